@@ -1,0 +1,79 @@
+// Builds the Express application from its dependencies. Listening happens in server.ts.
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppDeps } from './deps';
+import { authenticate } from './http/auth';
+import { errorHandler, notFoundHandler } from './http/error-middleware';
+import { requireSameOrigin } from './http/same-origin';
+import { adminRouter } from './modules/admin/admin-routes';
+import { authRouter } from './modules/auth/auth-routes';
+import { eventsRouter } from './modules/events/events-routes';
+import { healthRouter } from './modules/health/health-routes';
+import { telegramRouter } from './modules/telegram/telegram-routes';
+import { usersRouter } from './modules/users/users-routes';
+
+export const WEBAPP_DIST = fileURLToPath(new URL('../../dist/webapp', import.meta.url));
+
+export interface AppExtras {
+  /** Extra routes mounted before the API (the bot's webhook). */
+  beforeApi?: (app: Express) => void;
+  webappDir?: string;
+}
+
+export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.trustProxy);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          // Google Identity Services and the Telegram widget load from their own hosts.
+          'script-src': ["'self'", 'https://accounts.google.com', 'https://telegram.org'],
+          'frame-src': ["'self'", 'https://accounts.google.com', 'https://oauth.telegram.org'],
+          'img-src': ["'self'", 'data:', 'https:'],
+          'connect-src': ["'self'", 'https://accounts.google.com'],
+          'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
+          'frame-ancestors': ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
+        },
+      },
+      // The Google sign-in popup must be able to talk back to its opener.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    }),
+  );
+  extras.beforeApi?.(app);
+
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb' }));
+  api.use(cookieParser());
+  api.use(requireSameOrigin(deps.config.publicUrl));
+  api.use(authenticate(deps));
+  api.use(healthRouter(deps));
+  api.use(authRouter(deps));
+  api.use(telegramRouter(deps));
+  api.use(usersRouter(deps));
+  api.use(eventsRouter(deps));
+  api.use(adminRouter(deps));
+  api.use(notFoundHandler());
+  app.use('/api', api);
+
+  const webappDir = extras.webappDir ?? WEBAPP_DIST;
+  if (existsSync(path.join(webappDir, 'index.html'))) {
+    app.use(express.static(webappDir, { index: false, maxAge: '1h' }));
+    app.get(/^(?!\/api\/).*/, (_req, res) => {
+      res.sendFile(path.join(webappDir, 'index.html'));
+    });
+  } else {
+    app.get('/', (_req, res) => {
+      res.type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    });
+  }
+  app.use(notFoundHandler());
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,137 @@
+// The API process's configuration: every environment variable, read and validated once (fail fast).
+import { z } from 'zod';
+
+const list = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() ? value.trim() : undefined));
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1'));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  DATABASE_URL: optionalText,
+  PGLITE_DIR: z.string().default('./data/pglite'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+
+  SECRETS_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'SECRETS_KEY must be 64 hex characters (32 bytes)')
+      .optional(),
+  ),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+
+  TELEGRAM_BOT_TOKEN: optionalText,
+  TELEGRAM_BOT_USERNAME: optionalText,
+  TELEGRAM_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,256}$/, 'TELEGRAM_WEBHOOK_SECRET: 1-256 of A-Z a-z 0-9 _ -')
+      .optional(),
+  ),
+  TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  TELEGRAM_AUTH_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(86400),
+  TELEGRAM_LOGIN_CODE_TTL_SECONDS: z.coerce.number().int().min(30).max(1800).default(300),
+  TELEGRAM_BOT_ENABLED: bool(true),
+
+  ADMIN_EMAILS: list,
+  ADMIN_TELEGRAM_IDS: list,
+  DEMO_MODE: z.enum(['auto', 'on', 'off']).default('auto'),
+
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+
+  SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
+  SMS_HTTP_URL: optionalText.pipe(z.url().optional()),
+  SMS_HTTP_TOKEN: optionalText,
+  SMS_FROM: optionalText,
+  REMINDER_LEAD_HOURS: z.coerce.number().min(0).default(24),
+  NOTIFICATIONS_WORKER_ENABLED: bool(true),
+});
+
+export type AppConfig = ReturnType<typeof buildConfig>;
+
+function buildConfig(env: z.infer<typeof envSchema>) {
+  const production = env.NODE_ENV === 'production';
+  const providersConfigured = Boolean(env.GOOGLE_CLIENT_ID || env.TELEGRAM_BOT_TOKEN);
+  const demoMode = env.DEMO_MODE === 'on' || (env.DEMO_MODE === 'auto' && !providersConfigured && !production);
+  return {
+    env: env.NODE_ENV,
+    production,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    database: env.DATABASE_URL
+      ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
+      : ({ kind: 'pglite', dataDir: env.PGLITE_DIR } as const),
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    secretsKey: env.SECRETS_KEY,
+    sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    google: { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL },
+    telegram: {
+      botToken: env.TELEGRAM_BOT_TOKEN,
+      botUsername: env.TELEGRAM_BOT_USERNAME,
+      webhookSecret: env.TELEGRAM_WEBHOOK_SECRET,
+      apiRoot: env.TELEGRAM_API_ROOT,
+      authMaxAgeSeconds: env.TELEGRAM_AUTH_MAX_AGE_SECONDS,
+      loginCodeTtlSeconds: env.TELEGRAM_LOGIN_CODE_TTL_SECONDS,
+      botEnabled: env.TELEGRAM_BOT_ENABLED,
+    },
+    adminEmails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()),
+    adminTelegramIds: env.ADMIN_TELEGRAM_IDS,
+    demoMode,
+    rateLimitAuthPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
+    sms: { provider: env.SMS_PROVIDER, httpUrl: env.SMS_HTTP_URL, httpToken: env.SMS_HTTP_TOKEN, from: env.SMS_FROM },
+    reminderLeadMs: env.REMINDER_LEAD_HOURS * 60 * 60 * 1000,
+    notificationsWorkerEnabled: env.NOTIFICATIONS_WORKER_ENABLED,
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError that lists every problem at once. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `- ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = buildConfig(parsed.data);
+  const problems: string[] = [];
+  if (config.production) {
+    if (config.demoMode)
+      problems.push('- production cannot run in demo mode: set GOOGLE_CLIENT_ID or TELEGRAM_BOT_TOKEN');
+    if (!config.secretsKey) problems.push('- SECRETS_KEY is required in production');
+    if (!config.publicUrl) problems.push('- PUBLIC_URL is required in production');
+  }
+  if (config.telegram.botToken && !config.telegram.botUsername) {
+    problems.push('- TELEGRAM_BOT_USERNAME is required with TELEGRAM_BOT_TOKEN');
+  }
+  if (config.sms.provider === 'http' && !config.sms.httpUrl)
+    problems.push('- SMS_HTTP_URL is required with SMS_PROVIDER=http');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return config;
+}

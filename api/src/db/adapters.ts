@@ -1,0 +1,106 @@
+// Driver adapters for Prisma: PostgreSQL through pg, or PGlite (Postgres in WASM) on disk or in memory.
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+
+const PG_NAME_OID = 19;
+const PG_TEXT_OID = 25;
+
+type QueryResultLike = { fields?: Array<{ dataTypeID: number }> };
+
+function reportNameAsText(result: unknown): void {
+  const fields = (result as QueryResultLike | undefined)?.fields;
+  if (!fields) return;
+  for (const field of fields) if (field.dataTypeID === PG_NAME_OID) field.dataTypeID = PG_TEXT_OID;
+}
+
+/**
+ * A pg.Pool whose clients report columns of type `name` as `text`: @prisma/adapter-pg 6.19 cannot
+ * deserialize OID 19, which the migration engine's catalog queries return (measured; DESIGN.md §3).
+ */
+export function createPgPool(connectionString: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
+  pool.on('connect', (client) => {
+    const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const last = args[args.length - 1];
+      if (typeof last === 'function') {
+        const callback = last as (err: unknown, res: unknown) => void;
+        args[args.length - 1] = (err: unknown, res: unknown) => {
+          reportNameAsText(res);
+          callback(err, res);
+        };
+        return original(...args);
+      }
+      const result = original(...args);
+      if (result && typeof (result as Promise<unknown>).then === 'function') {
+        return (result as Promise<unknown>).then((res) => {
+          reportNameAsText(res);
+          return res;
+        });
+      }
+      return result;
+    };
+  });
+  return pool;
+}
+
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string };
+
+/** One database connection, for work that needs a session of its own (the migrator's lock and transaction). */
+export interface SqlSession {
+  /** Runs a multi-statement SQL script. */
+  exec(sql: string): Promise<void>;
+  /** Runs one parameterised query and returns its rows. */
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface OpenedAdapter {
+  adapter: PrismaPg | PrismaPGlite;
+  withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function openAdapter(target: DatabaseTarget, poolSize?: number): Promise<OpenedAdapter> {
+  if (target.kind === 'postgres') {
+    const pool = createPgPool(target.url, poolSize);
+    return {
+      adapter: new PrismaPg(pool),
+      async withSession(work) {
+        const client = await pool.connect();
+        try {
+          return await work({
+            exec: async (sql) => {
+              await client.query(sql);
+            },
+            query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+          });
+        } finally {
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  await pglite.waitReady;
+  return {
+    adapter: new PrismaPGlite(pglite),
+    withSession: (work) =>
+      work({
+        exec: async (sql) => {
+          await pglite.exec(sql);
+        },
+        query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
+      }),
+    close: () => pglite.close(),
+  };
+}
+
+/** The adapter factory for prisma.config.ts (the CLI's migrate diff/status). */
+export function createMigrationAdapter(url = process.env.DATABASE_URL): Promise<PrismaPg | PrismaPGlite> {
+  if (url) return Promise.resolve(new PrismaPg(createPgPool(url, 2)));
+  const pglite = new PGlite('./data/pglite');
+  return pglite.waitReady.then(() => new PrismaPGlite(pglite));
+}

@@ -1,0 +1,34 @@
+// Opens the database (PostgreSQL or PGlite), applies migrations, and hands out the Prisma client.
+import { PrismaClient } from '@prisma/client';
+import { mkdir } from 'node:fs/promises';
+import { openAdapter, type DatabaseTarget } from './adapters';
+import { migrate } from './migrate';
+
+export type Prisma = PrismaClient;
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: DatabaseTarget['kind'];
+  close(): Promise<void>;
+}
+
+/** Opens the database and migrates it: nothing is served on an unmigrated database. */
+export async function openDatabase(target: DatabaseTarget, poolSize?: number): Promise<Database> {
+  if (target.kind === 'pglite' && target.dataDir) await mkdir(target.dataDir, { recursive: true });
+  const opened = await openAdapter(target, poolSize);
+  try {
+    await migrate(opened);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  const prisma = new PrismaClient({ adapter: opened.adapter });
+  return {
+    prisma,
+    kind: target.kind,
+    async close() {
+      await prisma.$disconnect();
+      await opened.close();
+    },
+  };
+}

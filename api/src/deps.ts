@@ -1,0 +1,16 @@
+// What the API's routes and services receive: built once in main.ts (or by a test) and passed down.
+import type { AppConfig } from './config';
+import type { Prisma } from './db/database';
+import type { SecretBox } from './lib/secrets';
+import type { Logger } from './logger';
+import type { NotificationTriggers } from './modules/notifications/triggers';
+
+export interface AppDeps {
+  config: AppConfig;
+  prisma: Prisma;
+  logger: Logger;
+  secrets: SecretBox;
+  notifications: NotificationTriggers;
+  /** The clock, so tests can move time (login-code expiry, auth_date age). */
+  now: () => Date;
+}

@@ -1,0 +1,57 @@
+// Who is calling: a website session cookie, or Mini App initData in `Authorization: tma <initData>`,
+// verified on every request. Routes ask for `requireUser` / `requireAdmin`; the server is the authority.
+import type { Request, RequestHandler } from 'express';
+import { MSG } from '../../../shared/messages';
+import type { AppDeps } from '../deps';
+import { upsertTelegramUser } from '../modules/auth/identity';
+import { SESSION_COOKIE, findSessionUser } from '../modules/auth/sessions';
+import { verifyInitData } from '../modules/auth/telegram-verify';
+import type { UserRow } from '../modules/users/users-repository';
+import { forbidden, unauthorized } from './errors';
+
+export interface AuthState {
+  user: UserRow;
+  via: 'cookie' | 'tma';
+  startParam?: string;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    auth?: AuthState;
+  }
+}
+
+export function authenticate(deps: AppDeps): RequestHandler {
+  return async (req, _res, next) => {
+    const header = req.get('authorization');
+    if (header?.startsWith('tma ')) {
+      const token = deps.config.telegram.botToken;
+      const verified = token
+        ? verifyInitData(header.slice(4), token, deps.config.telegram.authMaxAgeSeconds, deps.now())
+        : null;
+      if (!verified) return next(unauthorized('Invalid Telegram Mini App data'));
+      const user = await upsertTelegramUser(deps, verified.user);
+      req.auth = { user, via: 'tma', startParam: verified.startParam };
+      return next();
+    }
+    const token = req.cookies?.[SESSION_COOKIE] as string | undefined;
+    if (token) {
+      const user = await findSessionUser(deps, token);
+      if (user) req.auth = { user, via: 'cookie' };
+    }
+    next();
+  };
+}
+
+export const requireUser: RequestHandler = (req, _res, next) => next(req.auth ? undefined : unauthorized());
+
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (!req.auth) return next(unauthorized());
+  next(req.auth.user.isAdmin ? undefined : forbidden(MSG.adminOnly));
+};
+
+/** The signed-in user; only call behind requireUser. */
+export function currentUser(req: Request): UserRow {
+  if (!req.auth) throw unauthorized();
+  return req.auth.user;
+}

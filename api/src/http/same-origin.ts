@@ -1,0 +1,26 @@
+// Cookie-authenticated writes must come from our own pages: a cross-site form or fetch is refused.
+import type { RequestHandler } from 'express';
+import { AppError, forbidden } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function requireSameOrigin(publicUrl: string | undefined): RequestHandler {
+  const allowed = publicUrl ? new URL(publicUrl).origin : undefined;
+  return (req, _res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    // Mini App calls carry their own proof (initData) instead of a cookie, so a forged request has nothing to ride on.
+    if (req.get('authorization')?.startsWith('tma ')) return next();
+    const site = req.get('sec-fetch-site');
+    if (site && site !== 'same-origin' && site !== 'none') return next(forbidden('Cross-site request refused'));
+    const origin = req.get('origin');
+    if (origin && origin !== 'null') {
+      const own = allowed ?? `${req.protocol}://${req.get('host')}`;
+      if (origin !== own) return next(forbidden('Cross-site request refused'));
+    } else if (origin === 'null') {
+      return next(forbidden('Cross-site request refused'));
+    }
+    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+    if (hasBody && !req.is('application/json')) return next(new AppError(415, 'Requests must be sent as JSON'));
+    next();
+  };
+}

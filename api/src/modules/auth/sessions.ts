@@ -1,0 +1,57 @@
+// Website sessions: a random token in an httpOnly cookie; the database keeps only its SHA-256.
+import type { Request, Response } from 'express';
+import type { AppDeps } from '../../deps';
+import { randomToken, sha256 } from '../../lib/secrets';
+
+export const SESSION_COOKIE = 'sid';
+
+export async function createSession(deps: AppDeps, userId: number, userAgent?: string): Promise<string> {
+  const token = randomToken();
+  await deps.prisma.session.create({
+    data: {
+      id: sha256(token),
+      userId,
+      expiresAt: new Date(deps.now().getTime() + deps.config.sessionTtlMs),
+      userAgent: userAgent?.slice(0, 300),
+    },
+  });
+  return token;
+}
+
+export async function findSessionUser(deps: AppDeps, token: string) {
+  const session = await deps.prisma.session.findUnique({ where: { id: sha256(token) }, include: { user: true } });
+  if (!session || session.expiresAt <= deps.now()) return null;
+  return session.user;
+}
+
+export async function deleteSession(deps: AppDeps, token: string): Promise<void> {
+  await deps.prisma.session.deleteMany({ where: { id: sha256(token) } });
+}
+
+const cookieOptions = (deps: AppDeps) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: Boolean(deps.config.publicUrl?.startsWith('https:')),
+  path: '/',
+});
+
+/**
+ * Signs the browser in: a fresh session (the old one, if any, is dropped so a planted
+ * session id never survives sign-in) and its cookie.
+ */
+export async function startSession(deps: AppDeps, req: Request, res: Response, userId: number): Promise<void> {
+  const previous = req.cookies?.[SESSION_COOKIE] as string | undefined;
+  if (previous) await deleteSession(deps, previous);
+  const token = await createSession(deps, userId, req.get('user-agent'));
+  res.cookie(SESSION_COOKIE, token, { ...cookieOptions(deps), maxAge: deps.config.sessionTtlMs });
+}
+
+export async function endSession(deps: AppDeps, req: Request, res: Response): Promise<void> {
+  const token = req.cookies?.[SESSION_COOKIE] as string | undefined;
+  if (token) await deleteSession(deps, token);
+  res.clearCookie(SESSION_COOKIE, cookieOptions(deps));
+}
+
+export async function pruneExpiredSessions(deps: AppDeps): Promise<void> {
+  await deps.prisma.session.deleteMany({ where: { expiresAt: { lt: deps.now() } } });
+}

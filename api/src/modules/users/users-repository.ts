@@ -1,0 +1,40 @@
+// The users table: lookups and the mapping to what the API shows (and hides) of a user.
+import type { User } from '@prisma/client';
+import { NOTIFICATION_CHANNELS, type NotificationChannel } from '../../../../shared/constants';
+import type { CurrentUser, DirectoryUser, PublicUser } from '../../../../shared/types';
+import type { Prisma } from '../../db/database';
+
+export type UserRow = User;
+
+/** The sign-in email: from Google, or a linked email once its owner confirmed it. */
+export const signInEmail = (user: UserRow): string | null =>
+  user.googleEmail ?? (user.linkedEmailConfirmed ? user.linkedEmail : null);
+
+export function toCurrentUser(user: UserRow): CurrentUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: signInEmail(user),
+    pendingEmail: user.linkedEmail && !user.linkedEmailConfirmed ? user.linkedEmail : null,
+    avatarUrl: user.avatarUrl,
+    isAdmin: user.isAdmin,
+    isDemo: user.isDemo,
+    phoneNumber: user.phoneNumber,
+    telegramId: user.telegramId,
+    telegramUsername: user.telegramUsername,
+    notificationPrefs: user.notificationPrefs.filter((channel): channel is NotificationChannel =>
+      (NOTIFICATION_CHANNELS as readonly string[]).includes(channel),
+    ),
+    googleConnected: Boolean(user.googleSub),
+  };
+}
+
+export const toPublicUser = (user: Pick<UserRow, 'id' | 'name' | 'avatarUrl'>): PublicUser => ({
+  id: user.id,
+  name: user.name,
+  avatarUrl: user.avatarUrl,
+});
+
+export const toDirectoryUser = (user: UserRow): DirectoryUser => ({ ...toPublicUser(user), email: signInEmail(user) });
+
+export const findUserById = (prisma: Prisma, id: number) => prisma.user.findUnique({ where: { id } });

@@ -1,0 +1,80 @@
+// Lint rules that keep the structure visible: no import cycles, no cross-feature imports, no stray env reads.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+import { existsSync, readdirSync } from 'node:fs';
+
+/** Each feature folder may import only itself (and shared code outside features). */
+function featureZones(root) {
+  if (!existsSync(root)) return [];
+  const features = readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  return features.map((feature) => ({
+    target: `${root}/${feature}`,
+    from: root,
+    except: [`./${feature}`],
+    message: 'Features do not import each other: move shared code out of the feature folder.',
+  }));
+}
+
+export default tseslint.config(
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-artifacts/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-duplicates': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // The repo's shared/ is used by everyone and depends on no app.
+            { target: './shared', from: ['./api', './bot', './webapp'] },
+            // The web app never reaches into the server or the bot.
+            { target: './webapp', from: ['./api', './bot'] },
+            // The bot calls the API's services, never the web app.
+            { target: './bot', from: './webapp' },
+            ...featureZones('./webapp/src/features'),
+            ...featureZones('./bot/src/features'),
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration in the config module only.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/config.ts', '**/config/*.ts', '**/env.ts', 'prisma.config.ts', 'scripts/**', 'api/src/db/adapters.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['tests/**', 'scripts/**', '*.config.*'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['webapp/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  prettier,
+);

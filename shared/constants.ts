@@ -1,0 +1,57 @@
+// Business constants of SPEC §9, shared by the API, the bot and the web app.
+
+export const FEATURED_EVENTS_COUNT = 5;
+export const TELEGRAM_WIDGET_LOAD_CHECK_MS = 3000;
+export const MANUAL_LOGIN_POLL_MS = 3000;
+export const CALLBACK_CLOSE_DELAY_MS = 2000;
+export const GOOGLE_POPUP = { width: 500, height: 600 } as const;
+export const TEMPLATE_MIN_LENGTH = 10;
+export const DEFAULT_SMTP_PORT = 587;
+export const SMTP_PORT_HINTS = [25, 465, 587, 2525] as const;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export const NOTIFICATION_CHANNELS = ['email', 'sms', 'telegram'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {
+  email: 'Email Notifications',
+  sms: 'SMS Notifications',
+  telegram: 'Telegram Notifications',
+};
+
+export const TEMPLATE_TYPES = ['event_created', 'event_updated'] as const;
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+export const TEMPLATE_CHANNELS = ['email', 'sms'] as const;
+export type TemplateChannel = (typeof TEMPLATE_CHANNELS)[number];
+export const TEMPLATE_VARIABLES: Record<TemplateType, readonly string[]> = {
+  event_created: ['eventName', 'eventDate', 'eventLocation'],
+  event_updated: ['eventName', 'eventDate', 'eventLocation', 'updateType'],
+};
+
+export const RSVP_STATUSES = ['attending', 'not_attending'] as const;
+export type RsvpStatus = (typeof RSVP_STATUSES)[number];
+export const ATTENDANCE_STATUSES = ['attending', 'not_attending', 'not_responded', 'not_authenticated'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+/** The 4 sample event images of the create form, served by the web app. */
+export const SAMPLE_EVENT_IMAGES = [
+  '/images/events/campfire.svg',
+  '/images/events/concert.svg',
+  '/images/events/hike.svg',
+  '/images/events/workshop.svg',
+] as const;
+
+/** Limits the SPEC leaves open; chosen so no field can grow without bound. */
+export const LIMITS = {
+  eventName: 200,
+  eventDescription: 5000,
+  eventLocation: 300,
+  imageUrl: 2048,
+  comment: 2000,
+  template: 5000,
+  userName: 200,
+  email: 254,
+  smtpField: 255,
+  inviteesPerRequest: 10000,
+} as const;

@@ -1,0 +1,91 @@
+// Starts the real app on port 0 against a fresh database, the way production starts it.
+import type { User } from '@prisma/client';
+import { loadConfig, type AppConfig } from '../../api/src/config';
+import { openDatabase } from '../../api/src/db/database';
+import type { AppDeps } from '../../api/src/deps';
+import { createSecretBox } from '../../api/src/lib/secrets';
+import { createLogger } from '../../api/src/logger';
+import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
+import { silentTriggers, type NotificationTriggers } from '../../api/src/modules/notifications/triggers';
+import { startWebServer, type RunningServer } from '../../api/src/server';
+import { createTestDatabase, type DatabaseKind } from './databases';
+import { TestClient } from './http-client';
+
+export const TEST_SECRETS_KEY = 'a'.repeat(64);
+export const TEST_BOT_TOKEN = '5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8';
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  notifications?: NotificationTriggers;
+  now?: () => Date;
+  serverExtras?: Parameters<typeof startWebServer>[1];
+}
+
+export interface TestApp {
+  url: string;
+  deps: AppDeps;
+  config: AppConfig;
+  server: RunningServer;
+  /** A client with no session: an anonymous visitor. */
+  anonymous(): TestClient;
+  /** Creates a user and a client signed in as them (a real session cookie). */
+  signedIn(data?: Partial<User>): Promise<{ user: User; client: TestClient }>;
+  clientFor(user: User): Promise<TestClient>;
+  /** Moves the app's clock. */
+  setNow(date: Date): void;
+  stop(): Promise<void>;
+}
+
+let userCounter = 0;
+
+export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    DEMO_MODE: 'off',
+    RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+    ...(database.target.kind === 'postgres' ? { DATABASE_URL: database.target.url } : {}),
+    ...options.env,
+  });
+  const db = await openDatabase(database.target, 5);
+  let clock: (() => Date) | null = null;
+  const deps: AppDeps = {
+    config,
+    prisma: db.prisma,
+    logger: createLogger(config.logLevel),
+    secrets: createSecretBox(config.secretsKey ?? TEST_SECRETS_KEY),
+    notifications: options.notifications ?? silentTriggers,
+    now: () => (clock ? clock() : options.now ? options.now() : new Date()),
+  };
+  const server = await startWebServer(deps, { host: '127.0.0.1', port: 0, ...options.serverExtras });
+
+  async function clientFor(user: User): Promise<TestClient> {
+    const client = new TestClient(server.url);
+    client.cookies.set(SESSION_COOKIE, await createSession(deps, user.id));
+    return client;
+  }
+
+  return {
+    url: server.url,
+    deps,
+    config,
+    server,
+    anonymous: () => new TestClient(server.url),
+    async signedIn(data = {}) {
+      userCounter += 1;
+      const user = await deps.prisma.user.create({ data: { name: `Member ${userCounter}`, ...data } });
+      return { user, client: await clientFor(user) };
+    },
+    clientFor,
+    setNow(date) {
+      clock = () => date;
+    },
+    async stop() {
+      await server.stop();
+      await db.close();
+      await database.drop();
+    },
+  };
+}
