@@ -196,5 +196,8 @@ export const loginSchema = z.object({
 
 export const loginIdSchema = z
   .string({ error: MSG.telegramMissingLoginId })
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'Invalid login ID' });
-export const registerLoginSchema = z.object({ loginId: loginIdSchema });
+  .regex(/^[A-Za-z0-9_-]{16,48}$/, { error: 'Invalid login ID' }); // fits a /start payload (64 chars) with 'login_'
+export const registerLoginSchema = z.object({
+  loginId: loginIdSchema,
+  mode: z.enum(['login', 'link']).default('login'),
+});

@@ -13,6 +13,7 @@ import { adminRouter } from './modules/admin/admin-routes';
 import { authRouter } from './modules/auth/auth-routes';
 import { eventsRouter } from './modules/events/events-routes';
 import { healthRouter } from './modules/health/health-routes';
+import { notificationsRouter } from './modules/notifications/notifications-routes';
 import { telegramRouter } from './modules/telegram/telegram-routes';
 import { usersRouter } from './modules/users/users-routes';
 
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   api.use(usersRouter(deps));
   api.use(eventsRouter(deps));
   api.use(adminRouter(deps));
+  api.use(notificationsRouter(deps));
   api.use(notFoundHandler());
   app.use('/api', api);
 
