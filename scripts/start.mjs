@@ -10,7 +10,7 @@ function run(command, args) {
 
 if (!existsSync('node_modules/.package-lock.json') || !existsSync('node_modules/.prisma/client')) {
   console.log('Installing dependencies…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 if (process.env.SKIP_BUILD !== '1') {
   console.log('Building the web app…');
