@@ -62,11 +62,46 @@ export interface OpenedAdapter {
   close(): Promise<void>;
 }
 
-export async function openAdapter(target: DatabaseTarget, poolSize?: number): Promise<OpenedAdapter> {
+export interface AdapterOptions {
+  /** Called with the SQL of every query Prisma sends (not the migrator's): lets tests count queries. */
+  onQuery?: (sql: string) => void;
+}
+
+type Queryable = object;
+
+/** Wraps an adapter (or a transaction it opens) so each queryRaw/executeRaw is reported first. */
+function reportQueries<T extends Queryable>(target: T, onQuery: (sql: string) => void): T {
+  return new Proxy(target, {
+    get(object, property) {
+      const value: unknown = Reflect.get(object, property, object);
+      if (typeof value !== 'function') return value;
+      // Bound to the real object: the adapters' classes may use private fields.
+      const method = (value as (...args: unknown[]) => unknown).bind(object);
+      if (property === 'queryRaw' || property === 'executeRaw') {
+        return (query: { sql: string }, ...rest: unknown[]) => {
+          onQuery(query.sql);
+          return method(query, ...rest);
+        };
+      }
+      if (property === 'connect' || property === 'startTransaction') {
+        return async (...args: unknown[]) => reportQueries((await method(...args)) as Queryable, onQuery);
+      }
+      return method;
+    },
+  });
+}
+
+export async function openAdapter(
+  target: DatabaseTarget,
+  poolSize?: number,
+  options: AdapterOptions = {},
+): Promise<OpenedAdapter> {
+  const observe = <T extends Queryable>(adapter: T): T =>
+    options.onQuery ? reportQueries(adapter, options.onQuery) : adapter;
   if (target.kind === 'postgres') {
     const pool = createPgPool(target.url, poolSize);
     return {
-      adapter: new PrismaPg(pool),
+      adapter: observe(new PrismaPg(pool)),
       async withSession(work) {
         const client = await pool.connect();
         try {
@@ -86,7 +121,7 @@ export async function openAdapter(target: DatabaseTarget, poolSize?: number): Pr
   const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
   await pglite.waitReady;
   return {
-    adapter: new PrismaPGlite(pglite),
+    adapter: observe(new PrismaPGlite(pglite)),
     withSession: (work) =>
       work({
         exec: async (sql) => {

@@ -1,7 +1,7 @@
 // Opens the database (PostgreSQL or PGlite), applies migrations, and hands out the Prisma client.
 import { PrismaClient } from '@prisma/client';
 import { mkdir } from 'node:fs/promises';
-import { openAdapter, type DatabaseTarget } from './adapters';
+import { openAdapter, type AdapterOptions, type DatabaseTarget } from './adapters';
 import { migrate } from './migrate';
 
 export type Prisma = PrismaClient;
@@ -13,9 +13,13 @@ export interface Database {
 }
 
 /** Opens the database and migrates it: nothing is served on an unmigrated database. */
-export async function openDatabase(target: DatabaseTarget, poolSize?: number): Promise<Database> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  poolSize?: number,
+  options: AdapterOptions = {},
+): Promise<Database> {
   if (target.kind === 'pglite' && target.dataDir) await mkdir(target.dataDir, { recursive: true });
-  const opened = await openAdapter(target, poolSize);
+  const opened = await openAdapter(target, poolSize, options);
   try {
     await migrate(opened);
   } catch (error) {
