@@ -24,6 +24,7 @@ export const MSG = {
   testEmailPrompt: 'Please enter an email address for testing',
   eventFieldsRequired: 'All fields are required',
   eventDateInvalid: 'Invalid date format',
+  eventDateOutOfRange: 'Date must be between the years 1900 and 9999',
   noValidInvitees: 'No valid user IDs to invite',
   telegramMissingParams: 'Missing required authentication parameters from Telegram',
   telegramMissingLoginId: 'Missing login ID parameter',
@@ -36,4 +37,7 @@ export const MSG = {
   adminOnly: 'Only administrators can perform this action.',
   onlyAdminsCreate: 'Only administrators can create events.',
   onlyCreatorEdits: "You can only edit events you've created",
+  onlyCreatorDeletes: "You can only delete events you've created",
+  onlyCreatorInvites: "You can only manage invitations for events you've created",
+  unknownInvitees: 'Some of the users to invite do not exist',
 } as const;

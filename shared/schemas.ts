@@ -11,12 +11,18 @@ import {
 } from './constants';
 import { MSG } from './messages';
 
+/** PostgreSQL text cannot hold NUL, and an unpaired UTF-16 surrogate is not valid UTF-8: refuse both up front. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const isStorableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+const UNSTORABLE_TEXT = 'Text contains characters that are not allowed';
+
 const requiredText = (message: string, max: number) =>
   z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
-    .max(max, { error: `Must be at most ${max} characters` });
+    .max(max, { error: `Must be at most ${max} characters` })
+    .refine(isStorableText, { error: UNSTORABLE_TEXT });
 
 // ---- users -------------------------------------------------------------------------------------------
 
@@ -65,11 +71,15 @@ const imageUrlSchema = requiredText(MSG.eventFieldsRequired, LIMITS.imageUrl).re
   { error: 'Image must be a sample image or an http(s) URL' },
 );
 
+const isEventYear = (year: number) => year >= 1900 && year <= 9999;
+
 export const eventInputSchema = z.object({
   name: requiredText(MSG.eventFieldsRequired, LIMITS.eventName),
   description: requiredText(MSG.eventFieldsRequired, LIMITS.eventDescription),
   date: requiredText(MSG.eventFieldsRequired, 64)
     .refine((value) => !Number.isNaN(Date.parse(value)), { error: MSG.eventDateInvalid })
+    // JavaScript dates reach far beyond what the database (and anyone's calendar) can hold.
+    .refine((value) => isEventYear(new Date(value).getUTCFullYear()), { error: MSG.eventDateOutOfRange })
     .transform((value) => new Date(value).toISOString()),
   location: requiredText(MSG.eventFieldsRequired, LIMITS.eventLocation),
   imageUrl: imageUrlSchema,
@@ -86,15 +96,19 @@ export const commentSchema = z.object({
     .string({ error: MSG.commentEmpty })
     .trim()
     .min(1, { error: MSG.commentEmpty })
-    .max(LIMITS.comment, { error: `Comment must be at most ${LIMITS.comment} characters` }),
+    .max(LIMITS.comment, { error: `Comment must be at most ${LIMITS.comment} characters` })
+    .refine(isStorableText, { error: UNSTORABLE_TEXT }),
 });
 
 export const invitationsSchema = z.object({
   userIds: z
-    .array(z.union([z.number().int().positive().max(2_147_483_647), z.null()]), {
-      error: 'userIds must be a list of user IDs',
-    })
-    .max(LIMITS.inviteesPerRequest)
+    .array(
+      z.union([z.number().int().positive().max(2_147_483_647), z.null()], {
+        error: 'userIds must contain only user IDs (positive whole numbers)',
+      }),
+      { error: 'userIds must be a list of user IDs' },
+    )
+    .max(LIMITS.inviteesPerRequest, { error: `At most ${LIMITS.inviteesPerRequest} users can be invited at once` })
     .transform((ids) => [...new Set(ids.filter((id): id is number => id !== null))])
     .refine((ids) => ids.length > 0, { error: MSG.noValidInvitees }),
 });

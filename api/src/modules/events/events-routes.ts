@@ -1,20 +1,78 @@
 // /api/events/*: HTTP only — parse, call the service, answer.
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
+import { attendSchema, commentSchema, eventInputSchema, invitationsSchema } from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
-import { parseId } from '../../http/validate';
+import { parse, parseId } from '../../http/validate';
 import { createEventsService } from './events-service';
 
 export function eventsRouter(deps: AppDeps): Router {
   const router = Router();
   const events = createEventsService(deps);
+  const eventId = (params: { id?: string }) => parseId(params.id, 'event id');
+
+  // A member's create attempt is refused before their form is judged: the answer they need is "not allowed".
+  const mayCreate: RequestHandler = (req, _res, next) => {
+    events.assertCanCreate(currentUser(req));
+    next();
+  };
 
   router.get('/events', requireUser, async (req, res) => {
     res.json(await events.list(currentUser(req)));
   });
 
+  router.post('/events', requireUser, mayCreate, async (req, res) => {
+    const input = parse(eventInputSchema, req.body);
+    res.status(201).json(await events.create(currentUser(req), input));
+  });
+
   router.get('/events/:id', requireUser, async (req, res) => {
-    res.json(await events.getVisible(currentUser(req), parseId(req.params.id, 'event id')));
+    res.json(await events.getVisible(currentUser(req), eventId(req.params)));
+  });
+
+  router.patch('/events/:id', requireUser, async (req, res) => {
+    const id = eventId(req.params);
+    const input = parse(eventInputSchema, req.body);
+    res.json(await events.update(currentUser(req), id, input));
+  });
+
+  router.delete('/events/:id', requireUser, async (req, res) => {
+    await events.remove(currentUser(req), eventId(req.params));
+    res.status(204).end();
+  });
+
+  router.get('/events/:id/attendance', requireUser, async (req, res) => {
+    res.json(await events.getAttendance(currentUser(req), eventId(req.params)));
+  });
+
+  router.post('/events/:id/attend', requireUser, async (req, res) => {
+    const id = eventId(req.params);
+    const { status } = parse(attendSchema, req.body);
+    res.json(await events.setAttendance(currentUser(req), id, status));
+  });
+
+  router.get('/events/:id/attendees', requireUser, async (req, res) => {
+    res.json(await events.attendees(currentUser(req), eventId(req.params)));
+  });
+
+  router.get('/events/:id/comments', requireUser, async (req, res) => {
+    res.json(await events.comments(currentUser(req), eventId(req.params)));
+  });
+
+  router.post('/events/:id/comments', requireUser, async (req, res) => {
+    const id = eventId(req.params);
+    const { content } = parse(commentSchema, req.body);
+    res.status(201).json(await events.addComment(currentUser(req), id, content));
+  });
+
+  router.get('/events/:id/invitations', requireUser, async (req, res) => {
+    res.json(await events.invitations(currentUser(req), eventId(req.params)));
+  });
+
+  router.post('/events/:id/invitations', requireUser, async (req, res) => {
+    const id = eventId(req.params);
+    const { userIds } = parse(invitationsSchema, req.body);
+    res.json(await events.replaceInvitations(currentUser(req), id, userIds));
   });
 
   return router;
