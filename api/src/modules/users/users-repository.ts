@@ -38,3 +38,16 @@ export const toPublicUser = (user: Pick<UserRow, 'id' | 'name' | 'avatarUrl'>): 
 export const toDirectoryUser = (user: UserRow): DirectoryUser => ({ ...toPublicUser(user), email: signInEmail(user) });
 
 export const findUserById = (prisma: Prisma, id: number) => prisma.user.findUnique({ where: { id } });
+
+export interface ContactChanges {
+  phoneNumber?: string;
+  telegramUsername?: string;
+  notificationPrefs?: NotificationChannel[];
+}
+
+export const updateUser = (prisma: Prisma, id: number, changes: ContactChanges): Promise<UserRow> =>
+  prisma.user.update({ where: { id }, data: changes });
+
+/** Every user, by name (then id, so equal names keep a stable order). */
+export const listUsersByName = (prisma: Prisma): Promise<UserRow[]> =>
+  prisma.user.findMany({ orderBy: [{ name: 'asc' }, { id: 'asc' }] });

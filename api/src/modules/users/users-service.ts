@@ -1,0 +1,60 @@
+// Use cases of a user's own profile, notification preferences and the member directory.
+import type { NotificationChannel } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import type { UpdateMeInput } from '../../../../shared/schemas';
+import type { CurrentUser, DirectoryUser, PublicUser } from '../../../../shared/types';
+import type { AppDeps } from '../../deps';
+import { badRequest } from '../../http/errors';
+import {
+  listUsersByName,
+  signInEmail,
+  toCurrentUser,
+  toDirectoryUser,
+  toPublicUser,
+  updateUser,
+  type UserRow,
+} from './users-repository';
+
+/** Why a channel cannot be turned on for this user yet, or null when it can. */
+function missingContact(user: UserRow, channel: NotificationChannel): string | null {
+  switch (channel) {
+    case 'sms':
+      return user.phoneNumber ? null : MSG.smsNeedsPhone;
+    // A signed-in Telegram account (telegramId) is enough to reach the user even without a public username.
+    case 'telegram':
+      return user.telegramUsername || user.telegramId ? null : MSG.telegramNeedsUsername;
+    case 'email':
+      return signInEmail(user) ? null : MSG.emailNeedsAddress;
+  }
+}
+
+export function createUsersService(deps: AppDeps) {
+  const { prisma } = deps;
+
+  async function updateContact(user: UserRow, input: UpdateMeInput): Promise<CurrentUser> {
+    const changes =
+      'phoneNumber' in input ? { phoneNumber: input.phoneNumber } : { telegramUsername: input.telegramUsername };
+    return toCurrentUser(await updateUser(prisma, user.id, changes));
+  }
+
+  /**
+   * Replaces the channel list. Only channels being turned on are checked: a channel the user already has
+   * stays switchable off (and kept) even if its contact detail later went away.
+   */
+  async function updatePreferences(user: UserRow, preferences: NotificationChannel[]): Promise<CurrentUser> {
+    for (const channel of preferences) {
+      if (user.notificationPrefs.includes(channel)) continue;
+      const problem = missingContact(user, channel);
+      if (problem) throw badRequest(problem);
+    }
+    return toCurrentUser(await updateUser(prisma, user.id, { notificationPrefs: preferences }));
+  }
+
+  /** Members see each other's names only; admins also see emails, to tell invitees apart. */
+  async function directory(viewer: UserRow): Promise<PublicUser[] | DirectoryUser[]> {
+    const users = await listUsersByName(prisma);
+    return viewer.isAdmin ? users.map(toDirectoryUser) : users.map(toPublicUser);
+  }
+
+  return { updateContact, updatePreferences, directory };
+}
