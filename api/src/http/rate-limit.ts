@@ -9,23 +9,30 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** Counts one hit for `key`; answers whether it is still within the limit. */
+/**
+ * Counts one hit for `key`; answers whether it is still within the limit. The window uses the database's
+ * clock (not each instance's) and UTC wall time, which is how Prisma stores and reads `timestamp` columns.
+ */
 export async function hit(prisma: Prisma, key: string, rule: RateLimitRule): Promise<boolean> {
-  const windowSeconds = rule.windowMs / 1000;
+  const windowSeconds = Math.max(1, Math.round(rule.windowMs / 1000));
   const rows = await prisma.$queryRaw<Array<{ count: number }>>`
     INSERT INTO rate_limit_buckets (key, count, reset_at)
-    VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    VALUES (${key}, 1, (now() AT TIME ZONE 'UTC') + make_interval(secs => ${windowSeconds}::int))
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limit_buckets.reset_at <= now() THEN 1 ELSE rate_limit_buckets.count + 1 END,
-      reset_at = CASE WHEN rate_limit_buckets.reset_at <= now()
-                      THEN now() + make_interval(secs => ${windowSeconds}) ELSE rate_limit_buckets.reset_at END
+      count = CASE WHEN rate_limit_buckets.reset_at <= (now() AT TIME ZONE 'UTC')
+                   THEN 1 ELSE rate_limit_buckets.count + 1 END,
+      reset_at = CASE WHEN rate_limit_buckets.reset_at <= (now() AT TIME ZONE 'UTC')
+                      THEN (now() AT TIME ZONE 'UTC') + make_interval(secs => ${windowSeconds}::int)
+                      ELSE rate_limit_buckets.reset_at END
     RETURNING count`;
-  return (rows[0]?.count ?? 0) <= rule.limit;
+  return Number(rows[0]?.count ?? 0) <= rule.limit;
 }
 
+/** Limits each client address to `rule.limit` requests per window (behind a proxy, set TRUST_PROXY). */
 export function rateLimit(prisma: Prisma, rule: RateLimitRule): RequestHandler {
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
     const allowed = await hit(prisma, `${rule.name}:${req.ip ?? 'unknown'}`, rule);
+    if (!allowed) res.set('Retry-After', String(Math.ceil(rule.windowMs / 1000)));
     next(allowed ? undefined : tooManyRequests());
   };
 }

@@ -1,17 +1,26 @@
-// /api/auth/*: sign-in, sign-out and the public client configuration.
-import { Router } from 'express';
-import { loginSchema } from '../../../../shared/schemas';
+// /api/auth/*: sign-in, sign-out, account linking and the public client configuration.
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { linkEmailSchema, linkTelegramSchema, loginSchema, telegramLoginSchema } from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
+import { currentUser, requireUser } from '../../http/auth';
 import { rateLimit } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { toCurrentUser } from '../users/users-repository';
+import { createAccountLinkingService } from './account-linking-service';
 import { createAuthService } from './auth-service';
 import { DEMO_ACCOUNTS } from './demo';
 import { endSession, startSession } from './sessions';
 
+const confirmEmailQuery = z.object({ token: z.string().min(1).max(200).optional() });
+
+/** Where this request came in, for links when no PUBLIC_URL is configured. */
+const requestOrigin = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+
 export function authRouter(deps: AppDeps): Router {
   const router = Router();
-  const service = createAuthService(deps);
+  const auth = createAuthService(deps);
+  const linking = createAccountLinkingService(deps, auth);
   const signInLimit = rateLimit(deps.prisma, {
     name: 'sign-in',
     limit: deps.config.rateLimitAuthPerMinute,
@@ -32,7 +41,14 @@ export function authRouter(deps: AppDeps): Router {
 
   router.post('/auth/login', signInLimit, async (req, res) => {
     const input = parse(loginSchema, req.body);
-    const user = await service.login(input);
+    const user = await auth.login(input);
+    await startSession(deps, req, res, user.id);
+    res.json(toCurrentUser(user));
+  });
+
+  router.post('/auth/telegram-login', signInLimit, async (req, res) => {
+    const input = parse(telegramLoginSchema, req.body);
+    const user = await auth.telegramLogin(input.auth_data);
     await startSession(deps, req, res, user.id);
     res.json(toCurrentUser(user));
   });
@@ -40,6 +56,27 @@ export function authRouter(deps: AppDeps): Router {
   router.post('/auth/logout', async (req, res) => {
     await endSession(deps, req, res);
     res.json({ success: true });
+  });
+
+  router.post('/auth/link-accounts', requireUser, signInLimit, async (req, res) => {
+    const user = currentUser(req);
+    const body: unknown = req.body;
+    if (body && typeof body === 'object' && 'email' in body) {
+      const { email } = parse(linkEmailSchema, body);
+      await linking.requestEmailLink(user.id, email, requestOrigin(req));
+      res.status(202).json({ status: 'pending', email });
+      return;
+    }
+    const input = parse(linkTelegramSchema, body);
+    const updated = await linking.linkTelegram(user.id, input.auth_data);
+    res.json({ success: true, user: toCurrentUser(updated) });
+  });
+
+  /** The link from the confirmation email: no sign-in needed, the token is the proof. */
+  router.get('/auth/confirm-email', async (req, res) => {
+    const query = confirmEmailQuery.safeParse(req.query);
+    const confirmed = query.success && query.data.token ? await linking.confirmEmail(query.data.token) : false;
+    res.redirect(303, `/settings?emailLinked=${confirmed ? 1 : 0}`);
   });
 
   return router;

@@ -1,10 +1,13 @@
-// Sign-in use cases: Google and demo accounts. Telegram sign-in and linking live in telegram-auth-service.ts.
-import { unauthorized, badRequest } from '../../http/errors';
+// Sign-in use cases: Google ID tokens, the Telegram Login Widget, and (demo mode only) demo accounts.
+import { MSG } from '../../../../shared/messages';
+import type { TelegramAuthData } from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
+import { badRequest, conflict, unauthorized } from '../../http/errors';
 import type { UserRow } from '../users/users-repository';
 import { upsertDemoUser, type DemoAccount } from './demo';
 import { createGoogleVerifier, type GoogleIdentity } from './google';
-import { isBootstrapAdminEmail } from './identity';
+import { isBootstrapAdminEmail, isUniqueViolation, upsertTelegramUser, type TelegramIdentity } from './identity';
+import { verifyLoginWidget } from './telegram-verify';
 
 export interface LoginInput {
   credential?: string;
@@ -13,35 +16,58 @@ export interface LoginInput {
 
 export function createAuthService(deps: AppDeps) {
   const { clientId, jwksUrl } = deps.config.google;
-  const verifyGoogle = clientId ? createGoogleVerifier(clientId, jwksUrl) : null;
+  const verifyGoogle = clientId
+    ? createGoogleVerifier(clientId, jwksUrl, { now: deps.now, logger: deps.logger })
+    : null;
+
+  const findGoogleUser = async (identity: GoogleIdentity) =>
+    (await deps.prisma.user.findUnique({ where: { googleSub: identity.sub } })) ??
+    (await deps.prisma.user.findUnique({ where: { googleEmail: identity.email } })) ??
+    // A linked email counts only once its owner confirmed it (DESIGN §4).
+    (await deps.prisma.user.findFirst({
+      where: { linkedEmail: identity.email, linkedEmailConfirmed: true },
+      orderBy: { id: 'asc' },
+    }));
+
+  async function updateGoogleUser(existing: UserRow, identity: GoogleIdentity): Promise<UserRow> {
+    const admin = isBootstrapAdminEmail(deps, identity.email);
+    // A user who reached us through a confirmed linked email may already have another Google account:
+    // that one stays their Google identity.
+    const ownsGoogleFields = !existing.googleSub || existing.googleSub === identity.sub;
+    const data = {
+      ...(ownsGoogleFields ? { googleSub: identity.sub, googleEmail: identity.email } : {}),
+      ...(existing.avatarUrl || !identity.picture ? {} : { avatarUrl: identity.picture }),
+      ...(admin && !existing.isAdmin ? { isAdmin: true } : {}),
+    };
+    try {
+      return await deps.prisma.user.update({ where: { id: existing.id }, data });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('This Google account’s email belongs to another account.');
+      throw error;
+    }
+  }
 
   async function upsertGoogleUser(identity: GoogleIdentity): Promise<UserRow> {
-    const admin = isBootstrapAdminEmail(deps, identity.email);
-    const existing =
-      (await deps.prisma.user.findUnique({ where: { googleSub: identity.sub } })) ??
-      (await deps.prisma.user.findUnique({ where: { googleEmail: identity.email } })) ??
-      (await deps.prisma.user.findFirst({ where: { linkedEmail: identity.email, linkedEmailConfirmed: true } }));
-    if (existing) {
-      return deps.prisma.user.update({
-        where: { id: existing.id },
+    const existing = await findGoogleUser(identity);
+    if (existing) return updateGoogleUser(existing, identity);
+    try {
+      return await deps.prisma.user.create({
         data: {
+          name: identity.name,
           googleSub: identity.sub,
           googleEmail: identity.email,
-          ...(existing.avatarUrl || !identity.picture ? {} : { avatarUrl: identity.picture }),
-          ...(admin ? { isAdmin: true } : {}),
+          avatarUrl: identity.picture ?? null,
+          isAdmin: isBootstrapAdminEmail(deps, identity.email),
+          notificationPrefs: ['email'],
         },
       });
+    } catch (error) {
+      // Two first sign-ins raced: the loser signs in as the user the winner created.
+      if (!isUniqueViolation(error)) throw error;
+      const created = await findGoogleUser(identity);
+      if (!created) throw error;
+      return created;
     }
-    return deps.prisma.user.create({
-      data: {
-        name: identity.name,
-        googleSub: identity.sub,
-        googleEmail: identity.email,
-        avatarUrl: identity.picture ?? null,
-        isAdmin: admin,
-        notificationPrefs: ['email'],
-      },
-    });
   }
 
   /** The user signing in, from a verified Google ID token or (demo mode only) a demo account. */
@@ -57,5 +83,31 @@ export function createAuthService(deps: AppDeps) {
     return upsertGoogleUser(identity);
   }
 
-  return { login };
+  /**
+   * The Telegram account vouched for by Login Widget data, or a 401. Whatever else the client claims
+   * (telegramId, name, username beside auth_data) is ignored.
+   */
+  function verifyTelegramWidget(authData: TelegramAuthData): TelegramIdentity {
+    const { botToken, authMaxAgeSeconds } = deps.config.telegram;
+    if (!botToken) throw badRequest('Telegram sign-in is not configured');
+    if (!verifyLoginWidget(authData, botToken, authMaxAgeSeconds, deps.now())) {
+      throw unauthorized(MSG.telegramAuthFailed);
+    }
+    return {
+      id: String(authData.id),
+      first_name: authData.first_name,
+      last_name: authData.last_name,
+      username: authData.username,
+      photo_url: authData.photo_url,
+    };
+  }
+
+  /** Sign-in with the Telegram Login Widget: the user with that Telegram id, created on first sign-in. */
+  async function telegramLogin(authData: TelegramAuthData): Promise<UserRow> {
+    return upsertTelegramUser(deps, verifyTelegramWidget(authData));
+  }
+
+  return { login, telegramLogin, verifyTelegramWidget };
 }
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,5 +1,6 @@
 // Verifies a Google ID token (from Google Identity Services) with Google's published keys.
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { Logger } from '../../logger';
 
 export interface GoogleIdentity {
   sub: string;
@@ -10,21 +11,50 @@ export interface GoogleIdentity {
 
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
-export function createGoogleVerifier(clientId: string, jwksUrl: string) {
+/** Failures that say the token is bad; anything else (keys unreachable) is our problem and is logged. */
+const TOKEN_FAULTS = [
+  errors.JWTClaimValidationFailed,
+  errors.JWTExpired,
+  errors.JWTInvalid,
+  errors.JWSInvalid,
+  errors.JWSSignatureVerificationFailed,
+  errors.JOSEAlgNotAllowed,
+  errors.JOSENotSupported,
+  errors.JWKSNoMatchingKey,
+  errors.JWKSMultipleMatchingKeys,
+];
+
+export interface GoogleVerifierOptions {
+  now: () => Date;
+  logger: Logger;
+}
+
+export function createGoogleVerifier(clientId: string, jwksUrl: string, options: GoogleVerifierOptions) {
   const keys: JWTVerifyGetKey = createRemoteJWKSet(new URL(jwksUrl));
   /** The verified identity, or null for a token that is forged, expired, for another app, or unverified. */
   return async function verifyGoogleIdToken(token: string): Promise<GoogleIdentity | null> {
     try {
-      const { payload } = await jwtVerify(token, keys, { issuer: GOOGLE_ISSUERS, audience: clientId });
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: GOOGLE_ISSUERS,
+        audience: clientId,
+        algorithms: ['RS256'],
+        requiredClaims: ['exp', 'iat', 'sub'],
+        currentDate: options.now(),
+        clockTolerance: 30,
+      });
       if (payload.email_verified !== true || typeof payload.email !== 'string' || !payload.sub) return null;
-      const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : payload.email;
-      return {
-        sub: payload.sub,
-        email: payload.email.toLowerCase(),
-        name: name.slice(0, 200),
-        picture: typeof payload.picture === 'string' ? payload.picture : undefined,
-      };
-    } catch {
+      const email = payload.email.trim().toLowerCase();
+      if (!email || email.length > 254) return null;
+      const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : email;
+      const picture =
+        typeof payload.picture === 'string' && /^https:\/\//.test(payload.picture) && payload.picture.length <= 2048
+          ? payload.picture
+          : undefined;
+      return { sub: payload.sub, email, name: name.slice(0, 200), picture };
+    } catch (error) {
+      if (!TOKEN_FAULTS.some((kind) => error instanceof kind)) {
+        options.logger.warn({ err: error }, 'Google ID token could not be checked');
+      }
       return null;
     }
   };

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users-repository';
 import { telegramDisplayName } from './telegram-verify';
 
+/** A Telegram account as Telegram vouched for it (widget data, initData, or the bot's update). */
 export interface TelegramIdentity {
   id: number | string;
   first_name: string;
@@ -11,30 +12,103 @@ export interface TelegramIdentity {
   photo_url?: string;
 }
 
-const isBootstrapAdminTelegram = (deps: AppDeps, telegramId: string) =>
+export const isBootstrapAdminTelegram = (deps: AppDeps, telegramId: string) =>
   deps.config.adminTelegramIds.includes(telegramId);
 
 export const isBootstrapAdminEmail = (deps: AppDeps, email: string | null | undefined) =>
   Boolean(email && deps.config.adminEmails.includes(email.toLowerCase()));
 
-/** The user with this Telegram id, created on first sign-in. Name and username follow Telegram's. */
+/** Prisma's "unique constraint failed": two requests raced to create the same identity. */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === 'P2002';
+
+/** Only https pictures are kept: the URL ends up in an <img src>. */
+const safePicture = (url: string | undefined) =>
+  url && /^https:\/\//.test(url) && url.length <= 2048 ? url : undefined;
+
+/** Telegram's own usernames are 5-32 of A-Z a-z 0-9 _ ; anything else is not stored. */
+const safeUsername = (username: string | undefined) =>
+  username && /^[A-Za-z0-9_]{5,32}$/.test(username) ? username : undefined;
+
+/** The fields a verified Telegram identity may set on its user. */
+function telegramProfile(identity: TelegramIdentity) {
+  return {
+    telegramId: String(identity.id),
+    name: telegramDisplayName(identity.first_name, identity.last_name).slice(0, 200) || 'Telegram user',
+    username: safeUsername(identity.username),
+    picture: safePicture(identity.photo_url),
+  };
+}
+
+/**
+ * The user with this Telegram id, created on first sign-in (named after the Telegram account). Later
+ * sign-ins refresh the username and picture but keep the name, which may come from Google.
+ */
 export async function upsertTelegramUser(deps: AppDeps, identity: TelegramIdentity): Promise<UserRow> {
-  const telegramId = String(identity.id);
-  const name = telegramDisplayName(identity.first_name, identity.last_name) || 'Telegram user';
-  const admin = isBootstrapAdminTelegram(deps, telegramId);
-  return deps.prisma.user.upsert({
-    where: { telegramId },
-    create: {
-      telegramId,
-      name,
-      telegramUsername: identity.username ?? null,
-      avatarUrl: identity.photo_url ?? null,
-      isAdmin: admin,
-    },
-    update: {
-      ...(identity.username ? { telegramUsername: identity.username } : {}),
-      ...(identity.photo_url ? { avatarUrl: identity.photo_url } : {}),
-      ...(admin ? { isAdmin: true } : {}),
-    },
-  });
+  const profile = telegramProfile(identity);
+  const admin = isBootstrapAdminTelegram(deps, profile.telegramId);
+  const existing = await deps.prisma.user.findUnique({ where: { telegramId: profile.telegramId } });
+  if (existing) {
+    const changes = {
+      ...(profile.username && profile.username !== existing.telegramUsername
+        ? { telegramUsername: profile.username }
+        : {}),
+      ...(profile.picture && !existing.avatarUrl ? { avatarUrl: profile.picture } : {}),
+      ...(admin && !existing.isAdmin ? { isAdmin: true } : {}),
+    };
+    if (!Object.keys(changes).length) return existing;
+    return deps.prisma.user.update({ where: { id: existing.id }, data: changes });
+  }
+  try {
+    return await deps.prisma.user.create({
+      data: {
+        telegramId: profile.telegramId,
+        name: profile.name,
+        telegramUsername: profile.username ?? null,
+        avatarUrl: profile.picture ?? null,
+        isAdmin: admin,
+        // Same rule as the settings screen: Telegram notifications need a username.
+        notificationPrefs: profile.username ? ['telegram'] : [],
+      },
+    });
+  } catch (error) {
+    // A parallel request created the same user first: use theirs.
+    if (!isUniqueViolation(error)) throw error;
+    const created = await deps.prisma.user.findUnique({ where: { telegramId: profile.telegramId } });
+    if (!created) throw error;
+    return created;
+  }
+}
+
+export type TelegramLinkOutcome = 'linked' | 'taken' | 'has_other';
+
+/**
+ * Attaches a verified Telegram account to an existing user. 'taken': the Telegram account belongs to
+ * someone else; 'has_other': this user already has a different Telegram account.
+ */
+export async function linkTelegramToUser(
+  deps: AppDeps,
+  userId: number,
+  identity: TelegramIdentity,
+): Promise<TelegramLinkOutcome> {
+  const profile = telegramProfile(identity);
+  const owner = await deps.prisma.user.findUnique({ where: { telegramId: profile.telegramId } });
+  if (owner && owner.id !== userId) return 'taken';
+  const user = await deps.prisma.user.findUnique({ where: { id: userId } });
+  if (!user) return 'taken';
+  if (user.telegramId && user.telegramId !== profile.telegramId) return 'has_other';
+  try {
+    await deps.prisma.user.update({
+      where: { id: userId },
+      data: {
+        telegramId: profile.telegramId,
+        ...(profile.username ? { telegramUsername: profile.username } : {}),
+        ...(profile.picture && !user.avatarUrl ? { avatarUrl: profile.picture } : {}),
+        ...(isBootstrapAdminTelegram(deps, profile.telegramId) ? { isAdmin: true } : {}),
+      },
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'taken';
+    throw error;
+  }
+  return 'linked';
 }

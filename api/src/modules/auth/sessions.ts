@@ -28,7 +28,8 @@ export async function deleteSession(deps: AppDeps, token: string): Promise<void>
   await deps.prisma.session.deleteMany({ where: { id: sha256(token) } });
 }
 
-const cookieOptions = (deps: AppDeps) => ({
+/** httpOnly, SameSite=Lax, and Secure whenever the site is served over HTTPS. */
+export const cookieOptions = (deps: AppDeps) => ({
   httpOnly: true,
   sameSite: 'lax' as const,
   secure: Boolean(deps.config.publicUrl?.startsWith('https:')),

@@ -1,14 +1,16 @@
 // Verification of what Telegram signs: Login Widget data and Mini App initData (core.telegram.org).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
-function safeEqualHex(a: string, b: string): boolean {
-  const left = Buffer.from(a.toLowerCase(), 'hex');
-  const right = Buffer.from(b.toLowerCase(), 'hex');
-  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
+const SHA256_HEX = /^[0-9a-f]{64}$/i;
+
+/** Constant-time comparison of two SHA-256 hex digests (Buffer.from(…, 'hex') would silently drop junk). */
+function safeEqualHex(expected: string, received: string): boolean {
+  if (!SHA256_HEX.test(received)) return false;
+  return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(received.toLowerCase(), 'hex'));
 }
 
 function isFresh(authDate: number, maxAgeSeconds: number | null, now: Date): boolean {
-  if (!Number.isFinite(authDate)) return false;
+  if (!Number.isInteger(authDate) || authDate <= 0) return false;
   if (maxAgeSeconds === null) return true;
   const age = now.getTime() / 1000 - authDate;
   return age <= maxAgeSeconds && age > -300; // a few minutes of clock skew
