@@ -1,0 +1,17 @@
+// The app's configuration in the bench: production settings, no logging, no background work.
+import { loadConfig, type AppConfig } from '../../../api/src/config';
+
+const BENCH_SECRETS_KEY = 'b'.repeat(64);
+
+export function benchAppConfig(databaseUrl: string): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    SECRETS_KEY: BENCH_SECRETS_KEY,
+    PUBLIC_URL: 'http://127.0.0.1',
+    DEMO_MODE: 'off',
+    TELEGRAM_BOT_ENABLED: 'false',
+    NOTIFICATIONS_WORKER_ENABLED: 'false',
+  });
+}

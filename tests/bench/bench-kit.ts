@@ -1,0 +1,183 @@
+// What every benchmark needs: servers in their own processes, autocannon load, and the figures as a table.
+//
+// The server under test and its baseline each run in a child process, and autocannon in the bench's own
+// process: sharing one event loop would measure the load generator as much as the server.
+import autocannon, { type RawRequest } from 'autocannon';
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import {
+  BENCH_ADMIN_DATABASE_URL,
+  BENCH_CONNECTIONS,
+  BENCH_SECONDS,
+  BENCH_WARMUP_SECONDS,
+  SERVER_PROCESS_ENV,
+} from './env';
+
+export interface ServerProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+type ChildMessage = { type: 'ready'; url: string } | { type: 'failed'; error: string };
+
+/** Starts `file` (which calls `serveFromChild`) in a child process and resolves once it listens. */
+export function startServerProcess(file: string | URL, input: unknown): Promise<ServerProcess> {
+  const child: ChildProcess = fork(file, [JSON.stringify(input)], {
+    execArgv: ['--import', 'tsx'],
+    env: SERVER_PROCESS_ENV,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${String(file)} exited with ${code} before listening`)));
+    child.once('message', (message: ChildMessage) => {
+      if (message.type === 'failed') return reject(new Error(`${String(file)}: ${message.error}`));
+      resolve({
+        url: message.url,
+        async stop() {
+          if (child.exitCode === null && child.signalCode === null) child.send({ type: 'stop' });
+          const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          await exited;
+          clearTimeout(force);
+        },
+      });
+    });
+  });
+}
+
+/** The child side: starts the server described by the parent's input and stops it when asked. */
+export function serveFromChild<Input>(start: (input: Input) => Promise<ServerProcess>): void {
+  const send = (message: ChildMessage) => process.send?.(message);
+  const input = JSON.parse(process.argv[2] ?? 'null') as Input;
+  start(input).then(
+    (server) => {
+      let stopping = false;
+      const stop = () => {
+        if (stopping) return;
+        stopping = true;
+        server.stop().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.on('message', stop);
+      // The bench died: do not outlive it.
+      process.on('disconnect', stop);
+      send({ type: 'ready', url: server.url });
+    },
+    (error: unknown) => {
+      send({ type: 'failed', error: (error as Error)?.stack ?? String(error) });
+      process.exit(1);
+    },
+  );
+}
+
+export interface LoadTarget {
+  url: string;
+  /** Paths requested in turn, one per request. */
+  paths: string[];
+  headers?: Record<string, string>;
+}
+
+export interface Measurement {
+  requestsPerSecond: number;
+  p99Ms: number;
+  requests: number;
+}
+
+function run(target: LoadTarget, seconds: number) {
+  let next = 0;
+  return autocannon({
+    url: target.url,
+    connections: BENCH_CONNECTIONS,
+    duration: seconds,
+    headers: target.headers,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request: RawRequest) => {
+          const path = target.paths[next % target.paths.length]!;
+          next += 1;
+          return { ...request, path };
+        },
+      },
+    ],
+  });
+}
+
+/** Warms the server up, then loads it for BENCH_SECONDS. Any error or non-2xx answer fails the bench. */
+export async function measure(target: LoadTarget): Promise<Measurement> {
+  await run(target, BENCH_WARMUP_SECONDS);
+  const result = await run(target, BENCH_SECONDS);
+  if (result.errors || result.timeouts || result.non2xx) {
+    throw new Error(
+      `load on ${target.url}${target.paths[0]} had ${result.errors} errors, ${result.timeouts} timeouts ` +
+        `and ${result.non2xx} non-2xx answers: the figures would not measure the real work`,
+    );
+  }
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, requests: result.requests.total };
+}
+
+export interface ComparisonRow {
+  label: string;
+  ours: Measurement;
+  baseline: Measurement;
+}
+
+/** Prints the figures; the ratio is what counts, since the machines are shared and noisy. */
+export function printComparison(title: string, rows: ComparisonRow[]): void {
+  const header = ['endpoint', 'ours req/s', 'baseline req/s', 'ratio', 'ours p99 ms', 'baseline p99 ms'];
+  const lines = rows.map((row) => [
+    row.label,
+    row.ours.requestsPerSecond.toFixed(0),
+    row.baseline.requestsPerSecond.toFixed(0),
+    (row.ours.requestsPerSecond / row.baseline.requestsPerSecond).toFixed(2),
+    row.ours.p99Ms.toFixed(0),
+    row.baseline.p99Ms.toFixed(0),
+  ]);
+  const widths = header.map((cell, column) => Math.max(cell.length, ...lines.map((line) => line[column]!.length)));
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
+  console.log(`\n${title}`);
+  console.log(
+    `(${BENCH_CONNECTIONS} connections, ${BENCH_SECONDS} s per row after ${BENCH_WARMUP_SECONDS} s warm-up)\n`,
+  );
+  console.log(format(header));
+  console.log(
+    `|${widths.map((width, column) => (column === 0 ? ':' : '') + '-'.repeat(width + 1) + (column === 0 ? '' : ':')).join('|')}|`,
+  );
+  for (const line of lines) console.log(format(line));
+  console.log('');
+}
+
+/** Times a setup step and says so, so a slow seed is visible. */
+export async function step<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  console.log(`  ${label} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  return result;
+}
+
+export interface BenchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database on the bench's PostgreSQL (dropped afterwards, even with servers still connected). */
+export async function createBenchDatabase(): Promise<BenchDatabase> {
+  const name = `events_bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: BENCH_ADMIN_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(BENCH_ADMIN_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}

@@ -1,0 +1,21 @@
+// The benchmarks' own configuration (the only place benches read the environment).
+
+/** The PostgreSQL where benches create (and drop) their databases: the same as the API tests'. */
+export const BENCH_ADMIN_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgresql://root@127.0.0.1:5432/test';
+
+function positive(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+/** Seconds of load per server and endpoint; BENCH_SECONDS=2 gives a quick run. */
+export const BENCH_SECONDS = positive('BENCH_SECONDS', 10);
+export const BENCH_CONNECTIONS = positive('BENCH_CONNECTIONS', 10);
+/** Unrecorded load before each measurement, so both servers are measured warm (JIT, pools, caches). */
+export const BENCH_WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', Math.min(2, BENCH_SECONDS));
+
+/** Servers under test run in child processes with this environment: production, as users get it. */
+export const SERVER_PROCESS_ENV: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
