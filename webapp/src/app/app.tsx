@@ -1,0 +1,68 @@
+// Providers and routes. Every screen is its own chunk (route-level code splitting).
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { Toaster } from '../components/toaster';
+import { StateCard } from '../components/ui';
+import { createQueryClient } from '../lib/query-client';
+import { ErrorBoundary } from './error-boundary';
+import { Layout } from './layout';
+import { MiniAppBridge } from './mini-app-bridge';
+import { NotFoundPage } from './not-found';
+import { ProtectedRoute } from './protected-route';
+
+const HomePage = lazy(() => import('../features/events/components/home-page').then((m) => ({ default: m.HomePage })));
+const EventsListPage = lazy(() =>
+  import('../features/events/components/events-list-page').then((m) => ({ default: m.EventsListPage })),
+);
+const EventDetailsPage = lazy(() =>
+  import('../features/events/components/event-details-page').then((m) => ({ default: m.EventDetailsPage })),
+);
+const CreateEventPage = lazy(() =>
+  import('../features/events/components/create-event-page').then((m) => ({ default: m.CreateEventPage })),
+);
+const EditEventPage = lazy(() =>
+  import('../features/events/components/edit-event-page').then((m) => ({ default: m.EditEventPage })),
+);
+const SettingsPage = lazy(() =>
+  import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+const AdminSettingsPage = lazy(() =>
+  import('../features/admin/components/admin-settings-page').then((m) => ({ default: m.AdminSettingsPage })),
+);
+const TelegramCallbackPage = lazy(() =>
+  import('../features/telegram/components/telegram-callback-page').then((m) => ({ default: m.TelegramCallbackPage })),
+);
+
+const protect = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>;
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <MiniAppBridge />
+          <Layout>
+            <ErrorBoundary>
+              <Suspense fallback={<StateCard title="Loading..." role="status" />}>
+                <Routes>
+                  <Route path="/" element={<HomePage />} />
+                  <Route path="/events" element={protect(<EventsListPage />)} />
+                  <Route path="/events/create" element={protect(<CreateEventPage />)} />
+                  <Route path="/events/:id/edit" element={protect(<EditEventPage />)} />
+                  <Route path="/events/:id" element={protect(<EventDetailsPage />)} />
+                  <Route path="/settings" element={protect(<SettingsPage />)} />
+                  <Route path="/admin/settings" element={protect(<AdminSettingsPage />)} />
+                  <Route path="/telegram-auth-callback" element={<TelegramCallbackPage />} />
+                  <Route path="*" element={<NotFoundPage />} />
+                </Routes>
+              </Suspense>
+            </ErrorBoundary>
+          </Layout>
+        </BrowserRouter>
+        <Toaster />
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,43 @@
+// A keyboard-usable confirmation (Radix AlertDialog): focus starts on Cancel, Escape cancels.
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import type { ReactNode } from 'react';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  busyLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+}
+
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog-content">
+          <AlertDialog.Title className="dialog-title">{props.title}</AlertDialog.Title>
+          <AlertDialog.Description className="dialog-description">{props.description}</AlertDialog.Description>
+          <div className="dialog-actions">
+            <AlertDialog.Cancel className="button button-secondary">Cancel</AlertDialog.Cancel>
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={props.busy}
+              onClick={(event) => {
+                // Keep the dialog up while the action runs; the caller closes it.
+                event.preventDefault();
+                props.onConfirm();
+              }}
+            >
+              {props.busy ? (props.busyLabel ?? props.confirmLabel) : props.confirmLabel}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

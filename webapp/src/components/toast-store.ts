@@ -1,0 +1,64 @@
+// The toast queue of SPEC §4/§9: one toast at a time; add, update, dismiss, remove. A dismissed toast is
+// removed from memory after 1,000,000 ms (it stays mounted for Radix's exit animation until then).
+import { useSyncExternalStore } from 'react';
+import { TOAST_REMOVE_DELAY_MS } from '../../../shared/constants';
+
+export interface ToastData {
+  id: string;
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+  open: boolean;
+}
+
+export type ToastInput = Omit<ToastData, 'id' | 'open'>;
+
+const TOAST_LIMIT = 1;
+let toasts: ToastData[] = [];
+const listeners = new Set<() => void>();
+const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
+let counter = 0;
+
+function emit(next: ToastData[]) {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
+
+export function removeToast(id: string) {
+  removalTimers.delete(id);
+  emit(toasts.filter((toast) => toast.id !== id));
+}
+
+export function dismissToast(id: string) {
+  if (!removalTimers.has(id))
+    removalTimers.set(
+      id,
+      setTimeout(() => removeToast(id), TOAST_REMOVE_DELAY_MS),
+    );
+  emit(toasts.map((toast) => (toast.id === id ? { ...toast, open: false } : toast)));
+}
+
+export function updateToast(id: string, input: Partial<ToastInput>) {
+  emit(toasts.map((toast) => (toast.id === id ? { ...toast, ...input } : toast)));
+}
+
+export function toast(input: ToastInput): string {
+  counter += 1;
+  const id = String(counter);
+  emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  return id;
+}
+
+/** A destructive toast: the SPEC's error toasts. */
+export const toastError = (title: string, description?: string) =>
+  toast({ title, description, variant: 'destructive' });
+
+export function useToasts(): ToastData[] {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => toasts,
+  );
+}

@@ -1,0 +1,28 @@
+// Radix Toast with the SPEC §9 options: 5000 ms, swipe right with a 50 px threshold, F8 focuses the area.
+import * as Toast from '@radix-ui/react-toast';
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../shared/constants';
+import { dismissToast, useToasts } from './toast-store';
+
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+      {toasts.map((item) => (
+        <Toast.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => !open && dismissToast(item.id)}
+          className={`toast ${item.variant === 'destructive' ? 'toast-destructive' : ''}`}
+          type={item.variant === 'destructive' ? 'foreground' : 'background'}
+        >
+          <Toast.Title className="toast-title">{item.title}</Toast.Title>
+          {item.description && <Toast.Description className="toast-description">{item.description}</Toast.Description>}
+          <Toast.Close className="toast-close" aria-label="Close">
+            ×
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className="toast-viewport" label="Notifications ({hotkey})" />
+    </Toast.Provider>
+  );
+}

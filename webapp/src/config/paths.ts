@@ -1,0 +1,11 @@
+// Every route of SPEC §2 in one place.
+export const paths = {
+  home: '/',
+  events: '/events',
+  createEvent: '/events/create',
+  event: (id: number | string) => `/events/${id}`,
+  editEvent: (id: number | string) => `/events/${id}/edit`,
+  settings: '/settings',
+  adminSettings: '/admin/settings',
+  telegramCallback: '/telegram-auth-callback',
+} as const;

@@ -1,0 +1,3 @@
+export function AdminSettingsPage() {
+  return <h1>AdminSettingsPage</h1>;
+}

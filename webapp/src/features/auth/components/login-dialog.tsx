@@ -1,0 +1,112 @@
+// The login dialog of SPEC §2: Google, an 'or' divider, Telegram (widget and the bot flow), and in demo
+// mode two clearly labelled demo accounts.
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { openManualTelegramLogin, TelegramLoginWidget } from '../../../components/telegram-login-widget';
+import { toastError } from '../../../components/toast-store';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuthConfig } from '../api/get-auth-config';
+import { useLogin } from '../api/login';
+import { GOOGLE_FAILURE, GoogleSignIn } from './google-sign-in';
+
+interface LoginDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  telegramBusy: boolean;
+  onTelegramStart: () => void;
+}
+
+export function LoginDialog({ open, onOpenChange, telegramBusy, onTelegramStart }: LoginDialogProps) {
+  const config = useAuthConfig();
+  const login = useLogin();
+  const [pending, setPending] = useState<'google' | 'admin' | 'member' | null>(null);
+
+  const signIn = (kind: 'google' | 'admin' | 'member', input: Parameters<typeof login.mutate>[0]) => {
+    setPending(kind);
+    login.mutate(input, {
+      onSuccess: () => onOpenChange(false),
+      onError: (error) =>
+        toastError(
+          kind === 'google' ? GOOGLE_FAILURE.title : 'Authentication failed',
+          kind === 'google' ? GOOGLE_FAILURE.generic : errorMessage(error),
+        ),
+      onSettled: () => setPending(null),
+    });
+  };
+
+  const data = config.data;
+  const busy = pending !== null || telegramBusy;
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-content login-dialog">
+          <Dialog.Title className="dialog-title">Login to the product</Dialog.Title>
+          <Dialog.Description className="dialog-description">
+            Choose your preferred method to sign in
+          </Dialog.Description>
+          {config.isPending && <p role="status">Loading...</p>}
+          {config.isError && (
+            <p className="field-error" role="alert">
+              {errorMessage(config.error)}
+            </p>
+          )}
+          {data && (
+            <div className="login-methods">
+              <GoogleSignIn
+                clientId={data.googleClientId}
+                busy={pending === 'google'}
+                disabled={busy}
+                onCredential={(input) => signIn('google', input)}
+              />
+              <div className="divider" role="separator">
+                <span>or</span>
+              </div>
+              {data.telegramBotUsername ? (
+                <div className="telegram-login">
+                  <TelegramLoginWidget botUsername={data.telegramBotUsername} mode="login" />
+                  <button
+                    type="button"
+                    className="button button-secondary button-block"
+                    disabled={busy}
+                    onClick={() => {
+                      onTelegramStart();
+                      openManualTelegramLogin('login');
+                    }}
+                  >
+                    {telegramBusy ? 'Waiting for Telegram...' : 'Log in with the Telegram app'}
+                  </button>
+                </div>
+              ) : (
+                <p className="muted">Telegram sign-in is not configured on this server.</p>
+              )}
+              {data.demoMode && data.demoAccounts.length > 0 && (
+                <section className="demo-box" aria-labelledby="demo-title">
+                  <h3 id="demo-title">Demo mode</h3>
+                  <p className="muted">
+                    This is a demo installation: try the site with a sample account, no password needed.
+                  </p>
+                  {data.demoAccounts.map((account) => (
+                    <button
+                      key={account.id}
+                      type="button"
+                      className="button button-block"
+                      disabled={busy}
+                      onClick={() => signIn(account.id, { demoAccount: account.id })}
+                    >
+                      {pending === account.id ? 'Signing in...' : `Demo: sign in as ${account.name}`}
+                    </button>
+                  ))}
+                </section>
+              )}
+            </div>
+          )}
+          <Dialog.Close className="dialog-close" aria-label="Close">
+            ×
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,10 @@
+// Query keys of the events feature, general to specific: invalidating ['events'] refreshes every list and detail.
+export const eventKeys = {
+  all: ['events'] as const,
+  list: () => [...eventKeys.all, 'list'] as const,
+  detail: (id: number) => [...eventKeys.all, 'detail', id] as const,
+  attendees: (id: number) => [...eventKeys.detail(id), 'attendees'] as const,
+  comments: (id: number) => [...eventKeys.detail(id), 'comments'] as const,
+  invitations: (id: number) => [...eventKeys.detail(id), 'invitations'] as const,
+  users: () => ['users', 'list'] as const,
+};

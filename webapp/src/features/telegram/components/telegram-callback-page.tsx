@@ -1,0 +1,3 @@
+export function TelegramCallbackPage() {
+  return <h1>TelegramCallbackPage</h1>;
+}

@@ -1,0 +1,64 @@
+// The one API client: JSON in and out, credentials always, SPEC §8 error messages in one place.
+import { MSG } from '../../../shared/messages';
+import { miniAppAuthorization } from './telegram-mini-app';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The body's `error` field, when the server sent one. */
+    readonly serverMessage: string | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** SPEC §8: 401 has a fixed text; otherwise "status: error", else the plain text, else the status text. */
+async function toError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let serverMessage: string | null = null;
+  try {
+    const body = JSON.parse(text) as { error?: unknown };
+    if (typeof body?.error === 'string') serverMessage = body.error;
+  } catch {
+    // not JSON: fall back to the text
+  }
+  if (response.status === 401) return new ApiError(401, MSG.notSignedIn, serverMessage);
+  const detail = serverMessage ?? (text.trim() || response.statusText);
+  return new ApiError(response.status, `${response.status}: ${detail}`, serverMessage);
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+}
+
+/** Calls the API and returns status and parsed body; any non-2xx response throws an ApiError. */
+export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const authorization = miniAppAuthorization();
+  if (authorization) headers.authorization = authorization;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'include',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw await toError(response);
+  const text = await response.text();
+  let data: unknown = text;
+  if (text && response.headers.get('content-type')?.includes('json')) data = JSON.parse(text);
+  return { status: response.status, data: data as T };
+}
+
+export const api = {
+  get: async <T>(path: string) => (await apiRequest<T>('GET', path)).data,
+  post: async <T>(path: string, body?: unknown) => (await apiRequest<T>('POST', path, body)).data,
+  patch: async <T>(path: string, body?: unknown) => (await apiRequest<T>('PATCH', path, body)).data,
+  delete: async <T>(path: string) => (await apiRequest<T>('DELETE', path)).data,
+};
+
+export const errorMessage = (error: unknown, fallback = 'An unknown error occurred') =>
+  error instanceof Error && error.message ? error.message : fallback;

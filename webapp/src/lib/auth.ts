@@ -1,0 +1,32 @@
+// The signed-in user, used by every feature: one query, 401 means "signed out" (null), not an error.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../shared/types';
+import { ApiError, api } from './api-client';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+};
+
+export async function getCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await api.get<CurrentUser>('/api/users/me');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.me(),
+    queryFn: getCurrentUser,
+    staleTime: 5 * 60_000,
+    gcTime: 10 * 60_000,
+    retry: false,
+  });
+
+export const useCurrentUser = () => useQuery(currentUserQueryOptions());
+
+/** Asks the layout to open the login dialog (SPEC: a document-level event named open-auth-dialog). */
+export const openAuthDialog = () => document.dispatchEvent(new Event('open-auth-dialog'));
