@@ -128,7 +128,8 @@ export type TemplateInput = z.infer<typeof templateSchema>;
 
 /** A port: a positive integer; anything not numeric falls back to 587 (SPEC §5). */
 const smtpPortSchema = z
-  .union([z.number(), z.string(), z.null(), z.undefined()])
+  .union([z.number(), z.string(), z.null(), z.undefined()], { error: MSG.smtpPortPositive })
+  .optional()
   .transform((value) => {
     const text = value === null || value === undefined ? '' : String(value).trim();
     if (text === '' || Number.isNaN(Number(text))) return DEFAULT_SMTP_PORT;
