@@ -68,6 +68,18 @@ const envSchema = z.object({
   SMS_FROM: optionalText,
   REMINDER_LEAD_HOURS: z.coerce.number().min(0).default(24),
   NOTIFICATIONS_WORKER_ENABLED: bool(true),
+  /** Dates in notifications are written in this IANA time zone (members have no time zone of their own). */
+  NOTIFICATIONS_TIME_ZONE: z
+    .string()
+    .default('UTC')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'NOTIFICATIONS_TIME_ZONE must be an IANA time zone such as Europe/Berlin'),
 });
 
 export type AppConfig = ReturnType<typeof buildConfig>;
@@ -107,6 +119,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     sms: { provider: env.SMS_PROVIDER, httpUrl: env.SMS_HTTP_URL, httpToken: env.SMS_HTTP_TOKEN, from: env.SMS_FROM },
     reminderLeadMs: env.REMINDER_LEAD_HOURS * 60 * 60 * 1000,
     notificationsWorkerEnabled: env.NOTIFICATIONS_WORKER_ENABLED,
+    notificationsTimeZone: env.NOTIFICATIONS_TIME_ZONE,
   };
 }
 

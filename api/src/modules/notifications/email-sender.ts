@@ -1,0 +1,124 @@
+// Email through nodemailer with the SMTP settings the admins saved. Settings are read for every batch, so a
+// change in the admin screen takes effect without a restart; one pooled transport per distinct settings.
+import { createHash } from 'node:crypto';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from '../../logger';
+import { permanentFailure, temporaryFailure, type DeliveryError, type OutgoingMessage } from './delivery';
+
+/** The decrypted settings as the admin module hands them out (getSmtpForDelivery). */
+export interface SmtpDelivery {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string;
+  pass: string;
+  fromEmail: string;
+  fromName: string;
+  enabled: boolean;
+}
+
+export const SMTP_NOT_CONFIGURED = 'Email was not sent: no SMTP settings are saved (Admin Settings → Email Settings).';
+export const SMTP_DISABLED = 'Email was not sent: SMTP settings are not enabled (Admin Settings → Email Settings).';
+
+interface SmtpErrorLike {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  message?: string;
+}
+
+/** 5xx answers about the message or its address will not change on retry; everything else may. */
+export function classifySmtpError(error: unknown): DeliveryError {
+  const smtp = (error ?? {}) as SmtpErrorLike;
+  const detail = smtp.response || smtp.message || String(error);
+  const reason = `SMTP error: ${detail}`;
+  if (smtp.code === 'EENVELOPE') return permanentFailure(reason);
+  if (smtp.responseCode && smtp.responseCode >= 500 && smtp.code !== 'EAUTH') return permanentFailure(reason);
+  return temporaryFailure(reason);
+}
+
+const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
+function transportOptions(settings: SmtpDelivery, pooled: boolean) {
+  return {
+    host: settings.host,
+    port: settings.port,
+    secure: settings.secure,
+    auth: settings.user ? { user: settings.user, pass: settings.pass } : undefined,
+    ...TIMEOUTS,
+    ...(pooled ? { pool: true, maxConnections: 5, maxMessages: 1000 } : {}),
+  };
+}
+
+function messageId(key: string, fromEmail: string): string {
+  const domain = fromEmail.split('@')[1] || 'localhost';
+  return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${domain}>`;
+}
+
+/** Settings are re-read at most this often: a burst of 10,000 messages should not mean 10,000 reads. */
+const SETTINGS_TTL_MS = 2000;
+
+export function createEmailSender(loadSmtp: () => Promise<SmtpDelivery | null>, logger: Logger) {
+  let cached: { fingerprint: string; transport: Transporter } | null = null;
+  let settingsCache: { at: number; value: Promise<SmtpDelivery | null> } | null = null;
+
+  function currentSettings(): Promise<SmtpDelivery | null> {
+    if (!settingsCache || Date.now() - settingsCache.at > SETTINGS_TTL_MS) {
+      settingsCache = { at: Date.now(), value: loadSmtp() };
+      settingsCache.value.catch(() => (settingsCache = null));
+    }
+    return settingsCache.value;
+  }
+
+  function transportFor(settings: SmtpDelivery): Transporter {
+    const fingerprint = JSON.stringify(transportOptions(settings, true));
+    if (cached?.fingerprint === fingerprint) return cached.transport;
+    cached?.transport.close();
+    cached = { fingerprint, transport: nodemailer.createTransport(transportOptions(settings, true)) };
+    return cached.transport;
+  }
+
+  async function deliver(transport: Transporter, settings: SmtpDelivery, message: OutgoingMessage) {
+    try {
+      await transport.sendMail({
+        from: { name: settings.fromName, address: settings.fromEmail },
+        to: message.to,
+        subject: message.subject ?? '',
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        messageId: messageId(message.key, settings.fromEmail),
+      });
+    } catch (error) {
+      const failure = classifySmtpError(error);
+      logger.warn({ err: error, to: message.to, permanent: failure.permanent }, 'email delivery failed');
+      throw failure;
+    }
+  }
+
+  return {
+    /** The worker's email channel. */
+    async send(message: OutgoingMessage): Promise<void> {
+      const settings = await currentSettings();
+      if (!settings) throw permanentFailure(SMTP_NOT_CONFIGURED);
+      if (!settings.enabled) throw permanentFailure(SMTP_DISABLED);
+      await deliver(transportFor(settings), settings, message);
+    },
+
+    /** One message on a fresh connection with the given settings (the admin's test), errors classified. */
+    async sendDirect(settings: SmtpDelivery, message: OutgoingMessage): Promise<void> {
+      const transport = nodemailer.createTransport(transportOptions(settings, false));
+      try {
+        await deliver(transport, settings, message);
+      } finally {
+        transport.close();
+      }
+    },
+
+    close(): void {
+      cached?.transport.close();
+      cached = null;
+    },
+  };
+}
+
+export type EmailSender = ReturnType<typeof createEmailSender>;

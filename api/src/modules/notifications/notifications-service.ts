@@ -1,0 +1,136 @@
+// The admins' test sends: they go out at once through the real channels (not through the outbox) so the
+// admin sees the SMTP server's or SMS provider's answer while looking at the settings.
+import { TEMPLATE_CHANNELS, TEMPLATE_TYPES, type TemplateChannel } from '../../../../shared/constants';
+import type { AppDeps } from '../../deps';
+import { AppError, badRequest } from '../../http/errors';
+import { randomToken } from '../../lib/secrets';
+import { getSmtpForDelivery } from '../admin/smtp-settings-service';
+import { signInEmail, type UserRow } from '../users/users-repository';
+import { DeliveryError, type OutgoingMessage } from './delivery';
+import { createEmailSender, SMTP_DISABLED, SMTP_NOT_CONFIGURED } from './email-sender';
+import { findTemplateText } from './outbox-repository';
+import { PRODUCT_NAME } from './outbox-triggers';
+import { createSmsSender } from './sms-sender';
+import { formatEventDate, renderMessage } from './templates';
+
+export const TEST_TEXT = {
+  smtpMissing: 'No SMTP settings are saved yet. Save the email settings first.',
+  smtpDisabled: 'SMTP settings are not enabled. Tick "Enabled" and save the settings before sending a test email.',
+  nothingToSend:
+    'Your account has no email address and no phone number, so there is nowhere to send test notifications.',
+} as const;
+
+export interface TemplateTestResult {
+  type: string;
+  channel: TemplateChannel;
+  to: string | null;
+  status: 'sent' | 'failed' | 'skipped';
+  error?: string;
+}
+
+const badGateway = (message: string) => new AppError(502, message);
+const reasonOf = (error: unknown) => (error instanceof DeliveryError ? error.message : String(error));
+
+export function createNotificationsService(deps: AppDeps) {
+  const email = createEmailSender(() => getSmtpForDelivery(deps), deps.logger);
+  const sms = createSmsSender(deps.config.sms, deps.logger);
+
+  async function enabledSmtp() {
+    const settings = await getSmtpForDelivery(deps);
+    if (!settings) return { settings: null, problem: SMTP_NOT_CONFIGURED } as const;
+    if (!settings.enabled) return { settings: null, problem: SMTP_DISABLED } as const;
+    return { settings, problem: null } as const;
+  }
+
+  /** POST /api/smtp-settings/test: one email with the saved settings, the SMTP server's error as a 502. */
+  async function sendTestEmail(to: string): Promise<{ success: true; message: string }> {
+    const settings = await getSmtpForDelivery(deps);
+    if (!settings) throw badRequest(TEST_TEXT.smtpMissing);
+    if (!settings.enabled) throw badRequest(TEST_TEXT.smtpDisabled);
+    const message: OutgoingMessage = {
+      key: `smtp_test:${randomToken(12)}`,
+      to,
+      subject: `Test email from ${PRODUCT_NAME}`,
+      text: `This is a test email from ${PRODUCT_NAME}. Your SMTP settings work.`,
+      html: `<p>This is a test email from ${PRODUCT_NAME}. Your SMTP settings work.</p>`,
+      payload: null,
+    };
+    try {
+      await email.sendDirect(settings, message);
+    } catch (error) {
+      throw badGateway(`Could not send the test email. ${reasonOf(error)}`);
+    }
+    return { success: true, message: `Test email sent to ${to}` };
+  }
+
+  /** POST /api/test-notification-template: every template (or default) with sample values, to the admin. */
+  async function testTemplates(admin: UserRow) {
+    const values = {
+      eventName: 'Sample Event',
+      eventDate: formatEventDate(
+        new Date(deps.now().getTime() + 7 * 24 * 60 * 60 * 1000),
+        deps.config.notificationsTimeZone,
+      ),
+      eventLocation: 'Community Hall',
+      updateType: 'date and location changed',
+    };
+    const addresses: Record<TemplateChannel, string | null> = { email: signInEmail(admin), sms: admin.phoneNumber };
+    if (!addresses.email && !addresses.sms) throw badRequest(TEST_TEXT.nothingToSend);
+    const smtp = addresses.email ? await enabledSmtp() : null;
+    const results: TemplateTestResult[] = [];
+    for (const channel of TEMPLATE_CHANNELS) {
+      for (const type of TEMPLATE_TYPES) {
+        const to = addresses[channel];
+        if (!to) {
+          const missing = channel === 'email' ? 'no email address' : 'no phone number';
+          results.push({ type, channel, to, status: 'skipped', error: `Your account has ${missing}` });
+          continue;
+        }
+        const custom = await findTemplateText(deps.prisma, type, channel);
+        const rendered = renderMessage(type, channel, values, custom);
+        const message: OutgoingMessage = {
+          key: `template_test:${type}:${channel}:${randomToken(12)}`,
+          to,
+          subject: `[Test] ${rendered.subject}`,
+          text: rendered.text,
+          html: rendered.html,
+          payload: null,
+        };
+        try {
+          if (channel === 'email') {
+            if (!smtp?.settings) throw new DeliveryError(smtp?.problem ?? SMTP_NOT_CONFIGURED, true);
+            await email.sendDirect(smtp.settings, message);
+          } else {
+            await sms(message);
+          }
+          results.push({ type, channel, to, status: 'sent' });
+        } catch (error) {
+          results.push({ type, channel, to, status: 'failed', error: reasonOf(error) });
+        }
+      }
+    }
+    return summarise(results);
+  }
+
+  return { sendTestEmail, testTemplates };
+}
+
+/** One line per channel for the admin's toast; a 502 when nothing at all could be sent. */
+function summarise(results: TemplateTestResult[]) {
+  const lines: string[] = [];
+  for (const channel of TEMPLATE_CHANNELS) {
+    const mine = results.filter((result) => result.channel === channel);
+    const label = channel === 'email' ? 'Email' : 'SMS';
+    const sent = mine.filter((result) => result.status === 'sent');
+    const problem = mine.find((result) => result.status !== 'sent');
+    if (sent.length) lines.push(`${label}: ${sent.length} test message(s) sent to ${sent[0]!.to}`);
+    if (problem) lines.push(`${label}: ${problem.status === 'skipped' ? 'skipped' : 'failed'} (${problem.error})`);
+  }
+  const anySent = results.some((result) => result.status === 'sent');
+  if (!anySent) throw badGateway(`No test notification could be sent. ${lines.join('. ')}`);
+  return {
+    success: true,
+    message: `${lines.join('. ')}. Check your email inbox, and check your phone for SMS.`,
+    results,
+  };
+}

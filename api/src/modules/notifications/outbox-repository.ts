@@ -1,0 +1,193 @@
+// The only code of the notifications module that talks to Prisma: recipients, the outbox rows and claims.
+import type { OutboxChannel, OutboxMessage, Prisma as PrismaTypes } from '@prisma/client';
+
+/** The client or a transaction: reminders are marked and enqueued in one transaction. */
+type Db = PrismaTypes.TransactionClient;
+
+export type OutboxRow = OutboxMessage;
+
+export interface NewOutboxMessage {
+  idempotencyKey: string;
+  kind: string;
+  channel: OutboxChannel;
+  userId: number | null;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  payload?: PrismaTypes.InputJsonValue;
+}
+
+export interface RecipientRow {
+  id: number;
+  googleEmail: string | null;
+  linkedEmail: string | null;
+  linkedEmailConfirmed: boolean;
+  phoneNumber: string | null;
+  telegramId: string | null;
+  notificationPrefs: string[];
+}
+
+const recipientSelect = {
+  id: true,
+  googleEmail: true,
+  linkedEmail: true,
+  linkedEmailConfirmed: true,
+  phoneNumber: true,
+  telegramId: true,
+  notificationPrefs: true,
+} satisfies PrismaTypes.UserSelect;
+
+/** Only users who chose at least one channel can receive anything. */
+const wantsSomething: PrismaTypes.UserWhereInput = { NOT: { notificationPrefs: { isEmpty: true } } };
+
+export const findEvent = (prisma: Db, id: number) =>
+  prisma.event.findUnique({
+    where: { id },
+    select: { id: true, name: true, date: true, location: true, isPublic: true, creatorId: true, updatedAt: true },
+  });
+export type EventForMessage = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
+
+/** Every member but the event's creator (a public event is news to everyone else). */
+export const findAllMembers = (prisma: Db, exceptUserId: number): Promise<RecipientRow[]> =>
+  prisma.user.findMany({
+    where: { AND: [wantsSomething, { id: { not: exceptUserId } }] },
+    select: recipientSelect,
+    orderBy: { id: 'asc' },
+  });
+
+export const findInvitees = (prisma: Db, eventId: number, exceptUserId: number): Promise<RecipientRow[]> =>
+  prisma.user.findMany({
+    where: { AND: [wantsSomething, { id: { not: exceptUserId } }, { invitations: { some: { eventId } } }] },
+    select: recipientSelect,
+    orderBy: { id: 'asc' },
+  });
+
+export const findAttendeesAndInvitees = (prisma: Db, eventId: number, exceptUserId: number): Promise<RecipientRow[]> =>
+  prisma.user.findMany({
+    where: {
+      AND: [
+        wantsSomething,
+        { id: { not: exceptUserId } },
+        {
+          OR: [{ attendances: { some: { eventId, status: 'attending' } } }, { invitations: { some: { eventId } } }],
+        },
+      ],
+    },
+    select: recipientSelect,
+    orderBy: { id: 'asc' },
+  });
+
+export const findAttendees = (prisma: Db, eventId: number): Promise<RecipientRow[]> =>
+  prisma.user.findMany({
+    where: { AND: [wantsSomething, { attendances: { some: { eventId, status: 'attending' } } }] },
+    select: recipientSelect,
+    orderBy: { id: 'asc' },
+  });
+
+export const findUsersByIds = (prisma: Db, ids: number[]): Promise<RecipientRow[]> =>
+  prisma.user.findMany({
+    where: { AND: [wantsSomething, { id: { in: ids } }] },
+    select: recipientSelect,
+    orderBy: { id: 'asc' },
+  });
+
+export async function findTemplateText(
+  prisma: Db,
+  type: 'event_created' | 'event_updated',
+  channel: 'email' | 'sms',
+): Promise<string | null> {
+  const row = await prisma.notificationTemplate.findUnique({
+    where: { type_channel: { type, channel } },
+    select: { template: true },
+  });
+  return row?.template ?? null;
+}
+
+const CHUNK = 1000;
+
+/** Inserts the messages; a key seen before is skipped, so a trigger that runs twice sends nothing twice. */
+export async function enqueue(prisma: Db, messages: NewOutboxMessage[]): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < messages.length; start += CHUNK) {
+    const result = await prisma.outboxMessage.createMany({
+      data: messages.slice(start, start + CHUNK),
+      skipDuplicates: true,
+    });
+    inserted += result.count;
+  }
+  return inserted;
+}
+
+/**
+ * Claims up to `limit` due messages for this worker until `leaseUntil`. SKIP LOCKED lets several workers
+ * claim side by side without waiting on or taking each other's rows; the lease hands a dead worker's rows
+ * to the next one once it runs out. Timestamps are stored as UTC without a zone, hence the AT TIME ZONE.
+ */
+export async function claimDue(prisma: Db, now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
+  const nowIso = now.toISOString();
+  const leaseIso = leaseUntil.toISOString();
+  const claimed = await prisma.$queryRaw<Array<{ id: number }>>`
+    UPDATE outbox_messages
+       SET locked_until = (${leaseIso}::timestamptz AT TIME ZONE 'UTC'), attempts = attempts + 1
+     WHERE id IN (
+       SELECT id FROM outbox_messages
+        WHERE status = 'pending'
+          AND next_attempt_at <= (${nowIso}::timestamptz AT TIME ZONE 'UTC')
+          AND (locked_until IS NULL OR locked_until <= (${nowIso}::timestamptz AT TIME ZONE 'UTC'))
+        ORDER BY next_attempt_at, id
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+    RETURNING id`;
+  if (!claimed.length) return [];
+  return prisma.outboxMessage.findMany({
+    where: { id: { in: claimed.map((row) => Number(row.id)) } },
+    orderBy: { id: 'asc' },
+  });
+}
+
+export const markSent = (prisma: Db, id: number, at: Date) =>
+  prisma.outboxMessage.updateMany({
+    where: { id, status: 'pending' },
+    data: { status: 'sent', sentAt: at, lockedUntil: null, lastError: null },
+  });
+
+export const markRetry = (prisma: Db, id: number, nextAttemptAt: Date, error: string) =>
+  prisma.outboxMessage.updateMany({
+    where: { id, status: 'pending' },
+    data: { nextAttemptAt, lockedUntil: null, lastError: error.slice(0, 1000) },
+  });
+
+export const markFailed = (prisma: Db, id: number, error: string) =>
+  prisma.outboxMessage.updateMany({
+    where: { id, status: 'pending' },
+    data: { status: 'failed', lockedUntil: null, lastError: error.slice(0, 1000) },
+  });
+
+/** Gives back claimed rows that were never tried (a worker stopping politely), without counting an attempt. */
+export const releaseClaims = (prisma: Db, ids: number[]) =>
+  ids.length
+    ? prisma.outboxMessage.updateMany({
+        where: { id: { in: ids }, status: 'pending' },
+        data: { lockedUntil: null, attempts: { decrement: 1 } },
+      })
+    : Promise.resolve({ count: 0 });
+
+/**
+ * Marks the events whose reminder is due (starting within the lead time, not yet started, not yet reminded)
+ * and returns their ids. The conditional UPDATE is the "sent once": a second worker gets no rows back.
+ */
+export async function takeDueReminders(prisma: Db, now: Date, leadMs: number): Promise<number[]> {
+  const nowIso = now.toISOString();
+  const horizonIso = new Date(now.getTime() + leadMs).toISOString();
+  const rows = await prisma.$queryRaw<Array<{ id: number }>>`
+    UPDATE events SET reminder_sent_at = (${nowIso}::timestamptz AT TIME ZONE 'UTC')
+     WHERE reminder_sent_at IS NULL
+       AND date > (${nowIso}::timestamptz AT TIME ZONE 'UTC')
+       AND date <= (${horizonIso}::timestamptz AT TIME ZONE 'UTC')
+    RETURNING id`;
+  return rows.map((row) => Number(row.id));
+}
+
+export const resetReminder = (prisma: Db, eventId: number) =>
+  prisma.event.updateMany({ where: { id: eventId }, data: { reminderSentAt: null } });

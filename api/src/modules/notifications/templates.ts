@@ -1,0 +1,135 @@
+// Notification texts: the admin's templates (SPEC §3) or built-in defaults, with {{placeholders}} filled in.
+// Pure functions: no database, no I/O.
+import type { TemplateChannel, TemplateType } from '../../../../shared/constants';
+
+export type MessageKind = 'event_created' | 'event_updated' | 'invited' | 'reminder';
+
+export interface TemplateValues {
+  eventName: string;
+  eventDate: string;
+  eventLocation: string;
+  updateType: string;
+}
+
+/** Used when an admin has not written a template of this type and channel. */
+export const DEFAULT_TEMPLATES: Record<TemplateType, Record<TemplateChannel, string>> = {
+  event_created: {
+    email:
+      'A new event has been announced: {{eventName}}\n\nWhen: {{eventDate}}\nWhere: {{eventLocation}}\n\n' +
+      'Open the events page to let us know if you will attend.',
+    sms: 'New event: {{eventName}} on {{eventDate}} at {{eventLocation}}.',
+  },
+  event_updated: {
+    email:
+      'The event {{eventName}} has been updated ({{updateType}}).\n\nWhen: {{eventDate}}\nWhere: {{eventLocation}}',
+    sms: 'Event updated ({{updateType}}): {{eventName}} on {{eventDate}} at {{eventLocation}}.',
+  },
+};
+
+/** Invitations and reminders are not admin-editable (SPEC §3 has two template types), so they are fixed. */
+const FIXED_TEXTS: Record<'invited' | 'reminder', Record<TemplateChannel, string>> = {
+  invited: {
+    email:
+      'You are invited to {{eventName}}.\n\nWhen: {{eventDate}}\nWhere: {{eventLocation}}\n\n' +
+      'Open the events page to let us know if you will attend.',
+    sms: 'You are invited to {{eventName}} on {{eventDate}} at {{eventLocation}}.',
+  },
+  reminder: {
+    email: 'A reminder: {{eventName}} is coming up.\n\nWhen: {{eventDate}}\nWhere: {{eventLocation}}\n\nSee you there!',
+    sms: 'Reminder: {{eventName}} on {{eventDate}} at {{eventLocation}}.',
+  },
+};
+
+const SUBJECTS: Record<MessageKind, string> = {
+  event_created: 'New event: {{eventName}}',
+  event_updated: 'Event updated: {{eventName}}',
+  invited: 'You are invited: {{eventName}}',
+  reminder: 'Reminder: {{eventName}}',
+};
+
+/** The template type an admin edits for this kind of message, if any. */
+export const templateTypeOf = (kind: MessageKind): TemplateType | null =>
+  kind === 'event_created' || kind === 'event_updated' ? kind : null;
+
+export function baseTemplate(kind: MessageKind, channel: TemplateChannel, custom: string | null): string {
+  const type = templateTypeOf(kind);
+  if (type) return custom ?? DEFAULT_TEMPLATES[type][channel];
+  return FIXED_TEXTS[kind as 'invited' | 'reminder'][channel];
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+
+/** Replaces {{name}} (spaces allowed inside the braces); unknown placeholders are left as written. */
+export function fill(template: string, values: TemplateValues, encode: (text: string) => string = (t) => t): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? encode(values[name as keyof TemplateValues]) : whole,
+  );
+}
+
+const UPDATE_LABELS: Record<string, string> = {
+  details: 'details changed',
+  date: 'new date or time',
+  location: 'new location',
+  visibility: 'visibility changed',
+};
+
+/** A readable update reason: the events service sends a phrase ('date and location changed'); bare field
+ * names are made readable too. */
+export function describeUpdate(updateType: string): string {
+  const parts = updateType
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => UPDATE_LABELS[part] ?? part.replace(/_/g, ' '));
+  return parts.length ? parts.join(', ') : 'details updated';
+}
+
+/** "Saturday, November 28, 2026 at 6:00 PM UTC" in the configured time zone. */
+export function formatEventDate(date: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(date);
+  const time = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+  return `${day} at ${time}`;
+}
+
+export interface RenderedMessage {
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/**
+ * Email: a text part, and an HTML part where every value is escaped (the admin's template is trusted, the
+ * event's fields are not). A template without tags keeps its line breaks. SMS and Telegram: plain text.
+ */
+export function renderMessage(
+  kind: MessageKind,
+  channel: 'email' | 'sms' | 'telegram',
+  values: TemplateValues,
+  custom: string | null,
+  link?: string,
+): RenderedMessage {
+  const template = baseTemplate(kind, channel === 'email' ? 'email' : 'sms', custom);
+  const subject = fill(SUBJECTS[kind], values);
+  if (channel !== 'email') return { subject, text: fill(template, values), html: null };
+  const looksLikeHtml = /<[a-z][^>]*>/i.test(template);
+  const text = fill(looksLikeHtml ? template.replace(/<[^>]+>/g, '') : template, values);
+  let html = fill(looksLikeHtml ? template : escapeHtml(template).replace(/\n/g, '<br>\n'), values, escapeHtml);
+  let plain = text;
+  if (link) {
+    plain += `\n\nView the event: ${link}`;
+    html += `<p><a href="${escapeHtml(link)}">View the event</a></p>`;
+  }
+  return { subject, text: plain, html };
+}

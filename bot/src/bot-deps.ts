@@ -1,0 +1,46 @@
+// What the bot needs from the rest of the product. main.ts wires these to the API's services, so the bot is
+// an entry point like the routes: it calls the same use cases and holds no business rules of its own.
+import type { RsvpStatus } from '../../shared/constants';
+import type { EventSummary } from '../../shared/types';
+import type { AppConfig } from '../../api/src/config';
+import type { Logger } from '../../api/src/logger';
+
+export interface TelegramUser {
+  id: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+}
+
+export interface Viewer {
+  id: number;
+  isAdmin: boolean;
+}
+
+export interface LoginRequestView {
+  status: string;
+  userAgent: string | null;
+  createdAt: Date;
+  purpose: string;
+}
+
+export interface BotDeps {
+  config: AppConfig;
+  logger: Logger;
+  now: () => Date;
+  /** The member behind a Telegram user (created on first contact, as the Mini App does). */
+  viewerFor(user: TelegramUser): Promise<Viewer>;
+  events: {
+    upcomingEvents(viewer: Viewer, limit: number): Promise<EventSummary[]>;
+    setAttendance(
+      viewer: Viewer,
+      eventId: number,
+      status: RsvpStatus,
+    ): Promise<{ status: string; attendingCount: number }>;
+  };
+  loginCodes: {
+    describe(loginId: string): Promise<LoginRequestView | null>;
+    confirm(loginId: string, identity: TelegramUser): Promise<'confirmed' | 'unknown' | 'expired' | 'already_decided'>;
+    reject(loginId: string): Promise<'rejected' | 'unknown' | 'expired' | 'already_decided'>;
+  };
+}

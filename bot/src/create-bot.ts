@@ -1,0 +1,65 @@
+// The bot factory: one grammY Bot with auto-retry on 429s, an error boundary around every feature, and the
+// features in order. Starting it (polling or webhook) is main.ts's job.
+import { autoRetry } from '@grammyjs/auto-retry';
+import { Bot, BotError, type Context } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import type { BotDeps } from './bot-deps';
+import { eventsFeature } from './features/events';
+import { loginFeature } from './features/login';
+import { rsvpFeature } from './features/rsvp';
+import { welcomeFeature } from './features/welcome';
+
+export const SORRY_TEXT = 'Sorry, something went wrong on our side. Please try again in a moment.';
+
+export const BOT_COMMANDS = [
+  { command: 'start', description: 'Welcome and open the app' },
+  { command: 'events', description: 'Upcoming events' },
+];
+
+export interface CreateBotOptions {
+  /** Known bot identity (skips getMe); tests and the webhook path use it. */
+  botInfo?: UserFromGetMe;
+}
+
+/** Logs the failure and answers the user politely; the bot keeps serving other updates. */
+async function politeFailure(error: BotError<Context>, deps: BotDeps): Promise<void> {
+  const { ctx } = error;
+  deps.logger.error({ err: error.error, updateId: ctx.update.update_id }, 'bot handler failed');
+  try {
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: SORRY_TEXT, show_alert: true });
+    else if (ctx.chat) await ctx.reply(SORRY_TEXT);
+  } catch (replyError) {
+    deps.logger.warn({ err: replyError }, 'could not tell the user about a failure');
+  }
+}
+
+export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Context> {
+  const token = deps.config.telegram.botToken;
+  if (!token) throw new Error('createBot needs TELEGRAM_BOT_TOKEN');
+  const bot = new Bot<Context>(token, {
+    client: { apiRoot: deps.config.telegram.apiRoot },
+    ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+  });
+  // Telegram's 429 says how long to wait; wait that long (bounded) instead of failing.
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
+
+  const safe = bot.errorBoundary((error) => politeFailure(error, deps));
+  safe.use(loginFeature(deps));
+  safe.use(welcomeFeature(deps));
+  safe.use(eventsFeature(deps));
+  safe.use(rsvpFeature(deps));
+
+  // Polling's last line of defence (the boundary above should have caught everything).
+  bot.catch((error) => deps.logger.error({ err: error.error }, 'bot update failed'));
+  return bot;
+}
+
+/** The command list, and the menu button that opens the Mini App (only an https page can be one). */
+export async function configureBot(bot: Bot<Context>, publicUrl: string | undefined): Promise<void> {
+  await bot.api.setMyCommands(BOT_COMMANDS);
+  if (publicUrl?.startsWith('https://')) {
+    await bot.api.setChatMenuButton({
+      menu_button: { type: 'web_app', text: 'Events', web_app: { url: `${publicUrl}/events` } },
+    });
+  }
+}

@@ -1,0 +1,30 @@
+// /events: the next upcoming events this Telegram user may see, each with a button opening it in the Mini App.
+import { Composer, InlineKeyboard, type Context } from 'grammy';
+import type { BotDeps } from '../bot-deps';
+import { formatEventShort } from '../format';
+
+export const EVENTS_LIMIT = 5;
+export const NO_EVENTS_TEXT = 'There are no upcoming events right now. We will let you know when there are!';
+
+export function eventsFeature(deps: BotDeps): Composer<Context> {
+  const composer = new Composer<Context>();
+  const { publicUrl, notificationsTimeZone } = deps.config;
+
+  composer.command('events', async (ctx) => {
+    if (!ctx.from) return;
+    const viewer = await deps.viewerFor(ctx.from);
+    const events = await deps.events.upcomingEvents(viewer, EVENTS_LIMIT);
+    if (!events.length) return void (await ctx.reply(NO_EVENTS_TEXT));
+    const canOpen = Boolean(publicUrl?.startsWith('https://'));
+    const keyboard = new InlineKeyboard();
+    const lines = events.map((event, index) => {
+      if (canOpen) keyboard.webApp(event.name.slice(0, 60), `${publicUrl}/events/${event.id}`).row();
+      const when = formatEventShort(new Date(event.date), notificationsTimeZone);
+      const link = !canOpen && publicUrl ? `\n   ${publicUrl}/events/${event.id}` : '';
+      return `${index + 1}. ${event.name}\n   ${when} · ${event.location}${link}`;
+    });
+    await ctx.reply(['Upcoming events:', '', ...lines].join('\n'), canOpen ? { reply_markup: keyboard } : {});
+  });
+
+  return composer;
+}

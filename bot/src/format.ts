@@ -1,0 +1,62 @@
+// Small text helpers for the bot's messages.
+
+/** "Chrome on Windows" from a User-Agent header; enough for a person to recognise their own browser. */
+export function describeBrowser(userAgent: string | null | undefined): string {
+  if (!userAgent) return 'an unknown browser';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(userAgent)
+      ? 'Opera'
+      : /Firefox\//.test(userAgent)
+        ? 'Firefox'
+        : /Chrome\/|CriOS\//.test(userAgent)
+          ? 'Chrome'
+          : /Safari\//.test(userAgent)
+            ? 'Safari'
+            : null;
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad|iPod/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  if (browser && system) return `${browser} on ${system}`;
+  if (browser || system) return (browser ?? system)!;
+  return `an unrecognised browser (${userAgent.slice(0, 80)})`;
+}
+
+/** "21 Nov 2026, 12:10 UTC" in the configured time zone. */
+export function formatMoment(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+/** "Sat 28 Nov, 18:00" for event lists. */
+export function formatEventShort(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+}
+
+export function minutesAgo(then: Date, now: Date): string {
+  const minutes = Math.max(0, Math.round((now.getTime() - then.getTime()) / 60_000));
+  if (minutes === 0) return 'just now';
+  return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+}

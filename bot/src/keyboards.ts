@@ -1,0 +1,23 @@
+// The bot's inline keyboards.
+import { InlineKeyboard } from 'grammy';
+import { loginData, rsvpData } from './callback-data';
+
+/** 'I Will Attend' / 'Cannot Attend' under a notification (the SPEC's button labels). */
+export const rsvpKeyboard = (eventId: number) =>
+  new InlineKeyboard()
+    .text('I Will Attend', rsvpData(eventId, 'attending'))
+    .text('Cannot Attend', rsvpData(eventId, 'not_attending'));
+
+export const loginKeyboard = (loginId: string) =>
+  new InlineKeyboard()
+    .text('✅ Confirm', loginData('confirm', loginId))
+    .text('🚫 Not me', loginData('reject', loginId));
+
+/**
+ * A button opening the Mini App at `path`. Telegram only opens https pages as Mini Apps, so without an https
+ * public URL there is no button (the caller then writes the link in the text).
+ */
+export function miniAppButton(publicUrl: string | undefined, path: string, label: string): InlineKeyboard | undefined {
+  if (!publicUrl?.startsWith('https://')) return undefined;
+  return new InlineKeyboard().webApp(label, `${publicUrl}${path}`);
+}
