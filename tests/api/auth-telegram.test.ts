@@ -1,0 +1,287 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
+import { DATABASE_KINDS } from '../support/databases';
+import {
+  PUBLISHED_INIT_DATA,
+  PUBLISHED_INIT_DATA_AUTH_DATE,
+  signInitData,
+  signLoginWidget,
+  type WidgetFields,
+} from '../support/signing';
+import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
+
+const MISSING = 'Missing required authentication parameters from Telegram';
+const FAILED = 'Failed to authenticate with Telegram. Please try again.';
+const LINK_FAILED = 'Failed to link Telegram account. This account may already be linked to another user.';
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+let nextTelegramId = 500_000_000;
+
+/** Fresh Login Widget data for a new Telegram account, signed with the test bot's token. */
+function widget(fields: Partial<WidgetFields> = {}) {
+  nextTelegramId += 1;
+  const data: WidgetFields = {
+    id: nextTelegramId,
+    first_name: 'Ann',
+    last_name: 'Lee',
+    username: `ann_lee_${nextTelegramId}`,
+    auth_date: nowSeconds(),
+  };
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) delete data[key];
+    else data[key] = value;
+  }
+  return signLoginWidget(data, TEST_BOT_TOKEN);
+}
+
+describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(kind, {
+      env: {
+        TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+        TELEGRAM_BOT_USERNAME: 'events_test_bot',
+        TELEGRAM_BOT_ENABLED: 'false',
+        ADMIN_TELEGRAM_IDS: '424242',
+      },
+    });
+  });
+  afterAll(() => app.stop());
+  afterEach(() => app.setNow(new Date()));
+
+  const counts = async () => ({
+    users: await app.deps.prisma.user.count(),
+    sessions: await app.deps.prisma.session.count(),
+  });
+
+  async function expectTelegramLoginRefused(body: unknown, status: number, error: string) {
+    const before = await counts();
+    const client = app.anonymous();
+    const res = await client.post('/api/auth/telegram-login', body);
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual({ error });
+    expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect(await counts()).toEqual(before);
+  }
+
+  describe('Login Widget: POST /api/auth/telegram-login', () => {
+    it('When the widget data is signed by Telegram, then the browser is signed in as that Telegram user', async () => {
+      const data = widget({ first_name: ' Ann', last_name: 'Lee  ' });
+      const client = app.anonymous();
+      const res = await client.post('/api/auth/telegram-login', {
+        telegramId: String(data.id),
+        name: 'Ann Lee',
+        username: data.username,
+        auth_data: data,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ name: 'Ann Lee', telegramId: String(data.id), telegramUsername: data.username });
+      const me = await client.get('/api/users/me');
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ id: res.body.id, telegramId: String(data.id), isAdmin: false });
+    });
+
+    it('When the user has no last name, then the name is the trimmed first name', async () => {
+      const res = await app
+        .anonymous()
+        .post('/api/auth/telegram-login', { auth_data: widget({ first_name: ' Solo ', last_name: undefined }) });
+      expect(res.status).toBe(200);
+      expect(res.body.name).toBe('Solo');
+    });
+
+    it('When the client claims another telegramId and name beside the data, then only the signed data counts', async () => {
+      const victim = await app.deps.prisma.user.create({ data: { name: 'Victim', telegramId: '111222333' } });
+      const data = widget();
+      const res = await app.anonymous().post('/api/auth/telegram-login', {
+        telegramId: victim.telegramId,
+        name: 'Victim',
+        username: 'victim_user',
+        auth_data: data,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.id).not.toBe(victim.id);
+      expect(res.body).toMatchObject({ telegramId: String(data.id), name: 'Ann Lee' });
+    });
+
+    it('When the same Telegram account signs in twice, then it is the same user', async () => {
+      const data = widget();
+      const first = await app.anonymous().post('/api/auth/telegram-login', { auth_data: data });
+      const again = signLoginWidget({ ...stripHash(data), auth_date: nowSeconds() + 1 }, TEST_BOT_TOKEN);
+      const second = await app.anonymous().post('/api/auth/telegram-login', { auth_data: again });
+      expect(second.status).toBe(200);
+      expect(second.body.id).toBe(first.body.id);
+    });
+
+    it('When the Telegram id is listed in ADMIN_TELEGRAM_IDS, then that user is an admin', async () => {
+      const res = await app.anonymous().post('/api/auth/telegram-login', { auth_data: widget({ id: 424242 }) });
+      expect(res.status).toBe(200);
+      expect(res.body.isAdmin).toBe(true);
+    });
+
+    it('When required fields are missing, then it is 400 with the SPEC message and nothing changes', async () => {
+      await expectTelegramLoginRefused({}, 400, MISSING);
+      await expectTelegramLoginRefused({ auth_data: 'nope' }, 400, MISSING);
+      await expectTelegramLoginRefused({ auth_data: stripHash(widget()) }, 400, MISSING);
+      await expectTelegramLoginRefused({ auth_data: widget({ id: undefined }) }, 400, MISSING);
+      await expectTelegramLoginRefused({ auth_data: widget({ first_name: undefined }) }, 400, MISSING);
+      await expectTelegramLoginRefused({ auth_data: widget({ auth_date: undefined }) }, 400, MISSING);
+    });
+
+    it('When a signed field is tampered with, then it is 401 and nobody is signed in', async () => {
+      const data = widget();
+      await expectTelegramLoginRefused({ auth_data: { ...data, username: 'someone_else' } }, 401, FAILED);
+      await expectTelegramLoginRefused({ auth_data: { ...data, id: 424242 } }, 401, FAILED);
+      await expectTelegramLoginRefused({ auth_data: { ...data, extra: 'field' } }, 401, FAILED);
+    });
+
+    it('When the hash is wrong or malformed, then it is 401', async () => {
+      const data = widget();
+      await expectTelegramLoginRefused({ auth_data: { ...data, hash: 'f'.repeat(64) } }, 401, FAILED);
+      await expectTelegramLoginRefused({ auth_data: { ...data, hash: `${data.hash}00` } }, 401, FAILED);
+      await expectTelegramLoginRefused({ auth_data: { ...data, hash: 'not-hex' } }, 401, FAILED);
+    });
+
+    it('When the data is signed with another bot token, then it is 401', async () => {
+      const data = signLoginWidget(stripHash(widget()), '123456:another-bot-token');
+      await expectTelegramLoginRefused({ auth_data: data }, 401, FAILED);
+    });
+
+    it('When auth_date is older than the configured maximum, then it is 401', async () => {
+      await expectTelegramLoginRefused({ auth_data: widget({ auth_date: nowSeconds() - 86400 - 60 }) }, 401, FAILED);
+    });
+
+    it('When auth_date is fresh for the app clock, then the same data is accepted', async () => {
+      const data = widget({ auth_date: nowSeconds() - 86400 - 60 });
+      app.setNow(new Date((Number(data.auth_date) + 30) * 1000));
+      expect((await app.anonymous().post('/api/auth/telegram-login', { auth_data: data })).status).toBe(200);
+    });
+  });
+
+  describe('Linking Telegram: POST /api/auth/link-accounts', () => {
+    it('When a signed-in user links verified widget data, then their account has that Telegram id', async () => {
+      const { client, user } = await app.signedIn({ name: 'Gina', googleEmail: 'gina@example.org' });
+      const data = widget();
+      const res = await client.post('/api/auth/link-accounts', {
+        telegramId: String(data.id),
+        telegramUsername: data.username,
+        auth_data: data,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.success).toBe(true);
+      const me = await client.get('/api/users/me');
+      expect(me.body).toMatchObject({
+        id: user.id,
+        name: 'Gina',
+        telegramId: String(data.id),
+        telegramUsername: data.username,
+      });
+      // From now on the Telegram account signs in as Gina.
+      const again = signLoginWidget({ ...stripHash(data), auth_date: nowSeconds() }, TEST_BOT_TOKEN);
+      const signIn = await app.anonymous().post('/api/auth/telegram-login', { auth_data: again });
+      expect(signIn.body.id).toBe(user.id);
+    });
+
+    it('When the Telegram account belongs to another user, then it is 409 with the SPEC message', async () => {
+      const data = widget();
+      await app.anonymous().post('/api/auth/telegram-login', { auth_data: data });
+      const { client, user } = await app.signedIn();
+      const fresh = signLoginWidget({ ...stripHash(data), auth_date: nowSeconds() }, TEST_BOT_TOKEN);
+      const res = await client.post('/api/auth/link-accounts', { auth_data: fresh });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: LINK_FAILED });
+      expect((await app.deps.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).telegramId).toBeNull();
+    });
+
+    it('When the user already has a different Telegram account, then it is 409 and nothing changes', async () => {
+      const { client, user } = await app.signedIn({ telegramId: '31337' });
+      const res = await client.post('/api/auth/link-accounts', { auth_data: widget() });
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe('Your account is already linked to a different Telegram account.');
+      expect((await app.deps.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).telegramId).toBe('31337');
+    });
+
+    it('When the link data is forged, then it is 401 and nothing is linked', async () => {
+      const { client, user } = await app.signedIn();
+      const res = await client.post('/api/auth/link-accounts', { auth_data: { ...widget(), first_name: 'Eve' } });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: FAILED });
+      expect((await app.deps.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).telegramId).toBeNull();
+    });
+
+    it('When nobody is signed in, then linking is 401', async () => {
+      const res = await app.anonymous().post('/api/auth/link-accounts', { auth_data: widget() });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: 'You need to be logged in to perform this action.' });
+    });
+
+    it('When the body is neither Telegram data nor an email, then it is 400', async () => {
+      const { client } = await app.signedIn();
+      const res = await client.post('/api/auth/link-accounts', { foo: 1 });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: MISSING });
+    });
+  });
+
+  describe('Mini App: Authorization: tma <initData>', () => {
+    const tma = (initData: string) => ({ headers: { authorization: `tma ${initData}` } });
+
+    it('When the published test vector is sent (within its max age), then it signs in and creates the user', async () => {
+      app.setNow(new Date((PUBLISHED_INIT_DATA_AUTH_DATE + 60) * 1000));
+      const res = await app.anonymous().get('/api/users/me', tma(PUBLISHED_INIT_DATA));
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        name: 'Vladislav Kibenko',
+        telegramId: '279058397',
+        telegramUsername: 'vdkfrost',
+      });
+      const again = await app.anonymous().get('/api/users/me', tma(PUBLISHED_INIT_DATA));
+      expect(again.body.id).toBe(res.body.id);
+      expect(await app.deps.prisma.user.count({ where: { telegramId: '279058397' } })).toBe(1);
+    });
+
+    it('When a field of the vector is tampered with, then it is 401', async () => {
+      app.setNow(new Date((PUBLISHED_INIT_DATA_AUTH_DATE + 60) * 1000));
+      const tampered = PUBLISHED_INIT_DATA.replace('279058397', '279058398');
+      const res = await app.anonymous().get('/api/users/me', tma(tampered));
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: 'Invalid Telegram Mini App data' });
+      expect(await app.deps.prisma.user.count({ where: { telegramId: '279058398' } })).toBe(0);
+      const reordered = PUBLISHED_INIT_DATA.replace('auth_date=1662771648', 'auth_date=1662771649');
+      expect((await app.anonymous().get('/api/users/me', tma(reordered))).status).toBe(401);
+    });
+
+    it('When the vector is older than the configured maximum, then it is 401', async () => {
+      app.setNow(new Date((PUBLISHED_INIT_DATA_AUTH_DATE + 86400 + 60) * 1000));
+      const res = await app.anonymous().get('/api/users/me', tma(PUBLISHED_INIT_DATA));
+      expect(res.status).toBe(401);
+    });
+
+    it('When fresh initData is signed for a new Telegram user, then each request is authenticated', async () => {
+      const user = JSON.stringify({ id: 8_800_555, first_name: 'Mini', last_name: 'App', username: 'mini_app_user' });
+      const initData = signInitData(
+        { auth_date: String(nowSeconds()), query_id: 'AAE', user, signature: 'c2lnbmF0dXJl', start_param: 'event_5' },
+        TEST_BOT_TOKEN,
+      );
+      const res = await app.anonymous().get('/api/users/me', tma(initData));
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ name: 'Mini App', telegramId: '8800555' });
+      // A state-changing call needs no cookie and no Origin: initData is the proof.
+      const write = await app.anonymous().post('/api/auth/logout', {}, tma(initData));
+      expect(write.status).toBe(200);
+    });
+
+    it('When initData is signed with another bot token or garbage, then it is 401', async () => {
+      const user = JSON.stringify({ id: 8_800_556, first_name: 'Eve' });
+      const other = signInitData({ auth_date: String(nowSeconds()), user }, '123456:another-bot-token');
+      expect((await app.anonymous().get('/api/users/me', tma(other))).status).toBe(401);
+      expect((await app.anonymous().get('/api/users/me', tma('%%%garbage'))).status).toBe(401);
+      expect((await app.anonymous().get('/api/users/me', tma(''))).status).toBe(401);
+    });
+  });
+});
+
+function stripHash(data: WidgetFields): WidgetFields {
+  const copy = { ...data };
+  delete copy.hash;
+  return copy;
+}
