@@ -1,8 +1,41 @@
-// Routes of the admin module.
+// /api/notification-templates and /api/smtp-settings: admin-only, HTTP only — parse, call, answer.
 import { Router } from 'express';
+import { smtpSettingsSchema, templateSchema } from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
+import { requireAdmin } from '../../http/auth';
+import { parse, parseId } from '../../http/validate';
+import { getSmtpSettings, saveSmtp } from './smtp-settings-service';
+import { createTemplatesService } from './templates-service';
 
-export function adminRouter(_deps: AppDeps): Router {
+export function adminRouter(deps: AppDeps): Router {
   const router = Router();
+  const templates = createTemplatesService(deps);
+
+  router.get('/notification-templates', requireAdmin, async (_req, res) => {
+    res.json(await templates.list());
+  });
+
+  router.post('/notification-templates', requireAdmin, async (req, res) => {
+    res.status(201).json(await templates.create(parse(templateSchema, req.body)));
+  });
+
+  router.patch('/notification-templates/:id', requireAdmin, async (req, res) => {
+    const id = parseId(req.params.id, 'template id');
+    res.json(await templates.update(id, parse(templateSchema, req.body)));
+  });
+
+  router.delete('/notification-templates/:id', requireAdmin, async (req, res) => {
+    await templates.remove(parseId(req.params.id, 'template id'));
+    res.json({ success: true });
+  });
+
+  router.get('/smtp-settings', requireAdmin, async (_req, res) => {
+    res.json(await getSmtpSettings(deps));
+  });
+
+  router.post('/smtp-settings', requireAdmin, async (req, res) => {
+    res.json(await saveSmtp(deps, parse(smtpSettingsSchema, req.body)));
+  });
+
   return router;
 }

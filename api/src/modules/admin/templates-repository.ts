@@ -1,0 +1,57 @@
+// The notification_templates table: the only code that talks to Prisma about templates.
+import { Prisma as PrismaTypes } from '@prisma/client';
+import type { TemplateChannel, TemplateType } from '../../../../shared/constants';
+import type { TemplateInput } from '../../../../shared/schemas';
+import type { NotificationTemplateItem } from '../../../../shared/types';
+import type { Prisma } from '../../db/database';
+
+const itemSelect = { id: true, type: true, channel: true, template: true } as const;
+
+/** Which write failed on a database constraint, so the service can answer 409/404 instead of 500. */
+export type TemplateWriteFailure = 'duplicate' | 'missing';
+
+/**
+ * PostgreSQL through adapter-pg reports a unique violation as Prisma's P2002, but the PGlite adapter passes
+ * the raw driver error through (its cause carries SQLSTATE 23505), so both are recognised.
+ */
+function failureOf(error: unknown): TemplateWriteFailure | null {
+  if (error instanceof PrismaTypes.PrismaClientKnownRequestError) {
+    if (error.code === 'P2002') return 'duplicate';
+    if (error.code === 'P2025') return 'missing';
+    return null;
+  }
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  return cause?.code === '23505' ? 'duplicate' : null;
+}
+
+export type WriteResult<T> = { ok: true; value: T } | { ok: false; failure: TemplateWriteFailure };
+
+async function attempt<T>(write: () => Promise<T>): Promise<WriteResult<T>> {
+  try {
+    return { ok: true, value: await write() };
+  } catch (error) {
+    const failure = failureOf(error);
+    if (!failure) throw error;
+    return { ok: false, failure };
+  }
+}
+
+export const listTemplates = (prisma: Prisma): Promise<NotificationTemplateItem[]> =>
+  prisma.notificationTemplate.findMany({ select: itemSelect, orderBy: [{ type: 'asc' }, { channel: 'asc' }] });
+
+export const createTemplate = (prisma: Prisma, input: TemplateInput) =>
+  attempt(() => prisma.notificationTemplate.create({ data: input, select: itemSelect }));
+
+export const updateTemplate = (prisma: Prisma, id: number, input: TemplateInput) =>
+  attempt(() => prisma.notificationTemplate.update({ where: { id }, data: input, select: itemSelect }));
+
+export const deleteTemplate = (prisma: Prisma, id: number) =>
+  attempt(() => prisma.notificationTemplate.delete({ where: { id }, select: { id: true } }));
+
+/** The admin's template for this notification, if any (the sender falls back to a built-in default). */
+export const findTemplate = (
+  prisma: Prisma,
+  type: TemplateType,
+  channel: TemplateChannel,
+): Promise<{ template: string } | null> =>
+  prisma.notificationTemplate.findUnique({ where: { type_channel: { type, channel } }, select: { template: true } });
