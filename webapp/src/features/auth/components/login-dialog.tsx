@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { openManualTelegramLogin, TelegramLoginWidget } from '../../../components/telegram-login-widget';
 import { toastError } from '../../../components/toast-store';
 import { errorMessage } from '../../../lib/api-client';
-import { useAuthConfig } from '../api/get-auth-config';
+import { useAuthConfig } from '../../../lib/auth-config';
 import { useLogin } from '../api/login';
 import { GOOGLE_FAILURE, GoogleSignIn } from './google-sign-in';
 

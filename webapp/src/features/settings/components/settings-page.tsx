@@ -1,3 +1,65 @@
+// Settings & Preferences (SPEC §2/§4/§5): account linking, connected accounts, contact details and
+// notification preferences that save at once.
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { CurrentUser } from '../../../../../shared/types';
+import { toast, toastError } from '../../../components/toast-store';
+import { StateCard } from '../../../components/ui';
+import { useCurrentUser } from '../../../lib/auth';
+import { AccountLinking } from './account-linking';
+import { CommunicationSettings } from './communication-settings';
+import { ConnectedAccounts } from './connected-accounts';
+import { NotificationPreferences } from './notification-preferences';
+
+/** The email confirmation link comes back here with ?emailLinked=1 (or 0 when it failed). */
+function useEmailLinkResult() {
+  const [params, setParams] = useSearchParams();
+  const result = params.get('emailLinked');
+  useEffect(() => {
+    if (result === null) return;
+    if (result === '1') {
+      toast({
+        title: 'Email account linked',
+        description: 'Your email account has been successfully linked to your profile.',
+      });
+    } else {
+      toastError('Failed to link email account', 'An error occurred while linking your email account.');
+    }
+    setParams(
+      (current) => {
+        current.delete('emailLinked');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [result, setParams]);
+}
+
+function Settings({ user }: { user: CurrentUser }) {
+  // Which warnings are up; a successful save of the matching field hides it.
+  const [warnings, setWarnings] = useState({ sms: false, telegram: false });
+  return (
+    <>
+      <h1>Settings &amp; Preferences</h1>
+      <AccountLinking user={user} />
+      <ConnectedAccounts user={user} />
+      <CommunicationSettings
+        user={user}
+        onPhoneSaved={() => setWarnings((w) => ({ ...w, sms: false }))}
+        onUsernameSaved={() => setWarnings((w) => ({ ...w, telegram: false }))}
+      />
+      <NotificationPreferences
+        user={user}
+        warnings={warnings}
+        onWarn={(channel) => setWarnings((w) => ({ ...w, [channel]: true }))}
+      />
+    </>
+  );
+}
+
 export function SettingsPage() {
-  return <h1>SettingsPage</h1>;
+  const { data: user } = useCurrentUser();
+  useEmailLinkResult();
+  if (!user) return <StateCard title="Loading..." role="status" />;
+  return <Settings user={user} />;
 }

@@ -1,0 +1,5 @@
+export const adminKeys = {
+  all: ['admin'] as const,
+  templates: () => [...adminKeys.all, 'templates'] as const,
+  smtp: () => [...adminKeys.all, 'smtp'] as const,
+};

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateMeInput } from '../../../../../shared/schemas';
+import type { CurrentUser } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import { authKeys } from '../../../lib/auth';
+
+/** PATCH /api/users/me with phoneNumber only, or telegramUsername only. */
+export const updateMe = (input: UpdateMeInput) => api.patch<CurrentUser>('/api/users/me', input);
+
+export function useUpdateMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMe,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me() }),
+  });
+}

@@ -1,0 +1,103 @@
+// Account Linking: Telegram (widget or the bot flow, mode=link) when none is linked; an email when none is set.
+import { useState, type FormEvent } from 'react';
+import type { CurrentUser } from '../../../../../shared/types';
+import { emailSchema } from '../../../../../shared/schemas';
+import { openManualTelegramLogin, TelegramLoginWidget } from '../../../components/telegram-login-widget';
+import { toastError } from '../../../components/toast-store';
+import { Card, FieldError } from '../../../components/ui';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuthConfig } from '../../../lib/auth-config';
+import { useLinkEmail } from '../api/link-email';
+
+function LinkTelegram() {
+  const config = useAuthConfig();
+  const bot = config.data?.telegramBotUsername;
+  return (
+    <div className="form">
+      <h3>Link your Telegram account</h3>
+      <p className="muted">Get event notifications in Telegram and sign in with it.</p>
+      {config.isPending ? (
+        <p role="status">Loading...</p>
+      ) : bot ? (
+        <>
+          <TelegramLoginWidget botUsername={bot} mode="link" />
+          <div>
+            <button type="button" className="button button-secondary" onClick={() => openManualTelegramLogin('link')}>
+              Link with the Telegram app
+            </button>
+          </div>
+        </>
+      ) : (
+        <p className="muted">Telegram is not configured on this server.</p>
+      )}
+    </div>
+  );
+}
+
+function LinkEmail({ pendingEmail }: { pendingEmail: string | null }) {
+  const link = useLinkEmail();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
+    setError(null);
+    link.mutate(parsed.data, {
+      onSuccess: (result) => {
+        setSentTo(result.email ?? parsed.data);
+        setEmail('');
+      },
+      onError: (failure) =>
+        toastError(
+          'Failed to link email account',
+          errorMessage(failure, 'An error occurred while linking your email account.'),
+        ),
+    });
+  };
+
+  const waiting = sentTo ?? pendingEmail;
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <h3>Link an email address</h3>
+      {waiting && (
+        <p className="banner banner-info" role="status">
+          We sent a confirmation link to <strong>{waiting}</strong>. Open it to finish linking your email.
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor="link-email">Email address</label>
+        <input
+          id="link-email"
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'link-email-error' : undefined}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <FieldError id="link-email-error" message={error} />
+      </div>
+      <div>
+        <button type="submit" className="button" disabled={link.isPending}>
+          {link.isPending ? 'Linking...' : 'Link Email'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function AccountLinking({ user }: { user: CurrentUser }) {
+  if (user.telegramId && user.email) return null;
+  return (
+    <Card title="Account Linking">
+      <div className="two-columns">
+        {!user.telegramId && <LinkTelegram />}
+        {!user.email && <LinkEmail pendingEmail={user.pendingEmail} />}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+// Notification Preferences: ticking or unticking saves at once; SMS needs a phone number and Telegram a
+// username first (SPEC §4), otherwise nothing is saved and a warning says what to add.
+import {
+  NOTIFICATION_CHANNEL_LABELS,
+  NOTIFICATION_CHANNELS,
+  type NotificationChannel,
+} from '../../../../../shared/constants';
+import type { CurrentUser } from '../../../../../shared/types';
+import { toast, toastError } from '../../../components/toast-store';
+import { Card } from '../../../components/ui';
+import { errorMessage } from '../../../lib/api-client';
+import { useUpdatePreferences } from '../api/update-preferences';
+
+interface NotificationPreferencesProps {
+  user: CurrentUser;
+  warnings: { sms: boolean; telegram: boolean };
+  onWarn: (channel: 'sms' | 'telegram') => void;
+}
+
+export function NotificationPreferences({ user, warnings, onWarn }: NotificationPreferencesProps) {
+  const update = useUpdatePreferences();
+  const prefs = user.notificationPrefs;
+
+  const toggle = (channel: NotificationChannel, on: boolean) => {
+    if (on && channel === 'sms' && !user.phoneNumber) return onWarn('sms');
+    if (on && channel === 'telegram' && !user.telegramUsername) return onWarn('telegram');
+    const next = on ? [...new Set([...prefs, channel])] : prefs.filter((item) => item !== channel);
+    update.mutate(next, {
+      onSuccess: () =>
+        toast({ title: 'Preferences updated', description: 'Your notification preferences have been saved' }),
+      onError: (error) => toastError('Error', errorMessage(error)),
+    });
+  };
+
+  return (
+    <Card title="Notification Preferences">
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Channel</th>
+              <th scope="col">Enabled</th>
+            </tr>
+          </thead>
+          <tbody>
+            {NOTIFICATION_CHANNELS.map((channel) => (
+              <tr key={channel}>
+                <td>
+                  <label htmlFor={`pref-${channel}`}>{NOTIFICATION_CHANNEL_LABELS[channel]}</label>
+                </td>
+                <td>
+                  <input
+                    id={`pref-${channel}`}
+                    type="checkbox"
+                    checked={prefs.includes(channel)}
+                    disabled={update.isPending}
+                    onChange={(event) => toggle(channel, event.target.checked)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {warnings.sms && (
+        <p className="field-error" role="alert">
+          Please add a phone number above to enable SMS notifications.
+        </p>
+      )}
+      {warnings.telegram && (
+        <p className="field-error" role="alert">
+          Please add a Telegram username above to enable Telegram notifications.
+        </p>
+      )}
+    </Card>
+  );
+}
