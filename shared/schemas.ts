@@ -100,12 +100,21 @@ export const commentSchema = z.object({
     .refine(isStorableText, { error: UNSTORABLE_TEXT }),
 });
 
+const INVITEE_ID = 'userIds must contain only user IDs (positive whole numbers)';
 export const invitationsSchema = z.object({
   userIds: z
     .array(
-      z.union([z.number().int().positive().max(2_147_483_647), z.null()], {
-        error: 'userIds must contain only user IDs (positive whole numbers)',
-      }),
+      z.union(
+        [
+          z
+            .number({ error: INVITEE_ID })
+            .int({ error: INVITEE_ID })
+            .positive({ error: INVITEE_ID })
+            .max(2_147_483_647, { error: INVITEE_ID }),
+          z.null(),
+        ],
+        { error: INVITEE_ID },
+      ),
       { error: 'userIds must be a list of user IDs' },
     )
     .max(LIMITS.inviteesPerRequest, { error: `At most ${LIMITS.inviteesPerRequest} users can be invited at once` })
