@@ -9,7 +9,7 @@ import { benchAppConfig } from './api/app-config';
 import { EVENTS, seedBenchData, USERS } from './api/seed';
 import {
   createBenchDatabase,
-  measure,
+  measurePair,
   printComparison,
   startServerProcess,
   step,
@@ -122,9 +122,8 @@ async function main(): Promise<void> {
       ['GET /api/events', ['/api/events']],
       ['GET /api/events/{id}', detailPaths],
     ] as const) {
-      const mine = await step(`loaded ours: ${label}`, () => measure({ url: ours.url, paths: [...paths], headers }));
-      const base = await step(`loaded the baseline: ${label}`, () =>
-        measure({ url: baseline.url, paths: [...paths], headers }),
+      const { ours: mine, baseline: base } = await step(`loaded both with ${label}`, () =>
+        measurePair({ url: ours.url, paths: [...paths], headers }, { url: baseline.url, paths: [...paths], headers }),
       );
       rows.push({ label, ours: mine, baseline: base });
     }

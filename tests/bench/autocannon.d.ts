@@ -38,6 +38,14 @@ declare module 'autocannon' {
     duration: number;
   }
 
+  export interface Instance {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void,
+    ): Instance;
+  }
+
   function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): Instance;
   export default autocannon;
 }

@@ -9,6 +9,7 @@ import pg from 'pg';
 import {
   BENCH_ADMIN_DATABASE_URL,
   BENCH_CONNECTIONS,
+  BENCH_ROUNDS,
   BENCH_SECONDS,
   BENCH_WARMUP_SECONDS,
   SERVER_PROCESS_ENV,
@@ -48,7 +49,6 @@ export function startServerProcess(file: string | URL, input: unknown): Promise<
 
 /** The child side: starts the server described by the parent's input and stops it when asked. */
 export function serveFromChild<Input>(start: (input: Input) => Promise<ServerProcess>): void {
-  const send = (message: ChildMessage) => process.send?.(message);
   const input = JSON.parse(process.argv[2] ?? 'null') as Input;
   start(input).then(
     (server) => {
@@ -64,11 +64,13 @@ export function serveFromChild<Input>(start: (input: Input) => Promise<ServerPro
       process.on('message', stop);
       // The bench died: do not outlive it.
       process.on('disconnect', stop);
-      send({ type: 'ready', url: server.url });
+      process.send?.({ type: 'ready', url: server.url } satisfies ChildMessage);
     },
     (error: unknown) => {
-      send({ type: 'failed', error: (error as Error)?.stack ?? String(error) });
-      process.exit(1);
+      const message: ChildMessage = { type: 'failed', error: (error as Error)?.stack ?? String(error) };
+      // Exit once the parent has the reason (sending is asynchronous).
+      if (process.send) process.send(message, () => process.exit(1));
+      else process.exit(1);
     },
   );
 }
@@ -86,37 +88,78 @@ export interface Measurement {
   requests: number;
 }
 
-function run(target: LoadTarget, seconds: number) {
+interface Run {
+  seconds: number;
+  /** Response time of every answered request, in ms. */
+  latencies: number[];
+}
+
+function run(target: LoadTarget, seconds: number): Promise<Run> {
   let next = 0;
-  return autocannon({
-    url: target.url,
-    connections: BENCH_CONNECTIONS,
-    duration: seconds,
-    headers: target.headers,
-    requests: [
+  const latencies: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
       {
-        method: 'GET',
-        setupRequest: (request: RawRequest) => {
-          const path = target.paths[next % target.paths.length]!;
-          next += 1;
-          return { ...request, path };
-        },
+        url: target.url,
+        connections: BENCH_CONNECTIONS,
+        duration: seconds,
+        headers: target.headers,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request: RawRequest) => {
+              const path = target.paths[next % target.paths.length]!;
+              next += 1;
+              return { ...request, path };
+            },
+          },
+        ],
       },
-    ],
+      (error, result) => {
+        if (error) return reject(error);
+        if (result.errors || result.timeouts || result.non2xx) {
+          return reject(
+            new Error(
+              `load on ${target.url}${target.paths[0]} had ${result.errors} errors, ${result.timeouts} timeouts ` +
+                `and ${result.non2xx} non-2xx answers: the figures would not measure the real work`,
+            ),
+          );
+        }
+        resolve({ seconds: result.duration, latencies });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
 }
 
-/** Warms the server up, then loads it for BENCH_SECONDS. Any error or non-2xx answer fails the bench. */
-export async function measure(target: LoadTarget): Promise<Measurement> {
-  await run(target, BENCH_WARMUP_SECONDS);
-  const result = await run(target, BENCH_SECONDS);
-  if (result.errors || result.timeouts || result.non2xx) {
-    throw new Error(
-      `load on ${target.url}${target.paths[0]} had ${result.errors} errors, ${result.timeouts} timeouts ` +
-        `and ${result.non2xx} non-2xx answers: the figures would not measure the real work`,
-    );
+function summarize(runs: Run[]): Measurement {
+  const latencies = runs.flatMap((one) => one.latencies).sort((a, b) => a - b);
+  const seconds = runs.reduce((sum, one) => sum + one.seconds, 0);
+  return {
+    requestsPerSecond: latencies.length / seconds,
+    p99Ms: latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)] ?? NaN,
+    requests: latencies.length,
+  };
+}
+
+/**
+ * Loads ours and the baseline for BENCH_SECONDS each, after a warm-up, in interleaved rounds
+ * (ours, baseline, baseline, ours, ...) so that load from other work on a shared machine falls on both
+ * alike. Any error or non-2xx answer fails the bench.
+ */
+export async function measurePair(
+  ours: LoadTarget,
+  baseline: LoadTarget,
+): Promise<{ ours: Measurement; baseline: Measurement }> {
+  await run(ours, BENCH_WARMUP_SECONDS);
+  await run(baseline, BENCH_WARMUP_SECONDS);
+  const slice = BENCH_SECONDS / BENCH_ROUNDS;
+  const runs = { ours: [] as Run[], baseline: [] as Run[] };
+  for (let round = 0; round < BENCH_ROUNDS; round += 1) {
+    const order = round % 2 === 0 ? (['ours', 'baseline'] as const) : (['baseline', 'ours'] as const);
+    for (const side of order) runs[side].push(await run(side === 'ours' ? ours : baseline, slice));
   }
-  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, requests: result.requests.total };
+  return { ours: summarize(runs.ours), baseline: summarize(runs.baseline) };
 }
 
 export interface ComparisonRow {
@@ -141,7 +184,8 @@ export function printComparison(title: string, rows: ComparisonRow[]): void {
     `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
   console.log(`\n${title}`);
   console.log(
-    `(${BENCH_CONNECTIONS} connections, ${BENCH_SECONDS} s per row after ${BENCH_WARMUP_SECONDS} s warm-up)\n`,
+    `(${BENCH_CONNECTIONS} connections; ${BENCH_SECONDS} s of load per server and endpoint in ${BENCH_ROUNDS} ` +
+      `interleaved rounds, after ${BENCH_WARMUP_SECONDS} s of warm-up each)\n`,
   );
   console.log(format(header));
   console.log(

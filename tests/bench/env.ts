@@ -14,6 +14,8 @@ function positive(name: string, fallback: number): number {
 /** Seconds of load per server and endpoint; BENCH_SECONDS=2 gives a quick run. */
 export const BENCH_SECONDS = positive('BENCH_SECONDS', 10);
 export const BENCH_CONNECTIONS = positive('BENCH_CONNECTIONS', 10);
+/** BENCH_SECONDS is split into this many rounds, alternating ours and the baseline (ABBA...). */
+export const BENCH_ROUNDS = Math.round(positive('BENCH_ROUNDS', 2));
 /** Unrecorded load before each measurement, so both servers are measured warm (JIT, pools, caches). */
 export const BENCH_WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', Math.min(2, BENCH_SECONDS));
 
