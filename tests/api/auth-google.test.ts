@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneAuthState } from '../../api/src/modules/auth/housekeeping';
 import { SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { DATABASE_KINDS } from '../support/databases';
 import { TestClient } from '../support/http-client';
@@ -178,6 +179,19 @@ describe.each(DATABASE_KINDS)('Google sign-in and sessions on %s', (kind) => {
     expect(res.body).toEqual({ success: true });
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
     expect((await copy.get('/api/users/me')).status).toBe(401);
+  });
+
+  it('When housekeeping runs, then expired sessions are forgotten and live ones keep working', async () => {
+    const { client: live } = await app.signedIn();
+    const { client: stale, user } = await app.signedIn();
+    await app.deps.prisma.session.updateMany({
+      where: { userId: user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect((await stale.get('/api/users/me')).status).toBe(401);
+    await pruneAuthState(app.deps);
+    expect(await app.deps.prisma.session.count({ where: { userId: user.id } })).toBe(0);
+    expect((await live.get('/api/users/me')).status).toBe(200);
   });
 
   it('When the sign-in configuration is asked for, then it names the Google client and no demo accounts', async () => {

@@ -1,0 +1,16 @@
+// Forgetting sign-in state nobody can use any more: expired sessions, rate-limit windows, login codes and
+// email links. main.ts schedules it (every few minutes is plenty); any instance may run it at any time.
+import type { AppDeps } from '../../deps';
+import { pruneRateLimits } from '../../http/rate-limit';
+import { createLoginCodesService } from '../telegram/login-codes-service';
+import { pruneExpiredSessions } from './sessions';
+
+export const AUTH_HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+
+export async function pruneAuthState(deps: AppDeps): Promise<void> {
+  await pruneExpiredSessions(deps);
+  await pruneRateLimits(deps.prisma);
+  await createLoginCodesService(deps).prune();
+  const dayAgo = new Date(deps.now().getTime() - 24 * 60 * 60 * 1000);
+  await deps.prisma.emailLinkRequest.deleteMany({ where: { expiresAt: { lt: dayAgo } } });
+}
