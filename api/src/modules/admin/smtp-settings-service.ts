@@ -1,10 +1,10 @@
 // Use cases of the outgoing email settings. The password is write-only: encrypted at rest, never returned.
+import type { z } from 'zod';
 import { MSG } from '../../../../shared/messages';
 import type { smtpSettingsSchema } from '../../../../shared/schemas';
 import type { SmtpSettingsView } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../http/errors';
-import type { z } from 'zod';
 import { findSmtpSettings, saveSmtpSettings, type SmtpSettingsRow } from './smtp-settings-repository';
 
 export type SmtpSettingsFields = z.output<typeof smtpSettingsSchema>;
