@@ -1,8 +1,22 @@
 // Parsing of everything a client sends: bodies, ids and queries. Failures become 400 with the schema's message.
 import type { z } from 'zod';
+import { isStorableText } from '../../../shared/schemas';
 import { badRequest } from './errors';
 
+/** True when some string anywhere in the value could not be stored in PostgreSQL text (NUL, lone surrogate). */
+function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return !isStorableText(value);
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  const items = Array.isArray(value) ? value : [...Object.keys(value), ...Object.values(value)];
+  return items.some((item) => hasUnstorableText(item, depth + 1));
+}
+
+/**
+ * Validates input against a shared schema. Every request body goes through here, so text that the database
+ * cannot hold is refused once for all modules, whatever the schema says.
+ */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  if (hasUnstorableText(input)) throw badRequest('Text contains characters that are not allowed');
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
