@@ -21,7 +21,7 @@ export function StatusLabel({ status }: { status: AttendanceStatus }) {
   return (
     <span className={`status-label status-${status}`}>
       <span aria-hidden="true">{ICONS[status]}</span>
-      {LABELS[status]}
+      <span>{LABELS[status]}</span>
     </span>
   );
 }

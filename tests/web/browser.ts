@@ -1,0 +1,117 @@
+// Browser-test kit: Debian's Chromium through playwright-core, axe checks, and screenshots on a phone and a
+// desktop viewport (saved under test-artifacts/, never committed).
+import AxeBuilder from '@axe-core/playwright';
+import { createHash, createHmac } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { ARTIFACTS_DIR, CHROMIUM_PATH } from '../support/env';
+
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1280, height: 860 };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function openPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, timezoneId: 'UTC', locale: 'en-US' });
+  // Nothing outside the machine: third-party scripts (Google, Telegram) are answered with an empty 404.
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 404, body: '' }));
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return page;
+}
+
+/** Waits for the app to finish loading (no 'Loading' state cards). */
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('[role="status"]:has-text("Loading")').count(), { timeout: 10_000 }).toBe(0);
+}
+
+/**
+ * Checks a screen: axe reports no serious or critical violation, and screenshots are saved for a phone and
+ * a desktop (full page).
+ */
+export async function checkScreen(page: Page, name: string) {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
+  expect(serious, `accessibility problems on ${name}`).toEqual([]);
+  const dir = path.join(ARTIFACTS_DIR, 'web');
+  mkdirSync(dir, { recursive: true });
+  const original = page.viewportSize() ?? DESKTOP;
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true, animations: 'disabled' });
+  }
+  await page.setViewportSize(original);
+}
+
+/** Waits until the element is visible; fails the test when it does not appear in time. */
+export async function shows(locator: Locator) {
+  await locator.waitFor({ state: 'visible' });
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.locator('.toast').filter({ hasText: title }).first();
+  await expect.poll(() => toast.isVisible(), { message: `toast '${title}'` }).toBe(true);
+  if (description) expect(await toast.textContent()).toContain(description);
+}
+
+export async function signInWithDemo(page: Page, account: 'Demo Admin' | 'Demo Member') {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Login to the product' });
+  await dialog.getByRole('button', { name: `Demo: sign in as ${account}` }).click();
+  await expect.poll(() => page.getByText(`Welcome, ${account}`).isVisible()).toBe(true);
+}
+
+export const futureDate = (days: number, hour = 18) => {
+  const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+  date.setUTCHours(hour, 0, 0, 0);
+  return date;
+};
+
+/** Mini App initData signed like Telegram does (secret = HMAC("WebAppData", token)). */
+export function signInitData(botToken: string, fields: Record<string, string>): string {
+  const params = new URLSearchParams(fields);
+  const checkString = [...params.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, value]) => `${key}=${value}`)
+    .join('\n');
+  const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
+  params.set('hash', createHmac('sha256', secret).update(checkString).digest('hex'));
+  return params.toString();
+}
+
+/** Login Widget data signed like Telegram does (key = SHA-256 of the token). */
+export function signWidgetData(botToken: string, fields: Record<string, string>): Record<string, string> {
+  const checkString = Object.keys(fields)
+    .sort()
+    .map((key) => `${key}=${fields[key]}`)
+    .join('\n');
+  const secret = createHash('sha256').update(botToken).digest();
+  return { ...fields, hash: createHmac('sha256', secret).update(checkString).digest('hex') };
+}

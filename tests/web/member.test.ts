@@ -1,0 +1,261 @@
+// A member in a real browser: signed-out screens, demo sign-in, featured events, RSVP, comments, settings.
+import type { Event, User } from '@prisma/client';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../support/databases';
+import { startTestApp, type TestApp } from '../support/test-app';
+import {
+  checkScreen,
+  expectToast,
+  futureDate,
+  launchBrowser,
+  openPage,
+  settle,
+  shows,
+  signInWithDemo,
+} from './browser';
+
+describe.each(DATABASE_KINDS)('the web app for a member on %s', (kind) => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let host: User;
+  const events: Event[] = [];
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startTestApp(kind, { env: { DEMO_MODE: 'on' } }), launchBrowser()]);
+    host = await app.deps.prisma.user.create({ data: { name: 'Event Host', isAdmin: true } });
+    // Created out of date order: the screens must sort them.
+    for (const [name, days] of [
+      ['Sixth Meetup', 6],
+      ['Second Meetup', 2],
+      ['Fourth Meetup', 4],
+      ['First Meetup', 1],
+      ['Fifth Meetup', 5],
+      ['Third Meetup', 3],
+    ] as const) {
+      events.push(
+        await app.deps.prisma.event.create({
+          data: {
+            name,
+            description: `All about the ${name.toLowerCase()}. `.repeat(12),
+            location: 'Youth Centre',
+            imageUrl: '/images/events/hike.svg',
+            date: futureDate(days),
+            isPublic: true,
+            creatorId: host.id,
+          },
+        }),
+      );
+    }
+    await app.deps.prisma.attendance.create({
+      data: { eventId: events.find((e) => e.name === 'Second Meetup')!.id, userId: host.id, status: 'attending' },
+    });
+    page = await openPage(browser, app.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const eventNamed = (name: string) => events.find((event) => event.name === name)!;
+
+  it('When a visitor is signed out, then home invites to sign in and protected pages say Access Restricted', async () => {
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('button', { name: 'Login Now' }).isVisible()).toBe(true);
+    await shows(page.getByRole('button', { name: 'Login to View Events' }));
+    await shows(page.getByRole('heading', { name: 'Member-Only Events' }));
+    expect(await page.getByRole('link', { name: 'Events', exact: true }).count()).toBe(0);
+    await checkScreen(page, 'home-signed-out');
+
+    for (const path of ['/events', '/settings', `/events/${events[0]!.id}`, '/admin/settings']) {
+      await page.goto(path);
+      await expect.poll(() => page.getByRole('heading', { name: 'Access Restricted' }).isVisible()).toBe(true);
+      await shows(page.getByText('Please sign in to access this page.'));
+    }
+    await checkScreen(page, 'access-restricted');
+
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
+  });
+
+  it('When the login dialog opens, then it offers Google, Telegram and clearly labelled demo accounts', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Login to the product' });
+    await expect.poll(() => dialog.getByText('Choose your preferred method to sign in').isVisible()).toBe(true);
+    await shows(dialog.getByRole('button', { name: 'Continue with Google' }));
+    await shows(dialog.getByText('Demo mode'));
+    await shows(dialog.getByRole('button', { name: 'Demo: sign in as Demo Admin' }));
+    await checkScreen(page, 'login-dialog');
+    await dialog.getByRole('button', { name: 'Continue with Google' }).click();
+    await expectToast(
+      page,
+      'Authentication failed',
+      'Firebase configuration is missing or invalid. Please contact support.',
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+  });
+
+  it('When a member signs in, then Featured Events shows the first 5 events by date with RSVP controls', async () => {
+    await signInWithDemo(page, 'Demo Member');
+    const rows = page.locator('table tbody tr');
+    await expect.poll(() => rows.count()).toBe(5);
+    const names = await rows.locator('td:first-child').allTextContents();
+    expect(names).toEqual(['First Meetup', 'Second Meetup', 'Third Meetup', 'Fourth Meetup', 'Fifth Meetup']);
+    await shows(rows.first().getByText('Not Responded'));
+    expect(await page.getByRole('link', { name: 'Create Event' }).count()).toBe(0);
+    await checkScreen(page, 'home-member');
+  });
+
+  it('When the member picks Attending in the home dropdown, then the row and the database say attending', async () => {
+    await page.getByRole('button', { name: 'Change RSVP for First Meetup' }).click();
+    await page.getByRole('menuitem', { name: 'Attending', exact: true }).click();
+    await expectToast(page, 'RSVP updated', 'Your attendance status has been updated.');
+    const row = page.locator('table tbody tr').filter({ hasText: 'First Meetup' });
+    await expect.poll(() => row.getByText('Attending', { exact: true }).isVisible()).toBe(true);
+    const member = await app.deps.prisma.user.findFirstOrThrow({ where: { name: 'Demo Member' } });
+    const saved = await app.deps.prisma.attendance.findFirst({
+      where: { userId: member.id, eventId: eventNamed('First Meetup').id },
+    });
+    expect(saved?.status).toBe('attending');
+  });
+
+  it('When the member opens All Events, then every event is a card in date order with its details link', async () => {
+    await page.getByRole('link', { name: 'Events', exact: true }).first().click();
+    const cards = page.locator('article.event-card');
+    await expect.poll(() => cards.count()).toBe(6);
+    expect(await cards.locator('h2').allTextContents()).toEqual([
+      'First Meetup',
+      'Second Meetup',
+      'Third Meetup',
+      'Fourth Meetup',
+      'Fifth Meetup',
+      'Sixth Meetup',
+    ]);
+    await shows(cards.first().getByText('1 attending'));
+    await checkScreen(page, 'events-list');
+    await page.getByRole('link', { name: 'View Event Details: Second Meetup' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Second Meetup' }).isVisible()).toBe(true);
+  });
+
+  it('When the member replies on the details page, then the choice is highlighted and the count changes', async () => {
+    await shows(page.getByText('1 person'));
+    await page.getByRole('button', { name: 'I Will Attend' }).click();
+    await expectToast(page, 'Attendance updated');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'I Will Attend' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await expect.poll(() => page.getByText('2 people').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Edit Event' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Show attendees' }).click();
+    const attendees = page.locator('table').filter({ hasText: 'Status' });
+    await expect.poll(() => attendees.getByText('Demo Member').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Cannot Attend' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Cannot Attend' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await expect.poll(() => page.getByText('1 person').isVisible()).toBe(true);
+  });
+
+  it('When the member comments, then an empty comment cannot be sent and the posted one shows with its author', async () => {
+    await shows(page.getByText('No comments yet. Be the first to comment!'));
+    const box = page.getByLabel('Add a comment');
+    await box.fill('   ');
+    expect(await page.getByRole('button', { name: 'Post Comment' }).isDisabled()).toBe(true);
+    await box.fill('Looking forward to it!');
+    await page.getByRole('button', { name: 'Post Comment' }).click();
+    await expectToast(page, 'Comment posted');
+    const comment = page.locator('.comment').first();
+    await expect.poll(() => comment.textContent()).toContain('Looking forward to it!');
+    expect(await comment.textContent()).toContain('Demo Member');
+    expect(await comment.textContent()).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM)/);
+    await checkScreen(page, 'event-details');
+  });
+
+  it('When the member changes settings, then each SPEC validation message and save works', async () => {
+    await page.goto('/settings');
+    await expect.poll(() => page.getByRole('heading', { name: 'Connected Accounts' }).isVisible()).toBe(true);
+    const accounts = page.locator('section').filter({ hasText: 'Connected Accounts' });
+    await shows(accounts.getByText('demo-member@example.org'));
+    await shows(accounts.getByText('Not connected'));
+    await checkScreen(page, 'settings');
+
+    // SMS needs a phone number first: nothing is saved, a warning says so.
+    await page.getByLabel('SMS Notifications').click();
+    await expect
+      .poll(() => page.getByText('Please add a phone number above to enable SMS notifications.').isVisible())
+      .toBe(true);
+    expect(await page.getByLabel('SMS Notifications').isChecked()).toBe(false);
+    await page.getByLabel('Telegram Notifications').click();
+    await expect
+      .poll(() => page.getByText('Please add a Telegram username above to enable Telegram notifications.').isVisible())
+      .toBe(true);
+
+    const phone = page.locator('form').filter({ has: page.getByLabel('Phone Number') });
+    await phone.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => phone.getByText('Phone number is required for SMS notifications').isVisible()).toBe(true);
+    await page.getByLabel('Phone Number').fill('0123');
+    await phone.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() =>
+        phone.getByText('Please enter a valid phone number in international format (e.g., +1234567890)').isVisible(),
+      )
+      .toBe(true);
+    await page.getByLabel('Phone Number').fill('+4915112345678');
+    await phone.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Phone number updated', 'Your phone number has been saved');
+    await expect
+      .poll(() => page.getByText('Please add a phone number above to enable SMS notifications.').count())
+      .toBe(0);
+
+    const telegram = page.locator('form').filter({ has: page.getByLabel('Telegram Username') });
+    await telegram.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => telegram.getByText('Telegram username is required for Telegram notifications').isVisible())
+      .toBe(true);
+    await page.getByLabel('Telegram Username').fill('ab-c');
+    await telegram.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() =>
+        telegram
+          .getByText('Please enter a valid Telegram username (5-32 characters, alphanumeric with underscores)')
+          .isVisible(),
+      )
+      .toBe(true);
+    await page.getByLabel('Telegram Username').fill('demo_member');
+    await telegram.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Telegram username updated', 'Your Telegram username has been saved');
+
+    await page.getByLabel('SMS Notifications').check();
+    await expectToast(page, 'Preferences updated', 'Your notification preferences have been saved');
+    await expect.poll(() => page.getByLabel('SMS Notifications').isChecked()).toBe(true);
+    const member = await app.deps.prisma.user.findFirstOrThrow({ where: { name: 'Demo Member' } });
+    expect(member.phoneNumber).toBe('+4915112345678');
+    expect(member.telegramUsername).toBe('demo_member');
+    expect([...member.notificationPrefs].sort()).toEqual(['email', 'sms']);
+  });
+
+  it('When a member opens Create Event or another creator’s edit page, then they are turned away', async () => {
+    await page.goto('/events/create');
+    await expect.poll(() => page.getByRole('heading', { name: 'Permission Denied' }).isVisible()).toBe(true);
+    await shows(page.getByText('Only administrators can create events.'));
+    await checkScreen(page, 'permission-denied');
+    await page.getByRole('button', { name: 'Back to Events' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/events');
+
+    await page.goto(`/events/${eventNamed('Third Meetup').id}/edit`);
+    await expectToast(page, 'Permission denied', "You can only edit events you've created");
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/events');
+  });
+
+  it('When the member logs out, then the cache is cleared and home is signed out again', async () => {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectToast(page, 'Logged out successfully');
+    await expect.poll(() => page.getByRole('button', { name: 'Login Now' }).isVisible()).toBe(true);
+    await settle(page);
+    expect(await page.getByText('Welcome, Demo Member').count()).toBe(0);
+  });
+});
