@@ -181,6 +181,18 @@ describe.each(DATABASE_KINDS)('Google sign-in and sessions on %s', (kind) => {
     expect((await copy.get('/api/users/me')).status).toBe(401);
   });
 
+  it('When the session cookie is hostile (JSON, huge, unknown), then it is simply not a session', async () => {
+    for (const value of ['j:{"a":1}', 'j:[1,2]', 'x'.repeat(4000), 'unknown-token']) {
+      const client = new TestClient(app.url);
+      client.cookies.set(SESSION_COOKIE, encodeURIComponent(value));
+      const res = await client.get('/api/users/me');
+      expect(res.status).toBe(401);
+      const signIn = await client.post('/api/auth/login', { credential: await google.idToken('cookie@example.org') });
+      expect(signIn.status).toBe(200);
+      expect((await client.post('/api/auth/logout')).status).toBe(200);
+    }
+  });
+
   it('When housekeeping runs, then expired sessions are forgotten and live ones keep working', async () => {
     const { client: live } = await app.signedIn();
     const { client: stale, user } = await app.signedIn();

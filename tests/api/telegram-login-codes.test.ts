@@ -140,6 +140,15 @@ describe.each(DATABASE_KINDS)('Manual Telegram login codes on %s', (kind) => {
     expect(rightful.body.telegramId).toBe(String(tg.id));
   });
 
+  it('When the binding cookie is hostile JSON, then polling is a plain 404', async () => {
+    const { loginId } = await startFlow();
+    const hostile = new TestClient(app.url);
+    hostile.cookies.set(cookieName(loginId), encodeURIComponent('j:{"token":1}'));
+    const res = await hostile.get(`/api/telegram/check-login/${loginId}`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(EXPIRED);
+  });
+
   it('When another browser asks for a pending code, then it learns nothing (404, not 202)', async () => {
     const { loginId } = await startFlow();
     const res = await app.anonymous().get(`/api/telegram/check-login/${loginId}`);

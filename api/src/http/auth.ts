@@ -4,7 +4,7 @@ import type { Request, RequestHandler } from 'express';
 import { MSG } from '../../../shared/messages';
 import type { AppDeps } from '../deps';
 import { upsertTelegramUser } from '../modules/auth/identity';
-import { SESSION_COOKIE, findSessionUser } from '../modules/auth/sessions';
+import { SESSION_COOKIE, findSessionUser, readCookie } from '../modules/auth/sessions';
 import { verifyInitData } from '../modules/auth/telegram-verify';
 import type { UserRow } from '../modules/users/users-repository';
 import { forbidden, unauthorized } from './errors';
@@ -34,7 +34,7 @@ export function authenticate(deps: AppDeps): RequestHandler {
       req.auth = { user, via: 'tma', startParam: verified.startParam };
       return next();
     }
-    const token = req.cookies?.[SESSION_COOKIE] as string | undefined;
+    const token = readCookie(req, SESSION_COOKIE);
     if (token) {
       const user = await findSessionUser(deps, token);
       if (user) req.auth = { user, via: 'cookie' };

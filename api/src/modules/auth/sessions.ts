@@ -5,6 +5,15 @@ import { randomToken, sha256 } from '../../lib/secrets';
 
 export const SESSION_COOKIE = 'sid';
 
+/**
+ * A cookie's value as the client sent it, or undefined. cookie-parser turns values starting with "j:" into
+ * parsed JSON, so a hostile client could hand us an object where a token is expected.
+ */
+export function readCookie(req: Request, name: string): string | undefined {
+  const value: unknown = req.cookies?.[name];
+  return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined;
+}
+
 export async function createSession(deps: AppDeps, userId: number, userAgent?: string): Promise<string> {
   const token = randomToken();
   await deps.prisma.session.create({
@@ -41,14 +50,14 @@ export const cookieOptions = (deps: AppDeps) => ({
  * session id never survives sign-in) and its cookie.
  */
 export async function startSession(deps: AppDeps, req: Request, res: Response, userId: number): Promise<void> {
-  const previous = req.cookies?.[SESSION_COOKIE] as string | undefined;
+  const previous = readCookie(req, SESSION_COOKIE);
   if (previous) await deleteSession(deps, previous);
   const token = await createSession(deps, userId, req.get('user-agent'));
   res.cookie(SESSION_COOKIE, token, { ...cookieOptions(deps), maxAge: deps.config.sessionTtlMs });
 }
 
 export async function endSession(deps: AppDeps, req: Request, res: Response): Promise<void> {
-  const token = req.cookies?.[SESSION_COOKIE] as string | undefined;
+  const token = readCookie(req, SESSION_COOKIE);
   if (token) await deleteSession(deps, token);
   res.clearCookie(SESSION_COOKIE, cookieOptions(deps));
 }

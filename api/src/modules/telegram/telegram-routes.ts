@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { notFound, unauthorized } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
-import { cookieOptions, startSession } from '../auth/sessions';
+import { cookieOptions, readCookie, startSession } from '../auth/sessions';
 import { createLoginCodesService } from './login-codes-service';
 
 /** One cookie per login id, sent only to that id's check-login path: it proves "this is the browser that asked". */
@@ -59,7 +59,7 @@ export function telegramRouter(deps: AppDeps): Router {
     if (!parsed.success) throw notFound(MSG.loginSessionExpired);
     const loginId = parsed.data;
     const cookieName = browserCookieName(loginId);
-    const result = await codes.collect(loginId, req.cookies?.[cookieName] as string | undefined, req.auth?.user.id);
+    const result = await codes.collect(loginId, readCookie(req, cookieName), req.auth?.user.id);
     if (!result) throw notFound(MSG.loginSessionExpired);
     if (result.status === 'pending') {
       res.status(202).json({ status: 'pending' });
