@@ -152,6 +152,17 @@ describe.each(DATABASE_KINDS)('Linking an email on %s', (kind) => {
     expect((await client.get('/api/users/me')).body.isAdmin).toBe(true);
   });
 
+  it('When one user asks for more than 5 email links in an hour, then the sixth is 429 and not sent', async () => {
+    const { client } = await app.signedIn();
+    const statuses: number[] = [];
+    for (let n = 1; n <= 6; n += 1) {
+      statuses.push((await client.post('/api/auth/link-accounts', { email: `spam${n}@example.org` })).status);
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    expect(sent).toHaveLength(5);
+    expect((await client.get('/api/users/me')).body.pendingEmail).toBe('spam5@example.org');
+  });
+
   it('When nobody is signed in, then linking an email is 401', async () => {
     const res = await app.anonymous().post('/api/auth/link-accounts', { email: 'anon@example.org' });
     expect(res.status).toBe(401);

@@ -3,13 +3,16 @@
 import { MSG } from '../../../../shared/messages';
 import type { TelegramAuthData } from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
-import { badRequest, conflict } from '../../http/errors';
+import { badRequest, conflict, tooManyRequests } from '../../http/errors';
+import { hit } from '../../http/rate-limit';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { UserRow } from '../users/users-repository';
 import type { AuthService } from './auth-service';
 import { isBootstrapAdminEmail, linkTelegramToUser } from './identity';
 
 const EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** Each request sends an email to an address of the user's choosing: keep that from becoming a spam cannon. */
+const EMAIL_LINKS_PER_HOUR = 5;
 
 export const EMAIL_TAKEN = 'This email address is already used by another account.';
 export const TELEGRAM_ALREADY_LINKED = 'Your account is already linked to a different Telegram account.';
@@ -47,6 +50,12 @@ export function createAccountLinkingService(deps: AppDeps, auth: AuthService) {
       throw conflict('This email address is already linked to your account.');
     }
     if (await emailBelongsToOther(deps, email, userId)) throw conflict(EMAIL_TAKEN);
+    const withinLimit = await hit(deps.prisma, `email-link:${userId}`, {
+      name: 'email-link',
+      limit: EMAIL_LINKS_PER_HOUR,
+      windowMs: 60 * 60 * 1000,
+    });
+    if (!withinLimit) throw tooManyRequests('Too many email links requested. Please try again in an hour.');
     const token = randomToken();
     await deps.prisma.$transaction([
       deps.prisma.emailLinkRequest.create({
