@@ -85,7 +85,7 @@ export async function signInWithDemo(page: Page, account: 'Demo Admin' | 'Demo M
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Login to the product' });
   await dialog.getByRole('button', { name: `Demo: sign in as ${account}` }).click();
-  await expect.poll(() => page.getByText(`Welcome, ${account}`).isVisible()).toBe(true);
+  await shows(page.getByText(`Welcome, ${account}`));
 }
 
 export const futureDate = (days: number, hour = 18) => {

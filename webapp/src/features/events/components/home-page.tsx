@@ -26,7 +26,7 @@ function FeaturedEvents() {
         <p className="muted">No upcoming events yet.</p>
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="responsive-table">
             <thead>
               <tr>
                 <th scope="col">Event Name</th>
@@ -38,12 +38,12 @@ function FeaturedEvents() {
             <tbody>
               {featured.map((event) => (
                 <tr key={event.id}>
-                  <td>{event.name}</td>
-                  <td>{shortDate(event.date)}</td>
-                  <td>
+                  <td data-label="Event Name">{event.name}</td>
+                  <td data-label="Date">{shortDate(event.date)}</td>
+                  <td data-label="RSVP Status">
                     <StatusLabel status={event.myStatus} />
                   </td>
-                  <td>
+                  <td data-label="Actions">
                     <div className="button-group">
                       <Link to={paths.event(event.id)} aria-label={`View Details: ${event.name}`}>
                         View Details
