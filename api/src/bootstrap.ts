@@ -8,6 +8,7 @@ import type { AppDeps } from './deps';
 import { createSecretBox } from './lib/secrets';
 import { createLogger, type Logger } from './logger';
 import { seedDemo } from './modules/auth/demo';
+import { createOutboxTriggers, type OutboxTriggers } from './modules/notifications/outbox-triggers';
 import { silentTriggers } from './modules/notifications/triggers';
 
 /** Outside production a missing SECRETS_KEY is generated once and kept beside the embedded database. */
@@ -45,6 +46,8 @@ export async function bootstrapAdmins(deps: AppDeps): Promise<void> {
 export interface Bootstrapped {
   deps: AppDeps;
   database: Database;
+  /** The notification triggers (also deps.notifications) with the reminder scan the worker runs. */
+  outbox: OutboxTriggers;
 }
 
 export async function bootstrap(
@@ -61,7 +64,9 @@ export async function bootstrap(
     notifications: silentTriggers,
     now: () => new Date(),
   };
+  const outbox = createOutboxTriggers(deps);
+  deps.notifications = outbox;
   await bootstrapAdmins(deps);
   if (config.demoMode) await seedDemo(deps);
-  return { deps, database };
+  return { deps, database, outbox };
 }

@@ -1,7 +1,7 @@
 // Connects the bot to the API's services and to the HTTP server. main.ts (and the bot tests) call these;
 // nothing here starts polling or listens.
 import { timingSafeEqual } from 'node:crypto';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type IRouter, type RequestHandler } from 'express';
 import { webhookCallback, type Bot, type Context } from 'grammy';
 import type { AppDeps } from '../../api/src/deps';
 import { sha256 } from '../../api/src/lib/secrets';
@@ -55,7 +55,7 @@ const requireUpdate: RequestHandler = (req, res, next) => {
 };
 
 /** POST /telegram/webhook: Telegram's secret-token header first, then grammY handles the update. */
-export function mountWebhook(app: Express, bot: Bot<Context>, secret: string): void {
+export function mountWebhook(app: IRouter, bot: Bot<Context>, secret: string): void {
   app.post(
     WEBHOOK_PATH,
     requireSecret(secret),

@@ -114,6 +114,11 @@ export function createEmailSender(loadSmtp: () => Promise<SmtpDelivery | null>, 
       }
     },
 
+    /** Forget the read settings: the worker calls this at every tick, so a saved change applies at once. */
+    refresh(): void {
+      settingsCache = null;
+    },
+
     close(): void {
       cached?.transport.close();
       cached = null;

@@ -106,12 +106,15 @@ export async function findTemplateText(
 
 const CHUNK = 1000;
 
-/** Inserts the messages; a key seen before is skipped, so a trigger that runs twice sends nothing twice. */
-export async function enqueue(prisma: Db, messages: NewOutboxMessage[]): Promise<number> {
+/**
+ * Inserts the messages, due at `now` (the app's clock, which the worker compares with); a key seen before is
+ * skipped, so a trigger that runs twice sends nothing twice.
+ */
+export async function enqueue(prisma: Db, messages: NewOutboxMessage[], now: Date): Promise<number> {
   let inserted = 0;
   for (let start = 0; start < messages.length; start += CHUNK) {
     const result = await prisma.outboxMessage.createMany({
-      data: messages.slice(start, start + CHUNK),
+      data: messages.slice(start, start + CHUNK).map((message) => ({ ...message, nextAttemptAt: now, createdAt: now })),
       skipDuplicates: true,
     });
     inserted += result.count;

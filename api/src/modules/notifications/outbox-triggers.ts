@@ -24,6 +24,7 @@ export interface TriggerDeps {
   prisma: Prisma;
   config: AppConfig;
   logger: Logger;
+  now: () => Date;
 }
 
 /** A user's channels: those they ticked for which we also have an address. */
@@ -90,7 +91,7 @@ export function createOutboxTriggers(deps: TriggerDeps) {
         });
       }
     }
-    const inserted = await outbox.enqueue(db, messages);
+    const inserted = await outbox.enqueue(db, messages, deps.now());
     logger.info({ kind, eventId: event.id, messages: messages.length, inserted }, 'notifications enqueued');
     return inserted;
   }
@@ -141,18 +142,22 @@ export function createOutboxTriggers(deps: TriggerDeps) {
         `<p>Someone (hopefully you) asked to link this email address to an account on ${PRODUCT_NAME}.</p>` +
         `<p><a href="${escapeHtml(confirmUrl)}">Confirm this email address</a></p>` +
         '<p>If this was not you, ignore this email: nothing changes without the link.</p>';
-      await outbox.enqueue(deps.prisma, [
-        {
-          idempotencyKey: `email_link:${userId}:${sha256(confirmUrl).slice(0, 32)}`,
-          kind: 'email_link',
-          channel: 'email',
-          userId,
-          recipient: email,
-          subject: `Confirm your email address for ${PRODUCT_NAME}`,
-          body: text,
-          html,
-        },
-      ]);
+      await outbox.enqueue(
+        deps.prisma,
+        [
+          {
+            idempotencyKey: `email_link:${userId}:${sha256(confirmUrl).slice(0, 32)}`,
+            kind: 'email_link',
+            channel: 'email',
+            userId,
+            recipient: email,
+            subject: `Confirm your email address for ${PRODUCT_NAME}`,
+            body: text,
+            html,
+          },
+        ],
+        deps.now(),
+      );
     },
   };
 

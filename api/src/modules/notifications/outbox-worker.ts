@@ -36,7 +36,7 @@ export interface WorkerDeps {
   now: () => Date;
   /** A channel left out (no bot configured) fails its messages permanently with a reason. */
   senders: Partial<Record<OutboxChannel, ChannelSender>>;
-  /** Work done once per tick before delivering (the reminder scan). */
+  /** Work done once per tick before delivering (refreshing settings, the reminder scan). */
   beforeTick?: (now: Date) => Promise<unknown>;
 }
 

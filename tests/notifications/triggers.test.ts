@@ -1,0 +1,279 @@
+import type { User } from '@prisma/client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../support/databases';
+import { startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
+import type { TestClient } from '../support/http-client';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { startNotifyApp, type NotifyApp } from './notify-app';
+import { startSmsEndpoint } from './sms-endpoint';
+
+type SmsEndpoint = Awaited<ReturnType<typeof startSmsEndpoint>>;
+
+const DAY = 24 * 60 * 60 * 1000;
+const eventBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Summer Camp',
+  description: 'A week by the lake.',
+  date: '2031-07-04T17:30:00.000Z',
+  location: 'Lakeside Camp',
+  imageUrl: '/images/events/campfire.svg',
+  isPublic: true,
+  ...overrides,
+});
+
+describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
+  let app: NotifyApp;
+  let smtp: TestSmtpServer;
+  let smsApi: SmsEndpoint;
+  let botApi: FakeBotApi;
+  let admin: { user: User; client: TestClient };
+  let people: Record<'alice' | 'bob' | 'carol' | 'dave' | 'erin', { user: User; client: TestClient }>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    smsApi = await startSmsEndpoint();
+    botApi = await startFakeBotApi();
+    app = await startNotifyApp(kind, {
+      botApi,
+      env: { SMS_PROVIDER: 'http', SMS_HTTP_URL: smsApi.url, SMS_HTTP_TOKEN: 'sms-token', SMS_FROM: 'Events' },
+    });
+  });
+  afterAll(async () => {
+    await app.stop();
+    await smtp.stop();
+    await smsApi.stop();
+    await botApi.stop();
+  });
+
+  beforeEach(async () => {
+    await app.deps.prisma.outboxMessage.deleteMany();
+    await app.deps.prisma.event.deleteMany();
+    await app.deps.prisma.notificationTemplate.deleteMany();
+    await app.deps.prisma.user.deleteMany();
+    smtp.messages.length = 0;
+    smsApi.requests.length = 0;
+    botApi.calls.length = 0;
+    admin = await app.admin({ notificationPrefs: ['email'] });
+    await app.saveSmtp(admin.client, smtp.port);
+    const stamp = Date.now();
+    people = {
+      // email only
+      alice: await app.signedIn({
+        name: 'Alice',
+        googleEmail: `alice${stamp}@example.org`,
+        notificationPrefs: ['email'],
+      }),
+      // SMS and Telegram, no email address at all
+      bob: await app.signedIn({
+        name: 'Bob',
+        phoneNumber: '+4915112345678',
+        telegramId: `${stamp % 1_000_000}1`,
+        notificationPrefs: ['sms', 'telegram'],
+      }),
+      // ticked SMS without a phone number: email only
+      carol: await app.signedIn({
+        name: 'Carol',
+        googleEmail: `carol${stamp}@example.org`,
+        notificationPrefs: ['email', 'sms'],
+      }),
+      // chose nothing
+      dave: await app.signedIn({ name: 'Dave', googleEmail: `dave${stamp}@example.org`, notificationPrefs: [] }),
+      // Telegram ticked, but no Telegram account linked
+      erin: await app.signedIn({
+        name: 'Erin',
+        googleEmail: `erin${stamp}@example.org`,
+        notificationPrefs: ['telegram'],
+      }),
+    };
+  });
+  afterEach(() => app.closeMail());
+
+  async function createEvent(body: Record<string, unknown> = {}) {
+    const res = await admin.client.post('/api/events', eventBody(body));
+    expect(res.status).toBe(201);
+    return res.body as { id: number };
+  }
+
+  const emailsTo = (address: string) => smtp.messages.filter((mail) => mail.envelopeTo.includes(address));
+
+  it('When an admin creates a public event, then every other member gets it on exactly their channels, rendered', async () => {
+    const event = await createEvent();
+    const result = await app.worker().drain();
+    expect(result).toEqual({ sent: 4, retried: 0, failed: 0 });
+
+    expect(
+      smtp.messages
+        .map((mail) => mail.envelopeTo)
+        .flat()
+        .sort(),
+    ).toEqual([people.alice.user.googleEmail, people.carol.user.googleEmail].sort());
+    const [mail] = emailsTo(people.alice.user.googleEmail!);
+    expect(mail!.subject).toBe('New event: Summer Camp');
+    expect(mail!.headers.from).toContain('events@example.org');
+    expect(mail!.text).toContain('A new event has been announced: Summer Camp');
+    expect(mail!.text).toContain('When: Friday, July 4, 2031 at 5:30 PM UTC');
+    expect(mail!.text).toContain('Where: Lakeside Camp');
+
+    expect(smsApi.requests).toHaveLength(1);
+    expect(smsApi.requests[0]!.authorization).toBe('Bearer sms-token');
+    expect(smsApi.requests[0]!.body).toEqual({
+      to: '+4915112345678',
+      from: 'Events',
+      text: 'New event: Summer Camp on Friday, July 4, 2031 at 5:30 PM UTC at Lakeside Camp.',
+    });
+
+    const sends = botApi.callsOf('sendMessage');
+    expect(sends).toHaveLength(1);
+    expect(String(sends[0]!.params.chat_id)).toBe(people.bob.user.telegramId);
+    expect(sends[0]!.params.text).toBe(
+      'New event: Summer Camp on Friday, July 4, 2031 at 5:30 PM UTC at Lakeside Camp.',
+    );
+    expect(sends[0]!.params.reply_markup.inline_keyboard[0]).toEqual([
+      { text: 'I Will Attend', callback_data: `rsvp:${event.id}:a` },
+      { text: 'Cannot Attend', callback_data: `rsvp:${event.id}:n` },
+    ]);
+
+    const rows = await app.outboxRows();
+    expect(rows.every((row) => row.status === 'sent')).toBe(true);
+    expect(rows.map((row) => row.userId)).not.toContain(admin.user.id);
+  });
+
+  it("When an admin template exists, then it is used, and the event's values are HTML-escaped in the email", async () => {
+    const saved = await admin.client.post('/api/notification-templates', {
+      type: 'event_created',
+      channel: 'email',
+      template: '<p>Join <b>{{eventName}}</b> at {{eventLocation}} on {{eventDate}}</p>',
+    });
+    expect(saved.status).toBe(201);
+    await createEvent({ name: 'Tom & Jerry <script>alert(1)</script>' });
+    await app.worker().drain();
+
+    const [mail] = emailsTo(people.alice.user.googleEmail!);
+    expect(mail!.html).toContain('<b>Tom &amp; Jerry &lt;script&gt;alert(1)&lt;/script&gt;</b>');
+    expect(mail!.html).not.toContain('<script>');
+    expect(mail!.text).toContain('Join Tom & Jerry <script>alert(1)</script> at Lakeside Camp');
+    // The SMS template was not customised: the built-in default.
+    expect(smsApi.requests[0]!.body.text).toMatch(/^New event: Tom & Jerry/);
+  });
+
+  it('When a private event is created and people are invited, then only the invitees hear about it', async () => {
+    const event = await createEvent({ isPublic: false });
+    expect(await app.outboxRows()).toEqual([]);
+
+    const res = await admin.client.post(`/api/events/${event.id}/invitations`, {
+      userIds: [people.alice.user.id, people.bob.user.id, people.dave.user.id],
+    });
+    expect(res.status).toBe(200);
+    await app.worker().drain();
+
+    expect(smtp.messages.map((mail) => mail.envelopeTo).flat()).toEqual([people.alice.user.googleEmail]);
+    expect(smtp.messages[0]!.subject).toBe('You are invited: Summer Camp');
+    expect(smsApi.requests.map((request) => request.body.to)).toEqual(['+4915112345678']);
+    expect(botApi.callsOf('sendMessage').map((call) => String(call.params.chat_id))).toEqual([
+      people.bob.user.telegramId,
+    ]);
+    const rows = await app.outboxRows();
+    expect(new Set(rows.map((row) => row.kind))).toEqual(new Set(['invited']));
+  });
+
+  it('When an event is edited, then attendees and invitees are told what changed, and nobody else', async () => {
+    const event = await createEvent();
+    await app.worker().drain();
+    smtp.messages.length = 0;
+    smsApi.requests.length = 0;
+    botApi.calls.length = 0;
+    expect((await people.alice.client.post(`/api/events/${event.id}/attend`, { status: 'attending' })).status).toBe(
+      200,
+    );
+    expect((await people.carol.client.post(`/api/events/${event.id}/attend`, { status: 'not_attending' })).status).toBe(
+      200,
+    );
+    expect(
+      (await admin.client.post(`/api/events/${event.id}/invitations`, { userIds: [people.bob.user.id] })).status,
+    ).toBe(200);
+    await app.worker().drain();
+    botApi.calls.length = 0;
+    smsApi.requests.length = 0;
+
+    const res = await admin.client.patch(
+      `/api/events/${event.id}`,
+      eventBody({ location: 'Community Hall', date: '2031-07-05T17:30:00.000Z' }),
+    );
+    expect(res.status).toBe(200);
+    await app.worker().drain();
+
+    expect(smtp.messages.map((mail) => mail.envelopeTo).flat()).toEqual([people.alice.user.googleEmail]);
+    expect(smtp.messages[0]!.subject).toBe('Event updated: Summer Camp');
+    expect(smtp.messages[0]!.text).toContain('The event Summer Camp has been updated (date and location changed).');
+    expect(smtp.messages[0]!.text).toContain('Where: Community Hall');
+    expect(smsApi.requests.map((request) => request.body.text)).toEqual([
+      'Event updated (date and location changed): Summer Camp on Saturday, July 5, 2031 at 5:30 PM UTC at Community Hall.',
+    ]);
+    expect(botApi.callsOf('sendMessage')).toHaveLength(1);
+  });
+
+  it('When an event starts within the reminder lead time, then those attending get one reminder, once', async () => {
+    const soon = new Date(Date.now() + DAY / 2).toISOString();
+    const event = await createEvent({ date: soon });
+    await app.worker().drain();
+    smtp.messages.length = 0;
+    smsApi.requests.length = 0;
+    botApi.calls.length = 0;
+    await app.deps.prisma.event.update({ where: { id: event.id }, data: { reminderSentAt: null } });
+    await people.alice.client.post(`/api/events/${event.id}/attend`, { status: 'attending' });
+    await people.bob.client.post(`/api/events/${event.id}/attend`, { status: 'attending' });
+    await people.carol.client.post(`/api/events/${event.id}/attend`, { status: 'not_attending' });
+
+    await app.worker().drain();
+    await app.worker().drain();
+
+    expect(smtp.messages.map((mail) => mail.envelopeTo).flat()).toEqual([people.alice.user.googleEmail]);
+    expect(smtp.messages[0]!.subject).toBe('Reminder: Summer Camp');
+    expect(smsApi.requests).toHaveLength(1);
+    expect(smsApi.requests[0]!.body.text).toMatch(/^Reminder: Summer Camp on /);
+    expect(botApi.callsOf('sendMessage')).toHaveLength(1);
+    const stored = await app.deps.prisma.event.findUniqueOrThrow({ where: { id: event.id } });
+    expect(stored.reminderSentAt).not.toBeNull();
+  });
+
+  it('When an event is far away, then no reminder is sent yet', async () => {
+    const event = await createEvent({ date: new Date(Date.now() + 3 * DAY).toISOString() });
+    await people.alice.client.post(`/api/events/${event.id}/attend`, { status: 'attending' });
+    await app.worker().drain();
+    expect((await app.outboxRows()).filter((row) => row.kind === 'reminder')).toEqual([]);
+  });
+
+  it('When the same trigger fires twice, then each recipient still gets one message per channel', async () => {
+    const event = await createEvent();
+    await app.outbox.eventCreated(event.id);
+    await app.worker().drain();
+    expect(smtp.messages).toHaveLength(2);
+    expect(smsApi.requests).toHaveLength(1);
+    expect(await app.deps.prisma.outboxMessage.count()).toBe(4);
+  });
+
+  it('When SMTP settings are disabled, then no email is sent and the outbox says why', async () => {
+    await app.saveSmtp(admin.client, smtp.port, false);
+    await createEvent();
+    await app.worker().drain();
+    expect(smtp.messages).toEqual([]);
+    const emailRows = (await app.outboxRows()).filter((row) => row.channel === 'email');
+    expect(emailRows).toHaveLength(2);
+    for (const row of emailRows) {
+      expect(row.status).toBe('failed');
+      expect(row.lastError).toBe(
+        'Email was not sent: SMTP settings are not enabled (Admin Settings → Email Settings).',
+      );
+    }
+    expect(smsApi.requests).toHaveLength(1);
+  });
+
+  it('When someone links an email, then the confirmation link is emailed to that address', async () => {
+    const res = await people.bob.client.post('/api/auth/link-accounts', { email: 'Bob.New@Example.org' });
+    expect(res.status).toBe(202);
+    await app.worker().drain();
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.envelopeTo).toEqual(['bob.new@example.org']);
+    expect(mail!.subject).toBe('Confirm your email address for Community Events');
+    expect(mail!.text).toMatch(/\/api\/auth\/confirm-email\?token=\S+/);
+  });
+});

@@ -1,0 +1,220 @@
+// A local stand-in for Telegram's Bot API (grammY's `client.apiRoot` points here): it records every call,
+// answers like Telegram, can fail chosen calls, and can enforce the ~30 messages/s limit with 429s.
+// Nothing leaves the machine.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface BotApiCall {
+  method: string;
+  params: Record<string, any>;
+  at: number;
+  /** What the fake answered (e.g. the sent message with its message_id). */
+  result?: any;
+}
+
+export interface FakeBotApiOptions {
+  /** sendMessage calls allowed per rolling second; beyond it 429 with retry_after (Telegram's behaviour). */
+  sendLimitPerSecond?: number;
+  retryAfterSeconds?: number;
+}
+
+export const FAKE_BOT_INFO = {
+  id: 7000001,
+  is_bot: true as const,
+  first_name: 'Community Events',
+  username: 'community_events_test_bot',
+  can_join_groups: false,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  can_connect_to_business: false,
+  has_main_web_app: false,
+  has_topics_enabled: false,
+  allows_users_to_create_topics: false,
+  can_manage_bots: false,
+  supports_join_request_queries: false,
+};
+
+export interface FakeBotApi {
+  /** For TELEGRAM_API_ROOT. */
+  apiRoot: string;
+  calls: BotApiCall[];
+  /** Calls refused with 429. */
+  throttled: BotApiCall[];
+  callsOf(method: string): BotApiCall[];
+  /** The next call of `method` (optionally only for this chat) fails with this Telegram error. */
+  failNext(method: string, error: { error_code: number; description: string }, chatId?: string | number): void;
+  setSendLimit(perSecond: number | undefined): void;
+  waitForCalls(method: string, count: number, timeoutMs?: number): Promise<BotApiCall[]>;
+  stop(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<Record<string, any>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text) return {};
+  const type = req.headers['content-type'] ?? '';
+  if (type.includes('application/json')) return JSON.parse(text);
+  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  return { _raw: text };
+}
+
+export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBotApi> {
+  const calls: BotApiCall[] = [];
+  const throttled: BotApiCall[] = [];
+  const failures: Array<{ method: string; chatId?: string; error: { error_code: number; description: string } }> = [];
+  let sendLimit = options.sendLimitPerSecond;
+  const retryAfter = options.retryAfterSeconds ?? 1;
+  const recentSends: number[] = [];
+  let messageId = 100;
+
+  function respond(method: string, params: Record<string, any>): unknown {
+    const now = Math.floor(Date.now() / 1000);
+    switch (method) {
+      case 'getMe':
+        return FAKE_BOT_INFO;
+      case 'sendMessage':
+        messageId += 1;
+        return {
+          message_id: messageId,
+          date: now,
+          chat: { id: Number(params.chat_id), type: 'private' },
+          from: FAKE_BOT_INFO,
+          text: params.text,
+          ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
+        };
+      case 'editMessageText':
+        return {
+          message_id: Number(params.message_id),
+          date: now,
+          chat: { id: Number(params.chat_id), type: 'private' },
+          from: FAKE_BOT_INFO,
+          text: params.text,
+          ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
+        };
+      case 'getUpdates':
+        return [];
+      default:
+        return true;
+    }
+  }
+
+  const server: Server = createServer(async (req, res) => {
+    const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url?.split('?')[0] ?? '');
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (!match) return send(404, { ok: false, error_code: 404, description: 'Not Found' });
+    const method = match[2]!;
+    let params: Record<string, any>;
+    try {
+      params = await readBody(req);
+    } catch {
+      return send(400, { ok: false, error_code: 400, description: 'Bad Request: invalid JSON' });
+    }
+    const call: BotApiCall = { method, params, at: Date.now() };
+    if (method === 'sendMessage' && sendLimit) {
+      while (recentSends.length && recentSends[0]! <= call.at - 1000) recentSends.shift();
+      if (recentSends.length >= sendLimit) {
+        throttled.push(call);
+        return send(429, {
+          ok: false,
+          error_code: 429,
+          description: `Too Many Requests: retry after ${retryAfter}`,
+          parameters: { retry_after: retryAfter },
+        });
+      }
+      recentSends.push(call.at);
+    }
+    const failureIndex = failures.findIndex(
+      (failure) => failure.method === method && (!failure.chatId || failure.chatId === String(params.chat_id)),
+    );
+    if (failureIndex >= 0) {
+      const [failure] = failures.splice(failureIndex, 1);
+      calls.push(call);
+      return send(failure!.error.error_code, { ok: false, ...failure!.error });
+    }
+    calls.push(call);
+    if (method === 'getUpdates') await new Promise((resolve) => setTimeout(resolve, 100));
+    const result: BotApiCall['result'] = respond(method, params);
+    call.result = result;
+    send(200, { ok: true, result });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    apiRoot: `http://127.0.0.1:${port}`,
+    calls,
+    throttled,
+    callsOf: (method) => calls.filter((call) => call.method === method),
+    failNext(method, error, chatId) {
+      failures.push({ method, error, chatId: chatId === undefined ? undefined : String(chatId) });
+    },
+    setSendLimit(perSecond) {
+      sendLimit = perSecond;
+    },
+    async waitForCalls(method, count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = calls.filter((call) => call.method === method);
+        if (found.length >= count) return found;
+        if (Date.now() > deadline) throw new Error(`Bot API got ${found.length} of ${count} ${method} calls`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+// ---- updates as Telegram would send them ---------------------------------------------------------------
+
+export interface TelegramPerson {
+  id: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+}
+
+let updateId = 1;
+
+export function commandUpdate(from: TelegramPerson, text: string) {
+  const entityLength = text.split(' ')[0]!.length;
+  return {
+    update_id: updateId++,
+    message: {
+      message_id: updateId,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: from.id, type: 'private' as const, first_name: from.first_name },
+      from: { ...from, is_bot: false },
+      text,
+      entities: text.startsWith('/') ? [{ type: 'bot_command' as const, offset: 0, length: entityLength }] : [],
+    },
+  };
+}
+
+/** A press on an inline button under `message` (a message the bot sent, as recorded by the fake API). */
+export function callbackUpdate(from: TelegramPerson, data: string, message: { message_id: number; text: string }) {
+  return {
+    update_id: updateId++,
+    callback_query: {
+      id: String(updateId * 7),
+      from: { ...from, is_bot: false },
+      chat_instance: String(from.id),
+      data,
+      message: {
+        message_id: message.message_id,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: from.id, type: 'private' as const, first_name: from.first_name },
+        from: FAKE_BOT_INFO,
+        text: message.text,
+      },
+    },
+  };
+}

@@ -1,0 +1,170 @@
+// A real SMTP server on 127.0.0.1 (smtp-server) that captures every message, with a small MIME reader so
+// tests can assert what a recipient would read. It can be stopped and restarted on the same port.
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+export interface CapturedMail {
+  envelopeFrom: string;
+  envelopeTo: string[];
+  headers: Record<string, string>;
+  subject: string;
+  text: string;
+  html: string | null;
+  raw: string;
+}
+
+export interface TestSmtpServer {
+  port: number;
+  messages: CapturedMail[];
+  /** Answers RCPT TO for these addresses with a permanent 550. */
+  rejectRecipients: Set<string>;
+  stop(): Promise<void>;
+  /** Listens again on the same port (after stop). */
+  restart(): Promise<void>;
+  waitFor(count: number, timeoutMs?: number): Promise<CapturedMail[]>;
+}
+
+function decodeWords(value: string): string {
+  return value.replace(/=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/g, (_all, _charset, encoding: string, text: string) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+}
+
+function parseHeaders(block: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of block.replace(/\r\n[ \t]+/g, ' ').split(/\r\n/)) {
+    const index = line.indexOf(':');
+    if (index > 0) headers[line.slice(0, index).trim().toLowerCase()] = line.slice(index + 1).trim();
+  }
+  return headers;
+}
+
+function decodeBody(body: string, encoding = ''): string {
+  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/quoted-printable/i.test(encoding)) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+interface Part {
+  headers: Record<string, string>;
+  body: string;
+}
+
+function split(raw: string): Part {
+  const at = raw.indexOf('\r\n\r\n');
+  return at < 0
+    ? { headers: parseHeaders(raw), body: '' }
+    : { headers: parseHeaders(raw.slice(0, at)), body: raw.slice(at + 4) };
+}
+
+function leaves(part: Part): Part[] {
+  const type = part.headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!/^multipart\//i.test(type) || !boundary) return [part];
+  return part.body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((chunk) => !chunk.startsWith('--'))
+    .flatMap((chunk) => leaves(split(chunk.replace(/^\r\n/, ''))));
+}
+
+export function parseMail(raw: string, envelopeFrom = '', envelopeTo: string[] = []): CapturedMail {
+  const root = split(raw);
+  let text = '';
+  let html: string | null = null;
+  for (const leaf of leaves(root)) {
+    const type = leaf.headers['content-type'] ?? 'text/plain';
+    const decoded = decodeBody(leaf.body, leaf.headers['content-transfer-encoding']).replace(/\r\n$/, '');
+    if (/text\/html/i.test(type)) html = decoded;
+    else if (/text\/plain/i.test(type) && !text) text = decoded;
+  }
+  return {
+    envelopeFrom,
+    envelopeTo,
+    headers: root.headers,
+    subject: decodeWords(root.headers.subject ?? ''),
+    text: text.replace(/\r\n/g, '\n'),
+    html: html?.replace(/\r\n/g, '\n') ?? null,
+    raw,
+  };
+}
+
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const messages: CapturedMail[] = [];
+  const rejectRecipients = new Set<string>();
+  const create = () =>
+    new SMTPServer({
+      authOptional: true,
+      allowInsecureAuth: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      // Idle pooled client connections must not hold a stop() for the default 30 s.
+      closeTimeout: 100,
+      size: 10 * 1024 * 1024,
+      onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
+      onRcptTo: (address, _session, callback) => {
+        if (rejectRecipients.has(address.address.toLowerCase())) {
+          const error = new Error('Mailbox unavailable') as Error & { responseCode: number };
+          error.responseCode = 550;
+          return callback(error);
+        }
+        callback();
+      },
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+          const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+          messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), from, to));
+          callback();
+        });
+      },
+    });
+
+  let server = create();
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port));
+    });
+  const port = await listen(0);
+  let running = true;
+
+  return {
+    port,
+    messages,
+    rejectRecipients,
+    async stop() {
+      if (!running) return;
+      running = false;
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    async restart() {
+      if (running) return;
+      server = create();
+      await listen(port);
+      running = true;
+    },
+    async waitFor(count, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length < count) {
+        if (Date.now() > deadline) throw new Error(`SMTP got ${messages.length} of ${count} messages`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return messages;
+    },
+  };
+}
