@@ -1,27 +1,19 @@
 // The notification_templates table: the only code that talks to Prisma about templates.
-import { Prisma as PrismaTypes } from '@prisma/client';
 import type { TemplateChannel, TemplateType } from '../../../../shared/constants';
 import type { TemplateInput } from '../../../../shared/schemas';
 import type { NotificationTemplateItem } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
+import { isDbFailure } from '../../db/errors';
 
 const itemSelect = { id: true, type: true, channel: true, template: true } as const;
 
 /** Which write failed on a database constraint, so the service can answer 409/404 instead of 500. */
 export type TemplateWriteFailure = 'duplicate' | 'missing';
 
-/**
- * PostgreSQL through adapter-pg reports a unique violation as Prisma's P2002, but the PGlite adapter passes
- * the raw driver error through (its cause carries SQLSTATE 23505), so both are recognised.
- */
 function failureOf(error: unknown): TemplateWriteFailure | null {
-  if (error instanceof PrismaTypes.PrismaClientKnownRequestError) {
-    if (error.code === 'P2002') return 'duplicate';
-    if (error.code === 'P2025') return 'missing';
-    return null;
-  }
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  return cause?.code === '23505' ? 'duplicate' : null;
+  if (isDbFailure(error, 'unique')) return 'duplicate';
+  if (isDbFailure(error, 'not-found')) return 'missing';
+  return null;
 }
 
 export type WriteResult<T> = { ok: true; value: T } | { ok: false; failure: TemplateWriteFailure };

@@ -2,6 +2,7 @@
 import { Prisma as PrismaTypes } from '@prisma/client';
 import type { EventSummary } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
+import { isDbFailure } from '../../db/errors';
 
 export interface Viewer {
   id: number;
@@ -127,7 +128,9 @@ export async function deleteEvent(prisma: Prisma, id: number): Promise<boolean> 
   return count > 0;
 }
 
-/** Prisma's "unique constraint failed" and "foreign key failed" codes, for callers that must tell them apart. */
-export function isPrismaError(error: unknown, code: 'P2002' | 'P2003' | 'P2025'): boolean {
-  return error instanceof PrismaTypes.PrismaClientKnownRequestError && error.code === code;
+const FAILURE_OF_CODE = { P2002: 'unique', P2003: 'foreign-key', P2025: 'not-found' } as const;
+
+/** Prisma's "unique constraint failed" and "foreign key failed" codes, on PostgreSQL and PGlite alike. */
+export function isPrismaError(error: unknown, code: keyof typeof FAILURE_OF_CODE): boolean {
+  return isDbFailure(error, FAILURE_OF_CODE[code]);
 }
