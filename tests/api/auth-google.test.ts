@@ -67,6 +67,17 @@ describe.each(DATABASE_KINDS)('Google sign-in and sessions on %s', (kind) => {
     expect(await userCount()).toBe(before);
   });
 
+  it('When a new Google account signs in from several tabs at once, then exactly one user is created', async () => {
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(async () =>
+        app.anonymous().post('/api/auth/login', { credential: await google.idToken('tabs@example.org') }),
+      ),
+    );
+    expect(results.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(results.map((res) => res.body.id)).size).toBe(1);
+    expect(await app.deps.prisma.user.count({ where: { googleEmail: 'tabs@example.org' } })).toBe(1);
+  });
+
   it('When an email listed in ADMIN_EMAILS signs in, then that user is an admin', async () => {
     const client = app.anonymous();
     const res = await client.post('/api/auth/login', { credential: await google.idToken('boss@example.org') });

@@ -112,6 +112,15 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
       expect(second.body.id).toBe(first.body.id);
     });
 
+    it('When a new Telegram account signs in several times at once, then exactly one user is created', async () => {
+      const data = widget();
+      const results = await Promise.all(
+        [1, 2, 3, 4].map(() => app.anonymous().post('/api/auth/telegram-login', { auth_data: data })),
+      );
+      expect(results.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+      expect(new Set(results.map((res) => res.body.id)).size).toBe(1);
+    });
+
     it('When the Telegram id is listed in ADMIN_TELEGRAM_IDS, then that user is an admin', async () => {
       const res = await app.anonymous().post('/api/auth/telegram-login', { auth_data: widget({ id: 424242 }) });
       expect(res.status).toBe(200);

@@ -223,6 +223,16 @@ describe.each(DATABASE_KINDS)('Manual Telegram login codes on %s', (kind) => {
     expect((await browser.get(`/api/telegram/check-login/${loginId}`)).status).toBe(200);
   });
 
+  it('When the same login id is registered by two browsers at once, then one gets it and the other 409', async () => {
+    const loginId = newLoginId();
+    const results = await Promise.all(
+      [app.anonymous(), app.anonymous(), app.anonymous()].map((browser) =>
+        browser.post('/api/telegram/register-login', { loginId }),
+      ),
+    );
+    expect(results.map((res) => res.status).sort()).toEqual([200, 409, 409]);
+  });
+
   it('When the login id is missing or malformed, then it is 400 and nothing is stored', async () => {
     const before = await app.deps.prisma.telegramLoginRequest.count();
     const cases: Array<[unknown, string]> = [

@@ -1,12 +1,13 @@
 // Sign-in use cases: Google ID tokens, the Telegram Login Widget, and (demo mode only) demo accounts.
 import { MSG } from '../../../../shared/messages';
 import type { TelegramAuthData } from '../../../../shared/schemas';
+import { isUniqueViolation } from '../../db/errors';
 import type { AppDeps } from '../../deps';
 import { badRequest, conflict, unauthorized } from '../../http/errors';
 import type { UserRow } from '../users/users-repository';
 import { upsertDemoUser, type DemoAccount } from './demo';
 import { createGoogleVerifier, type GoogleIdentity } from './google';
-import { isBootstrapAdminEmail, isUniqueViolation, upsertTelegramUser, type TelegramIdentity } from './identity';
+import { isBootstrapAdminEmail, upsertTelegramUser, type TelegramIdentity } from './identity';
 import { verifyLoginWidget } from './telegram-verify';
 
 export interface LoginInput {

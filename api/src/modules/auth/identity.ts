@@ -1,4 +1,5 @@
 // Finding or creating the user behind a verified identity (Telegram or Google), with admin bootstrap.
+import { isUniqueViolation } from '../../db/errors';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users-repository';
 import { telegramDisplayName } from './telegram-verify';
@@ -17,9 +18,6 @@ export const isBootstrapAdminTelegram = (deps: AppDeps, telegramId: string) =>
 
 export const isBootstrapAdminEmail = (deps: AppDeps, email: string | null | undefined) =>
   Boolean(email && deps.config.adminEmails.includes(email.toLowerCase()));
-
-/** Prisma's "unique constraint failed": two requests raced to create the same identity. */
-export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === 'P2002';
 
 /** Only https pictures are kept: the URL ends up in an <img src>. */
 const safePicture = (url: string | undefined) =>

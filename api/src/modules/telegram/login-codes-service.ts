@@ -4,10 +4,11 @@
 // the result once. Codes expire after TELEGRAM_LOGIN_CODE_TTL_SECONDS.
 import { timingSafeEqual } from 'node:crypto';
 import { MSG } from '../../../../shared/messages';
+import { isUniqueViolation } from '../../db/errors';
 import type { AppDeps } from '../../deps';
 import { conflict } from '../../http/errors';
 import { randomToken, sha256 } from '../../lib/secrets';
-import { isUniqueViolation, linkTelegramToUser, upsertTelegramUser, type TelegramIdentity } from '../auth/identity';
+import { linkTelegramToUser, upsertTelegramUser, type TelegramIdentity } from '../auth/identity';
 import { telegramDisplayName } from '../auth/telegram-verify';
 import type { UserRow } from '../users/users-repository';
 
