@@ -16,9 +16,10 @@ export function eventsFeature(deps: BotDeps): Composer<Context> {
     const events = await deps.events.upcomingEvents(viewer, EVENTS_LIMIT);
     if (!events.length) return void (await ctx.reply(NO_EVENTS_TEXT));
     const canOpen = Boolean(publicUrl?.startsWith('https://'));
-    const keyboard = new InlineKeyboard();
+    const keyboard = InlineKeyboard.from(
+      events.map((event) => [InlineKeyboard.webApp(event.name.slice(0, 60), `${publicUrl}/events/${event.id}`)]),
+    );
     const lines = events.map((event, index) => {
-      if (canOpen) keyboard.webApp(event.name.slice(0, 60), `${publicUrl}/events/${event.id}`).row();
       const when = formatEventShort(new Date(event.date), notificationsTimeZone);
       const link = !canOpen && publicUrl ? `\n   ${publicUrl}/events/${event.id}` : '';
       return `${index + 1}. ${event.name}\n   ${when} · ${event.location}${link}`;

@@ -1,0 +1,157 @@
+import type { User } from '@prisma/client';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BOT_COMMANDS, configureBot, SORRY_TEXT } from '../../bot/src/create-bot';
+import { EVENT_WELCOME_TEXT, WELCOME_TEXT } from '../../bot/src/features/welcome';
+import { NO_EVENTS_TEXT } from '../../bot/src/features/events';
+import { WEBHOOK_PATH, webhookSecret } from '../../bot/src/wire';
+import { DATABASE_KINDS } from '../support/databases';
+import { commandUpdate, startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
+import type { TestClient } from '../support/http-client';
+import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';
+
+const PUBLIC_URL = 'https://events.example.org';
+let nextTelegramId = 990000;
+
+describe.each(DATABASE_KINDS)('the bot behind its webhook on %s', (kind) => {
+  let app: NotifyApp;
+  let botApi: FakeBotApi;
+  let admin: { user: User; client: TestClient };
+
+  beforeAll(async () => {
+    botApi = await startFakeBotApi();
+    app = await startNotifyApp(kind, { botApi, env: { PUBLIC_URL } });
+    admin = await app.admin();
+  });
+  afterAll(async () => {
+    await app.stop();
+    await botApi.stop();
+  });
+  beforeEach(() => {
+    botApi.calls.length = 0;
+  });
+
+  const person = () => ({ id: ++nextTelegramId, first_name: 'Noa' });
+  /** What Telegram's servers do: POST the update with the secret we gave them. */
+  const deliver = (update: object, secret: string | null = webhookSecret(app.config)) =>
+    fetch(`${app.url}${WEBHOOK_PATH}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(secret === null ? {} : { 'x-telegram-bot-api-secret-token': secret }),
+      },
+      body: JSON.stringify(update),
+    });
+
+  async function createEvent(fields: Record<string, unknown>) {
+    const res = await admin.client.post('/api/events', {
+      description: 'Fun.',
+      location: 'Youth Centre',
+      imageUrl: '/images/events/hike.svg',
+      isPublic: true,
+      ...fields,
+    });
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  }
+
+  it('When an update comes without the secret token or with a wrong one, then it is refused and not handled', async () => {
+    const update = commandUpdate(person(), '/start');
+    const missing = await deliver(update, null);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({ error: 'Unauthorized' });
+    const wrong = await deliver(update, 'not-the-secret');
+    expect(wrong.status).toBe(401);
+    expect(botApi.calls).toEqual([]);
+  });
+
+  it('When the body is not a Telegram update, then it is a 400 and nothing runs', async () => {
+    const res = await deliver({ hello: 'world' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Not a Telegram update' });
+    expect(botApi.calls).toEqual([]);
+  });
+
+  it('When /start arrives with the right secret, then the bot welcomes with a button opening the Mini App', async () => {
+    const tg = person();
+    const res = await deliver(commandUpdate(tg, '/start'));
+    expect(res.status).toBe(200);
+    const [reply] = botApi.callsOf('sendMessage');
+    expect(reply!.params.text).toBe(WELCOME_TEXT);
+    expect(reply!.params.reply_markup.inline_keyboard).toEqual([
+      [{ text: 'Open Community Events', web_app: { url: `${PUBLIC_URL}/events` } }],
+    ]);
+  });
+
+  it('When /start carries event_<id>, then the button opens that event', async () => {
+    await deliver(commandUpdate(person(), '/start event_42'));
+    const [reply] = botApi.callsOf('sendMessage');
+    expect(reply!.params.text).toBe(EVENT_WELCOME_TEXT);
+    expect(reply!.params.reply_markup.inline_keyboard).toEqual([
+      [{ text: 'Open the event', web_app: { url: `${PUBLIC_URL}/events/42` } }],
+    ]);
+  });
+
+  it('When a member sends /events, then the next events they may see are listed, each with an open button', async () => {
+    const tg = person();
+    const invitee = await app.signedIn({ name: 'Noa', telegramId: String(tg.id) });
+    await app.deps.prisma.event.deleteMany();
+    const later = await createEvent({ name: 'Later Hike', date: '2032-01-10T09:00:00.000Z' });
+    const sooner = await createEvent({ name: 'Sooner Hike', date: '2031-12-01T09:00:00.000Z' });
+    const secret = await createEvent({ name: 'Secret Party', date: '2031-12-02T09:00:00.000Z', isPublic: false });
+    const invited = await createEvent({ name: 'Invited Party', date: '2031-12-03T09:00:00.000Z', isPublic: false });
+    await createEvent({ name: 'Old News', date: '2020-01-01T09:00:00.000Z' });
+    await admin.client.post(`/api/events/${invited}/invitations`, { userIds: [invitee.user.id] });
+
+    await deliver(commandUpdate(tg, '/events'));
+    const [reply] = botApi.callsOf('sendMessage');
+    expect(reply!.params.text).toBe(
+      [
+        'Upcoming events:',
+        '',
+        '1. Sooner Hike\n   Mon 1 Dec, 09:00 · Youth Centre',
+        '2. Invited Party\n   Wed 3 Dec, 09:00 · Youth Centre',
+        '3. Later Hike\n   Sat 10 Jan, 09:00 · Youth Centre',
+      ].join('\n'),
+    );
+    expect(reply!.params.reply_markup.inline_keyboard).toEqual([
+      [{ text: 'Sooner Hike', web_app: { url: `${PUBLIC_URL}/events/${sooner}` } }],
+      [{ text: 'Invited Party', web_app: { url: `${PUBLIC_URL}/events/${invited}` } }],
+      [{ text: 'Later Hike', web_app: { url: `${PUBLIC_URL}/events/${later}` } }],
+    ]);
+    expect(reply!.params.text).not.toContain('Secret Party');
+    expect(secret).toBeGreaterThan(0);
+  });
+
+  it('When there is nothing coming up, then /events says so', async () => {
+    await app.deps.prisma.event.deleteMany();
+    await deliver(commandUpdate(person(), '/events'));
+    expect(botApi.callsOf('sendMessage')[0]!.params.text).toBe(NO_EVENTS_TEXT);
+  });
+
+  it('When a handler fails, then the user gets a polite answer and the bot keeps working', async () => {
+    const tg = person();
+    botApi.failNext('sendMessage', { error_code: 400, description: 'Bad Request: something odd' }, tg.id);
+    const res = await deliver(commandUpdate(tg, '/start'));
+    expect(res.status).toBe(200);
+    const texts = botApi.callsOf('sendMessage').map((call) => call.params.text);
+    expect(texts).toEqual([WELCOME_TEXT, SORRY_TEXT]);
+    await deliver(commandUpdate(tg, '/start'));
+    expect(botApi.callsOf('sendMessage').at(-1)!.params.text).toBe(WELCOME_TEXT);
+  });
+
+  it('When the bot starts with an https public URL, then it sets its commands and the Mini App menu button', async () => {
+    await configureBot(app.bot!, PUBLIC_URL);
+    expect(botApi.callsOf('setMyCommands')[0]!.params.commands).toEqual(BOT_COMMANDS);
+    expect(botApi.callsOf('setChatMenuButton')[0]!.params.menu_button).toEqual({
+      type: 'web_app',
+      text: 'Events',
+      web_app: { url: `${PUBLIC_URL}/events` },
+    });
+  });
+
+  it('When the bot is configured, then GET /api/telegram/bot-info names it', async () => {
+    const res = await app.anonymous().get('/api/telegram/bot-info');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ username: app.config.telegram.botUsername });
+  });
+});
