@@ -28,7 +28,7 @@ export function LoginDialogHost() {
       const linking = queryClient.getQueryData(authKeys.me()) != null;
       setTelegramBusy(false);
       setOpen(false);
-      void queryClient.invalidateQueries({ queryKey: authKeys.all });
+      void queryClient.invalidateQueries({ queryKey: authKeys.me() });
       toast(
         linking
           ? {

@@ -42,19 +42,28 @@ export function TelegramCallbackPage() {
   const config = useAuthConfig();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const started = useRef(false);
+  const alive = useRef(true);
   const mode = params.get('mode') === 'link' ? 'link' : 'login';
   const loginId = params.get('login_id');
   const manual = loginId !== null || params.has('manual');
   const botUsername = config.data?.telegramBotUsername ?? null;
 
   useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    // Starts once, when what it needs is there (the bot's name for the manual flow); stops only on unmount.
     if (started.current || (manual && config.isPending)) return;
     started.current = true;
-    let cancelled = false;
+    const cancelled = () => !alive.current;
 
     const succeed = async () => {
-      await queryClient.invalidateQueries({ queryKey: authKeys.all });
-      if (cancelled) return;
+      await queryClient.invalidateQueries({ queryKey: authKeys.me() });
+      if (cancelled()) return;
       setState({ kind: 'success' });
       if (!window.opener) {
         toast(
@@ -67,7 +76,7 @@ export function TelegramCallbackPage() {
         );
       }
       await sleep(CALLBACK_CLOSE_DELAY_MS);
-      if (cancelled) return;
+      if (cancelled()) return;
       if (window.opener) {
         (window.opener as Window).postMessage('telegram-auth-success', window.location.origin);
         window.close();
@@ -104,7 +113,7 @@ export function TelegramCallbackPage() {
       }
       const botLink = botUsername ? `https://t.me/${botUsername}?start=login_${loginId}` : null;
       setState({ kind: 'waiting', botLink });
-      while (!cancelled) {
+      while (!cancelled()) {
         try {
           const result = await checkLogin(loginId);
           // The server already started the session (or linked the account): refresh and finish.
@@ -120,9 +129,6 @@ export function TelegramCallbackPage() {
     };
 
     void (manual ? runManual() : runWidget());
-    return () => {
-      cancelled = true;
-    };
     // Runs once per page load: the parameters are the page's input.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [config.isPending]);

@@ -1,0 +1,231 @@
+// Telegram in a real browser: the Mini App signs in from initData and opens a deep-linked event; the website's
+// Telegram callback page handles widget data, its errors, and the manual (bot) flow.
+import type { Event } from '@prisma/client';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLoginCodesService } from '../../api/src/modules/telegram/login-codes-service';
+import { DATABASE_KINDS } from '../support/databases';
+import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
+import {
+  checkScreen,
+  expectToast,
+  futureDate,
+  launchBrowser,
+  openPage,
+  shows,
+  signInitData,
+  signWidgetData,
+} from './browser';
+
+const BOT = 'events_test_bot';
+
+interface TelegramProbe {
+  haptic: string[];
+  backVisible: boolean;
+  back: () => void;
+}
+
+/** A stand-in for Telegram's client: the WebApp object a real client gives the page, recording what the app asks. */
+function installTelegram({ initData, startParam }: { initData: string; startParam: string }) {
+  const probe = { haptic: [] as string[], backVisible: false, handlers: [] as (() => void)[], back: () => {} };
+  probe.back = () => probe.handlers.forEach((handler) => handler());
+  (window as unknown as { __tg: typeof probe }).__tg = probe;
+  (window as unknown as { Telegram: unknown }).Telegram = {
+    WebApp: {
+      initData,
+      initDataUnsafe: { start_param: startParam },
+      colorScheme: 'dark',
+      themeParams: {
+        bg_color: '#17212b',
+        secondary_bg_color: '#0e1621',
+        text_color: '#f5f5f5',
+        hint_color: '#aab4c0',
+        link_color: '#6ab3f3',
+        button_color: '#2f6ea5',
+        button_text_color: '#ffffff',
+      },
+      safeAreaInset: { top: 0, bottom: 0, left: 0, right: 0 },
+      contentSafeAreaInset: { top: 0, bottom: 0, left: 0, right: 0 },
+      ready() {},
+      expand() {},
+      onEvent() {},
+      BackButton: {
+        show: () => (probe.backVisible = true),
+        hide: () => (probe.backVisible = false),
+        onClick: (handler: () => void) => probe.handlers.push(handler),
+        offClick: (handler: () => void) => (probe.handlers = probe.handlers.filter((h) => h !== handler)),
+      },
+      HapticFeedback: { notificationOccurred: (type: string) => probe.haptic.push(type) },
+    },
+  };
+}
+
+const probe = (page: Page) => page.evaluate(() => (window as unknown as { __tg: TelegramProbe }).__tg);
+
+describe.each(DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
+  let app: TestApp;
+  let browser: Browser;
+  let event: Event;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([
+      startTestApp(kind, {
+        env: { DEMO_MODE: 'off', TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: BOT },
+      }),
+      launchBrowser(),
+    ]);
+    const host = await app.deps.prisma.user.create({ data: { name: 'Event Host', isAdmin: true } });
+    event = await app.deps.prisma.event.create({
+      data: {
+        name: 'Lakeside Picnic',
+        description: 'Bring a blanket and something to share.',
+        location: 'North Shore',
+        imageUrl: '/images/events/campfire.svg',
+        date: futureDate(3),
+        isPublic: true,
+        creatorId: host.id,
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  describe('as a Mini App', () => {
+    let page: Page;
+
+    beforeAll(async () => {
+      page = await openPage(browser, app.url);
+      const initData = signInitData(TEST_BOT_TOKEN, {
+        user: JSON.stringify({ id: 777001, first_name: 'Tg', last_name: 'Member', username: 'tg_member' }),
+        auth_date: String(Math.floor(Date.now() / 1000)),
+        start_param: `event_${event.id}`,
+      });
+      await page.addInitScript(installTelegram, { initData, startParam: `event_${event.id}` });
+    });
+
+    it('When opened with start parameter event_<id>, then it signs in from initData and shows that event', async () => {
+      await page.goto('/');
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`/events/${event.id}`);
+      await shows(page.getByRole('heading', { name: 'Lakeside Picnic' }));
+      await shows(page.getByText('Welcome, Tg Member'));
+      expect(await page.getByRole('button', { name: 'Login', exact: true }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(0);
+      // Telegram's theme drives the page's colours.
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      expect(
+        await page.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--color-surface').trim(),
+        ),
+      ).toBe('#17212b');
+      await expect.poll(async () => (await probe(page)).backVisible).toBe(true);
+      await checkScreen(page, 'mini-app-event');
+    });
+
+    it('When the member RSVPs inside Telegram, then it is saved and Telegram gives haptic feedback', async () => {
+      await page.getByRole('button', { name: 'I Will Attend' }).click();
+      await expectToast(page, 'Attendance updated');
+      expect((await probe(page)).haptic).toContain('success');
+      const user = await app.deps.prisma.user.findFirstOrThrow({ where: { telegramId: '777001' } });
+      const attendance = await app.deps.prisma.attendance.findFirst({ where: { eventId: event.id, userId: user.id } });
+      expect(attendance?.status).toBe('attending');
+    });
+
+    it("When Telegram's BackButton is pressed on a deep-linked page, then the app goes home and hides it", async () => {
+      await page.evaluate(() => (window as unknown as { __tg: TelegramProbe }).__tg.back());
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      await expect.poll(async () => (await probe(page)).backVisible).toBe(false);
+      await shows(page.getByRole('heading', { name: 'Featured Events' }));
+    });
+
+    it('When a Telegram member links an email, then a bad address is refused and a good one awaits confirmation', async () => {
+      await page.getByRole('link', { name: 'Settings' }).first().click();
+      const accounts = page.locator('section').filter({ hasText: 'Connected Accounts' });
+      await shows(accounts.getByText('@tg_member'));
+      await page.getByLabel('Email address').fill('not-an-email');
+      await page.getByRole('button', { name: 'Link Email' }).click();
+      await shows(page.getByText('Please enter a valid email address'));
+      await page.getByLabel('Email address').fill('tg.member@example.org');
+      await page.getByRole('button', { name: 'Link Email' }).click();
+      await shows(page.getByText('We sent a confirmation link to'));
+      await shows(page.getByText('tg.member@example.org'));
+      await checkScreen(page, 'mini-app-settings');
+    });
+  });
+
+  describe('on the website', () => {
+    let page: Page;
+
+    beforeAll(async () => {
+      page = await openPage(browser, app.url);
+    });
+
+    it('When the callback page gets no Telegram data, then it fails with the SPEC message and Close goes home', async () => {
+      await page.goto('/telegram-auth-callback');
+      await shows(page.getByRole('heading', { name: 'Authentication Failed' }));
+      await shows(page.getByText('Missing required authentication parameters from Telegram'));
+      await checkScreen(page, 'telegram-callback-error');
+      await page.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    });
+
+    it('When the Telegram widget cannot load, then the login dialog says so after 3 seconds', async () => {
+      await page.getByRole('button', { name: 'Login Now' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Login to the product' });
+      await shows(dialog.getByText('Bot domain validation failed or widget failed to load.'));
+      await dialog.getByRole('button', { name: 'Close' }).click();
+    });
+
+    it('When the widget sends signed data to the callback page, then the visitor is signed in and sent home', async () => {
+      const data = signWidgetData(TEST_BOT_TOKEN, {
+        id: '888002',
+        first_name: 'Widget',
+        last_name: 'User',
+        username: 'widget_user',
+        auth_date: String(Math.floor(Date.now() / 1000)),
+      });
+      await page.goto(`/telegram-auth-callback?${new URLSearchParams(data)}`);
+      await shows(page.getByRole('heading', { name: 'Authentication Successful' }));
+      await shows(page.getByText('This window will close automatically...'));
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      await shows(page.getByText('Welcome, Widget User'));
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await expectToast(page, 'Logged out successfully');
+    });
+
+    it('When the manual flow is confirmed in the bot, then the polling page signs the visitor in', async () => {
+      const loginId = 'a1b2c3d4e5f6a7b8c9d0e1f2';
+      await page.goto(`/telegram-auth-callback?login_id=${loginId}`);
+      await shows(page.getByText('Waiting for you to confirm in Telegram...'));
+      expect(await page.getByRole('link', { name: 'Open Telegram to confirm' }).getAttribute('href')).toBe(
+        `https://t.me/${BOT}?start=login_${loginId}`,
+      );
+      await checkScreen(page, 'telegram-callback-waiting');
+      const outcome = await createLoginCodesService(app.deps).confirm(loginId, {
+        id: 999003,
+        first_name: 'Bot',
+        last_name: 'Confirmed',
+      });
+      expect(outcome).toBe('confirmed');
+      await shows(page.getByRole('heading', { name: 'Authentication Successful' }));
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      await shows(page.getByText('Welcome, Bot Confirmed'));
+    });
+
+    it('When a manual login id is malformed, then the page says it could not start', async () => {
+      await page.goto('/telegram-auth-callback?login_id=bad');
+      await shows(page.getByRole('heading', { name: 'Authentication Failed' }));
+      await shows(page.getByText('Failed to start authentication process'));
+    });
+
+    it('When a manual login code expires while the page waits, then it reports the session as expired', async () => {
+      await page.goto('/telegram-auth-callback?login_id=f0e1d2c3b4a5968778695a4b');
+      await shows(page.getByText('Waiting for you to confirm in Telegram...'));
+      app.setNow(new Date(Date.now() + 60 * 60 * 1000));
+      await shows(page.getByText('Login session expired or invalid'));
+      await shows(page.getByRole('button', { name: 'Close' }));
+    });
+  });
+});
