@@ -1,68 +1,9 @@
 // Home (SPEC §2): welcome, About and Member Benefits; signed out a sign-in prompt, signed in Featured Events.
-import { Link } from 'react-router-dom';
-import { FEATURED_EVENTS_COUNT } from '../../../../../shared/constants';
+import { lazy, Suspense } from 'react';
 import { Card } from '../../../components/ui';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
 import { openAuthDialog, useCurrentUser } from '../../../lib/auth';
-import { shortDate } from '../../../lib/dates';
-import { useEvents } from '../api/get-events';
-import { RsvpDropdown, StatusLabel } from './rsvp';
 
-function FeaturedEvents() {
-  const events = useEvents();
-  if (events.isPending) return <Card title="Loading Events..." />;
-  if (events.isError) {
-    return (
-      <Card title="Featured Events">
-        <p role="alert">{errorMessage(events.error)}</p>
-      </Card>
-    );
-  }
-  const featured = events.data.slice(0, FEATURED_EVENTS_COUNT);
-  return (
-    <Card title="Featured Events">
-      {featured.length === 0 ? (
-        <p className="muted">No upcoming events yet.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="responsive-table">
-            <thead>
-              <tr>
-                <th scope="col">Event Name</th>
-                <th scope="col">Date</th>
-                <th scope="col">RSVP Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {featured.map((event) => (
-                <tr key={event.id}>
-                  <td data-label="Event Name">{event.name}</td>
-                  <td data-label="Date">{shortDate(event.date)}</td>
-                  <td data-label="RSVP Status">
-                    <StatusLabel status={event.myStatus} />
-                  </td>
-                  <td data-label="Actions">
-                    <div className="button-group">
-                      <Link to={paths.event(event.id)} aria-label={`View Details: ${event.name}`}>
-                        View Details
-                      </Link>
-                      <RsvpDropdown eventId={event.id} eventName={event.name} />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <p>
-        <Link to={paths.events}>See all events</Link>
-      </p>
-    </Card>
-  );
-}
+const FeaturedEvents = lazy(() => import('./featured-events').then((m) => ({ default: m.FeaturedEvents })));
 
 export function HomePage() {
   const { data: user, isPending } = useCurrentUser();
@@ -75,7 +16,9 @@ export function HomePage() {
         </p>
       </Card>
       {isPending ? null : user ? (
-        <FeaturedEvents />
+        <Suspense fallback={<Card title="Loading Events..." />}>
+          <FeaturedEvents />
+        </Suspense>
       ) : (
         <>
           <Card title="Join the community">

@@ -1,0 +1,124 @@
+// `npm run bench:web` (also part of `npm run bench`): how much JavaScript the web app's first page costs.
+//
+// Builds the production bundle, opens the real app in headless Chromium and adds up (gzipped) every script the
+// page actually loads — signed out, and signed in on the home page — against the 150 KB budget. The baseline in
+// the same run is the whole bundle: what the first page would cost without route-level code splitting. It also
+// names the largest modules of the first page's chunks, so a regression points at its cause.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { readFileSync, readdirSync } from 'node:fs';
+import { build, type Plugin } from 'vite';
+import { startTestApp } from '../support/test-app';
+import { launchBrowser, openPage, signInWithDemo } from '../web/browser';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ASSETS = path.join(ROOT, 'dist/webapp/assets');
+const BUDGET_KB = 150;
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const gzipSize = (code: string | Uint8Array) => gzipSync(code, { level: 9 }).length;
+
+interface ModuleSize {
+  id: string;
+  chunk: string;
+  bytes: number;
+}
+
+/** Collects each chunk's modules and their rendered sizes while Vite writes the bundle. */
+function moduleSizes(into: ModuleSize[]): Plugin {
+  return {
+    name: 'bench-module-sizes',
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const [id, info] of Object.entries(output.modules)) {
+          into.push({ id, chunk: output.fileName, bytes: info.renderedLength });
+        }
+      }
+    },
+  };
+}
+
+/** node_modules/<package> (or the repo path) so many small files of one library add up to one line. */
+function owner(id: string): string {
+  const clean = id.replace(/\?.*$/, '').replace(/^\0/, '');
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(clean);
+  return match ? match[1]! : path.relative(ROOT, clean) || clean;
+}
+
+async function measureFirstPage(baseUrl: string, signedIn: boolean) {
+  const browser = await launchBrowser();
+  try {
+    const page = await openPage(browser, baseUrl);
+    if (signedIn) await signInWithDemo(page, 'Demo Member');
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      const url = new URL(response.url());
+      if (url.origin !== new URL(baseUrl).origin || !url.pathname.endsWith('.js')) return;
+      scripts.set(path.basename(url.pathname), gzipSize(await response.body()));
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: signedIn ? 'Featured Events' : 'Member-Only Events' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    return scripts;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  const modules: ModuleSize[] = [];
+  await build({
+    configFile: path.join(ROOT, 'webapp/vite.config.ts'),
+    logLevel: 'warn',
+    plugins: [moduleSizes(modules)],
+  });
+
+  const allJs = readdirSync(ASSETS).filter((file) => file.endsWith('.js'));
+  const wholeBundle = allJs.reduce((sum, file) => sum + gzipSize(readFileSync(path.join(ASSETS, file))), 0);
+
+  const app = await startTestApp('pglite', { env: { DEMO_MODE: 'on' } });
+  try {
+    const signedOut = await measureFirstPage(app.url, false);
+    const signedIn = await measureFirstPage(app.url, true);
+
+    const total = (scripts: Map<string, number>) => [...scripts.values()].reduce((a, b) => a + b, 0);
+    const rows = [
+      ['first page, signed out (/)', total(signedOut), signedOut.size],
+      ['first page, signed in (/)', total(signedIn), signedIn.size],
+      ['baseline: whole bundle, no splitting', wholeBundle, allJs.length],
+    ] as const;
+    console.log(`\nWeb app JavaScript, gzipped (budget ${BUDGET_KB} KB for the first page)\n`);
+    console.log(`${'page'.padEnd(40)} ${'gzipped'.padStart(10)} ${'files'.padStart(6)} ${'of budget'.padStart(10)}`);
+    for (const [label, bytes, files] of rows) {
+      const share = `${Math.round((bytes / (BUDGET_KB * 1024)) * 100)}%`;
+      console.log(`${label.padEnd(40)} ${kb(bytes).padStart(10)} ${String(files).padStart(6)} ${share.padStart(10)}`);
+    }
+    const firstPage = total(signedIn);
+    console.log(
+      `\nFirst page loads ${((firstPage / wholeBundle) * 100).toFixed(0)}% of the bundle's JavaScript ` +
+        `(ratio ${(firstPage / wholeBundle).toFixed(2)}); budget ${firstPage <= BUDGET_KB * 1024 ? 'met' : 'EXCEEDED'}.`,
+    );
+
+    const firstPageChunks = new Set([...signedIn.keys()]);
+    const byOwner = new Map<string, number>();
+    for (const module of modules) {
+      if (!firstPageChunks.has(path.basename(module.chunk))) continue;
+      byOwner.set(owner(module.id), (byOwner.get(owner(module.id)) ?? 0) + module.bytes);
+    }
+    console.log('\nLargest modules of the signed-in first page (rendered size, before minifying and gzip):');
+    for (const [name, bytes] of [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
+      console.log(`  ${kb(bytes).padStart(9)}  ${name}`);
+    }
+    console.log('\nScripts of the signed-in first page (gzipped):');
+    for (const [file, bytes] of [...signedIn].sort((a, b) => b[1] - a[1])) {
+      console.log(`  ${kb(bytes).padStart(9)}  ${file}`);
+    }
+    if (firstPage > BUDGET_KB * 1024) process.exitCode = 1;
+  } finally {
+    await app.stop();
+  }
+}
+
+await main();

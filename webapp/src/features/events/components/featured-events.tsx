@@ -1,0 +1,65 @@
+// Featured Events on the home page (signed in): the first 5 events by date with RSVP controls. Its own chunk,
+// so a signed-out visitor's first page carries no dropdown or date code.
+import { Link } from 'react-router-dom';
+import { FEATURED_EVENTS_COUNT } from '../../../../../shared/constants';
+import { Card } from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { shortDate } from '../../../lib/dates';
+import { useEvents } from '../api/get-events';
+import { RsvpDropdown, StatusLabel } from './rsvp';
+
+export function FeaturedEvents() {
+  const events = useEvents();
+  if (events.isPending) return <Card title="Loading Events..." />;
+  if (events.isError) {
+    return (
+      <Card title="Featured Events">
+        <p role="alert">{errorMessage(events.error)}</p>
+      </Card>
+    );
+  }
+  const featured = events.data.slice(0, FEATURED_EVENTS_COUNT);
+  return (
+    <Card title="Featured Events">
+      {featured.length === 0 ? (
+        <p className="muted">No upcoming events yet.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="responsive-table">
+            <thead>
+              <tr>
+                <th scope="col">Event Name</th>
+                <th scope="col">Date</th>
+                <th scope="col">RSVP Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {featured.map((event) => (
+                <tr key={event.id}>
+                  <td data-label="Event Name">{event.name}</td>
+                  <td data-label="Date">{shortDate(event.date)}</td>
+                  <td data-label="RSVP Status">
+                    <StatusLabel status={event.myStatus} />
+                  </td>
+                  <td data-label="Actions">
+                    <div className="button-group">
+                      <Link to={paths.event(event.id)} aria-label={`View Details: ${event.name}`}>
+                        View Details
+                      </Link>
+                      <RsvpDropdown eventId={event.id} eventName={event.name} />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p>
+        <Link to={paths.events}>See all events</Link>
+      </p>
+    </Card>
+  );
+}
