@@ -238,6 +238,14 @@ describe.each(DATABASE_KINDS)('the web app for a member on %s', (kind) => {
     expect([...member.notificationPrefs].sort()).toEqual(['email', 'sms']);
   });
 
+  it('When the email confirmation link returns to settings, then a toast tells whether linking worked', async () => {
+    await page.goto('/settings?emailLinked=1');
+    await expectToast(page, 'Email account linked', 'Your email account has been successfully linked to your profile.');
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await page.goto('/settings?emailLinked=0');
+    await expectToast(page, 'Failed to link email account', 'An error occurred while linking your email account.');
+  });
+
   it('When a member opens Create Event or another creator’s edit page, then they are turned away', async () => {
     await page.goto('/events/create');
     await expect.poll(() => page.getByRole('heading', { name: 'Permission Denied' }).isVisible()).toBe(true);

@@ -25,6 +25,7 @@ export interface TelegramWebApp {
   initDataUnsafe?: { start_param?: string };
   colorScheme?: 'light' | 'dark';
   themeParams?: ThemeParams;
+  viewportStableHeight?: number;
   safeAreaInset?: Insets;
   contentSafeAreaInset?: Insets;
   ready?: () => void;
@@ -75,10 +76,19 @@ export async function initTelegramMiniApp(): Promise<TelegramWebApp | null> {
     webApp.onEvent?.('themeChanged', () => applyTheme(candidate));
     webApp.onEvent?.('safeAreaChanged', () => applyTheme(candidate));
     webApp.onEvent?.('contentSafeAreaChanged', () => applyTheme(candidate));
+    webApp.onEvent?.('viewportChanged', () => applyViewport(candidate));
+    applyViewport(webApp);
     document.documentElement.dataset.telegram = 'true';
     return webApp;
   } catch {
     return null;
+  }
+}
+
+/** The stable height excludes Telegram's expanding sheet animation, so the layout does not jump. */
+function applyViewport(app: TelegramWebApp) {
+  if (app.viewportStableHeight) {
+    document.documentElement.style.setProperty('--tg-viewport-stable-height', `${app.viewportStableHeight}px`);
   }
 }
 

@@ -11,6 +11,10 @@ export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMe,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me() }),
+    onSuccess: (user) => {
+      // The answer is the updated user: show it at once (the SMS/Telegram checks read it), then reload.
+      queryClient.setQueryData(authKeys.me(), user);
+      return queryClient.invalidateQueries({ queryKey: authKeys.me() });
+    },
   });
 }

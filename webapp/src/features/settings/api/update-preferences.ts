@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';
 
 export const updatePreferences = (preferences: NotificationChannel[]) =>
-  api.patch<unknown>('/api/users/me/preferences', { preferences });
+  api.patch<CurrentUser>('/api/users/me/preferences', { preferences });
 
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
