@@ -5,6 +5,8 @@ import { permanentFailure, temporaryFailure, type ChannelSender } from '../../ap
 import { rsvpKeyboard } from './keyboards';
 
 export const TELEGRAM_GLOBAL_PER_SECOND = 30;
+/** One under the limit: timers fire a little late or early, and 31 sends in one second would earn a 429. */
+const PACE_PER_SECOND = TELEGRAM_GLOBAL_PER_SECOND - 1;
 const PER_CHAT_INTERVAL_MS = 1000;
 
 /** Hands out send slots evenly spaced at `perSecond`; each caller waits for its own slot. */
@@ -29,7 +31,7 @@ function eventIdOf(payload: unknown): number | null {
   return typeof id === 'number' && Number.isInteger(id) ? id : null;
 }
 
-export function createTelegramSender(api: Api, perSecond = TELEGRAM_GLOBAL_PER_SECOND): ChannelSender {
+export function createTelegramSender(api: Api, perSecond = PACE_PER_SECOND): ChannelSender {
   const pace = createPacer(perSecond);
   return async (message) => {
     await pace(message.to);

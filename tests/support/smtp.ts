@@ -137,6 +137,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   let server = create();
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
+      // Without this, Nagle's algorithm meets delayed ACKs and every message waits ~40 ms (real MTAs set it).
+      server.server.on('connection', (socket: import('node:net').Socket) => socket.setNoDelay(true));
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port));
     });

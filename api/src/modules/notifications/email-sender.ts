@@ -1,6 +1,7 @@
 // Email through nodemailer with the SMTP settings the admins saved. Settings are read for every batch, so a
 // change in the admin screen takes effect without a restart; one pooled transport per distinct settings.
 import { createHash } from 'node:crypto';
+import net from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from '../../logger';
 import { permanentFailure, temporaryFailure, type DeliveryError, type OutgoingMessage } from './delivery';
@@ -39,8 +40,24 @@ export function classifySmtpError(error: unknown): DeliveryError {
 
 const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
+type SocketCallback = (error: Error | null, socket?: { connection: net.Socket }) => void;
+
+/**
+ * Our own TCP connection with Nagle's algorithm off. nodemailer writes the end of each message as a separate
+ * small packet; with Nagle on it waits for the server's delayed ACK (~40 ms), capping each pooled connection
+ * at ~25 messages/s. nodemailer still does TLS (implicit or STARTTLS) on top of this socket. The socket is
+ * handed over while still connecting, so a refused connection reaches nodemailer as its own socket error
+ * (its pool mishandles errors reported by getSocket itself) and its greeting timeout covers a silent host.
+ */
+function connectWithoutDelay(settings: SmtpDelivery) {
+  return (_options: unknown, callback: SocketCallback) => {
+    callback(null, { connection: net.connect({ host: settings.host, port: settings.port, noDelay: true }) });
+  };
+}
+
 function transportOptions(settings: SmtpDelivery, pooled: boolean) {
   return {
+    getSocket: connectWithoutDelay(settings),
     host: settings.host,
     port: settings.port,
     secure: settings.secure,
@@ -71,7 +88,7 @@ export function createEmailSender(loadSmtp: () => Promise<SmtpDelivery | null>, 
   }
 
   function transportFor(settings: SmtpDelivery): Transporter {
-    const fingerprint = JSON.stringify(transportOptions(settings, true));
+    const fingerprint = JSON.stringify(settings);
     if (cached?.fingerprint === fingerprint) return cached.transport;
     cached?.transport.close();
     cached = { fingerprint, transport: nodemailer.createTransport(transportOptions(settings, true)) };

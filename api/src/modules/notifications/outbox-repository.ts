@@ -149,23 +149,28 @@ export async function claimDue(prisma: Db, now: Date, leaseUntil: Date, limit: n
   });
 }
 
+// The outcome writes are single raw statements: Prisma's updateMany costs several round trips, and the worker
+// makes one of these per message (they bound a 10,000-member fan-out).
+const utc = (date: Date) => date.toISOString();
+
 export const markSent = (prisma: Db, id: number, at: Date) =>
-  prisma.outboxMessage.updateMany({
-    where: { id, status: 'pending' },
-    data: { status: 'sent', sentAt: at, lockedUntil: null, lastError: null },
-  });
+  prisma.$executeRaw`
+    UPDATE outbox_messages
+       SET status = 'sent', sent_at = (${utc(at)}::timestamptz AT TIME ZONE 'UTC'), locked_until = NULL,
+           last_error = NULL
+     WHERE id = ${id} AND status = 'pending'`;
 
 export const markRetry = (prisma: Db, id: number, nextAttemptAt: Date, error: string) =>
-  prisma.outboxMessage.updateMany({
-    where: { id, status: 'pending' },
-    data: { nextAttemptAt, lockedUntil: null, lastError: error.slice(0, 1000) },
-  });
+  prisma.$executeRaw`
+    UPDATE outbox_messages
+       SET next_attempt_at = (${utc(nextAttemptAt)}::timestamptz AT TIME ZONE 'UTC'), locked_until = NULL,
+           last_error = ${error.slice(0, 1000)}
+     WHERE id = ${id} AND status = 'pending'`;
 
 export const markFailed = (prisma: Db, id: number, error: string) =>
-  prisma.outboxMessage.updateMany({
-    where: { id, status: 'pending' },
-    data: { status: 'failed', lockedUntil: null, lastError: error.slice(0, 1000) },
-  });
+  prisma.$executeRaw`
+    UPDATE outbox_messages SET status = 'failed', locked_until = NULL, last_error = ${error.slice(0, 1000)}
+     WHERE id = ${id} AND status = 'pending'`;
 
 /** Gives back claimed rows that were never tried (a worker stopping politely), without counting an attempt. */
 export const releaseClaims = (prisma: Db, ids: number[]) =>
