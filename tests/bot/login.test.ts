@@ -134,4 +134,21 @@ describe.each(DATABASE_KINDS)('manual Telegram login through the bot on %s', (ki
     const me = await client.get('/api/users/me');
     expect(me.body).toMatchObject({ id: user.id, telegramId: String(tg.id) });
   });
+
+  it('When the Telegram account confirming a link belongs to another member, then the link is refused with the SPEC message', async () => {
+    const tg = person();
+    await app.signedIn({ name: 'Owner', telegramId: String(tg.id) });
+    const { client, user } = await app.signedIn({ name: 'Other', googleEmail: `other${Date.now()}@example.org` });
+    const loginId = randomBytes(18).toString('base64url');
+    expect((await client.post('/api/telegram/register-login', { loginId, mode: 'link' })).status).toBe(200);
+    const shown = await openInBot(tg, loginId);
+    await send(callbackUpdate(tg, `login:c:${loginId}`, shown));
+    const res = await client.get(`/api/telegram/check-login/${loginId}`);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: 'Failed to link Telegram account. This account may already be linked to another user.',
+    });
+    const me = await client.get('/api/users/me');
+    expect(me.body).toMatchObject({ id: user.id, telegramId: null });
+  });
 });
