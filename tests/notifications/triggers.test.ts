@@ -276,4 +276,43 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
     expect(mail!.subject).toBe('Confirm your email address for Community Events');
     expect(mail!.text).toMatch(/\/api\/auth\/confirm-email\?token=\S+/);
   });
+
+  it('When the SMS provider is failing, then the SMS is retried and sent once it recovers; a refusal is final', async () => {
+    smsApi.failWith(503);
+    await createEvent();
+    expect((await app.worker().drain()).retried).toBe(1);
+    smsApi.failWith(null);
+    app.setNow(new Date(Date.now() + 5_000));
+    try {
+      expect((await app.worker().drain()).sent).toBe(1);
+    } finally {
+      app.setNow(new Date());
+    }
+    expect(smsApi.requests).toHaveLength(1);
+
+    smsApi.failWith(400);
+    await createEvent({ name: 'Second Camp' });
+    await app.worker().drain();
+    const refused = (await app.outboxRows()).find((row) => row.channel === 'sms' && row.status === 'failed');
+    expect(refused?.lastError).toBe('SMS provider answered 400: {"error":"provider says no"}');
+    smsApi.failWith(null);
+  });
+
+  it('When a reminded event moves to a new date, then attendees are reminded again for the new date', async () => {
+    const event = await createEvent({ date: new Date(Date.now() + DAY / 2).toISOString() });
+    await people.alice.client.post(`/api/events/${event.id}/attend`, { status: 'attending' });
+    await app.worker().drain();
+    const reminders = () => smtp.messages.filter((mail) => mail.subject === 'Reminder: Summer Camp');
+    expect(reminders()).toHaveLength(1);
+
+    const moved = await admin.client.patch(
+      `/api/events/${event.id}`,
+      eventBody({ date: new Date(Date.now() + DAY / 3).toISOString() }),
+    );
+    expect(moved.status).toBe(200);
+    await app.worker().drain();
+    expect(reminders()).toHaveLength(2);
+    await app.worker().drain();
+    expect(reminders()).toHaveLength(2);
+  });
 });
