@@ -71,8 +71,6 @@ export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOp
         html: row.html,
         payload: row.payload,
       });
-      await outbox.markSent(prisma, row.id, deps.now());
-      return 'sent';
     } catch (error) {
       const failure =
         error instanceof DeliveryError ? error : new DeliveryError((error as Error)?.message ?? String(error), false);
@@ -88,6 +86,10 @@ export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOp
       await outbox.markRetry(prisma, row.id, next, failure.message);
       return 'retry';
     }
+    // Outside the try: a message that went out is never scheduled for a retry because recording it failed
+    // (that error stops the tick; the row waits for its lease, the only window for a repeat).
+    await outbox.markSent(prisma, row.id, deps.now());
+    return 'sent';
   }
 
   /** Claims one batch and delivers it; answers how many rows were claimed. */
