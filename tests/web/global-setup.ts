@@ -21,9 +21,12 @@ export default function setup() {
   const built = existsSync(DIST_INDEX) ? statSync(DIST_INDEX).mtimeMs : 0;
   const sources = Math.max(...SOURCES.map(newestMtime));
   if (built > sources) return;
+  // Vitest sets NODE_ENV=test, which would give React's development build: build what users get.
   execFileSync(
-    process.execPath,
+    'env',
     [
+      'NODE_ENV=production',
+      process.execPath,
       path.join(ROOT, 'node_modules/vite/bin/vite.js'),
       'build',
       '--config',

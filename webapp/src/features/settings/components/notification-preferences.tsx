@@ -1,5 +1,6 @@
 // Notification Preferences: ticking or unticking saves at once; SMS needs a phone number and Telegram a
 // username first (SPEC §4), otherwise nothing is saved and a warning says what to add.
+import { useState } from 'react';
 import {
   NOTIFICATION_CHANNEL_LABELS,
   NOTIFICATION_CHANNELS,
@@ -19,13 +20,17 @@ interface NotificationPreferencesProps {
 
 export function NotificationPreferences({ user, warnings, onWarn }: NotificationPreferencesProps) {
   const update = useUpdatePreferences();
-  const prefs = user.notificationPrefs;
+  // The box shows the new choice from the click on, not only once the cache catches up.
+  const [choice, setChoice] = useState<NotificationChannel[] | null>(null);
+  const prefs = choice ?? user.notificationPrefs;
 
   const toggle = (channel: NotificationChannel, on: boolean) => {
     if (on && channel === 'sms' && !user.phoneNumber) return onWarn('sms');
     if (on && channel === 'telegram' && !user.telegramUsername) return onWarn('telegram');
     const next = on ? [...new Set([...prefs, channel])] : prefs.filter((item) => item !== channel);
+    setChoice(next);
     update.mutate(next, {
+      onSettled: () => setChoice(null),
       onSuccess: () =>
         toast({ title: 'Preferences updated', description: 'Your notification preferences have been saved' }),
       onError: (error) => toastError('Error', errorMessage(error)),
