@@ -3,6 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { checkScreen, expectToast, launchBrowser, openPage, shows, signInWithDemo } from './browser';
 
@@ -10,10 +11,15 @@ describe.each(DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
   let app: TestApp;
   let browser: Browser;
   let page: Page;
+  let smtp: TestSmtpServer;
   let eventId = 0;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startTestApp(kind, { env: { DEMO_MODE: 'on' } }), launchBrowser()]);
+    [app, browser, smtp] = await Promise.all([
+      startTestApp(kind, { env: { DEMO_MODE: 'on' } }),
+      launchBrowser(),
+      startSmtpServer(),
+    ]);
     await app.deps.prisma.user.create({ data: { name: 'Invited Ivy', googleEmail: 'ivy@example.org' } });
     await app.deps.prisma.user.create({ data: { name: 'Other Olga', googleEmail: 'olga@example.org' } });
     page = await openPage(browser, app.url);
@@ -22,6 +28,7 @@ describe.each(DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
 
   afterAll(async () => {
     await browser?.close();
+    await smtp?.stop();
     await app?.stop();
   });
 
@@ -136,6 +143,10 @@ describe.each(DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     await expectToast(page, 'Template deleted');
     await shows(page.getByText('No templates found.'));
     expect(await app.deps.prisma.notificationTemplate.count()).toBe(0);
+
+    // No outgoing email is set up yet: the test cannot send anything, and the toast says why.
+    await page.getByRole('button', { name: 'Test Templates' }).click();
+    await expectToast(page, 'Error testing templates', 'No test notification could be sent');
   });
 
   it('When the admin fills the SMTP form, then each SPEC message shows and valid settings are saved', async () => {
@@ -156,8 +167,8 @@ describe.each(DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     }
     await checkScreen(page, 'admin-smtp');
 
-    await page.getByLabel('SMTP Host').fill('smtp.example.org');
-    await page.getByLabel('Port').fill('2525');
+    await page.getByLabel('SMTP Host').fill('127.0.0.1');
+    await page.getByLabel('Port').fill(String(smtp.port));
     await page.getByLabel('Username', { exact: true }).fill('mailer');
     await page.getByLabel('Password', { exact: true }).fill('s3cret-pass');
     await page.getByLabel('From Email').fill('events@example.org');
@@ -166,12 +177,29 @@ describe.each(DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expectToast(page, 'SMTP settings saved');
     const saved = await app.deps.prisma.smtpSettings.findFirstOrThrow();
-    expect(saved).toMatchObject({ host: 'smtp.example.org', port: 2525, authUser: 'mailer', enabled: true });
+    expect(saved).toMatchObject({ host: '127.0.0.1', port: smtp.port, authUser: 'mailer', enabled: true });
 
     // Saved and enabled: the test box works, and an empty address is refused with the SPEC's words.
     await shows(page.getByText('A password is saved. Leave this empty to keep it.'));
     await expect.poll(() => page.getByRole('button', { name: 'Send Test Email' }).isDisabled()).toBe(false);
     await page.getByRole('button', { name: 'Send Test Email' }).click();
     await expectToast(page, 'Email address required', 'Please enter an email address for testing');
+    await page.getByLabel('Test Email Address').fill('not-an-address');
+    await page.getByRole('button', { name: 'Send Test Email' }).click();
+    await shows(page.getByText('Please enter a valid email address'));
+    await page.getByLabel('Test Email Address').fill('admin-inbox@example.org');
+    await page.getByRole('button', { name: 'Send Test Email' }).click();
+    await expectToast(page, 'Test email sent');
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.envelopeTo).toEqual(['admin-inbox@example.org']);
+  });
+
+  it('When email is set up, then Test Templates sends the templates and says where', async () => {
+    smtp.messages.length = 0;
+    await page.getByRole('tab', { name: 'Notification Templates' }).click();
+    await page.getByRole('button', { name: 'Test Templates' }).click();
+    await expectToast(page, 'Templates tested', 'Check your email inbox');
+    const mails = await smtp.waitFor(2);
+    expect(mails.every((mail) => mail.envelopeTo[0] === 'demo-admin@example.org')).toBe(true);
   });
 });
