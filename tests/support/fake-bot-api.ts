@@ -44,6 +44,8 @@ export interface FakeBotApi {
   /** The next call of `method` (optionally only for this chat) fails with this Telegram error. */
   failNext(method: string, error: { error_code: number; description: string }, chatId?: string | number): void;
   setSendLimit(perSecond: number | undefined): void;
+  /** Hands this update to the next getUpdates (long polling). */
+  queueUpdate(update: { update_id: number }): void;
   waitForCalls(method: string, count: number, timeoutMs?: number): Promise<BotApiCall[]>;
   stop(): Promise<void>;
 }
@@ -67,6 +69,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
   const retryAfter = options.retryAfterSeconds ?? 1;
   const recentSends: number[] = [];
   let messageId = 100;
+  const pendingUpdates: Array<{ update_id: number }> = [];
 
   function respond(method: string, params: Record<string, any>): unknown {
     const now = Math.floor(Date.now() / 1000);
@@ -92,8 +95,12 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
           text: params.text,
           ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
         };
-      case 'getUpdates':
-        return [];
+      case 'getUpdates': {
+        // Telegram forgets updates below the offset the client confirms.
+        const offset = Number(params.offset ?? 0);
+        while (pendingUpdates.length && pendingUpdates[0]!.update_id < offset) pendingUpdates.shift();
+        return [...pendingUpdates];
+      }
       default:
         return true;
     }
@@ -136,7 +143,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
       return send(failure!.error.error_code, { ok: false, ...failure!.error });
     }
     calls.push(call);
-    if (method === 'getUpdates') await new Promise((resolve) => setTimeout(resolve, 100));
+    if (method === 'getUpdates' && !pendingUpdates.length) await new Promise((resolve) => setTimeout(resolve, 100));
     const result: BotApiCall['result'] = respond(method, params);
     call.result = result;
     send(200, { ok: true, result });
@@ -155,6 +162,9 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
     },
     setSendLimit(perSecond) {
       sendLimit = perSecond;
+    },
+    queueUpdate(update) {
+      pendingUpdates.push(update);
     },
     async waitForCalls(method, count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

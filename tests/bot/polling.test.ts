@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bot, Context } from 'grammy';
+import { configureBot, createBot } from '../../bot/src/create-bot';
+import { botDepsFrom } from '../../bot/src/wire';
+import { WELCOME_TEXT } from '../../bot/src/features/welcome';
+import { commandUpdate, startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
+import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';
+
+describe('the bot on long polling (no public URL)', () => {
+  let app: NotifyApp;
+  let botApi: FakeBotApi;
+  let bot: Bot<Context>;
+
+  beforeAll(async () => {
+    botApi = await startFakeBotApi();
+    app = await startNotifyApp('pglite', { botApi });
+    // As main.ts builds it when there is no public URL: no webhook, and getMe on start.
+    bot = createBot(botDepsFrom(app.deps));
+  });
+  afterAll(async () => {
+    if (bot.isRunning()) await bot.stop();
+    await app.stop();
+    await botApi.stop();
+  });
+
+  it('When the bot polls, then it drops any webhook, answers updates, and sets commands but no Mini App menu', async () => {
+    void bot.start({ onStart: () => void configureBot(bot, app.config.publicUrl) });
+    botApi.queueUpdate(commandUpdate({ id: 31337, first_name: 'Poll' }, '/start'));
+    const [reply] = await botApi.waitForCalls('sendMessage', 1);
+    expect(reply!.params.text).toBe(WELCOME_TEXT);
+    expect(reply!.params.reply_markup).toBeUndefined();
+    await botApi.waitForCalls('setMyCommands', 1);
+    await bot.stop();
+
+    const methods = botApi.calls.map((call) => call.method);
+    expect(methods).toContain('getMe');
+    expect(methods).toContain('deleteWebhook');
+    expect(methods).toContain('getUpdates');
+    expect(methods).not.toContain('setChatMenuButton');
+  });
+});
