@@ -7,6 +7,7 @@ import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { createLogger, type Logger } from './logger';
 import { getSmtpForDelivery } from './modules/admin/smtp-settings-service';
+import { AUTH_HOUSEKEEPING_INTERVAL_MS, pruneAuthState } from './modules/auth/housekeeping';
 import { createEmailSender } from './modules/notifications/email-sender';
 import { createOutboxWorker } from './modules/notifications/outbox-worker';
 import { createSmsSender } from './modules/notifications/sms-sender';
@@ -78,6 +79,10 @@ async function main(): Promise<void> {
     : null;
   worker?.start();
   if (bot) await startBot(bot, config, logger);
+  const housekeeping = setInterval(() => {
+    pruneAuthState(deps).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping failed'));
+  }, AUTH_HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
   const shownUrl = config.publicUrl ?? web.url;
   logger.info({ url: shownUrl, database: database.kind, demoMode: config.demoMode }, 'server started');
   process.stdout.write(`\n  Community events is running at ${shownUrl}${config.demoMode ? '  (demo mode)' : ''}\n\n`);
@@ -87,6 +92,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    clearInterval(housekeeping);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await web.stop().catch((error: unknown) => logger.error({ err: error }, 'http close failed'));
