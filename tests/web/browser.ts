@@ -1,7 +1,6 @@
 // Browser-test kit: Debian's Chromium through playwright-core, axe checks, and screenshots on a phone and a
 // desktop viewport (saved under test-artifacts/, never committed).
 import AxeBuilder from '@axe-core/playwright';
-import { createHash, createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
@@ -93,25 +92,3 @@ export const futureDate = (days: number, hour = 18) => {
   date.setUTCHours(hour, 0, 0, 0);
   return date;
 };
-
-/** Mini App initData signed like Telegram does (secret = HMAC("WebAppData", token)). */
-export function signInitData(botToken: string, fields: Record<string, string>): string {
-  const params = new URLSearchParams(fields);
-  const checkString = [...params.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([key, value]) => `${key}=${value}`)
-    .join('\n');
-  const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
-  params.set('hash', createHmac('sha256', secret).update(checkString).digest('hex'));
-  return params.toString();
-}
-
-/** Login Widget data signed like Telegram does (key = SHA-256 of the token). */
-export function signWidgetData(botToken: string, fields: Record<string, string>): Record<string, string> {
-  const checkString = Object.keys(fields)
-    .sort()
-    .map((key) => `${key}=${fields[key]}`)
-    .join('\n');
-  const secret = createHash('sha256').update(botToken).digest();
-  return { ...fields, hash: createHmac('sha256', secret).update(checkString).digest('hex') };
-}

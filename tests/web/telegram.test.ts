@@ -1,23 +1,18 @@
 // Telegram in a real browser: the Mini App signs in from initData and opens a deep-linked event; the website's
 // Telegram callback page handles widget data, its errors, and the manual (bot) flow.
 import type { Event } from '@prisma/client';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoginCodesService } from '../../api/src/modules/telegram/login-codes-service';
 import { DATABASE_KINDS } from '../support/databases';
+import { signInitData, signLoginWidget } from '../support/signing';
 import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
-import {
-  checkScreen,
-  expectToast,
-  futureDate,
-  launchBrowser,
-  openPage,
-  shows,
-  signInitData,
-  signWidgetData,
-} from './browser';
+import { checkScreen, expectToast, futureDate, launchBrowser, openPage, shows } from './browser';
 
 const BOT = 'events_test_bot';
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 interface TelegramProbe {
   haptic: string[];
@@ -98,11 +93,14 @@ describe.each(DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
 
     beforeAll(async () => {
       page = await openPage(browser, app.url);
-      const initData = signInitData(TEST_BOT_TOKEN, {
-        user: JSON.stringify({ id: 777001, first_name: 'Tg', last_name: 'Member', username: 'tg_member' }),
-        auth_date: String(Math.floor(Date.now() / 1000)),
-        start_param: `event_${event.id}`,
-      });
+      const initData = signInitData(
+        {
+          user: JSON.stringify({ id: 777001, first_name: 'Tg', last_name: 'Member', username: 'tg_member' }),
+          auth_date: String(Math.floor(Date.now() / 1000)),
+          start_param: `event_${event.id}`,
+        },
+        TEST_BOT_TOKEN,
+      );
       await page.addInitScript(installTelegram, { initData, startParam: `event_${event.id}` });
     });
 
@@ -155,6 +153,14 @@ describe.each(DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
     });
   });
 
+  it('When the production bundle is built, then it contains no fake Telegram environment', () => {
+    const assets = path.join(ROOT, 'dist/webapp/assets');
+    const leaks = readdirSync(assets).filter((file) =>
+      /fake-telegram|dev_user/.test(file + readFileSync(path.join(assets, file), 'utf8')),
+    );
+    expect(leaks).toEqual([]);
+  });
+
   describe('on the website', () => {
     let page: Page;
 
@@ -179,14 +185,18 @@ describe.each(DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
     });
 
     it('When the widget sends signed data to the callback page, then the visitor is signed in and sent home', async () => {
-      const data = signWidgetData(TEST_BOT_TOKEN, {
-        id: '888002',
-        first_name: 'Widget',
-        last_name: 'User',
-        username: 'widget_user',
-        auth_date: String(Math.floor(Date.now() / 1000)),
-      });
-      await page.goto(`/telegram-auth-callback?${new URLSearchParams(data)}`);
+      const data = signLoginWidget(
+        {
+          id: 888002,
+          first_name: 'Widget',
+          last_name: 'User',
+          username: 'widget_user',
+          auth_date: Math.floor(Date.now() / 1000),
+        },
+        TEST_BOT_TOKEN,
+      );
+      const query = new URLSearchParams(Object.entries(data).map(([key, value]) => [key, String(value)]));
+      await page.goto(`/telegram-auth-callback?${query}`);
       await shows(page.getByRole('heading', { name: 'Authentication Successful' }));
       await shows(page.getByText('This window will close automatically...'));
       await expect.poll(() => new URL(page.url()).pathname).toBe('/');
