@@ -123,6 +123,17 @@ describe.each(DATABASE_KINDS)('the web app for a member on %s', (kind) => {
     expect(saved?.status).toBe('attending');
   });
 
+  it('When the member uses only the keyboard, then the RSVP dropdown opens, moves and chooses', async () => {
+    await page.getByRole('button', { name: 'Change RSVP for Fourth Meetup' }).focus();
+    await page.keyboard.press('Enter');
+    await shows(page.getByRole('menuitem', { name: 'Attending', exact: true }));
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'RSVP updated');
+    const row = page.locator('table tbody tr').filter({ hasText: 'Fourth Meetup' });
+    await shows(row.getByText('Not Attending', { exact: true }));
+  });
+
   it('When the member opens All Events, then every event is a card in date order with its details link', async () => {
     await page.getByRole('link', { name: 'Events', exact: true }).first().click();
     const cards = page.locator('article.event-card');
