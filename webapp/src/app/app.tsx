@@ -10,6 +10,7 @@ import { Layout } from './layout';
 import { MiniAppBridge } from './mini-app-bridge';
 import { NotFoundPage } from './not-found';
 import { ProtectedRoute } from './protected-route';
+import { RouteFocus } from './route-focus';
 
 const HomePage = lazy(() => import('../features/events/components/home-page').then((m) => ({ default: m.HomePage })));
 const EventsListPage = lazy(() =>
@@ -43,6 +44,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <MiniAppBridge />
+          <RouteFocus />
           <Layout>
             <ErrorBoundary>
               <Suspense fallback={<StateCard title="Loading..." role="status" />}>
