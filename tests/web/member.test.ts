@@ -126,8 +126,10 @@ describe.each(DATABASE_KINDS)('the web app for a member on %s', (kind) => {
   it('When the member uses only the keyboard, then the RSVP dropdown opens, moves and chooses', async () => {
     await page.getByRole('button', { name: 'Change RSVP for Fourth Meetup' }).focus();
     await page.keyboard.press('Enter');
-    await shows(page.getByRole('menuitem', { name: 'Attending', exact: true }));
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await expect.poll(focused).toBe('Attending');
     await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('Not Attending');
     await page.keyboard.press('Enter');
     await expectToast(page, 'RSVP updated');
     const row = page.locator('table tbody tr').filter({ hasText: 'Fourth Meetup' });
@@ -148,6 +150,11 @@ describe.each(DATABASE_KINDS)('the web app for a member on %s', (kind) => {
     ]);
     await shows(cards.first().getByText('1 attending'));
     await checkScreen(page, 'events-list');
+    await page.getByRole('button', { name: 'Join Sixth Meetup' }).click();
+    await expectToast(page, 'RSVP updated');
+    const joined = page.getByRole('button', { name: 'Joined Sixth Meetup: click to cancel' });
+    await expect.poll(() => joined.getAttribute('aria-pressed')).toBe('true');
+    await shows(cards.last().getByText('1 attending'));
     await page.getByRole('link', { name: 'View Event Details: Second Meetup' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Second Meetup' }).isVisible()).toBe(true);
   });
