@@ -9,27 +9,17 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuthConfig } from '../../../lib/auth-config';
 import { useLinkEmail } from '../api/link-email';
 
-function LinkTelegram() {
-  const config = useAuthConfig();
-  const bot = config.data?.telegramBotUsername;
+function LinkTelegram({ bot }: { bot: string }) {
   return (
     <div className="form">
       <h3>Link your Telegram account</h3>
       <p className="muted">Get event notifications in Telegram and sign in with it.</p>
-      {config.isPending ? (
-        <p role="status">Loading...</p>
-      ) : bot ? (
-        <>
-          <TelegramLoginWidget botUsername={bot} mode="link" />
-          <div>
-            <button type="button" className="button button-secondary" onClick={() => openManualTelegramLogin('link')}>
-              Link with the Telegram app
-            </button>
-          </div>
-        </>
-      ) : (
-        <p className="muted">Telegram is not configured on this server.</p>
-      )}
+      <TelegramLoginWidget botUsername={bot} mode="link" />
+      <div>
+        <button type="button" className="button button-secondary" onClick={() => openManualTelegramLogin('link')}>
+          Link with the Telegram app
+        </button>
+      </div>
     </div>
   );
 }
@@ -91,11 +81,14 @@ function LinkEmail({ pendingEmail }: { pendingEmail: string | null }) {
 }
 
 export function AccountLinking({ user }: { user: CurrentUser }) {
-  if (user.telegramId && user.email) return null;
+  const config = useAuthConfig();
+  // Linking Telegram needs a bot; a server without one offers only the email box.
+  const bot = user.telegramId ? null : (config.data?.telegramBotUsername ?? null);
+  if (!bot && user.email) return null;
   return (
     <Card title="Account Linking">
       <div className="two-columns">
-        {!user.telegramId && <LinkTelegram />}
+        {bot && <LinkTelegram bot={bot} />}
         {!user.email && <LinkEmail pendingEmail={user.pendingEmail} />}
       </div>
     </Card>
