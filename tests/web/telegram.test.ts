@@ -153,6 +153,29 @@ describe.each(DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
     });
   });
 
+  it("When Telegram launches the app with its URL parameters, then Telegram's SDK is loaded and the member is signed in", async () => {
+    const page = await openPage(browser, app.url);
+    const initData = signInitData(
+      {
+        user: JSON.stringify({ id: 777002, first_name: 'Launch', last_name: 'Params' }),
+        auth_date: String(Math.floor(Date.now() / 1000)),
+        start_param: `event_${event.id}`,
+      },
+      TEST_BOT_TOKEN,
+    );
+    const launch = new URLSearchParams({
+      tgWebAppData: initData,
+      tgWebAppVersion: '8.0',
+      tgWebAppPlatform: 'web',
+      tgWebAppThemeParams: JSON.stringify({ bg_color: '#ffffff', text_color: '#000000', button_color: '#2481cc' }),
+    });
+    await page.goto(`/#${launch}`);
+    await shows(page.getByText('Welcome, Launch Params'));
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/events/${event.id}`);
+    expect(await page.evaluate(() => Boolean(window.Telegram?.WebApp?.initData))).toBe(true);
+    await page.context().close();
+  });
+
   it('When the production bundle is built, then it contains no fake Telegram environment', () => {
     const assets = path.join(ROOT, 'dist/webapp/assets');
     const leaks = readdirSync(assets).filter((file) =>
