@@ -1,7 +1,7 @@
 // The API process: configuration, database, HTTP server; graceful shutdown on SIGINT/SIGTERM.
 import type { Bot, Context } from 'grammy';
 import { configureBot, createBot } from '../../bot/src/create-bot';
-import { createTelegramSender } from '../../bot/src/telegram-sender';
+import { createTelegramSender, databasePacer } from '../../bot/src/telegram-sender';
 import { botDepsFrom, mountWebhook, WEBHOOK_PATH, webhookSecret } from '../../bot/src/wire';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig, type AppConfig } from './config';
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
         senders: {
           email: email.send,
           sms: createSmsSender(config.sms, logger),
-          ...(bot ? { telegram: createTelegramSender(bot.api) } : {}),
+          ...(bot ? { telegram: createTelegramSender(bot.api, { sharedPacer: databasePacer(deps.prisma) }) } : {}),
         },
         beforeTick: async (now) => {
           email.refresh();

@@ -68,7 +68,7 @@ export async function startNotifyApp(kind: DatabaseKind, options: NotifyAppOptio
   if (bot) mountWebhook(webhookRouter, bot, webhookSecret(app.config));
   const email = createEmailSender(() => getSmtpForDelivery(app.deps), app.deps.logger);
   const sms = createSmsSender(app.config.sms, app.deps.logger);
-  const telegram = bot ? createTelegramSender(bot.api, options.telegramPerSecond ?? 1000) : undefined;
+  const telegram = bot ? createTelegramSender(bot.api, { perSecond: options.telegramPerSecond ?? 1000 }) : undefined;
 
   let adminCount = 0;
   return {

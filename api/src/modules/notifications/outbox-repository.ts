@@ -199,3 +199,20 @@ export async function takeDueReminders(prisma: Db, now: Date, leadMs: number): P
 
 export const resetReminder = (prisma: Db, eventId: number) =>
   prisma.event.updateMany({ where: { id: eventId }, data: { reminderSentAt: null } });
+
+/**
+ * A pacer shared by every instance: reserves the next free send slot under `key`, spaced `intervalMs` apart
+ * across all processes, and answers the slot's time (epoch ms). The slot sequence lives in the rate-limit
+ * table (reset_at = the end of the last reserved slot), so the housekeeping drops it when idle.
+ */
+export async function reserveSendSlot(prisma: Db, key: string, intervalMs: number): Promise<number> {
+  const seconds = intervalMs / 1000;
+  const rows = await prisma.$queryRaw<Array<{ slot_ms: number }>>`
+    INSERT INTO rate_limit_buckets AS b (key, count, reset_at)
+    VALUES (${key}, 1, (clock_timestamp() AT TIME ZONE 'UTC') + make_interval(secs => ${seconds}))
+    ON CONFLICT (key) DO UPDATE SET
+      count = b.count + 1,
+      reset_at = GREATEST(b.reset_at, clock_timestamp() AT TIME ZONE 'UTC') + make_interval(secs => ${seconds})
+    RETURNING (EXTRACT(EPOCH FROM reset_at) * 1000 - ${intervalMs})::float8 AS slot_ms`;
+  return Number(rows[0]?.slot_ms ?? 0);
+}
