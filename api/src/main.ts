@@ -1,6 +1,6 @@
 // The API process: configuration, database, HTTP server; graceful shutdown on SIGINT/SIGTERM.
 import type { Bot, Context } from 'grammy';
-import { configureBot, createBot } from '../../bot/src/create-bot';
+import { configureBot, createBot, createBotApi } from '../../bot/src/create-bot';
 import { createTelegramSender, databasePacer } from '../../bot/src/telegram-sender';
 import { botDepsFrom, mountWebhook, WEBHOOK_PATH, webhookSecret } from '../../bot/src/wire';
 import { bootstrap } from './bootstrap';
@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     beforeApi: bot && config.publicUrl ? (app) => mountWebhook(app, bot, webhookSecret(config)) : undefined,
   });
   const email = createEmailSender(() => getSmtpForDelivery(deps), logger);
+  const telegramApi = bot?.api ?? createBotApi(config);
   let lastReminderScan = 0;
   const worker = config.notificationsWorkerEnabled
     ? createOutboxWorker({
@@ -67,7 +68,9 @@ async function main(): Promise<void> {
         senders: {
           email: email.send,
           sms: createSmsSender(config.sms, logger),
-          ...(bot ? { telegram: createTelegramSender(bot.api, { sharedPacer: databasePacer(deps.prisma) }) } : {}),
+          ...(telegramApi
+            ? { telegram: createTelegramSender(telegramApi, { sharedPacer: databasePacer(deps.prisma) }) }
+            : {}),
         },
         beforeTick: async (now) => {
           email.refresh();

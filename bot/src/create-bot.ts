@@ -1,7 +1,7 @@
 // The bot factory: one grammY Bot with auto-retry on 429s, an error boundary around every feature, and the
 // features in order. Starting it (polling or webhook) is main.ts's job.
 import { autoRetry } from '@grammyjs/auto-retry';
-import { Bot, BotError, type Context } from 'grammy';
+import { Api, Bot, BotError, type Context } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { BotDeps } from './bot-deps';
 import { eventsFeature } from './features/events';
@@ -52,6 +52,17 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Co
   // Polling's last line of defence (the boundary above should have caught everything).
   bot.catch((error) => deps.logger.error({ err: error.error }, 'bot update failed'));
   return bot;
+}
+
+/**
+ * The Bot API client alone, for an instance that sends notifications but does not take updates
+ * (TELEGRAM_BOT_ENABLED=false): Telegram delivers updates to one place, but any instance may send.
+ */
+export function createBotApi(config: BotDeps['config']): Api | null {
+  if (!config.telegram.botToken) return null;
+  const api = new Api(config.telegram.botToken, { apiRoot: config.telegram.apiRoot });
+  api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
+  return api;
 }
 
 /** The command list, and the menu button that opens the Mini App (only an https page can be one). */
