@@ -6,6 +6,43 @@ import type { Prisma } from '../../db/database';
 
 export type UserRow = User;
 
+/** A users row as raw SQL returns it (snake_case columns). */
+export interface UserSqlRow {
+  id: number;
+  name: string;
+  avatar_url: string | null;
+  google_sub: string | null;
+  google_email: string | null;
+  linked_email: string | null;
+  linked_email_confirmed: boolean;
+  phone_number: string | null;
+  telegram_id: string | null;
+  telegram_username: string | null;
+  notification_prefs: string[] | null;
+  is_admin: boolean;
+  is_demo: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export const userFromSql = (row: UserSqlRow): UserRow => ({
+  id: row.id,
+  name: row.name,
+  avatarUrl: row.avatar_url,
+  googleSub: row.google_sub,
+  googleEmail: row.google_email,
+  linkedEmail: row.linked_email,
+  linkedEmailConfirmed: row.linked_email_confirmed,
+  phoneNumber: row.phone_number,
+  telegramId: row.telegram_id,
+  telegramUsername: row.telegram_username,
+  notificationPrefs: row.notification_prefs ?? [],
+  isAdmin: row.is_admin,
+  isDemo: row.is_demo,
+  createdAt: new Date(row.created_at),
+  updatedAt: new Date(row.updated_at),
+});
+
 /** The sign-in email: from Google, or a linked email once its owner confirmed it. */
 export const signInEmail = (user: UserRow): string | null =>
   user.googleEmail ?? (user.linkedEmailConfirmed ? user.linkedEmail : null);
