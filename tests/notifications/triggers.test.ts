@@ -315,4 +315,15 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
     await app.worker().drain();
     expect(reminders()).toHaveLength(2);
   });
+
+  it('When an event is deleted before its notifications go out, then they are not sent and the outbox says why', async () => {
+    const event = await createEvent();
+    expect((await admin.client.delete(`/api/events/${event.id}`)).status).toBe(204);
+    expect(await app.worker().drain()).toEqual({ sent: 0, retried: 0, failed: 4 });
+    expect(smtp.messages).toEqual([]);
+    expect(smsApi.requests).toEqual([]);
+    expect(botApi.callsOf('sendMessage')).toEqual([]);
+    const rows = await app.outboxRows();
+    expect(rows.map((row) => row.lastError)).toEqual(Array(4).fill('Not sent: the event was deleted before delivery'));
+  });
 });

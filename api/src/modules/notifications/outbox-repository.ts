@@ -216,3 +216,11 @@ export async function reserveSendSlot(prisma: Db, key: string, intervalMs: numbe
     RETURNING (EXTRACT(EPOCH FROM reset_at) * 1000 - ${intervalMs})::float8 AS slot_ms`;
   return Number(rows[0]?.slot_ms ?? 0);
 }
+
+/** Which of these event ids no longer exist (deleted after their notifications were queued). */
+export async function findDeletedEvents(prisma: Db, eventIds: number[]): Promise<Set<number>> {
+  if (!eventIds.length) return new Set();
+  const existing = await prisma.event.findMany({ where: { id: { in: eventIds } }, select: { id: true } });
+  const alive = new Set(existing.map((event) => event.id));
+  return new Set(eventIds.filter((id) => !alive.has(id)));
+}

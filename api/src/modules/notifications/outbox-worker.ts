@@ -46,6 +46,13 @@ const UNAVAILABLE: Record<OutboxChannel, string> = {
   telegram: 'Telegram message was not sent: no Telegram bot is configured',
 };
 
+export const EVENT_DELETED = 'Not sent: the event was deleted before delivery';
+
+function eventIdOf(payload: unknown): number | null {
+  const id = (payload as { eventId?: unknown } | null)?.eventId;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}
+
 export function backoffDelay(attempts: number, options: Pick<WorkerOptions, 'backoffMs' | 'maxBackoffMs'>): number {
   return Math.min(options.backoffMs * 2 ** Math.max(0, attempts - 1), options.maxBackoffMs);
 }
@@ -59,10 +66,12 @@ export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOp
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
 
-  async function deliverOne(row: outbox.OutboxRow): Promise<'sent' | 'retry' | 'failed'> {
+  async function deliverOne(row: outbox.OutboxRow, deletedEvents: Set<number>): Promise<'sent' | 'retry' | 'failed'> {
     const sender = deps.senders[row.channel];
     try {
       if (!sender) throw new DeliveryError(UNAVAILABLE[row.channel], true);
+      const eventId = eventIdOf(row.payload);
+      if (eventId !== null && deletedEvents.has(eventId)) throw new DeliveryError(EVENT_DELETED, true);
       await sender({
         key: row.idempotencyKey,
         to: row.recipient,
@@ -97,6 +106,9 @@ export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOp
     const now = deps.now();
     const rows = await outbox.claimDue(prisma, now, new Date(now.getTime() + options.leaseMs), options.batchSize);
     const counts = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
+    // An event deleted after its notifications were queued: telling people about it would only confuse.
+    const eventIds = [...new Set(rows.map((row) => eventIdOf(row.payload)).filter((id): id is number => id !== null))];
+    const deletedEvents = await outbox.findDeletedEvents(prisma, eventIds);
     let next = 0;
     const untried: number[] = [];
     const lane = async () => {
@@ -107,7 +119,7 @@ export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOp
           untried.push(row.id);
           continue;
         }
-        const outcome = await deliverOne(row);
+        const outcome = await deliverOne(row, deletedEvents);
         if (outcome === 'sent') counts.sent += 1;
         else if (outcome === 'retry') counts.retried += 1;
         else counts.failed += 1;
