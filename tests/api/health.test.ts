@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases';
-import { startTestApp, type TestApp } from '../support/test-app';
+import pg from 'pg';
+import { bootstrap, type Bootstrapped } from '../../api/src/bootstrap';
+import { loadConfig } from '../../api/src/config';
+import { startWebServer, type RunningServer } from '../../api/src/server';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../support/databases';
+import { TestClient } from '../support/http-client';
+import { startTestApp, TEST_SECRETS_KEY, type TestApp } from '../support/test-app';
 
 describe.each(DATABASE_KINDS)('health and basics on %s', (kind) => {
   let app: TestApp;
@@ -47,5 +52,42 @@ describe.each(DATABASE_KINDS)('health and basics on %s', (kind) => {
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: 'Cross-site request refused' });
     expect((await client.get('/api/users/me')).status).toBe(200);
+  });
+});
+
+describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('database connections cut on %s', (kind) => {
+  let database: TestDatabase;
+  let boot: Bootstrapped;
+  let server: RunningServer;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const url = database.target.kind === 'postgres' ? database.target.url : '';
+    boot = await bootstrap(
+      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, SECRETS_KEY: TEST_SECRETS_KEY }),
+    );
+    server = await startWebServer(boot.deps, { host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await boot.database.close();
+    await database.drop();
+  });
+
+  it('When the server terminates the idle connections, then the app stays up and answers again', async () => {
+    const client = new TestClient(server.url);
+    expect((await client.get('/api/health')).status).toBe(200);
+    const url = database.target.kind === 'postgres' ? database.target.url : '';
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const { rows } = await admin.query<{ cut: number }>(
+      `SELECT count(pg_terminate_backend(pid))::int AS cut FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    await admin.end();
+    expect(rows[0]!.cut).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await client.get('/api/health');
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ status: 'ok', database: 'ok' });
   });
 });
