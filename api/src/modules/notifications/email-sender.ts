@@ -4,19 +4,11 @@ import { createHash } from 'node:crypto';
 import net from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from '../../logger';
+import type { SmtpDeliverySettings } from '../admin/smtp-settings-service';
 import { permanentFailure, temporaryFailure, type DeliveryError, type OutgoingMessage } from './delivery';
 
 /** The decrypted settings as the admin module hands them out (getSmtpForDelivery). */
-export interface SmtpDelivery {
-  host: string;
-  port: number;
-  secure: boolean;
-  user: string;
-  pass: string;
-  fromEmail: string;
-  fromName: string;
-  enabled: boolean;
-}
+export type SmtpDelivery = SmtpDeliverySettings;
 
 export const SMTP_NOT_CONFIGURED = 'Email was not sent: no SMTP settings are saved (Admin Settings → Email Settings).';
 export const SMTP_DISABLED = 'Email was not sent: SMTP settings are not enabled (Admin Settings → Email Settings).';

@@ -91,14 +91,21 @@ export function createLoginCodesService(deps: AppDeps) {
     };
   }
 
+  /** The request when it still waits for the bot's answer; otherwise why the bot cannot decide it. */
+  async function awaitingDecision(loginId: string, now: Date) {
+    const request = await find(loginId);
+    if (!request) return { refusal: 'unknown' as const };
+    const status = statusOf(request, now);
+    if (status === 'expired') return { refusal: 'expired' as const };
+    if (status !== 'pending') return { refusal: 'already_decided' as const };
+    return { request, refusal: null };
+  }
+
   /** The bot's Confirm: this Telegram account approves the waiting browser. */
   async function confirm(loginId: string, tg: TelegramIdentity): Promise<ConfirmOutcome> {
     const now = deps.now();
-    const request = await find(loginId);
-    if (!request) return 'unknown';
-    const status = statusOf(request, now);
-    if (status === 'expired') return 'expired';
-    if (status !== 'pending') return 'already_decided';
+    const { request, refusal } = await awaitingDecision(loginId, now);
+    if (!request) return refusal;
     const graceEnd = new Date(now.getTime() + COLLECT_GRACE_MS);
     const decided = await deps.prisma.telegramLoginRequest.updateMany({
       where: { id: loginId, status: 'pending', expiresAt: { gt: now } },
@@ -118,11 +125,8 @@ export function createLoginCodesService(deps: AppDeps) {
   /** The bot's "Not me": the waiting browser gets nothing, ever. */
   async function reject(loginId: string): Promise<RejectOutcome> {
     const now = deps.now();
-    const request = await find(loginId);
-    if (!request) return 'unknown';
-    const status = statusOf(request, now);
-    if (status === 'expired') return 'expired';
-    if (status !== 'pending') return 'already_decided';
+    const { refusal } = await awaitingDecision(loginId, now);
+    if (refusal) return refusal;
     const decided = await deps.prisma.telegramLoginRequest.updateMany({
       where: { id: loginId, status: 'pending', expiresAt: { gt: now } },
       data: { status: 'rejected', decidedAt: now },
