@@ -1,5 +1,6 @@
 // Discussion (SPEC §2): comments with 'Anonymous' and 'Date unavailable' fallbacks; whitespace is never sent.
 import { useState, type FormEvent } from 'react';
+import { LIMITS } from '../../../../../shared/constants';
 import { toast, toastError } from '../../../components/toast-store';
 import { commentDate } from '../../../lib/dates';
 import { useComments } from '../api/get-comments';
@@ -34,7 +35,7 @@ export function Discussion({ eventId }: { eventId: number }) {
           <textarea
             id="comment-content"
             value={content}
-            maxLength={2000}
+            maxLength={LIMITS.comment}
             placeholder="Share your thoughts about this event..."
             onChange={(event) => setContent(event.target.value)}
           />

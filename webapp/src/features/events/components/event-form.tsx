@@ -1,7 +1,7 @@
 // The create/edit event form (SPEC §2): every field required, the 4 sample images with a preview, and the
 // public/private choice. Validated with the same zod schema as the server.
 import { useState, type FormEvent } from 'react';
-import { SAMPLE_EVENT_IMAGES } from '../../../../../shared/constants';
+import { LIMITS, SAMPLE_EVENT_IMAGES } from '../../../../../shared/constants';
 import { eventInputSchema, type EventInput } from '../../../../../shared/schemas';
 import { toDate, toDateTimeLocal } from '../../../lib/dates';
 
@@ -81,7 +81,7 @@ export function EventForm({ initial, submitLabel, busyLabel, busy, serverError, 
           id="event-name"
           type="text"
           required
-          maxLength={200}
+          maxLength={LIMITS.eventName}
           value={values.name}
           onChange={(e) => set('name', e.target.value)}
         />
@@ -91,7 +91,7 @@ export function EventForm({ initial, submitLabel, busyLabel, busy, serverError, 
         <textarea
           id="event-description"
           required
-          maxLength={5000}
+          maxLength={LIMITS.eventDescription}
           value={values.description}
           onChange={(e) => set('description', e.target.value)}
         />
@@ -112,7 +112,7 @@ export function EventForm({ initial, submitLabel, busyLabel, busy, serverError, 
           id="event-location"
           type="text"
           required
-          maxLength={300}
+          maxLength={LIMITS.eventLocation}
           value={values.location}
           onChange={(e) => set('location', e.target.value)}
         />
