@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppDeps } from './deps';
 import { authenticate } from './http/auth';
 import { errorHandler, notFoundHandler } from './http/error-middleware';
+import { requestLog } from './http/request-log';
 import { requireSameOrigin } from './http/same-origin';
 import { adminRouter } from './modules/admin/admin-routes';
 import { authRouter } from './modules/auth/auth-routes';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   extras.beforeApi?.(app);
 
   const api = express.Router();
+  api.use(requestLog(deps.logger));
   api.use(express.json({ limit: '100kb' }));
   api.use(cookieParser());
   api.use(requireSameOrigin(deps.config.publicUrl));

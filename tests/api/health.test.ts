@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { pino } from 'pino';
 import { bootstrap, type Bootstrapped } from '../../api/src/bootstrap';
 import { loadConfig } from '../../api/src/config';
 import { startWebServer, type RunningServer } from '../../api/src/server';
@@ -44,6 +45,22 @@ describe.each(DATABASE_KINDS)('health and basics on %s', (kind) => {
     const res = await client.post('/api/auth/logout', undefined, { rawBody: '{"a":' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'Malformed JSON in request body' });
+  });
+
+  it('When an API request is served, then one log line names it without its query string', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logged = await startTestApp(kind, {
+      logger: pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }),
+    });
+    try {
+      const res = await logged.anonymous().get('/api/auth/confirm-email?token=very-secret-token');
+      expect(res.status).toBe(303);
+      const entry = lines.find((line) => line.msg === 'request');
+      expect(entry).toMatchObject({ method: 'GET', path: '/api/auth/confirm-email', status: 303 });
+      expect(JSON.stringify(lines)).not.toContain('very-secret-token');
+    } finally {
+      await logged.stop();
+    }
   });
 
   it('When a cookie-authenticated write comes from another site, then it is refused', async () => {

@@ -15,6 +15,8 @@ export const TEST_SECRETS_KEY = 'a'.repeat(64);
 export const TEST_BOT_TOKEN = '5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8';
 
 export interface TestAppOptions {
+  /** A logger of the test's own, to read what the app logs. */
+  logger?: AppDeps['logger'];
   env?: Record<string, string>;
   notifications?: NotificationTriggers;
   now?: () => Date;
@@ -54,7 +56,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   const deps: AppDeps = {
     config,
     prisma: db.prisma,
-    logger: createLogger(config.logLevel),
+    logger: options.logger ?? createLogger(config.logLevel),
     secrets: createSecretBox(config.secretsKey ?? TEST_SECRETS_KEY),
     notifications: options.notifications ?? silentTriggers,
     now: () => (clock ? clock() : options.now ? options.now() : new Date()),
