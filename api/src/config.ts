@@ -62,10 +62,13 @@ const envSchema = z.object({
 
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 
-  SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
+  SMS_PROVIDER: z.enum(['log', 'http', 'twilio']).default('log'),
   SMS_HTTP_URL: optionalText.pipe(z.url().optional()),
   SMS_HTTP_TOKEN: optionalText,
   SMS_FROM: optionalText,
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_API_ROOT: z.url().default('https://api.twilio.com'),
   REMINDER_LEAD_HOURS: z.coerce.number().min(0).default(24),
   NOTIFICATIONS_WORKER_ENABLED: bool(true),
   /** Dates in notifications are written in this IANA time zone (members have no time zone of their own). */
@@ -116,7 +119,13 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     adminTelegramIds: env.ADMIN_TELEGRAM_IDS,
     demoMode,
     rateLimitAuthPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
-    sms: { provider: env.SMS_PROVIDER, httpUrl: env.SMS_HTTP_URL, httpToken: env.SMS_HTTP_TOKEN, from: env.SMS_FROM },
+    sms: {
+      provider: env.SMS_PROVIDER,
+      httpUrl: env.SMS_HTTP_URL,
+      httpToken: env.SMS_HTTP_TOKEN,
+      from: env.SMS_FROM,
+      twilio: { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, apiRoot: env.TWILIO_API_ROOT },
+    },
     reminderLeadMs: env.REMINDER_LEAD_HOURS * 60 * 60 * 1000,
     notificationsWorkerEnabled: env.NOTIFICATIONS_WORKER_ENABLED,
     notificationsTimeZone: env.NOTIFICATIONS_TIME_ZONE,
@@ -145,6 +154,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (config.sms.provider === 'http' && !config.sms.httpUrl)
     problems.push('- SMS_HTTP_URL is required with SMS_PROVIDER=http');
+  const { twilio } = config.sms;
+  if (config.sms.provider === 'twilio' && !(twilio.accountSid && twilio.authToken && config.sms.from)) {
+    problems.push('- TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and SMS_FROM are required with SMS_PROVIDER=twilio');
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return config;
 }
