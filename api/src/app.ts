@@ -46,6 +46,9 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
       },
       // The Google sign-in popup must be able to talk back to its opener.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      // Telegram Web shows the Mini App in a frame: frame-ancestors above decides who may embed us, and an
+      // X-Frame-Options: SAMEORIGIN beside it would contradict it for older browsers.
+      xFrameOptions: false,
     }),
   );
   extras.beforeApi?.(app);

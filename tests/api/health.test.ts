@@ -40,6 +40,16 @@ describe.each(DATABASE_KINDS)('health and basics on %s', (kind) => {
     expect(res.body).toMatchObject({ id: user.id, name: 'Ada', phoneNumber: '+4912345', isAdmin: false });
   });
 
+  it('When any page is served, then security headers let only our site and Telegram embed it', async () => {
+    const res = await app.anonymous().get('/api/health');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'self' https://web.telegram.org https://*.telegram.org");
+    expect(csp).toContain("default-src 'self'");
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
   it('When the JSON body is malformed, then it answers 400, not 500', async () => {
     const { client } = await app.signedIn();
     const res = await client.post('/api/auth/logout', undefined, { rawBody: '{"a":' });
