@@ -63,7 +63,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/config.ts', '**/config/*.ts', '**/env.ts', 'prisma.config.ts', 'scripts/**', 'api/src/db/adapters.ts'],
+    files: ['**/config.ts', '**/config/*.ts', '**/env.ts', 'prisma.config.ts', 'scripts/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

@@ -1,5 +1,5 @@
 // Prisma CLI configuration. The CLI runs its WASM schema engine through a driver
-// adapter, so no native engine is downloaded (see README "Database").
+// adapter, so no native engine is downloaded (see README "Decisions worth knowing").
 import { defineConfig } from 'prisma/config';
 import { createMigrationAdapter } from './api/src/db/adapters';
 
@@ -8,5 +8,6 @@ export default defineConfig({
   engine: 'js',
   schema: 'prisma/schema.prisma',
   migrations: { path: 'prisma/migrations' },
-  adapter: createMigrationAdapter,
+  // The CLI's own process: DATABASE_URL chooses PostgreSQL, else the embedded PGlite folder.
+  adapter: () => createMigrationAdapter(process.env.DATABASE_URL),
 });

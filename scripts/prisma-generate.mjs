@@ -1,5 +1,5 @@
 // Generates the Prisma client offline. Prisma 6 parses `url = env("DATABASE_URL")` during generate and,
-// when the variable is unset, falls back to downloading an engine; any value avoids that (README "Database").
+// when the variable is unset, falls back to downloading an engine; any value avoids that (README "Decisions worth knowing").
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 

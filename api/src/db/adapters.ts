@@ -134,7 +134,7 @@ export async function openAdapter(
 }
 
 /** The adapter factory for prisma.config.ts (the CLI's migrate diff/status). */
-export function createMigrationAdapter(url = process.env.DATABASE_URL): Promise<PrismaPg | PrismaPGlite> {
+export function createMigrationAdapter(url: string | undefined): Promise<PrismaPg | PrismaPGlite> {
   if (url) return Promise.resolve(new PrismaPg(createPgPool(url, 2)));
   const pglite = new PGlite('./data/pglite');
   return pglite.waitReady.then(() => new PrismaPGlite(pglite));
