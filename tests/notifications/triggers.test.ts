@@ -326,4 +326,54 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
     const rows = await app.outboxRows();
     expect(rows.map((row) => row.lastError)).toEqual(Array(4).fill('Not sent: the event was deleted before delivery'));
   });
+
+  it('When a private event is edited or due, then attendees who were uninvited hear nothing about it', async () => {
+    const event = await createEvent({ isPublic: false, date: new Date(Date.now() + 3 * DAY).toISOString() });
+    const invite = (userIds: number[]) => admin.client.post(`/api/events/${event.id}/invitations`, { userIds });
+    expect((await invite([people.alice.user.id, people.bob.user.id])).status).toBe(200);
+    expect((await people.alice.client.post(`/api/events/${event.id}/attend`, { status: 'attending' })).status).toBe(
+      200,
+    );
+    expect((await people.bob.client.post(`/api/events/${event.id}/attend`, { status: 'attending' })).status).toBe(200);
+    // Bob loses access: his old RSVP stays in the table, but the event is no longer his to see.
+    expect((await invite([people.alice.user.id])).status).toBe(200);
+    await app.worker().drain();
+    smtp.messages.length = 0;
+    smsApi.requests.length = 0;
+    botApi.calls.length = 0;
+
+    const moved = await admin.client.patch(
+      `/api/events/${event.id}`,
+      eventBody({ isPublic: false, location: 'Secret Cove', date: new Date(Date.now() + DAY / 2).toISOString() }),
+    );
+    expect(moved.status).toBe(200);
+    await app.worker().drain();
+
+    const rows = await app.outboxRows();
+    const told = rows.filter((row) => row.kind === 'event_updated' || row.kind === 'reminder');
+    expect(new Set(told.map((row) => row.userId))).toEqual(new Set([people.alice.user.id]));
+    expect(smsApi.requests).toEqual([]);
+    expect(botApi.callsOf('sendMessage')).toEqual([]);
+    expect(smtp.messages.map((mail) => mail.subject).sort()).toEqual([
+      'Event updated: Summer Camp',
+      'Reminder: Summer Camp',
+    ]);
+  });
+
+  it('When a public event is made private, then attendees who are not invited are not sent its new details', async () => {
+    const event = await createEvent();
+    expect((await people.alice.client.post(`/api/events/${event.id}/attend`, { status: 'attending' })).status).toBe(
+      200,
+    );
+    expect((await people.bob.client.post(`/api/events/${event.id}/attend`, { status: 'attending' })).status).toBe(200);
+    expect(
+      (await admin.client.post(`/api/events/${event.id}/invitations`, { userIds: [people.bob.user.id] })).status,
+    ).toBe(200);
+    await app.deps.prisma.outboxMessage.deleteMany();
+
+    const hidden = await admin.client.patch(`/api/events/${event.id}`, eventBody({ isPublic: false }));
+    expect(hidden.status).toBe(200);
+    const rows = await app.outboxRows();
+    expect(new Set(rows.map((row) => row.userId))).toEqual(new Set([people.bob.user.id]));
+  });
 });

@@ -63,24 +63,42 @@ export const findInvitees = (prisma: Db, eventId: number, exceptUserId: number):
     orderBy: { id: 'asc' },
   });
 
-export const findAttendeesAndInvitees = (prisma: Db, eventId: number, exceptUserId: number): Promise<RecipientRow[]> =>
+/**
+ * Who may see the event: everyone while it is public; otherwise its invitees, its creator and admins (the
+ * rule of visibleTo in the events repository). An RSVP does not outlive a withdrawn invitation: someone
+ * who lost access is not sent the event's new date and place.
+ */
+function mayView(event: Pick<EventForMessage, 'id' | 'isPublic' | 'creatorId'>): PrismaTypes.UserWhereInput {
+  if (event.isPublic) return {};
+  return { OR: [{ isAdmin: true }, { id: event.creatorId }, { invitations: { some: { eventId: event.id } } }] };
+}
+
+/** Attendees and invitees who may still see the event, but not its creator (who made the change). */
+export const findAttendeesAndInvitees = (prisma: Db, event: EventForMessage): Promise<RecipientRow[]> =>
   prisma.user.findMany({
     where: {
       AND: [
         wantsSomething,
-        { id: { not: exceptUserId } },
+        { id: { not: event.creatorId } },
         {
-          OR: [{ attendances: { some: { eventId, status: 'attending' } } }, { invitations: { some: { eventId } } }],
+          OR: [
+            { attendances: { some: { eventId: event.id, status: 'attending' } } },
+            { invitations: { some: { eventId: event.id } } },
+          ],
         },
+        mayView(event),
       ],
     },
     select: recipientSelect,
     orderBy: { id: 'asc' },
   });
 
-export const findAttendees = (prisma: Db, eventId: number): Promise<RecipientRow[]> =>
+/** Those attending who may still see the event. */
+export const findAttendees = (prisma: Db, event: EventForMessage): Promise<RecipientRow[]> =>
   prisma.user.findMany({
-    where: { AND: [wantsSomething, { attendances: { some: { eventId, status: 'attending' } } }] },
+    where: {
+      AND: [wantsSomething, { attendances: { some: { eventId: event.id, status: 'attending' } } }, mayView(event)],
+    },
     select: recipientSelect,
     orderBy: { id: 'asc' },
   });

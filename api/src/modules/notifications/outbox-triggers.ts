@@ -117,7 +117,7 @@ export function createOutboxTriggers(deps: TriggerDeps) {
       if (!event) return;
       // A new date deserves a new reminder.
       if (/\bdate\b/.test(updateType)) await outbox.resetReminder(deps.prisma, event.id);
-      const recipients = await outbox.findAttendeesAndInvitees(deps.prisma, event.id, event.creatorId);
+      const recipients = await outbox.findAttendeesAndInvitees(deps.prisma, event);
       // Every edit is news: the edit time versions the key, so a retried trigger still sends once.
       await enqueueFor(deps.prisma, 'event_updated', event, recipients, String(event.updatedAt.getTime()), updateType);
     },
@@ -172,7 +172,7 @@ export function createOutboxTriggers(deps: TriggerDeps) {
       for (const eventId of eventIds) {
         const event = await outbox.findEvent(tx, eventId);
         if (!event) continue;
-        const attendees = await outbox.findAttendees(tx, eventId);
+        const attendees = await outbox.findAttendees(tx, event);
         count += await enqueueFor(tx, 'reminder', event, attendees, String(event.date.getTime()));
       }
       return count;
