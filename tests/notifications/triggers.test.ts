@@ -1,7 +1,7 @@
 import type { User } from '@prisma/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases';
-import { startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
+import { startFakeBotApi, TELEGRAM_TEXT_LIMIT, type FakeBotApi } from '../support/fake-bot-api';
 import type { TestClient } from '../support/http-client';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startNotifyApp, type NotifyApp } from './notify-app';
@@ -375,5 +375,26 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
     expect(hidden.status).toBe(200);
     const rows = await app.outboxRows();
     expect(new Set(rows.map((row) => row.userId))).toEqual(new Set([people.bob.user.id]));
+  });
+
+  it("When an admin's SMS template is longer than Telegram allows, then the Telegram message is shortened and still sent", async () => {
+    const long = `{{eventName}} at {{eventLocation}}. ${'Bring water and a hat. '.repeat(210)}`.slice(0, 5000);
+    const saved = await admin.client.post('/api/notification-templates', {
+      type: 'event_created',
+      channel: 'sms',
+      template: long,
+    });
+    expect(saved.status).toBe(201);
+    await createEvent();
+    expect(await app.worker().drain()).toMatchObject({ failed: 0 });
+
+    const [sent] = botApi.callsOf('sendMessage');
+    const text = sent!.params.text as string;
+    expect(text.length).toBeLessThanOrEqual(TELEGRAM_TEXT_LIMIT);
+    expect(text).toMatch(/^Summer Camp at Lakeside Camp\. Bring water/);
+    expect(text.endsWith('…')).toBe(true);
+    expect(sent!.result).toBeDefined();
+    // The SMS provider splits long texts itself: it gets the whole message.
+    expect(smsApi.requests[0]!.body.text.length).toBeGreaterThan(TELEGRAM_TEXT_LIMIT);
   });
 });

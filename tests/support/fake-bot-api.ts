@@ -34,6 +34,9 @@ export const FAKE_BOT_INFO = {
   supports_join_request_queries: false,
 };
 
+/** The longest message text Telegram accepts. */
+export const TELEGRAM_TEXT_LIMIT = 4096;
+
 export interface FakeBotApi {
   /** For TELEGRAM_API_ROOT. */
   apiRoot: string;
@@ -133,6 +136,20 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
         });
       }
       recentSends.push(call.at);
+    }
+    // Telegram's own checks on message text (1-4096 characters after entity parsing).
+    if ((method === 'sendMessage' || method === 'editMessageText') && typeof params.text === 'string') {
+      const description = !params.text.trim()
+        ? 'Bad Request: message text is empty'
+        : params.text.length > TELEGRAM_TEXT_LIMIT
+          ? method === 'sendMessage'
+            ? 'Bad Request: message is too long'
+            : 'Bad Request: MESSAGE_TOO_LONG'
+          : null;
+      if (description) {
+        calls.push(call);
+        return send(400, { ok: false, error_code: 400, description });
+      }
     }
     const failureIndex = failures.findIndex(
       (failure) => failure.method === method && (!failure.chatId || failure.chatId === String(params.chat_id)),

@@ -103,6 +103,21 @@ export function formatEventDate(date: Date, timeZone: string): string {
   return `${day} at ${time}`;
 }
 
+/**
+ * Telegram refuses texts over 4096 characters, and a template may be up to 5000 (event names fill it further).
+ * The cap leaves room for the reply line the RSVP buttons add to the message.
+ */
+export const TELEGRAM_TEXT_MAX = 4000;
+
+/** Cuts `text` to at most `max` UTF-16 units with an ellipsis, never through a surrogate pair. */
+export function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end).trimEnd()}…`;
+}
+
 export interface RenderedMessage {
   subject: string;
   text: string;
@@ -122,7 +137,8 @@ export function renderMessage(
 ): RenderedMessage {
   const template = baseTemplate(kind, channel === 'email' ? 'email' : 'sms', custom);
   const subject = fill(SUBJECTS[kind], values);
-  if (channel !== 'email') return { subject, text: fill(template, values), html: null };
+  if (channel === 'telegram') return { subject, text: shorten(fill(template, values), TELEGRAM_TEXT_MAX), html: null };
+  if (channel === 'sms') return { subject, text: fill(template, values), html: null };
   const looksLikeHtml = /<[a-z][^>]*>/i.test(template);
   const text = fill(looksLikeHtml ? template.replace(/<[^>]+>/g, '') : template, values);
   let html = fill(looksLikeHtml ? template : escapeHtml(template).replace(/\n/g, '<br>\n'), values, escapeHtml);
