@@ -151,4 +151,29 @@ describe.each(DATABASE_KINDS)('manual Telegram login through the bot on %s', (ki
     const me = await client.get('/api/users/me');
     expect(me.body).toMatchObject({ id: user.id, telegramId: null });
   });
+
+  it('When a login code is posted in a group chat, then the bot shows no buttons there and the code cannot be confirmed from it', async () => {
+    const { browser, loginId } = await startLogin();
+    const group = { id: -1001234567, type: 'supergroup' as const, title: 'Book club' };
+    const tg = person();
+    await send(commandUpdate(tg, `/start login_${loginId}`, group));
+    const reply = lastSent();
+    expect(reply.params.chat_id).toBe(group.id);
+    expect(reply.params.text).toBe(LOGIN_TEXT.privateOnly);
+    expect(reply.params.reply_markup).toBeUndefined();
+
+    // A Confirm pressed under a (forged or old) message in a group decides nothing.
+    await send(callbackUpdate(tg, `login:c:${loginId}`, { message_id: 9, text: 'x' }, group));
+    expect(botApi.callsOf('answerCallbackQuery').at(-1)!.params).toMatchObject({
+      text: LOGIN_TEXT.privateOnly,
+      show_alert: true,
+    });
+    expect((await browser.get(`/api/telegram/check-login/${loginId}`)).status).toBe(202);
+
+    // The same person in their private chat with the bot can still confirm.
+    const shown = await openInBot(tg, loginId);
+    await send(callbackUpdate(tg, `login:c:${loginId}`, shown));
+    expect(lastEdit().params.text).toBe(LOGIN_TEXT.confirmed);
+    expect((await browser.get(`/api/telegram/check-login/${loginId}`)).status).toBe(200);
+  });
 });

@@ -211,14 +211,23 @@ export interface TelegramPerson {
 
 let updateId = 1;
 
-export function commandUpdate(from: TelegramPerson, text: string) {
+/** A group chat, for updates that do not come from the person's private chat with the bot. */
+export interface TelegramGroup {
+  id: number;
+  type: 'group' | 'supergroup';
+  title: string;
+}
+
+const privateChat = (from: TelegramPerson) => ({ id: from.id, type: 'private' as const, first_name: from.first_name });
+
+export function commandUpdate(from: TelegramPerson, text: string, chat?: TelegramGroup) {
   const entityLength = text.split(' ')[0]!.length;
   return {
     update_id: updateId++,
     message: {
       message_id: updateId,
       date: Math.floor(Date.now() / 1000),
-      chat: { id: from.id, type: 'private' as const, first_name: from.first_name },
+      chat: chat ?? privateChat(from),
       from: { ...from, is_bot: false },
       text,
       entities: text.startsWith('/') ? [{ type: 'bot_command' as const, offset: 0, length: entityLength }] : [],
@@ -227,7 +236,12 @@ export function commandUpdate(from: TelegramPerson, text: string) {
 }
 
 /** A press on an inline button under `message` (a message the bot sent, as recorded by the fake API). */
-export function callbackUpdate(from: TelegramPerson, data: string, message: { message_id: number; text: string }) {
+export function callbackUpdate(
+  from: TelegramPerson,
+  data: string,
+  message: { message_id: number; text: string },
+  chat?: TelegramGroup,
+) {
   return {
     update_id: updateId++,
     callback_query: {
@@ -238,7 +252,7 @@ export function callbackUpdate(from: TelegramPerson, data: string, message: { me
       message: {
         message_id: message.message_id,
         date: Math.floor(Date.now() / 1000),
-        chat: { id: from.id, type: 'private' as const, first_name: from.first_name },
+        chat: chat ?? privateChat(from),
         from: FAKE_BOT_INFO,
         text: message.text,
       },

@@ -13,6 +13,8 @@ export const LOGIN_TEXT = {
   confirmed: '✅ Confirmed. Go back to your browser: it is signing you in now.',
   linked: '✅ Confirmed. Go back to your browser: your Telegram account is being linked.',
   rejected: '🚫 Cancelled. Nobody was signed in with this code.',
+  privateOnly:
+    'For your safety, Telegram login works only in a private chat with me. Please open the login link again.',
 } as const;
 
 const LOGIN_PAYLOAD = /^login_([A-Za-z0-9_-]{16,48})$/;
@@ -30,6 +32,8 @@ export function loginFeature(deps: BotDeps): Composer<Context> {
   composer.command('start', async (ctx, next) => {
     const payload = ctx.match.trim();
     if (!payload.startsWith('login_')) return next();
+    // In a group anyone could press Confirm and hand the waiting browser their own account.
+    if (ctx.chat.type !== 'private') return void (await ctx.reply(LOGIN_TEXT.privateOnly));
     const loginId = LOGIN_PAYLOAD.exec(payload)?.[1];
     const request = loginId ? await deps.loginCodes.describe(loginId) : null;
     if (!loginId || !request) return void (await ctx.reply(LOGIN_TEXT.unknown));
@@ -55,6 +59,9 @@ export function loginFeature(deps: BotDeps): Composer<Context> {
   composer.callbackQuery(LOGIN_DATA, async (ctx) => {
     const parsed = parseLoginData(ctx.callbackQuery.data);
     if (!parsed) return void (await ctx.answerCallbackQuery({ text: LOGIN_TEXT.unknown, show_alert: true }));
+    if (ctx.callbackQuery.message?.chat.type !== 'private') {
+      return void (await ctx.answerCallbackQuery({ text: LOGIN_TEXT.privateOnly, show_alert: true }));
+    }
     const { action, loginId } = parsed;
     if (action === 'reject') {
       const result = await deps.loginCodes.reject(loginId);
