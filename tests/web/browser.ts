@@ -42,8 +42,8 @@ export async function settle(page: Page) {
 }
 
 /**
- * Checks a screen: axe reports no serious or critical violation, and screenshots are saved for a phone and
- * a desktop (full page).
+ * Checks a screen: axe reports no serious or critical violation, nothing is wider than a phone or a desktop
+ * screen, and screenshots are saved for both (full page).
  */
 export async function checkScreen(page: Page, name: string) {
   await settle(page);
@@ -63,6 +63,16 @@ export async function checkScreen(page: Page, name: string) {
     ['desktop', DESKTOP],
   ] as const) {
     await page.setViewportSize(size);
+    // Nothing may be wider than the screen: a 360 px phone scrolls down, never sideways.
+    const overflow = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      return [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > width + 1)
+        .filter((element) => !element.closest('.visually-hidden, .skip-link, [hidden]'))
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
+        .slice(0, 5);
+    });
+    expect(overflow, `elements wider than the ${label} screen on ${name}`).toEqual([]);
     await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true, animations: 'disabled' });
   }
   await page.setViewportSize(original);

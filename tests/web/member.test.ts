@@ -99,6 +99,13 @@ describe.each(DATABASE_KINDS)('the web app for a member on %s', (kind) => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
   });
 
+  it('When the manual Telegram login opens on a server without a bot, then the page says the bot info is missing', async () => {
+    await page.goto('/telegram-auth-callback?login_id=a1b2c3d4e5f6a7b8c9d0e1f2');
+    await shows(page.getByRole('heading', { name: 'Authentication Failed' }));
+    await shows(page.getByText('Failed to get Telegram bot info. Please try again later.'));
+    await shows(page.getByRole('button', { name: 'Close' }));
+  });
+
   it('When a member signs in, then Featured Events shows the first 5 events by date with RSVP controls', async () => {
     await signInWithDemo(page, 'Demo Member');
     const rows = page.locator('table tbody tr');
@@ -275,6 +282,20 @@ describe.each(DATABASE_KINDS)('the web app for a member on %s', (kind) => {
     await page.goto(`/events/${eventNamed('Third Meetup').id}/edit`);
     await expectToast(page, 'Permission denied', "You can only edit events you've created");
     await expect.poll(() => new URL(page.url()).pathname).toBe('/events');
+  });
+
+  it("When a page's code cannot load, then a readable error shows and the other pages still work", async () => {
+    const other = await openPage(browser, app.url);
+    await signInWithDemo(other, 'Demo Member');
+    await other.route(/\/assets\/settings-page-[^/]+\.js$/, (route) => route.abort());
+    await other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await shows(other.getByRole('heading', { name: 'Something went wrong' }));
+    await shows(other.getByRole('button', { name: 'Reload page' }));
+    expect(await other.locator('main').count()).toBe(1);
+    await other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+    await shows(other.getByRole('heading', { name: 'Upcoming Events' }));
+    expect(await other.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+    await other.context().close();
   });
 
   it('When the member logs out, then the cache is cleared and home is signed out again', async () => {

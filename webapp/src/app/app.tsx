@@ -1,7 +1,7 @@
 // Providers and routes. Every screen is its own chunk (route-level code splitting).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Toaster } from '../components/toaster';
 import { StateCard } from '../components/ui';
 import { createQueryClient } from '../lib/query-client';
@@ -37,6 +37,16 @@ const TelegramCallbackPage = lazy(() =>
 
 const protect = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>;
 
+/** A page that failed to render (or whose code failed to load) does not hold the others hostage. */
+function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKey={pathname} inLayout>
+      {children}
+    </ErrorBoundary>
+  );
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
@@ -46,7 +56,7 @@ export function App() {
           <MiniAppBridge />
           <RouteFocus />
           <Layout>
-            <ErrorBoundary>
+            <RouteErrorBoundary>
               <Suspense fallback={<StateCard title="Loading..." role="status" />}>
                 <Routes>
                   <Route path="/" element={<HomePage />} />
@@ -60,7 +70,7 @@ export function App() {
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>
               </Suspense>
-            </ErrorBoundary>
+            </RouteErrorBoundary>
           </Layout>
         </BrowserRouter>
         <Toaster />

@@ -1,15 +1,27 @@
 // A readable screen instead of a blank page when rendering fails.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
+interface Props {
+  children: ReactNode;
+  /** When this changes (the route), a shown error is cleared: the next page gets its chance. */
+  resetKey?: unknown;
+  /** Inside the layout, whose <main> already holds the content. */
+  inLayout?: boolean;
+}
+
 interface State {
   error: Error | null;
 }
 
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
     return { error };
+  }
+
+  override componentDidUpdate(previous: Props) {
+    if (this.state.error && previous.resetKey !== this.props.resetKey) this.setState({ error: null });
   }
 
   override componentDidCatch(_error: Error, _info: ErrorInfo) {
@@ -18,13 +30,14 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return <ErrorScreen message={this.state.error.message} />;
+    return <ErrorScreen message={this.state.error.message} inLayout={this.props.inLayout} />;
   }
 }
 
-export function ErrorScreen({ message }: { message?: string }) {
+export function ErrorScreen({ message, inLayout = false }: { message?: string; inLayout?: boolean }) {
+  const Landmark = inLayout ? 'section' : 'main';
   return (
-    <main className="error-screen" role="alert">
+    <Landmark className="error-screen" role="alert">
       <h1>Something went wrong</h1>
       <p>The page could not be shown. Please reload it; if that does not help, try again later.</p>
       {message && <pre className="error-details">{message}</pre>}
@@ -36,6 +49,6 @@ export function ErrorScreen({ message }: { message?: string }) {
           Go to the home page
         </a>
       </div>
-    </main>
+    </Landmark>
   );
 }

@@ -15,9 +15,11 @@ import { checkLogin, linkTelegram, registerLogin, telegramLogin } from '../api/t
 
 type State =
   | { kind: 'loading' }
-  | { kind: 'waiting'; botLink: string | null }
+  | { kind: 'waiting'; botLink: string }
   | { kind: 'success' }
   | { kind: 'error'; detail: string };
+
+const BOT_INFO_FAILED = 'Failed to get Telegram bot info. Please try again later.';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -106,13 +108,14 @@ export function TelegramCallbackPage() {
 
     const runManual = async () => {
       if (!loginId) return setState({ kind: 'error', detail: MSG.telegramMissingLoginId });
+      // Without the bot's name there is nowhere to confirm the login: say so instead of waiting forever.
+      if (!botUsername) return setState({ kind: 'error', detail: BOT_INFO_FAILED });
       try {
         await registerLogin(loginId, mode);
       } catch {
         return setState({ kind: 'error', detail: 'Failed to start authentication process' });
       }
-      const botLink = botUsername ? `https://t.me/${botUsername}?start=login_${loginId}` : null;
-      setState({ kind: 'waiting', botLink });
+      setState({ kind: 'waiting', botLink: `https://t.me/${botUsername}?start=login_${loginId}` });
       while (!cancelled()) {
         try {
           const result = await checkLogin(loginId);
@@ -153,13 +156,9 @@ export function TelegramCallbackPage() {
       {state.kind === 'waiting' && (
         <>
           <p role="status">Waiting for you to confirm in Telegram...</p>
-          {state.botLink ? (
-            <a className="button" href={state.botLink} target="_blank" rel="noreferrer">
-              Open Telegram to confirm
-            </a>
-          ) : (
-            <p className="muted">Open our Telegram bot and confirm the login.</p>
-          )}
+          <a className="button" href={state.botLink} target="_blank" rel="noreferrer">
+            Open Telegram to confirm
+          </a>
           <p className="hint">This page checks every few seconds and continues by itself.</p>
         </>
       )}
