@@ -6,7 +6,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { BotDeps } from './bot-deps';
 import { eventsFeature } from './features/events';
 import { loginFeature } from './features/login';
-import { rsvpFeature } from './features/rsvp';
+import { RSVP_TEXT, rsvpFeature } from './features/rsvp';
 import { welcomeFeature } from './features/welcome';
 
 export const SORRY_TEXT = 'Sorry, something went wrong on our side. Please try again in a moment.';
@@ -48,6 +48,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Co
   safe.use(welcomeFeature(deps));
   safe.use(eventsFeature(deps));
   safe.use(rsvpFeature(deps));
+  // A press nobody handled (an old or forged button): answer it, or the button keeps spinning.
+  safe.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: RSVP_TEXT.invalid }));
 
   // Polling's last line of defence (the boundary above should have caught everything).
   bot.catch((error) => deps.logger.error({ err: error.error }, 'bot update failed'));

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOT_COMMANDS, configureBot, SORRY_TEXT } from '../../bot/src/create-bot';
 import { EVENT_WELCOME_TEXT, WELCOME_TEXT } from '../../bot/src/features/welcome';
 import { NO_EVENTS_TEXT } from '../../bot/src/features/events';
+import { RSVP_TEXT } from '../../bot/src/features/rsvp';
 import { WEBHOOK_PATH, webhookSecret } from '../../bot/src/wire';
 import { DATABASE_KINDS } from '../support/databases';
-import { commandUpdate, startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
+import { callbackUpdate, commandUpdate, startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
 import type { TestClient } from '../support/http-client';
 import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';
 
@@ -153,5 +154,35 @@ describe.each(DATABASE_KINDS)('the bot behind its webhook on %s', (kind) => {
     const res = await app.anonymous().get('/api/telegram/bot-info');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ username: app.config.telegram.botUsername });
+  });
+
+  it('When an event name is long and has emoji, then its /events button is cut without breaking a character', async () => {
+    await app.deps.prisma.event.deleteMany();
+    const name = `${'Night walk '.repeat(6).slice(0, 59)}🎉 and more`;
+    const id = await createEvent({ name, date: '2031-12-01T09:00:00.000Z' });
+    await deliver(commandUpdate(person(), '/events'));
+    const [reply] = botApi.callsOf('sendMessage');
+    expect(reply!.result).toBeDefined();
+    const [[button]] = reply!.params.reply_markup.inline_keyboard;
+    expect(button.web_app).toEqual({ url: `${PUBLIC_URL}/events/${id}` });
+    expect(name.startsWith(button.text.replace(/…$/, ''))).toBe(true);
+    expect(button.text.length).toBeLessThanOrEqual(62);
+  });
+
+  it('When a button press carries data the bot does not know, then it is answered so the button stops spinning', async () => {
+    const tg = person();
+    const res = await deliver(callbackUpdate(tg, 'poll:vote:3', { message_id: 7, text: 'An old message' }));
+    expect(res.status).toBe(200);
+    expect(botApi.callsOf('answerCallbackQuery').map((call) => call.params.text)).toEqual([RSVP_TEXT.invalid]);
+  });
+
+  it('When /start carries an event id out of range, then it is the plain welcome', async () => {
+    await deliver(commandUpdate(person(), '/start event_9999999999'));
+    await deliver(commandUpdate(person(), '/start event_0'));
+    const replies = botApi.callsOf('sendMessage');
+    expect(replies.map((reply) => reply.params.text)).toEqual([WELCOME_TEXT, WELCOME_TEXT]);
+    for (const reply of replies) {
+      expect(reply.params.reply_markup.inline_keyboard[0][0].web_app).toEqual({ url: `${PUBLIC_URL}/events` });
+    }
   });
 });

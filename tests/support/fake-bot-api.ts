@@ -64,6 +64,16 @@ async function readBody(req: IncomingMessage): Promise<Record<string, any>> {
   return { _raw: text };
 }
 
+/** Half an emoji (a lone UTF-16 surrogate) is not UTF-8, and Telegram refuses the whole call. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function hasBrokenText(value: unknown): boolean {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.some(hasBrokenText);
+  if (value && typeof value === 'object') return Object.values(value).some(hasBrokenText);
+  return false;
+}
+
 export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBotApi> {
   const calls: BotApiCall[] = [];
   const throttled: BotApiCall[] = [];
@@ -136,6 +146,10 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
         });
       }
       recentSends.push(call.at);
+    }
+    if (hasBrokenText(params)) {
+      calls.push(call);
+      return send(400, { ok: false, error_code: 400, description: 'Bad Request: strings must be encoded in UTF-8' });
     }
     // Telegram's own checks on message text (1-4096 characters after entity parsing).
     if ((method === 'sendMessage' || method === 'editMessageText') && typeof params.text === 'string') {

@@ -1,5 +1,6 @@
 // /events: the next upcoming events this Telegram user may see, each with a button opening it in the Mini App.
 import { Composer, InlineKeyboard, type Context } from 'grammy';
+import { shorten } from '../../../api/src/modules/notifications/templates';
 import type { BotDeps } from '../bot-deps';
 import { formatEventShort } from '../format';
 
@@ -17,7 +18,7 @@ export function eventsFeature(deps: BotDeps): Composer<Context> {
     if (!events.length) return void (await ctx.reply(NO_EVENTS_TEXT));
     const canOpen = Boolean(publicUrl?.startsWith('https://'));
     const keyboard = InlineKeyboard.from(
-      events.map((event) => [InlineKeyboard.webApp(event.name.slice(0, 60), `${publicUrl}/events/${event.id}`)]),
+      events.map((event) => [InlineKeyboard.webApp(shorten(event.name, 60), `${publicUrl}/events/${event.id}`)]),
     );
     const lines = events.map((event, index) => {
       const when = formatEventShort(new Date(event.date), notificationsTimeZone);

@@ -10,13 +10,19 @@ export const EVENT_WELCOME_TEXT = 'Welcome to Community Events! Open the event w
 
 const EVENT_PAYLOAD = /^event_(\d{1,10})$/;
 
+/** The event of a shared link; ids outside the database's range can name no event. */
+function eventIdOf(payload: string): number | null {
+  const id = Number(EVENT_PAYLOAD.exec(payload)?.[1] ?? 0);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
 export function welcomeFeature(deps: BotDeps): Composer<Context> {
   const composer = new Composer<Context>();
   const { publicUrl } = deps.config;
 
   composer.command('start', async (ctx) => {
-    const eventId = EVENT_PAYLOAD.exec(ctx.match.trim())?.[1];
-    const path = eventId ? `/events/${Number(eventId)}` : '/events';
+    const eventId = eventIdOf(ctx.match.trim());
+    const path = eventId ? `/events/${eventId}` : '/events';
     const keyboard = miniAppButton(publicUrl, path, eventId ? 'Open the event' : 'Open Community Events');
     let text = eventId ? EVENT_WELCOME_TEXT : WELCOME_TEXT;
     // Without an https address Telegram cannot open the Mini App; a plain link still helps in development.
