@@ -151,6 +151,40 @@ describe.each(DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
       await shows(page.getByText('tg.member@example.org'));
       await checkScreen(page, 'mini-app-settings');
     });
+
+    it('When an RSVP inside Telegram fails, then the SPEC message shows and Telegram gives error feedback', async () => {
+      const gone = await app.deps.prisma.event.create({
+        data: {
+          name: 'Cancelled Kayaking',
+          description: 'Called off at short notice.',
+          location: 'Boathouse',
+          imageUrl: '/images/events/hike.svg',
+          date: futureDate(5),
+          isPublic: true,
+          creatorId: event.creatorId,
+        },
+      });
+      await page.goto(`/events/${gone.id}`);
+      await shows(page.getByRole('heading', { name: 'Cancelled Kayaking' }));
+      await app.deps.prisma.event.delete({ where: { id: gone.id } });
+      await page.getByRole('button', { name: 'I Will Attend' }).click();
+      await expectToast(page, 'Error', 'Failed to update attendance. Please sign in to attend events.');
+      expect((await probe(page)).haptic).toEqual(['error']);
+    });
+  });
+
+  it('When Telegram gives initData the server refuses, then the Mini App says it could not sign in', async () => {
+    const page = await openPage(browser, app.url);
+    const forged = new URLSearchParams({
+      user: JSON.stringify({ id: 777003, first_name: 'Forged' }),
+      auth_date: String(Math.floor(Date.now() / 1000)),
+      hash: '0'.repeat(64),
+    }).toString();
+    await page.addInitScript(installTelegram, { initData: forged, startParam: '' });
+    await page.goto('/');
+    await expectToast(page, 'Authentication failed', 'Could not sign in with Telegram. Please try again later.');
+    expect(await page.getByText('Welcome, Forged').count()).toBe(0);
+    await page.context().close();
   });
 
   it("When Telegram launches the app with its URL parameters, then Telegram's SDK is loaded and the member is signed in", async () => {

@@ -1,13 +1,27 @@
-// Inside Telegram: Telegram's BackButton on inner pages, and the start parameter `event_<id>` opens the event.
+// Inside Telegram: Telegram's BackButton on inner pages, the start parameter `event_<id>` opens the event, and
+// a sign-in that Telegram's data could not give (expired or rejected initData) is said, not left silent.
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { toastError } from '../components/toast-store';
 import { paths } from '../config/paths';
+import { useCurrentUser } from '../lib/auth';
 import { isMiniApp, miniAppStartEventId, showBackButton } from '../lib/telegram-mini-app';
+
+const MINI_APP_SIGN_IN_FAILED = 'Could not sign in with Telegram. Please try again later.';
 
 export function MiniAppBridge() {
   const location = useLocation();
   const navigate = useNavigate();
   const deepLinked = useRef(false);
+  const { data: user } = useCurrentUser();
+  const warned = useRef(false);
+
+  useEffect(() => {
+    // Inside Telegram every call carries initData; null here means the server refused it.
+    if (user !== null || warned.current || !isMiniApp()) return;
+    warned.current = true;
+    toastError('Authentication failed', MINI_APP_SIGN_IN_FAILED);
+  }, [user]);
 
   useEffect(() => {
     if (deepLinked.current || !isMiniApp()) return;

@@ -132,6 +132,10 @@ export function hapticSuccess() {
   webApp?.HapticFeedback?.notificationOccurred('success');
 }
 
+export function hapticError() {
+  webApp?.HapticFeedback?.notificationOccurred('error');
+}
+
 /** Shows Telegram's BackButton while `onBack` is given; returns the cleanup. */
 export function showBackButton(onBack: () => void): () => void {
   const button = webApp?.BackButton;
