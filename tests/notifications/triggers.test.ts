@@ -397,4 +397,16 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
     // The SMS provider splits long texts itself: it gets the whole message.
     expect(smsApi.requests[0]!.body.text.length).toBeGreaterThan(TELEGRAM_TEXT_LIMIT);
   });
+
+  it('When the update trigger for a date change fires twice, then each recipient is still told once', async () => {
+    const event = await createEvent();
+    expect((await people.alice.client.post(`/api/events/${event.id}/attend`, { status: 'attending' })).status).toBe(
+      200,
+    );
+    const moved = await admin.client.patch(`/api/events/${event.id}`, eventBody({ date: '2031-07-06T17:30:00.000Z' }));
+    expect(moved.status).toBe(200);
+    await app.outbox.eventUpdated(event.id, 'date changed');
+    const updates = (await app.outboxRows()).filter((row) => row.kind === 'event_updated');
+    expect(updates.map((row) => `${row.userId}:${row.channel}`)).toEqual([`${people.alice.user.id}:email`]);
+  });
 });

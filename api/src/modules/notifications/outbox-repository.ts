@@ -215,8 +215,12 @@ export async function takeDueReminders(prisma: Db, now: Date, leadMs: number): P
   return rows.map((row) => Number(row.id));
 }
 
+/**
+ * Raw on purpose: Prisma's update would also bump updated_at, which versions the 'event updated' key, so a
+ * repeated trigger for the same edit would look like a new edit and notify everyone twice.
+ */
 export const resetReminder = (prisma: Db, eventId: number) =>
-  prisma.event.updateMany({ where: { id: eventId }, data: { reminderSentAt: null } });
+  prisma.$executeRaw`UPDATE events SET reminder_sent_at = NULL WHERE id = ${eventId} AND reminder_sent_at IS NOT NULL`;
 
 /**
  * A pacer shared by every instance: reserves the next free send slot under `key`, spaced `intervalMs` apart
