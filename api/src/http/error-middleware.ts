@@ -6,6 +6,25 @@ import { AppError } from './errors';
 interface BodyParserError {
   type?: string;
   status?: number;
+  code?: unknown;
+  expose?: boolean;
+}
+
+/**
+ * The 4xx status that Express's own parts put on an error they raise for a bad request (http-errors'
+ * convention): body-parser, and the router when a path parameter cannot be percent-decoded. Null otherwise.
+ */
+function clientErrorStatus(error: unknown): number | null {
+  const { status, expose } = (error ?? {}) as BodyParserError;
+  return typeof status === 'number' && status >= 400 && status < 500 && expose !== false ? status : null;
+}
+
+function describeClientError(error: unknown): string {
+  if (error instanceof URIError) return 'Malformed URL';
+  const { type, code } = error as BodyParserError;
+  // A compressed body that does not inflate comes from body-parser as zlib's error, with no `type`.
+  if (type || (typeof code === 'string' && code.startsWith('Z_'))) return 'Invalid request body';
+  return 'Invalid request';
 }
 
 export function notFoundHandler(): RequestHandler {
@@ -30,8 +49,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(413).json({ error: 'Request body is too large' });
       return;
     }
-    if (parserError?.type && parserError.status && parserError.status >= 400 && parserError.status < 500) {
-      res.status(parserError.status).json({ error: 'Invalid request body' });
+    const status = clientErrorStatus(error);
+    if (status) {
+      res.status(status).json({ error: describeClientError(error) });
       return;
     }
     logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
