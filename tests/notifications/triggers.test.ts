@@ -409,4 +409,20 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
     const updates = (await app.outboxRows()).filter((row) => row.kind === 'event_updated');
     expect(updates.map((row) => `${row.userId}:${row.channel}`)).toEqual([`${people.alice.user.id}:email`]);
   });
+
+  it("When an admin's email template is HTML, then the plain-text part keeps its paragraphs and reads its entities", async () => {
+    const saved = await admin.client.post('/api/notification-templates', {
+      type: 'event_created',
+      channel: 'email',
+      template:
+        '<h1>{{eventName}}</h1><p>Where: {{eventLocation}}</p><p>Fish &amp; chips&nbsp;served<br>Bring a mug</p>',
+    });
+    expect(saved.status).toBe(201);
+    await createEvent({ name: 'Fish & Chips <Night>' });
+    await app.worker().drain();
+
+    const [mail] = emailsTo(people.alice.user.googleEmail!);
+    expect(mail!.text).toContain('Fish & Chips <Night>\nWhere: Lakeside Camp\nFish & chips served\nBring a mug');
+    expect(mail!.html).toContain('<h1>Fish &amp; Chips &lt;Night&gt;</h1>');
+  });
 });

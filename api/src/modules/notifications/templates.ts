@@ -118,6 +118,21 @@ export function shorten(text: string, max: number): string {
   return `${text.slice(0, end).trimEnd()}…`;
 }
 
+const TEXT_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/**
+ * The plain-text part of an HTML template: line breaks where blocks end, tags dropped, the common entities
+ * read. Done to the template before filling, so the event's values are never taken for markup.
+ */
+function htmlToText(template: string): string {
+  return template
+    .replace(/<br\s*\/?>|<\/(p|div|h[1-6]|li|tr|table|ul|ol|blockquote)>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => TEXT_ENTITIES[name]!)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
 export interface RenderedMessage {
   subject: string;
   text: string;
@@ -140,7 +155,7 @@ export function renderMessage(
   if (channel === 'telegram') return { subject, text: shorten(fill(template, values), TELEGRAM_TEXT_MAX), html: null };
   if (channel === 'sms') return { subject, text: fill(template, values), html: null };
   const looksLikeHtml = /<[a-z][^>]*>/i.test(template);
-  const text = fill(looksLikeHtml ? template.replace(/<[^>]+>/g, '') : template, values);
+  const text = fill(looksLikeHtml ? htmlToText(template) : template, values);
   let html = fill(looksLikeHtml ? template : escapeHtml(template).replace(/\n/g, '<br>\n'), values, escapeHtml);
   let plain = text;
   if (link) {
