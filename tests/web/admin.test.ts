@@ -98,11 +98,18 @@ describe.each(DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     await page.getByRole('button', { name: 'Delete Event' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete Event Confirmation' });
     await shows(dialog.getByText('This action cannot be undone'));
+    await shows(dialog.getByText('All attendees and comments for this event will be removed as well.'));
     await checkScreen(page, 'delete-event-dialog');
     await dialog.getByRole('button', { name: 'Delete Event' }).click();
     await expectToast(page, 'Event deleted');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/events');
     expect(await app.deps.prisma.event.count({ where: { id: eventId } })).toBe(0);
+
+    await page.goto(`/events/${eventId}`);
+    await shows(page.getByRole('heading', { name: 'Event Not Found' }));
+    await shows(page.getByText("The event you're looking for doesn't exist or has been removed."));
+    await page.goto(`/events/${eventId}/edit`);
+    await shows(page.getByRole('heading', { name: 'Event not found' }));
   });
 
   it('When the admin manages templates, then validation, create, edit and delete work', async () => {

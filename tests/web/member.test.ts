@@ -193,6 +193,16 @@ describe.each(DATABASE_KINDS)('the web app for a member on %s', (kind) => {
     await box.fill('Looking forward to it!');
     await page.getByRole('button', { name: 'Post Comment' }).click();
     await expectToast(page, 'Comment posted');
+    // F8 takes the keyboard to the notifications, with a visible focus ring.
+    await page.keyboard.press('F8');
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const active = document.activeElement;
+          return active?.classList.contains('toast-viewport') ? getComputedStyle(active).outlineStyle : null;
+        }),
+      )
+      .toBe('solid');
     const comment = page.locator('.comment').first();
     await expect.poll(() => comment.textContent()).toContain('Looking forward to it!');
     expect(await comment.textContent()).toContain('Demo Member');
