@@ -86,6 +86,10 @@ export const eventInputSchema = z.object({
   isPublic: z.boolean({ error: 'isPublic must be true or false' }).default(true),
 });
 export type EventInput = z.input<typeof eventInputSchema>;
+/** An edit sends the event as create does; a left-out isPublic keeps the stored visibility instead of publishing. */
+export const eventUpdateSchema = eventInputSchema.extend({
+  isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional(),
+});
 
 export const attendSchema = z.object({
   status: z.enum(RSVP_STATUSES, { error: 'Status must be attending or not_attending' }),

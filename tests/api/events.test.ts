@@ -315,6 +315,19 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
       expect(calls).toEqual([]);
     });
 
+    it('When an edit of a private event leaves isPublic out, then the event stays private and hidden', async () => {
+      const event = await createEvent({ isPublic: false });
+      const { isPublic: _omit, ...body } = eventBody({ name: 'Renamed quietly' });
+
+      const res = await admin.client.patch(`/api/events/${event.id}`, body);
+
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ name: 'Renamed quietly', isPublic: false });
+      expect((await app.deps.prisma.event.findUnique({ where: { id: event.id } }))?.isPublic).toBe(false);
+      expect((await member.client.get(`/api/events/${event.id}`)).status).toBe(404);
+      expect(calls).toEqual([['eventUpdated', event.id, 'details updated']]);
+    });
+
     it("When an admin edits someone else's event, then it is allowed", async () => {
       const creator = await app.signedIn();
       const event = await eventOwnedBy(creator.user, { isPublic: false });

@@ -1,6 +1,12 @@
 // /api/events/*: HTTP only — parse, call the service, answer.
 import { Router, type RequestHandler } from 'express';
-import { attendSchema, commentSchema, eventInputSchema, invitationsSchema } from '../../../../shared/schemas';
+import {
+  attendSchema,
+  commentSchema,
+  eventInputSchema,
+  eventUpdateSchema,
+  invitationsSchema,
+} from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse, parseId } from '../../http/validate';
@@ -32,7 +38,7 @@ export function eventsRouter(deps: AppDeps): Router {
 
   router.patch('/events/:id', requireUser, async (req, res) => {
     const id = eventId(req.params);
-    const input = parse(eventInputSchema, req.body);
+    const input = parse(eventUpdateSchema, req.body);
     res.json(await events.update(currentUser(req), id, input));
   });
 

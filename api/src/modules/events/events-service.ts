@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { RsvpStatus } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
-import type { eventInputSchema } from '../../../../shared/schemas';
+import type { eventInputSchema, eventUpdateSchema } from '../../../../shared/schemas';
 import type { AttendanceResponse, Attendee, CommentItem, EventSummary, InvitationItem } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { badRequest, forbidden, notFound } from '../../http/errors';
@@ -16,6 +16,8 @@ import * as invitationsRepo from './invitations-repository';
 export type Viewer = repo.Viewer;
 /** A create or edit, as eventInputSchema leaves it (date as an ISO string). */
 export type EventFields = z.output<typeof eventInputSchema>;
+/** An edit: as a create, except that a left-out isPublic means "keep it". */
+export type EventUpdateFields = z.output<typeof eventUpdateSchema>;
 
 export interface SetAttendanceResult {
   status: RsvpStatus;
@@ -80,9 +82,9 @@ export function createEventsService(deps: AppDeps) {
   }
 
   /** The whole event is sent on edit (as on create); only a real change notifies anyone. */
-  async function update(viewer: Viewer, id: number, input: EventFields): Promise<EventSummary> {
+  async function update(viewer: Viewer, id: number, input: EventUpdateFields): Promise<EventSummary> {
     const before = await managedRecord(viewer, id, MSG.onlyCreatorEdits);
-    const after = toWrite(input);
+    const after = toWrite({ ...input, isPublic: input.isPublic ?? before.isPublic });
     if (!(await repo.updateEvent(prisma, id, after))) throw notFound(MSG.eventNotFound);
     const updateType = describeChanges(before, after);
     if (updateType) await notify('eventUpdated', () => notifications.eventUpdated(id, updateType));
