@@ -425,4 +425,18 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
     expect(mail!.text).toContain('Fish & Chips <Night>\nWhere: Lakeside Camp\nFish & chips served\nBring a mug');
     expect(mail!.html).toContain('<h1>Fish &amp; Chips &lt;Night&gt;</h1>');
   });
+
+  it('When a new-event template uses {{updateType}} or an unknown placeholder, then nothing is invented for them', async () => {
+    const saved = await admin.client.post('/api/notification-templates', {
+      type: 'event_created',
+      channel: 'sms',
+      template: 'New event {{eventName}}{{updateType}} at {{eventLocation}} {{organiser}}',
+    });
+    expect(saved.status).toBe(201);
+    await createEvent();
+    await app.worker().drain();
+    expect(smsApi.requests.map((request) => request.body.text)).toEqual([
+      'New event Summer Camp at Lakeside Camp {{organiser}}',
+    ]);
+  });
 });

@@ -44,12 +44,13 @@ export type Db = PrismaTypes.TransactionClient;
 export function createOutboxTriggers(deps: TriggerDeps) {
   const { config, logger } = deps;
 
-  function valuesOf(event: outbox.EventForMessage, updateType = ''): TemplateValues {
+  /** updateType belongs to 'event updated' messages only; elsewhere it stays empty rather than invent a change. */
+  function valuesOf(event: outbox.EventForMessage, updateType?: string): TemplateValues {
     return {
       eventName: event.name,
       eventDate: formatEventDate(event.date, config.notificationsTimeZone),
       eventLocation: event.location,
-      updateType: describeUpdate(updateType),
+      updateType: updateType === undefined ? '' : describeUpdate(updateType),
     };
   }
 
