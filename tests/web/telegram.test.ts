@@ -187,6 +187,26 @@ describe.each(DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
     await page.context().close();
   });
 
+  it('When an admin opens the Mini App, then the admin screens are reachable without the sidebar', async () => {
+    await app.deps.prisma.user.create({ data: { name: 'Tg Admin', telegramId: '777004', isAdmin: true } });
+    const page = await openPage(browser, app.url);
+    await page.setViewportSize({ width: 360, height: 740 });
+    const initData = signInitData(
+      {
+        user: JSON.stringify({ id: 777004, first_name: 'Tg', last_name: 'Admin' }),
+        auth_date: String(Math.floor(Date.now() / 1000)),
+      },
+      TEST_BOT_TOKEN,
+    );
+    await page.addInitScript(installTelegram, { initData, startParam: '' });
+    await page.goto('/');
+    await shows(page.getByText('Welcome, Tg Admin'));
+    expect(await page.locator('.sidebar').isVisible()).toBe(false);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Settings' }).click();
+    await shows(page.getByRole('tab', { name: 'Notification Templates' }));
+    await page.context().close();
+  });
+
   it("When Telegram launches the app with its URL parameters, then Telegram's SDK is loaded and the member is signed in", async () => {
     const page = await openPage(browser, app.url);
     const initData = signInitData(

@@ -95,6 +95,12 @@ function Header() {
             Settings
           </NavLink>
         )}
+        {/* Inside Telegram the sidebar is hidden, and with it the only way to the admin screens. */}
+        {user?.isAdmin && isMiniApp() && (
+          <NavLink to={paths.adminSettings} className={navClass}>
+            Admin Settings
+          </NavLink>
+        )}
         {user
           ? !isMiniApp() && (
               <button type="button" className="nav-button" onClick={signOut} disabled={logout.isPending}>
