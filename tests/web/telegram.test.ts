@@ -18,12 +18,21 @@ interface TelegramProbe {
   haptic: string[];
   backVisible: boolean;
   back: () => void;
+  fire: (event: string) => void;
 }
 
 /** A stand-in for Telegram's client: the WebApp object a real client gives the page, recording what the app asks. */
 function installTelegram({ initData, startParam }: { initData: string; startParam: string }) {
-  const probe = { haptic: [] as string[], backVisible: false, handlers: [] as (() => void)[], back: () => {} };
+  const probe = {
+    haptic: [] as string[],
+    backVisible: false,
+    handlers: [] as (() => void)[],
+    back: () => {},
+    events: {} as Record<string, (() => void)[]>,
+    fire: (_event: string) => {},
+  };
   probe.back = () => probe.handlers.forEach((handler) => handler());
+  probe.fire = (event) => (probe.events[event] ?? []).forEach((handler) => handler());
   (window as unknown as { __tg: typeof probe }).__tg = probe;
   (window as unknown as { Telegram: unknown }).Telegram = {
     WebApp: {
@@ -43,7 +52,7 @@ function installTelegram({ initData, startParam }: { initData: string; startPara
       contentSafeAreaInset: { top: 0, bottom: 0, left: 0, right: 0 },
       ready() {},
       expand() {},
-      onEvent() {},
+      onEvent: (event: string, handler: () => void) => (probe.events[event] ??= []).push(handler),
       BackButton: {
         show: () => (probe.backVisible = true),
         hide: () => (probe.backVisible = false),
@@ -170,6 +179,21 @@ describe.each(DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
       await page.getByRole('button', { name: 'I Will Attend' }).click();
       await expectToast(page, 'Error', 'Failed to update attendance. Please sign in to attend events.');
       expect((await probe(page)).haptic).toEqual(['error']);
+    });
+
+    it("When Telegram switches to a light theme, then the page follows and keeps none of the dark theme's colours", async () => {
+      const color = (name: string) =>
+        page.evaluate((variable) => document.documentElement.style.getPropertyValue(variable), name);
+      expect(await color('--color-text')).toBe('#f5f5f5');
+      await page.evaluate(() => {
+        const webApp = (window as unknown as { Telegram: { WebApp: Record<string, unknown> } }).Telegram.WebApp;
+        webApp.colorScheme = 'light';
+        webApp.themeParams = { bg_color: '#ffffff', button_color: '#2481cc' };
+        (window as unknown as { __tg: TelegramProbe }).__tg.fire('themeChanged');
+      });
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+      expect(await color('--color-surface')).toBe('#ffffff');
+      expect(await color('--color-text')).toBe('');
     });
   });
 

@@ -108,7 +108,9 @@ function applyTheme(app: TelegramWebApp) {
   root.dataset.theme = app.colorScheme === 'dark' ? 'dark' : 'light';
   for (const [variable, key] of Object.entries(THEME_VARIABLES)) {
     const value = app.themeParams?.[key];
+    // A colour the new theme does not give falls back to our own palette, never to the old theme's colour.
     if (value && /^#[0-9a-f]{3,8}$/i.test(value)) root.style.setProperty(variable, value);
+    else root.style.removeProperty(variable);
   }
   const inset = (side: keyof Insets) => (app.safeAreaInset?.[side] ?? 0) + (app.contentSafeAreaInset?.[side] ?? 0);
   for (const side of ['top', 'bottom', 'left', 'right'] as const) {
