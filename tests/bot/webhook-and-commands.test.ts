@@ -2,7 +2,7 @@ import type { User } from '@prisma/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOT_COMMANDS, configureBot, SORRY_TEXT } from '../../bot/src/create-bot';
 import { EVENT_WELCOME_TEXT, WELCOME_TEXT } from '../../bot/src/features/welcome';
-import { NO_EVENTS_TEXT } from '../../bot/src/features/events';
+import { EVENTS_PRIVATE_ONLY_TEXT, NO_EVENTS_TEXT } from '../../bot/src/features/events';
 import { RSVP_TEXT } from '../../bot/src/features/rsvp';
 import { WEBHOOK_PATH, webhookSecret } from '../../bot/src/wire';
 import { DATABASE_KINDS } from '../support/databases';
@@ -184,5 +184,20 @@ describe.each(DATABASE_KINDS)('the bot behind its webhook on %s', (kind) => {
     for (const reply of replies) {
       expect(reply.params.reply_markup.inline_keyboard[0][0].web_app).toEqual({ url: `${PUBLIC_URL}/events` });
     }
+  });
+
+  it('When /events is sent in a group, then the private events of the sender are not listed there', async () => {
+    const tg = person();
+    const invitee = await app.signedIn({ name: 'Noa', telegramId: String(tg.id) });
+    await app.deps.prisma.event.deleteMany();
+    const invited = await createEvent({ name: 'Invited Party', date: '2031-12-03T09:00:00.000Z', isPublic: false });
+    await admin.client.post(`/api/events/${invited}/invitations`, { userIds: [invitee.user.id] });
+    const group = { id: -100777, type: 'group' as const, title: 'Hiking friends' };
+
+    await deliver(commandUpdate(tg, '/events', group));
+    const [reply] = botApi.callsOf('sendMessage');
+    expect(reply!.params.chat_id).toBe(group.id);
+    expect(reply!.params.text).toBe(EVENTS_PRIVATE_ONLY_TEXT);
+    expect(reply!.params.text).not.toContain('Invited Party');
   });
 });

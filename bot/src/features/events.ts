@@ -5,6 +5,7 @@ import type { BotDeps } from '../bot-deps';
 import { formatEventShort } from '../format';
 
 export const EVENTS_LIMIT = 5;
+export const EVENTS_PRIVATE_ONLY_TEXT = 'Send /events to me in a private chat to see the events open to you.';
 export const NO_EVENTS_TEXT = 'There are no upcoming events right now. We will let you know when there are!';
 
 export function eventsFeature(deps: BotDeps): Composer<Context> {
@@ -13,6 +14,8 @@ export function eventsFeature(deps: BotDeps): Composer<Context> {
 
   composer.command('events', async (ctx) => {
     if (!ctx.from) return;
+    // The list is the sender's own (private events they are invited to): not for a group to read.
+    if (ctx.chat.type !== 'private') return void (await ctx.reply(EVENTS_PRIVATE_ONLY_TEXT));
     const viewer = await deps.viewerFor(ctx.from);
     const events = await deps.events.upcomingEvents(viewer, EVENTS_LIMIT);
     if (!events.length) return void (await ctx.reply(NO_EVENTS_TEXT));
