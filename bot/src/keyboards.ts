@@ -15,9 +15,16 @@ export const loginKeyboard = (loginId: string) =>
 
 /**
  * A button opening the Mini App at `path`. Telegram only opens https pages as Mini Apps, so without an https
- * public URL there is no button (the caller then writes the link in the text).
+ * public URL there is no button (the caller then writes the link in the text). Mini App buttons work in
+ * private chats only; elsewhere the button opens the same page in the browser.
  */
-export function miniAppButton(publicUrl: string | undefined, path: string, label: string): InlineKeyboard | undefined {
+export function miniAppButton(
+  publicUrl: string | undefined,
+  path: string,
+  label: string,
+  privateChat = true,
+): InlineKeyboard | undefined {
   if (!publicUrl?.startsWith('https://')) return undefined;
-  return new InlineKeyboard().webApp(label, `${publicUrl}${path}`);
+  const url = `${publicUrl}${path}`;
+  return privateChat ? new InlineKeyboard().webApp(label, url) : new InlineKeyboard().url(label, url);
 }

@@ -200,4 +200,16 @@ describe.each(DATABASE_KINDS)('the bot behind its webhook on %s', (kind) => {
     expect(reply!.params.text).toBe(EVENTS_PRIVATE_ONLY_TEXT);
     expect(reply!.params.text).not.toContain('Invited Party');
   });
+
+  it('When /start is sent in a group, then the welcome opens the app with a link button (Mini App buttons are private-only)', async () => {
+    const group = { id: -100778, type: 'supergroup' as const, title: 'Book club' };
+    await deliver(commandUpdate(person(), '/start', group));
+    await deliver(commandUpdate(person(), '/start event_42', group));
+    const replies = botApi.callsOf('sendMessage');
+    expect(replies.map((reply) => reply.params.text)).toEqual([WELCOME_TEXT, EVENT_WELCOME_TEXT]);
+    expect(replies.map((reply) => reply.params.reply_markup.inline_keyboard)).toEqual([
+      [[{ text: 'Open Community Events', url: `${PUBLIC_URL}/events` }]],
+      [[{ text: 'Open the event', url: `${PUBLIC_URL}/events/42` }]],
+    ]);
+  });
 });

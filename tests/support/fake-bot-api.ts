@@ -151,6 +151,11 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
       calls.push(call);
       return send(400, { ok: false, error_code: 400, description: 'Bad Request: strings must be encoded in UTF-8' });
     }
+    // Mini App buttons are for private chats only (group and channel ids are negative).
+    if (Number(params.chat_id) < 0 && JSON.stringify(params.reply_markup ?? {}).includes('"web_app"')) {
+      calls.push(call);
+      return send(400, { ok: false, error_code: 400, description: 'Bad Request: BUTTON_TYPE_INVALID' });
+    }
     // Telegram's own checks on message text (1-4096 characters after entity parsing).
     if ((method === 'sendMessage' || method === 'editMessageText') && typeof params.text === 'string') {
       const description = !params.text.trim()

@@ -23,7 +23,8 @@ export function welcomeFeature(deps: BotDeps): Composer<Context> {
   composer.command('start', async (ctx) => {
     const eventId = eventIdOf(ctx.match.trim());
     const path = eventId ? `/events/${eventId}` : '/events';
-    const keyboard = miniAppButton(publicUrl, path, eventId ? 'Open the event' : 'Open Community Events');
+    const label = eventId ? 'Open the event' : 'Open Community Events';
+    const keyboard = miniAppButton(publicUrl, path, label, ctx.chat.type === 'private');
     let text = eventId ? EVENT_WELCOME_TEXT : WELCOME_TEXT;
     // Without an https address Telegram cannot open the Mini App; a plain link still helps in development.
     if (!keyboard && publicUrl) text += `\n\n${publicUrl}${path}`;
