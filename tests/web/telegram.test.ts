@@ -151,6 +151,10 @@ describe.each(DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
       await page.getByRole('link', { name: 'Settings' }).first().click();
       const accounts = page.locator('section').filter({ hasText: 'Connected Accounts' });
       await shows(accounts.getByText('@tg_member'));
+      // No email yet: Email notifications cannot be turned on, and the page says why.
+      await page.getByLabel('Email Notifications').click();
+      await shows(page.getByText('Please link an email address above to enable email notifications.'));
+      expect(await page.getByLabel('Email Notifications').isChecked()).toBe(false);
       await page.getByLabel('Email address').fill('not-an-email');
       await page.getByRole('button', { name: 'Link Email' }).click();
       await shows(page.getByText('Please enter a valid email address'));

@@ -1,11 +1,13 @@
 // Notification Preferences: ticking or unticking saves at once; SMS needs a phone number and Telegram a
-// username first (SPEC §4), otherwise nothing is saved and a warning says what to add.
+// username first (SPEC §4), otherwise nothing is saved and a warning says what to add. Email needs an email
+// address, as the server checks too (a Telegram-only account has none until one is linked).
 import { useState } from 'react';
 import {
   NOTIFICATION_CHANNEL_LABELS,
   NOTIFICATION_CHANNELS,
   type NotificationChannel,
 } from '../../../../../shared/constants';
+import { MSG } from '../../../../../shared/messages';
 import type { CurrentUser } from '../../../../../shared/types';
 import { toast, toastError } from '../../../components/toast-store';
 import { Card } from '../../../components/ui';
@@ -14,8 +16,8 @@ import { useUpdatePreferences } from '../api/update-preferences';
 
 interface NotificationPreferencesProps {
   user: CurrentUser;
-  warnings: { sms: boolean; telegram: boolean };
-  onWarn: (channel: 'sms' | 'telegram') => void;
+  warnings: { sms: boolean; telegram: boolean; email: boolean };
+  onWarn: (channel: 'sms' | 'telegram' | 'email') => void;
 }
 
 export function NotificationPreferences({ user, warnings, onWarn }: NotificationPreferencesProps) {
@@ -27,6 +29,7 @@ export function NotificationPreferences({ user, warnings, onWarn }: Notification
   const toggle = (channel: NotificationChannel, on: boolean) => {
     if (on && channel === 'sms' && !user.phoneNumber) return onWarn('sms');
     if (on && channel === 'telegram' && !user.telegramUsername) return onWarn('telegram');
+    if (on && channel === 'email' && !user.email) return onWarn('email');
     const next = on ? [...new Set([...prefs, channel])] : prefs.filter((item) => item !== channel);
     setChoice(next);
     update.mutate(next, {
@@ -75,6 +78,11 @@ export function NotificationPreferences({ user, warnings, onWarn }: Notification
       {warnings.telegram && (
         <p className="field-error" role="alert">
           Please add a Telegram username above to enable Telegram notifications.
+        </p>
+      )}
+      {warnings.email && !user.email && (
+        <p className="field-error" role="alert">
+          {MSG.emailNeedsAddress}
         </p>
       )}
     </Card>

@@ -37,7 +37,7 @@ function useEmailLinkResult() {
 
 function Settings({ user }: { user: CurrentUser }) {
   // Which warnings are up; a successful save of the matching field hides it.
-  const [warnings, setWarnings] = useState({ sms: false, telegram: false });
+  const [warnings, setWarnings] = useState({ sms: false, telegram: false, email: false });
   return (
     <>
       <h1>Settings &amp; Preferences</h1>
