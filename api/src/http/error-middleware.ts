@@ -6,7 +6,7 @@ import { AppError } from './errors';
 interface BodyParserError {
   type?: string;
   status?: number;
-  code?: unknown;
+  errno?: unknown;
   expose?: boolean;
 }
 
@@ -21,9 +21,9 @@ function clientErrorStatus(error: unknown): number | null {
 
 function describeClientError(error: unknown): string {
   if (error instanceof URIError) return 'Malformed URL';
-  const { type, code } = error as BodyParserError;
-  // A compressed body that does not inflate comes from body-parser as zlib's error, with no `type`.
-  if (type || (typeof code === 'string' && code.startsWith('Z_'))) return 'Invalid request body';
+  const { type, errno } = error as BodyParserError;
+  // A compressed body that does not inflate comes from body-parser as zlib's error (with an errno), no `type`.
+  if (type || typeof errno === 'number') return 'Invalid request body';
   return 'Invalid request';
 }
 
