@@ -132,6 +132,7 @@ describe.each(DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
 
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await shows(page.getByRole('heading', { name: 'Edit Notification Template' }));
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('template-type');
     await page.getByLabel('Template', { exact: true }).fill('Short');
     await page.getByRole('button', { name: 'Update Template' }).click();
     await shows(page.getByText('Template must be at least 10 characters'));

@@ -1,5 +1,5 @@
 // Notification templates: a form in create or edit mode, and the list with Edit, Delete and 'Test Templates'.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   TEMPLATE_CHANNELS,
   TEMPLATE_TYPES,
@@ -28,8 +28,19 @@ interface FormValues {
 }
 const EMPTY: FormValues = { type: '', channel: '', template: '' };
 
-function TemplateForm({ editing, onDone }: { editing: NotificationTemplateItem | null; onDone: () => void }) {
+interface TemplateFormProps {
+  editing: NotificationTemplateItem | null;
+  /** Set once the form changed mode from the list: keyboard users continue in the form, not on a vanished button. */
+  focusFirst: boolean;
+  onDone: () => void;
+}
+
+function TemplateForm({ editing, focusFirst, onDone }: TemplateFormProps) {
   const save = useSaveTemplate();
+  const firstField = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (focusFirst) firstField.current?.focus();
+  }, [focusFirst]);
   const [values, setValues] = useState<FormValues>(
     editing ? { type: editing.type, channel: editing.channel, template: editing.template } : EMPTY,
   );
@@ -67,6 +78,7 @@ function TemplateForm({ editing, onDone }: { editing: NotificationTemplateItem |
           <label htmlFor="template-type">Template Type</label>
           <select
             id="template-type"
+            ref={firstField}
             value={values.type}
             onChange={(e) => setValues({ ...values, type: e.target.value as FormValues['type'] })}
             {...described('type')}
@@ -134,6 +146,11 @@ export function TemplatesTab() {
   const test = useTestTemplates();
   const [editing, setEditing] = useState<NotificationTemplateItem | null>(null);
   const [deleting, setDeleting] = useState<NotificationTemplateItem | null>(null);
+  const [modeChanged, setModeChanged] = useState(false);
+  const edit = (item: NotificationTemplateItem | null) => {
+    setModeChanged(true);
+    setEditing(item);
+  };
 
   const runTest = () =>
     test.mutate(undefined, {
@@ -159,7 +176,7 @@ export function TemplatesTab() {
 
   return (
     <div className="two-columns">
-      <TemplateForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
+      <TemplateForm key={editing?.id ?? 'new'} editing={editing} focusFirst={modeChanged} onDone={() => edit(null)} />
       <Card
         title="Notification Templates"
         actions={
@@ -191,11 +208,7 @@ export function TemplatesTab() {
                 </strong>
                 <pre>{item.template}</pre>
                 <div className="button-group">
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    onClick={() => setEditing(item)}
-                  >
+                  <button type="button" className="button button-secondary button-small" onClick={() => edit(item)}>
                     Edit
                   </button>
                   <button type="button" className="button button-danger button-small" onClick={() => setDeleting(item)}>
