@@ -72,12 +72,18 @@ const imageUrlSchema = requiredText(MSG.eventFieldsRequired, LIMITS.imageUrl).re
 );
 
 const isEventYear = (year: number) => year >= 1900 && year <= 9999;
+/**
+ * ISO 8601 as the form sends it (a date, optionally a time and an offset). Date.parse alone also guesses at
+ * '1', 'March 7' or '06/01/2030', in the server's own time zone.
+ */
+const ISO_DATE = /^(?:\d{4}|[+-]\d{6})-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+const isIsoDate = (value: string) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
 
 export const eventInputSchema = z.object({
   name: requiredText(MSG.eventFieldsRequired, LIMITS.eventName),
   description: requiredText(MSG.eventFieldsRequired, LIMITS.eventDescription),
   date: requiredText(MSG.eventFieldsRequired, 64)
-    .refine((value) => !Number.isNaN(Date.parse(value)), { error: MSG.eventDateInvalid })
+    .refine(isIsoDate, { error: MSG.eventDateInvalid })
     // JavaScript dates reach far beyond what the database (and anyone's calendar) can hold.
     .refine((value) => isEventYear(new Date(value).getUTCFullYear()), { error: MSG.eventDateOutOfRange })
     .transform((value) => new Date(value).toISOString()),
