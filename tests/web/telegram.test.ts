@@ -232,6 +232,7 @@ describe.each(DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
     expect(await page.locator('.sidebar').isVisible()).toBe(false);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Settings' }).click();
     await shows(page.getByRole('tab', { name: 'Notification Templates' }));
+    await checkScreen(page, 'mini-app-admin');
     await page.context().close();
   });
 
