@@ -156,6 +156,16 @@ describe.each(DATABASE_KINDS)('the web app for a member on %s', (kind) => {
       'Sixth Meetup',
     ]);
     await shows(cards.first().getByText('1 attending'));
+    // Long descriptions show two lines, the rest cut off.
+    const lines = await cards
+      .first()
+      .locator('p')
+      .filter({ hasText: 'All about the first meetup.' })
+      .evaluate((element) => ({
+        cut: element.scrollHeight > element.clientHeight,
+        lines: Math.round(element.clientHeight / parseFloat(getComputedStyle(element).lineHeight)),
+      }));
+    expect(lines).toEqual({ cut: true, lines: 2 });
     await checkScreen(page, 'events-list');
     await page.getByRole('button', { name: 'Join Sixth Meetup' }).click();
     await expectToast(page, 'RSVP updated');
