@@ -40,8 +40,57 @@ describe.each(DATABASE_KINDS)('Linking an email on %s', (kind) => {
     app.setNow(new Date());
   });
 
-  /** Opens a confirmation link the way a mail client would: a plain GET from another browser. */
-  const open = (confirmUrl: string) => app.anonymous().get(confirmUrl.slice(app.url.length));
+  /** The confirmation page's form target: where its Confirm button posts. */
+  const formAction = (html: string) => /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+
+  /**
+   * Opens a confirmation link the way its owner does: the page (a plain GET from another browser), then its
+   * Confirm button, a same-origin form post without fields.
+   */
+  async function open(confirmUrl: string) {
+    const browser = app.anonymous();
+    const page = await browser.get(confirmUrl.slice(app.url.length));
+    if (page.status !== 200) return page;
+    return browser.post(formAction(page.text)!, undefined, { headers: { origin: app.url } });
+  }
+
+  it('When a mail scanner fetches the emailed link, then nothing is confirmed until its owner presses Confirm', async () => {
+    const { client } = await app.signedIn();
+    await client.post('/api/auth/link-accounts', { email: 'scanned@example.org' });
+    const path = sent[0]!.confirmUrl.slice(app.url.length);
+
+    const page = await app.anonymous().get(path);
+    const head = await app.anonymous().request('HEAD', path);
+
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.text).toContain('Confirm email address');
+    expect(formAction(page.text)).toBe(path);
+    expect(head.status).toBe(200);
+    expect((await client.get('/api/users/me')).body).toMatchObject({
+      email: null,
+      pendingEmail: 'scanned@example.org',
+    });
+
+    const confirmed = await app.anonymous().post(formAction(page.text)!, undefined, { headers: { origin: app.url } });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe('/settings?emailLinked=1');
+    expect((await client.get('/api/users/me')).body).toMatchObject({
+      email: 'scanned@example.org',
+      pendingEmail: null,
+    });
+  });
+
+  it('When the Confirm form is posted from another site, then it is refused and nothing is confirmed', async () => {
+    const { client } = await app.signedIn();
+    await client.post('/api/auth/link-accounts', { email: 'forged@example.org' });
+    const path = sent[0]!.confirmUrl.slice(app.url.length);
+
+    const res = await app.anonymous().post(path, undefined, { headers: { origin: 'https://evil.example' } });
+
+    expect(res.status).toBe(403);
+    expect((await client.get('/api/users/me')).body).toMatchObject({ email: null, pendingEmail: 'forged@example.org' });
+  });
 
   it('When a signed-in user links an email and opens the emailed link, then the email becomes a sign-in identity', async () => {
     const { client, user } = await app.signedIn({ name: 'Tele Only', telegramId: '9001' });
@@ -108,16 +157,24 @@ describe.each(DATABASE_KINDS)('Linking an email on %s', (kind) => {
     expect((await client.get('/api/users/me')).body.email).toBe('second@example.org');
   });
 
-  it('When the token is unknown or missing, then the redirect says the link failed', async () => {
+  it('When the token is malformed or missing, then opening the link redirects to say it failed', async () => {
     for (const path of [
       '/api/auth/confirm-email?token=nope',
       '/api/auth/confirm-email',
       '/api/auth/confirm-email?token=',
+      '/api/auth/confirm-email?token=a&token=b',
+      `/api/auth/confirm-email?token=${encodeURIComponent('"><script>x</script>'.repeat(3))}`,
     ]) {
       const res = await app.anonymous().get(path);
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/settings?emailLinked=0');
     }
+  });
+
+  it('When an unknown token is confirmed, then the redirect says the link failed', async () => {
+    const res = await open(`${app.url}/api/auth/confirm-email?token=${'x'.repeat(43)}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/settings?emailLinked=0');
   });
 
   it('When the email is already another user’s sign-in email, then it is 409 and nothing is stored or sent', async () => {

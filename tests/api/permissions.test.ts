@@ -240,8 +240,18 @@ const ROWS: Row[] = [
     statuses: [401, 202, 202, 202, 202, 202],
   },
   {
-    call: 'GET /api/auth/confirm-email with an unknown token',
+    call: 'GET /api/auth/confirm-email with a malformed token',
     make: () => get('/api/auth/confirm-email?token=not-a-real-token'),
+    statuses: [303, 303, 303, 303, 303, 303],
+  },
+  {
+    call: 'GET /api/auth/confirm-email (the page with its Confirm button)',
+    make: () => get(`/api/auth/confirm-email?token=${'t'.repeat(43)}`),
+    statuses: [200, 200, 200, 200, 200, 200],
+  },
+  {
+    call: 'POST /api/auth/confirm-email with an unknown token',
+    make: () => ({ method: 'POST', path: `/api/auth/confirm-email?token=${'t'.repeat(43)}` }),
     statuses: [303, 303, 303, 303, 303, 303],
   },
   {

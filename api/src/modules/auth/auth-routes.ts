@@ -9,10 +9,16 @@ import { parse } from '../../http/validate';
 import { toCurrentUser } from '../users/users-repository';
 import { createAccountLinkingService } from './account-linking-service';
 import { createAuthService } from './auth-service';
+import { confirmEmailPage } from './confirm-email-page';
 import { DEMO_ACCOUNTS } from './demo';
 import { endSession, startSession } from './sessions';
 
-const confirmEmailQuery = z.object({ token: z.string().min(1).max(200).optional() });
+/** A token as randomToken makes them (base64url); anything else cannot be one of ours. */
+const confirmEmailQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/) });
+const confirmToken = (query: unknown) => {
+  const parsed = confirmEmailQuery.safeParse(query);
+  return parsed.success ? parsed.data.token : null;
+};
 
 /** Where this request came in, for links when no PUBLIC_URL is configured. */
 const requestOrigin = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
@@ -72,10 +78,24 @@ export function authRouter(deps: AppDeps): Router {
     res.json({ success: true, user: toCurrentUser(updated) });
   });
 
-  /** The link from the confirmation email: no sign-in needed, the token is the proof. */
-  router.get('/auth/confirm-email', async (req, res) => {
-    const query = confirmEmailQuery.safeParse(req.query);
-    const confirmed = query.success && query.data.token ? await linking.confirmEmail(query.data.token) : false;
+  /**
+   * The link from the confirmation email opens a page with a Confirm button: mail scanners and previews fetch
+   * links by themselves, and must not confirm an address its owner never agreed to link.
+   */
+  router.get('/auth/confirm-email', (req, res) => {
+    const token = confirmToken(req.query);
+    if (!token) {
+      res.redirect(303, '/settings?emailLinked=0');
+      return;
+    }
+    res.set('Cache-Control', 'no-store');
+    res.type('html').send(confirmEmailPage(`/api/auth/confirm-email?token=${encodeURIComponent(token)}`));
+  });
+
+  /** The page's Confirm button: no sign-in needed, the token is the proof (and same-origin is checked). */
+  router.post('/auth/confirm-email', async (req, res) => {
+    const token = confirmToken(req.query);
+    const confirmed = token ? await linking.confirmEmail(token) : false;
     res.redirect(303, `/settings?emailLinked=${confirmed ? 1 : 0}`);
   });
 
