@@ -220,6 +220,25 @@ describe.each(DATABASE_KINDS)('Linking an email on %s', (kind) => {
     expect((await client.get('/api/users/me')).body.pendingEmail).toBe('spam5@example.org');
   });
 
+  it('When a member probes addresses through email linking, then taken or not each probe spends the hourly budget', async () => {
+    await app.signedIn({ googleEmail: 'known-member@example.org' });
+    const { client } = await app.signedIn();
+    const statuses: number[] = [];
+    for (const email of [
+      'guess1@example.org',
+      'known-member@example.org',
+      'guess2@example.org',
+      'guess3@example.org',
+    ]) {
+      statuses.push((await client.post('/api/auth/link-accounts', { email })).status);
+    }
+    statuses.push((await client.post('/api/auth/link-accounts', { email: 'known-member@example.org' })).status);
+    const sixth = await client.post('/api/auth/link-accounts', { email: 'known-member@example.org' });
+    expect(statuses).toEqual([202, 409, 202, 202, 409]);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error).not.toContain('already used');
+  });
+
   it('When nobody is signed in, then linking an email is 401', async () => {
     const res = await app.anonymous().post('/api/auth/link-accounts', { email: 'anon@example.org' });
     expect(res.status).toBe(401);

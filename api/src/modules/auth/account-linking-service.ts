@@ -44,18 +44,20 @@ export function createAccountLinkingService(deps: AppDeps, auth: AuthService) {
    * is where the link points when no PUBLIC_URL is configured (the origin the request came to).
    */
   async function requestEmailLink(userId: number, email: string, baseUrl: string): Promise<void> {
-    const user = await deps.prisma.user.findUnique({ where: { id: userId } });
-    if (!user) throw badRequest('Unknown user');
-    if (user.googleEmail === email || (user.linkedEmail === email && user.linkedEmailConfirmed)) {
-      throw conflict('This email address is already linked to your account.');
-    }
-    if (await emailBelongsToOther(deps, email, userId)) throw conflict(EMAIL_TAKEN);
+    // Counted before the ownership checks: their 409 tells whether an address is a member's, so asking
+    // spends the same small budget as sending.
     const withinLimit = await hit(deps.prisma, `email-link:${userId}`, {
       name: 'email-link',
       limit: EMAIL_LINKS_PER_HOUR,
       windowMs: 60 * 60 * 1000,
     });
     if (!withinLimit) throw tooManyRequests('Too many email links requested. Please try again in an hour.');
+    const user = await deps.prisma.user.findUnique({ where: { id: userId } });
+    if (!user) throw badRequest('Unknown user');
+    if (user.googleEmail === email || (user.linkedEmail === email && user.linkedEmailConfirmed)) {
+      throw conflict('This email address is already linked to your account.');
+    }
+    if (await emailBelongsToOther(deps, email, userId)) throw conflict(EMAIL_TAKEN);
     const token = randomToken();
     await deps.prisma.$transaction([
       deps.prisma.emailLinkRequest.create({
