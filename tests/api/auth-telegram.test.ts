@@ -143,6 +143,28 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
       await expectTelegramLoginRefused({ auth_data: { ...data, extra: 'field' } }, 401, FAILED);
     });
 
+    it('When an extra field is a deeply nested list or object, then it is 401, not a crash', async () => {
+      const data = widget();
+      const depth = 20_000;
+      const nestedList = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+      for (const extra of [nestedList, '{"x":[1,{"y":2}]}', '[1,2]']) {
+        const before = await counts();
+        for (const path of ['/api/auth/telegram-login', '/api/auth/link-accounts']) {
+          const client = path.endsWith('link-accounts') ? (await app.signedIn()).client : app.anonymous();
+          const raw = JSON.stringify({ auth_data: { ...data, extra: '__EXTRA__' } }).replace('"__EXTRA__"', extra);
+          const res = await client.post(path, undefined, { rawBody: raw });
+          expect({ path, extra: extra.slice(0, 12), status: res.status, body: res.body }).toEqual({
+            path,
+            extra: extra.slice(0, 12),
+            status: 401,
+            body: { error: FAILED },
+          });
+        }
+        const after = await counts();
+        expect(after.users - before.users).toBe(1); // the signed-in client made for the link call, nobody else
+      }
+    });
+
     it('When the hash is wrong or malformed, then it is 401', async () => {
       const data = widget();
       await expectTelegramLoginRefused({ auth_data: { ...data, hash: 'f'.repeat(64) } }, 401, FAILED);

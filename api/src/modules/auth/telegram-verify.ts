@@ -27,6 +27,9 @@ export function verifyLoginWidget(
   now: Date,
 ): boolean {
   const hash = typeof data.hash === 'string' ? data.hash : '';
+  // Telegram signs flat fields only; a list or object cannot be genuine, and turning a deeply nested one
+  // into text would exhaust the stack.
+  if (Object.values(data).some((value) => typeof value === 'object' && value !== null)) return false;
   const checkString = Object.keys(data)
     .filter((key) => key !== 'hash' && data[key] !== undefined && data[key] !== null)
     .sort()
