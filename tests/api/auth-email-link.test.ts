@@ -116,6 +116,21 @@ describe.each(DATABASE_KINDS)('Linking an email on %s', (kind) => {
     expect(viaGoogle.body.name).toBe('Tele Only');
   });
 
+  it('When two accounts hold the same linked address, then the database lets only one of them have it confirmed', async () => {
+    const email = `shared-${kind}@example.org`;
+    const first = await app.deps.prisma.user.create({
+      data: { name: 'First', linkedEmail: email, linkedEmailConfirmed: true },
+    });
+    const second = await app.deps.prisma.user.create({ data: { name: 'Second', linkedEmail: email } });
+    await expect(
+      app.deps.prisma.user.update({ where: { id: second.id }, data: { linkedEmailConfirmed: true } }),
+    ).rejects.toThrow();
+    const confirmed = await app.deps.prisma.user.findMany({
+      where: { linkedEmail: email, linkedEmailConfirmed: true },
+    });
+    expect(confirmed.map((user) => user.id)).toEqual([first.id]);
+  });
+
   it('When the emailed link is opened a second time, then it is refused', async () => {
     const { client } = await app.signedIn();
     await client.post('/api/auth/link-accounts', { email: 'twice@example.org' });

@@ -4,6 +4,7 @@ import { MSG } from '../../../../shared/messages';
 import type { TelegramAuthData } from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
 import { badRequest, conflict, tooManyRequests } from '../../http/errors';
+import { isUniqueViolation } from '../../db/errors';
 import { hit } from '../../http/rate-limit';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { UserRow } from '../users/users-repository';
@@ -90,13 +91,19 @@ export function createAccountLinkingService(deps: AppDeps, auth: AuthService) {
     // The user may have asked to link another address since; only the latest one is confirmed.
     if (!user || user.linkedEmail !== request.email) return false;
     if (await emailBelongsToOther(deps, request.email, user.id)) return false;
-    await deps.prisma.user.update({
-      where: { id: user.id },
-      data: {
-        linkedEmailConfirmed: true,
-        ...(isBootstrapAdminEmail(deps, request.email) && !user.isAdmin ? { isAdmin: true } : {}),
-      },
-    });
+    try {
+      await deps.prisma.user.update({
+        where: { id: user.id },
+        data: {
+          linkedEmailConfirmed: true,
+          ...(isBootstrapAdminEmail(deps, request.email) && !user.isAdmin ? { isAdmin: true } : {}),
+        },
+      });
+    } catch (error) {
+      // Another account confirmed the same address a moment ago: the database keeps it to one.
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
     return true;
   }
 
