@@ -105,6 +105,17 @@ describe.each(DATABASE_KINDS)('Manual Telegram login codes on %s', (kind) => {
     expect(await codes.confirm(loginId, tg)).toBe('already_decided');
   });
 
+  it('When a confirmed code is asked for with HEAD, then it is 405 and the browser still collects it with GET', async () => {
+    const { browser, loginId } = await startFlow();
+    expect(await codes.confirm(loginId, telegramUser())).toBe('confirmed');
+    const head = await browser.request('HEAD', `/api/telegram/check-login/${loginId}`);
+    expect(head.status).toBe(405);
+    expect(head.headers.get('allow')).toBe('GET');
+    const done = await browser.get(`/api/telegram/check-login/${loginId}`);
+    expect(done.status).toBe(200);
+    expect(browser.cookies.has(SESSION_COOKIE)).toBe(true);
+  });
+
   it('When the same Telegram account logs in again by code, then it is the same user', async () => {
     const tg = telegramUser();
     const first = await startFlow();

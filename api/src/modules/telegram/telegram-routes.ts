@@ -54,6 +54,11 @@ export function telegramRouter(deps: AppDeps): Router {
     res.json({ success: true, botUsername: username, startParam: `login_${loginId}` });
   });
 
+  // Express answers HEAD with the GET handler, which would collect the code and throw the session away.
+  router.head('/telegram/check-login/:loginId', (_req, res) => {
+    res.set('allow', 'GET').status(405).end();
+  });
+
   router.get('/telegram/check-login/:loginId', pollLimit, async (req: Request<{ loginId: string }>, res) => {
     const parsed = loginIdSchema.safeParse(req.params.loginId);
     if (!parsed.success) throw notFound(MSG.loginSessionExpired);
