@@ -8,7 +8,7 @@ import {
   signLoginWidget,
   type WidgetFields,
 } from '../support/signing';
-import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
+import { startTestApp, TEST_BOT_ENV, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
 
 const MISSING = 'Missing required authentication parameters from Telegram';
 const FAILED = 'Failed to authenticate with Telegram. Please try again.';
@@ -39,9 +39,7 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
   beforeAll(async () => {
     app = await startTestApp(kind, {
       env: {
-        TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
-        TELEGRAM_BOT_USERNAME: 'events_test_bot',
-        TELEGRAM_BOT_ENABLED: 'false',
+        ...TEST_BOT_ENV,
         ADMIN_TELEGRAM_IDS: '424242',
       },
     });

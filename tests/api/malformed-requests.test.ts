@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient, TestResponse } from '../support/http-client';
-import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
+import { startTestApp, TEST_BOT_ENV, type TestApp } from '../support/test-app';
 
 const eventBody = {
   name: 'Board games',
@@ -89,7 +89,7 @@ describe.each(DATABASE_KINDS)('malformed requests on %s', (kind) => {
 
   beforeAll(async () => {
     app = await startTestApp(kind, {
-      env: { TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: 'events_test_bot' },
+      env: TEST_BOT_ENV,
     });
     admin = await app.signedIn({ name: 'Ada Admin', isAdmin: true });
     member = await app.signedIn({ name: 'Max Member' });

@@ -7,7 +7,7 @@ import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
 import { signLoginWidget } from '../support/signing';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
+import { startTestApp, TEST_BOT_ENV, type TestApp } from '../support/test-app';
 
 /**
  * The callers, in the order of every row's statuses:
@@ -308,9 +308,7 @@ describe.each(DATABASE_KINDS)('permission matrix on %s', (kind) => {
     smtp = await startSmtpServer();
     const app = await startTestApp(kind, {
       env: {
-        TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
-        TELEGRAM_BOT_USERNAME: 'events_test_bot',
-        TELEGRAM_BOT_ENABLED: 'false',
+        ...TEST_BOT_ENV,
       },
     });
     const prisma = app.deps.prisma;

@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { createLoginCodesService, type LoginCodesService } from '../../api/src/modules/telegram/login-codes-service';
 import { DATABASE_KINDS } from '../support/databases';
 import { TestClient } from '../support/http-client';
-import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
+import { startTestApp, TEST_BOT_ENV, type TestApp } from '../support/test-app';
 
 const EXPIRED = { error: 'Login session expired or invalid' };
 const LINK_FAILED = 'Failed to link Telegram account. This account may already be linked to another user.';
@@ -25,9 +25,7 @@ describe.each(DATABASE_KINDS)('Manual Telegram login codes on %s', (kind) => {
   beforeAll(async () => {
     app = await startTestApp(kind, {
       env: {
-        TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
-        TELEGRAM_BOT_USERNAME: 'events_test_bot',
-        TELEGRAM_BOT_ENABLED: 'false',
+        ...TEST_BOT_ENV,
         TELEGRAM_LOGIN_CODE_TTL_SECONDS: String(TTL_SECONDS),
       },
     });

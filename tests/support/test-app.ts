@@ -13,6 +13,12 @@ import { TestClient } from './http-client';
 
 export const TEST_SECRETS_KEY = 'a'.repeat(64);
 export const TEST_BOT_TOKEN = '5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8';
+/** A configured bot whose process is not started: what the API's Telegram sign-in and login codes need. */
+export const TEST_BOT_ENV = {
+  TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+  TELEGRAM_BOT_USERNAME: 'events_test_bot',
+  TELEGRAM_BOT_ENABLED: 'false',
+} as const;
 
 export interface TestAppOptions {
   /** A logger of the test's own, to read what the app logs. */
