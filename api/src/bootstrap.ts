@@ -54,7 +54,9 @@ export async function bootstrap(
   config: AppConfig,
   logger: Logger = createLogger(config.logLevel),
 ): Promise<Bootstrapped> {
-  const database = await openDatabase(config.database, config.databasePoolSize);
+  const database = await openDatabase(config.database, config.databasePoolSize, {
+    onPoolError: (error) => logger.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
+  });
   const secretsKey = config.secretsKey ?? (await developmentSecretsKey(config));
   const deps: AppDeps = {
     config,

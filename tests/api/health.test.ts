@@ -3,6 +3,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { bootstrap, type Bootstrapped } from '../../api/src/bootstrap';
 import { loadConfig } from '../../api/src/config';
+import { openDatabase } from '../../api/src/db/database';
 import { startWebServer, type RunningServer } from '../../api/src/server';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../support/databases';
 import { TestClient } from '../support/http-client';
@@ -98,6 +99,25 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('database co
     await server.stop();
     await boot.database.close();
     await database.drop();
+  });
+
+  it('When idle connections are cut after Prisma disconnected but before the pool ended, then the pool reports it instead of crashing', async () => {
+    const url = database.target.kind === 'postgres' ? database.target.url : '';
+    const errors: Error[] = [];
+    const db = await openDatabase({ kind: 'postgres', url }, 2, { onPoolError: (error) => errors.push(error) });
+    await db.prisma.$queryRaw`SELECT 1`;
+    // Prisma drops its own pool listener here; the pool's clients stay open until close().
+    await db.prisma.$disconnect();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''`,
+    );
+    await admin.end();
+    await expect.poll(() => errors.length).toBeGreaterThan(0);
+    expect(errors[0]!.message).toContain('terminating connection');
+    await db.close();
   });
 
   it('When the server terminates the idle connections, then the app stays up and answers again', async () => {

@@ -57,12 +57,16 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     ...(database.target.kind === 'postgres' ? { DATABASE_URL: database.target.url } : {}),
     ...options.env,
   });
-  const db = await openDatabase(database.target, 5);
+  const logger = options.logger ?? createLogger(config.logLevel);
+  // As in bootstrap: a connection cut while the app stops (the database is dropped WITH FORCE) is logged.
+  const db = await openDatabase(database.target, 5, {
+    onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
+  });
   let clock: (() => Date) | null = null;
   const deps: AppDeps = {
     config,
     prisma: db.prisma,
-    logger: options.logger ?? createLogger(config.logLevel),
+    logger,
     secrets: createSecretBox(config.secretsKey ?? TEST_SECRETS_KEY),
     notifications: options.notifications ?? silentTriggers,
     now: () => (clock ? clock() : options.now ? options.now() : new Date()),

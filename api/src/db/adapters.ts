@@ -65,6 +65,12 @@ export interface OpenedAdapter {
 export interface AdapterOptions {
   /** Called with the SQL of every query Prisma sends (not the migrator's): lets tests count queries. */
   onQuery?: (sql: string) => void;
+  /**
+   * Told when an idle pooled connection dies (a database restart, an administrator's terminate). Prisma
+   * listens for this only until it disconnects; without a listener of our own, pg's error in the window
+   * between Prisma's disconnect and the pool's end would end the process (seen in CI's teardown).
+   */
+  onPoolError?: (error: Error) => void;
 }
 
 type Queryable = object;
@@ -100,6 +106,7 @@ export async function openAdapter(
     options.onQuery ? reportQueries(adapter, options.onQuery) : adapter;
   if (target.kind === 'postgres') {
     const pool = createPgPool(target.url, poolSize);
+    pool.on('error', (error) => options.onPoolError?.(error));
     return {
       adapter: observe(new PrismaPg(pool)),
       async withSession(work) {
