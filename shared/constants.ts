@@ -20,6 +20,18 @@ export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = 
   telegram: 'Telegram Notifications',
 };
 
+/** Confirming a phone number by a code sent to it (DESIGN §4: contact points are verified before use). */
+export const PHONE_VERIFICATION = {
+  codeLength: 6,
+  codeTtlMs: 10 * 60_000,
+  /** Between two codes for one member. */
+  resendAfterMs: 60_000,
+  /** Guesses per code; the code is void after them. */
+  maxAttempts: 5,
+  /** Codes per member per day, and per phone number per day (whoever asks). */
+  perDay: 5,
+} as const;
+
 export const TEMPLATE_TYPES = ['event_created', 'event_updated'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 export const TEMPLATE_CHANNELS = ['email', 'sms'] as const;

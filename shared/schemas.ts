@@ -4,6 +4,7 @@ import {
   DEFAULT_SMTP_PORT,
   LIMITS,
   NOTIFICATION_CHANNELS,
+  PHONE_VERIFICATION,
   RSVP_STATUSES,
   TEMPLATE_CHANNELS,
   TEMPLATE_MIN_LENGTH,
@@ -45,6 +46,18 @@ export const updateMeSchema = z.union([updatePhoneSchema, updateTelegramUsername
   error: 'Send either phoneNumber or telegramUsername',
 });
 export type UpdateMeInput = z.infer<typeof updateMeSchema>;
+
+/** POST /api/users/me/phone/verification: no body (or `{}`); the code goes to the saved number. */
+export const sendPhoneCodeSchema = z.strictObject({});
+
+const PHONE_CODE = new RegExp(`^\\d{${PHONE_VERIFICATION.codeLength}}$`);
+export const phoneCodeSchema = z
+  .string({ error: MSG.phoneCodeFormat })
+  .trim()
+  .regex(PHONE_CODE, { error: MSG.phoneCodeFormat });
+/** POST /api/users/me/phone/verify */
+export const verifyPhoneSchema = z.strictObject({ code: phoneCodeSchema });
+export type VerifyPhoneInput = z.infer<typeof verifyPhoneSchema>;
 
 export const preferencesSchema = z.strictObject({
   preferences: z
@@ -207,7 +220,11 @@ export const telegramAuthDataSchema = z.looseObject(
 export type TelegramAuthData = z.infer<typeof telegramAuthDataSchema>;
 
 /** POST /api/auth/telegram-login. Only auth_data counts: the other fields are the client's claims. */
+/** The server-issued state of POST /api/auth/state, carried through the Telegram callback URL. */
+const authStateField = z.string().max(100).optional();
+
 export const telegramLoginSchema = z.object({
+  state: authStateField,
   telegramId: z.union([z.string(), z.number()]).optional(),
   name: z.string().max(LIMITS.userName).optional(),
   username: z.string().max(64).optional().nullable(),
@@ -215,6 +232,7 @@ export const telegramLoginSchema = z.object({
 });
 
 export const linkTelegramSchema = z.object({
+  state: authStateField,
   telegramId: z.union([z.string(), z.number()]).optional(),
   telegramUsername: z.string().max(64).optional().nullable(),
   auth_data: telegramAuthDataSchema,
@@ -239,7 +257,18 @@ export const loginSchema = z.object({
 export const loginIdSchema = z
   .string({ error: MSG.telegramMissingLoginId })
   .regex(/^[A-Za-z0-9_-]{16,48}$/, { error: 'Invalid login ID' }); // fits a /start payload (64 chars) with 'login_'
-export const registerLoginSchema = z.object({
-  loginId: loginIdSchema,
-  mode: z.enum(['login', 'link']).default('login'),
-});
+/**
+ * POST /api/telegram/register-login. The server creates login codes: `{ mode, state }` starts one for this
+ * browser (spending the state from POST /api/auth/state); `{ loginId }` is the callback page asking again
+ * for a code its own browser created.
+ */
+export const registerLoginSchema = z.union(
+  [
+    z.object({ loginId: loginIdSchema }),
+    z.object({ mode: z.enum(['login', 'link']).default('login'), state: authStateField }),
+  ],
+  { error: 'Invalid login request' },
+);
+
+/** POST /api/auth/state: a sign-in or link is starting in this browser. */
+export const authStateSchema = z.object({ purpose: z.enum(['login', 'link']) });

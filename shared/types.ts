@@ -11,11 +11,16 @@ export interface CurrentUser {
   isAdmin: boolean;
   isDemo: boolean;
   phoneNumber: string | null;
+  /** The member confirmed phoneNumber with a code sent to it; SMS goes only to a verified number. */
+  phoneVerified: boolean;
   telegramId: string | null;
   telegramUsername: string | null;
   notificationPrefs: NotificationChannel[];
   googleConnected: boolean;
 }
+
+/** POST /api/users/me/phone/verification: a code went out (202), or the number is verified already (200). */
+export type PhoneCodeResponse = { status: 'sent'; expiresAt: string } | { status: 'verified' };
 
 /** What members may see of each other: no email or phone. */
 export interface PublicUser {

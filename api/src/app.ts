@@ -10,6 +10,7 @@ import { authenticate } from './http/auth';
 import { errorHandler, notFoundHandler } from './http/error-middleware';
 import { requestLog } from './http/request-log';
 import { requireSameOrigin } from './http/same-origin';
+import { limitMemberWrites } from './http/write-limit';
 import { adminRouter } from './modules/admin/admin-routes';
 import { authRouter } from './modules/auth/auth-routes';
 import { eventsRouter } from './modules/events/events-routes';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   api.use(cookieParser());
   api.use(requireSameOrigin(deps.config.publicUrl));
   api.use(authenticate(deps));
+  api.use(limitMemberWrites(deps));
   api.use(healthRouter(deps));
   api.use(authRouter(deps));
   api.use(telegramRouter(deps));

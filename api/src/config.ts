@@ -1,4 +1,5 @@
 // The API process's configuration: every environment variable, read and validated once (fail fast).
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const list = z
@@ -20,12 +21,56 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1'));
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_HELP =
+  'Set it to the number of proxies in front of the app (e.g. 1), or a comma-separated list of their ' +
+  'addresses or CIDR ranges (e.g. 10.0.0.5, 10.0.0.0/8) or loopback, linklocal, uniquelocal; empty or 0 is off';
+
+function isProxyAddress(item: string): boolean {
+  if (PROXY_NAMES.has(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For hops to believe: a hop count, or the proxies' addresses. `true` would believe every
+ * hop, so any client could name its own address (and escape the per-address sign-in limit): refused.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const text = (value ?? '').trim();
+    if (text === '' || text === 'false') return false;
+    if (/^\d+$/.test(text)) return Number(text) || false;
+    if (text === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `true is refused: it believes every X-Forwarded-For entry, so any client could choose its own address. ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
+    const items = text.split(',').map((item) => item.trim());
+    const wrong = items.filter((item) => !isProxyAddress(item));
+    if (wrong.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not a proxy address, CIDR range or name: ${wrong.join(', ')}. ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
+    return items;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   DATABASE_URL: optionalText,
@@ -61,6 +106,8 @@ const envSchema = z.object({
   DEMO_MODE: z.enum(['auto', 'on', 'off']).default('auto'),
 
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 
   SMS_PROVIDER: z.enum(['log', 'http', 'twilio']).default('log'),
   SMS_HTTP_URL: optionalText.pipe(z.url().optional()),
@@ -71,6 +118,8 @@ const envSchema = z.object({
   TWILIO_API_ROOT: z.url().default('https://api.twilio.com'),
   REMINDER_LEAD_HOURS: z.coerce.number().min(0).default(24),
   NOTIFICATIONS_WORKER_ENABLED: bool(true),
+  /** The admin's test sends give up on an SMTP server that does not connect, greet or answer within this. */
+  SMTP_TEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Dates in notifications are written in this IANA time zone (members have no time zone of their own). */
   NOTIFICATIONS_TIME_ZONE: z
     .string()
@@ -119,6 +168,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     adminTelegramIds: env.ADMIN_TELEGRAM_IDS,
     demoMode,
     rateLimitAuthPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
+    rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+    rateLimitCommentsPerMinute: env.RATE_LIMIT_COMMENTS_PER_MINUTE,
     sms: {
       provider: env.SMS_PROVIDER,
       httpUrl: env.SMS_HTTP_URL,
@@ -128,6 +179,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     },
     reminderLeadMs: env.REMINDER_LEAD_HOURS * 60 * 60 * 1000,
     notificationsWorkerEnabled: env.NOTIFICATIONS_WORKER_ENABLED,
+    smtpTestTimeoutMs: env.SMTP_TEST_TIMEOUT_MS,
     notificationsTimeZone: env.NOTIFICATIONS_TIME_ZONE,
   };
 }

@@ -20,9 +20,19 @@ export interface Viewer {
 export interface LoginRequestView {
   status: string;
   userAgent: string | null;
+  /** The requester's approximate network, e.g. "203.0.113.x". */
+  network: string | null;
   createdAt: Date;
   purpose: string;
+  /** For a link: the website account's name. */
+  linkAccountName: string | null;
 }
+
+export type LoginCodeOutcome =
+  | { outcome: 'confirmed'; purpose: string }
+  | { outcome: 'wrong_code'; attemptsLeft: number }
+  | { outcome: 'locked' }
+  | { outcome: 'none' };
 
 export interface BotDeps {
   config: AppConfig;
@@ -40,7 +50,10 @@ export interface BotDeps {
   };
   loginCodes: {
     describe(loginId: string): Promise<LoginRequestView | null>;
-    confirm(loginId: string, identity: TelegramUser): Promise<'confirmed' | 'unknown' | 'expired' | 'already_decided'>;
+    /** This Telegram user opened the code: the code they type next is checked against it. */
+    claim(loginId: string, telegramUserId: number): Promise<'claimed' | 'unknown' | 'expired' | 'already_decided'>;
+    /** A code typed by this Telegram user, for the request they opened last. */
+    confirmWithCode(identity: TelegramUser, code: string): Promise<LoginCodeOutcome>;
     reject(loginId: string): Promise<'rejected' | 'unknown' | 'expired' | 'already_decided'>;
   };
 }

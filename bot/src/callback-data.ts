@@ -1,8 +1,6 @@
 // Typed callback data of the bot's inline buttons (Telegram allows at most 64 bytes per button).
 import type { RsvpStatus } from '../../shared/constants';
 
-export type LoginAction = 'confirm' | 'reject';
-
 export const rsvpData = (eventId: number, status: RsvpStatus) =>
   `rsvp:${eventId}:${status === 'attending' ? 'a' : 'n'}`;
 
@@ -16,13 +14,12 @@ export function parseRsvpData(data: string): { eventId: number; status: RsvpStat
 
 export const RSVP_DATA = /^rsvp:/;
 
-export const loginData = (action: LoginAction, loginId: string) =>
-  `login:${action === 'confirm' ? 'c' : 'r'}:${loginId}`;
+/** The login message's one button, "Not me" (a confirmation is typed, so there is no Confirm button). */
+export const notMeData = (loginId: string) => `login:r:${loginId}`;
 
-export function parseLoginData(data: string): { action: LoginAction; loginId: string } | null {
-  const match = /^login:([cr]):([A-Za-z0-9_-]{16,48})$/.exec(data);
-  if (!match) return null;
-  return { action: match[1] === 'c' ? 'confirm' : 'reject', loginId: match[2]! };
+/** The login id of a "Not me" press; null for anything else (an old message's Confirm button included). */
+export function parseNotMeData(data: string): string | null {
+  return /^login:r:([A-Za-z0-9_-]{16,48})$/.exec(data)?.[1] ?? null;
 }
 
 export const LOGIN_DATA = /^login:/;

@@ -1,6 +1,6 @@
 // The bot's inline keyboards.
 import { InlineKeyboard } from 'grammy';
-import { loginData, rsvpData } from './callback-data';
+import { notMeData, rsvpData } from './callback-data';
 
 /** 'I Will Attend' / 'Cannot Attend' under a notification (the SPEC's button labels). */
 export const rsvpKeyboard = (eventId: number) =>
@@ -8,10 +8,8 @@ export const rsvpKeyboard = (eventId: number) =>
     .text('I Will Attend', rsvpData(eventId, 'attending'))
     .text('Cannot Attend', rsvpData(eventId, 'not_attending'));
 
-export const loginKeyboard = (loginId: string) =>
-  new InlineKeyboard()
-    .text('✅ Confirm', loginData('confirm', loginId))
-    .text('🚫 Not me', loginData('reject', loginId));
+/** Only "Not me": confirming takes typing the code the browser shows, never a tap. */
+export const loginKeyboard = (loginId: string) => new InlineKeyboard().text('🚫 Not me', notMeData(loginId));
 
 /**
  * A button opening the Mini App at `path`. Telegram only opens https pages as Mini Apps, so without an https

@@ -24,7 +24,12 @@ export function botDepsFrom(deps: AppDeps): BotDeps {
       return { id: row.id, isAdmin: row.isAdmin };
     },
     events: { upcomingEvents: events.upcomingEvents, setAttendance: events.setAttendance },
-    loginCodes: { describe: loginCodes.describe, confirm: loginCodes.confirm, reject: loginCodes.reject },
+    loginCodes: {
+      describe: loginCodes.describe,
+      claim: loginCodes.claim,
+      confirmWithCode: loginCodes.confirmWithCode,
+      reject: loginCodes.reject,
+    },
   };
 }
 

@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_COOKIE, STATE_REFUSED } from '../../api/src/modules/auth/auth-states';
 import { SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
+import { authState } from '../support/auth-state';
 import { DATABASE_KINDS } from '../support/databases';
+import type { TestClient } from '../support/http-client';
 import {
   PUBLISHED_INIT_DATA,
   PUBLISHED_INIT_DATA_AUTH_DATE,
@@ -13,6 +16,7 @@ import { startTestApp, TEST_BOT_ENV, TEST_BOT_TOKEN, type TestApp } from '../sup
 const MISSING = 'Missing required authentication parameters from Telegram';
 const FAILED = 'Failed to authenticate with Telegram. Please try again.';
 const LINK_FAILED = 'Failed to link Telegram account. This account may already be linked to another user.';
+const REFUSED = { error: STATE_REFUSED };
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 let nextTelegramId = 500_000_000;
@@ -52,10 +56,26 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
     sessions: await app.deps.prisma.session.count(),
   });
 
-  async function expectTelegramLoginRefused(body: unknown, status: number, error: string) {
+  /** The Login Widget's callback in the browser that opened the login dialog (with that dialog's state). */
+  async function telegramLogin(body: Record<string, unknown>, client: TestClient = app.anonymous()) {
+    const state = await authState(client, 'login');
+    return client.post('/api/auth/telegram-login', { ...body, state });
+  }
+
+  /** The Link button's widget callback, with the link state of this browser and signed-in user. */
+  async function linkTelegram(client: TestClient, body: Record<string, unknown>) {
+    const state = await authState(client, 'link');
+    return client.post('/api/auth/link-accounts', { ...body, state });
+  }
+
+  const telegramIdOf = async (userId: number) =>
+    (await app.deps.prisma.user.findUniqueOrThrow({ where: { id: userId } })).telegramId;
+
+  async function expectTelegramLoginRefused(body: Record<string, unknown>, status: number, error: string) {
     const before = await counts();
     const client = app.anonymous();
-    const res = await client.post('/api/auth/telegram-login', body);
+    const state = await authState(client, 'login');
+    const res = await client.post('/api/auth/telegram-login', { ...body, state });
     expect(res.status).toBe(status);
     expect(res.body).toEqual({ error });
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
@@ -66,12 +86,10 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
     it('When the widget data is signed by Telegram, then the browser is signed in as that Telegram user', async () => {
       const data = widget({ first_name: ' Ann', last_name: 'Lee  ' });
       const client = app.anonymous();
-      const res = await client.post('/api/auth/telegram-login', {
-        telegramId: String(data.id),
-        name: 'Ann Lee',
-        username: data.username,
-        auth_data: data,
-      });
+      const res = await telegramLogin(
+        { telegramId: String(data.id), name: 'Ann Lee', username: data.username, auth_data: data },
+        client,
+      );
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ name: 'Ann Lee', telegramId: String(data.id), telegramUsername: data.username });
       const me = await client.get('/api/users/me');
@@ -80,9 +98,7 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
     });
 
     it('When the user has no last name, then the name is the trimmed first name', async () => {
-      const res = await app
-        .anonymous()
-        .post('/api/auth/telegram-login', { auth_data: widget({ first_name: ' Solo ', last_name: undefined }) });
+      const res = await telegramLogin({ auth_data: widget({ first_name: ' Solo ', last_name: undefined }) });
       expect(res.status).toBe(200);
       expect(res.body.name).toBe('Solo');
     });
@@ -90,7 +106,7 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
     it('When the client claims another telegramId and name beside the data, then only the signed data counts', async () => {
       const victim = await app.deps.prisma.user.create({ data: { name: 'Victim', telegramId: '111222333' } });
       const data = widget();
-      const res = await app.anonymous().post('/api/auth/telegram-login', {
+      const res = await telegramLogin({
         telegramId: victim.telegramId,
         name: 'Victim',
         username: 'victim_user',
@@ -103,24 +119,22 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
 
     it('When the same Telegram account signs in twice, then it is the same user', async () => {
       const data = widget();
-      const first = await app.anonymous().post('/api/auth/telegram-login', { auth_data: data });
+      const first = await telegramLogin({ auth_data: data });
       const again = signLoginWidget({ ...stripHash(data), auth_date: nowSeconds() + 1 }, TEST_BOT_TOKEN);
-      const second = await app.anonymous().post('/api/auth/telegram-login', { auth_data: again });
+      const second = await telegramLogin({ auth_data: again });
       expect(second.status).toBe(200);
       expect(second.body.id).toBe(first.body.id);
     });
 
     it('When a new Telegram account signs in several times at once, then exactly one user is created', async () => {
       const data = widget();
-      const results = await Promise.all(
-        [1, 2, 3, 4].map(() => app.anonymous().post('/api/auth/telegram-login', { auth_data: data })),
-      );
+      const results = await Promise.all([1, 2, 3, 4].map(() => telegramLogin({ auth_data: data })));
       expect(results.map((res) => res.status)).toEqual([200, 200, 200, 200]);
       expect(new Set(results.map((res) => res.body.id)).size).toBe(1);
     });
 
     it('When the Telegram id is listed in ADMIN_TELEGRAM_IDS, then that user is an admin', async () => {
-      const res = await app.anonymous().post('/api/auth/telegram-login', { auth_data: widget({ id: 424242 }) });
+      const res = await telegramLogin({ auth_data: widget({ id: 424242 }) });
       expect(res.status).toBe(200);
       expect(res.body.isAdmin).toBe(true);
     });
@@ -148,8 +162,13 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
       for (const extra of [nestedList, '{"x":[1,{"y":2}]}', '[1,2]']) {
         const before = await counts();
         for (const path of ['/api/auth/telegram-login', '/api/auth/link-accounts']) {
-          const client = path.endsWith('link-accounts') ? (await app.signedIn()).client : app.anonymous();
-          const raw = JSON.stringify({ auth_data: { ...data, extra: '__EXTRA__' } }).replace('"__EXTRA__"', extra);
+          const isLink = path.endsWith('link-accounts');
+          const client = isLink ? (await app.signedIn()).client : app.anonymous();
+          const state = await authState(client, isLink ? 'link' : 'login');
+          const raw = JSON.stringify({ state, auth_data: { ...data, extra: '__EXTRA__' } }).replace(
+            '"__EXTRA__"',
+            extra,
+          );
           const res = await client.post(path, undefined, { rawBody: raw });
           expect({ path, extra: extra.slice(0, 12), status: res.status, body: res.body }).toEqual({
             path,
@@ -182,7 +201,7 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
     it('When auth_date is fresh for the app clock, then the same data is accepted', async () => {
       const data = widget({ auth_date: nowSeconds() - 86400 - 60 });
       app.setNow(new Date((Number(data.auth_date) + 30) * 1000));
-      expect((await app.anonymous().post('/api/auth/telegram-login', { auth_data: data })).status).toBe(200);
+      expect((await telegramLogin({ auth_data: data })).status).toBe(200);
     });
   });
 
@@ -190,7 +209,7 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
     it('When a signed-in user links verified widget data, then their account has that Telegram id', async () => {
       const { client, user } = await app.signedIn({ name: 'Gina', googleEmail: 'gina@example.org' });
       const data = widget();
-      const res = await client.post('/api/auth/link-accounts', {
+      const res = await linkTelegram(client, {
         telegramId: String(data.id),
         telegramUsername: data.username,
         auth_data: data,
@@ -206,16 +225,16 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
       });
       // From now on the Telegram account signs in as Gina.
       const again = signLoginWidget({ ...stripHash(data), auth_date: nowSeconds() }, TEST_BOT_TOKEN);
-      const signIn = await app.anonymous().post('/api/auth/telegram-login', { auth_data: again });
+      const signIn = await telegramLogin({ auth_data: again });
       expect(signIn.body.id).toBe(user.id);
     });
 
     it('When the Telegram account belongs to another user, then it is 409 with the SPEC message', async () => {
       const data = widget();
-      await app.anonymous().post('/api/auth/telegram-login', { auth_data: data });
+      expect((await telegramLogin({ auth_data: data })).status).toBe(200);
       const { client, user } = await app.signedIn();
       const fresh = signLoginWidget({ ...stripHash(data), auth_date: nowSeconds() }, TEST_BOT_TOKEN);
-      const res = await client.post('/api/auth/link-accounts', { auth_data: fresh });
+      const res = await linkTelegram(client, { auth_data: fresh });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ error: LINK_FAILED });
       expect((await app.deps.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).telegramId).toBeNull();
@@ -223,7 +242,7 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
 
     it('When the user already has a different Telegram account, then it is 409 and nothing changes', async () => {
       const { client, user } = await app.signedIn({ telegramId: '31337' });
-      const res = await client.post('/api/auth/link-accounts', { auth_data: widget() });
+      const res = await linkTelegram(client, { auth_data: widget() });
       expect(res.status).toBe(409);
       expect(res.body.error).toBe('Your account is already linked to a different Telegram account.');
       expect((await app.deps.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).telegramId).toBe('31337');
@@ -231,7 +250,7 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
 
     it('When the link data is forged, then it is 401 and nothing is linked', async () => {
       const { client, user } = await app.signedIn();
-      const res = await client.post('/api/auth/link-accounts', { auth_data: { ...widget(), first_name: 'Eve' } });
+      const res = await linkTelegram(client, { auth_data: { ...widget(), first_name: 'Eve' } });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: FAILED });
       expect((await app.deps.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).telegramId).toBeNull();
@@ -248,6 +267,148 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
       const res = await client.post('/api/auth/link-accounts', { foo: 1 });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: MISSING });
+    });
+  });
+
+  describe('Sign-in state: login CSRF and account takeover through the widget callback', () => {
+    /** An attacker with a browser and a Telegram account of their own: valid widget data for themselves. */
+    async function attacker() {
+      const browser = app.anonymous();
+      const loginState = await authState(browser, 'login');
+      const data = widget({ first_name: 'Mallory', last_name: undefined });
+      return { browser, loginState, data };
+    }
+
+    it('When the victim’s browser posts the attacker’s valid widget data without its own state, then it is 403 and the victim stays who they were', async () => {
+      const evil = await attacker();
+      const { client: victim, user } = await app.signedIn({ name: 'Victim' });
+      await authState(victim, 'login'); // the victim's browser has a binding cookie of its own
+      const session = victim.cookies.get(SESSION_COOKIE);
+      const before = await counts();
+      for (const state of [undefined, evil.loginState, '', 'x'.repeat(40), '../../etc']) {
+        const res = await victim.post('/api/auth/telegram-login', { state, auth_data: evil.data });
+        expect({ state, status: res.status, body: res.body }).toEqual({ state, status: 403, body: REFUSED });
+      }
+      expect(victim.cookies.get(SESSION_COOKIE)).toBe(session);
+      const me = await victim.get('/api/users/me');
+      expect(me.body).toMatchObject({ id: user.id, name: 'Victim', telegramId: null });
+      expect(await counts()).toEqual(before);
+
+      // A visitor with no session and no cookie at all is not signed in as the attacker either.
+      const visitor = app.anonymous();
+      const res = await visitor.post('/api/auth/telegram-login', { state: evil.loginState, auth_data: evil.data });
+      expect(res.status).toBe(403);
+      expect(visitor.cookies.has(SESSION_COOKIE)).toBe(false);
+      expect(await counts()).toEqual(before);
+
+      // The attacker's state was not spent by any of that: in the attacker's own browser it still works.
+      const own = await evil.browser.post('/api/auth/telegram-login', { state: evil.loginState, auth_data: evil.data });
+      expect(own.status).toBe(200);
+      expect(own.body.id).not.toBe(user.id);
+    });
+
+    it('When a state is used a second time, then it is 403, even after a failed first use', async () => {
+      const client = app.anonymous();
+      const state = await authState(client, 'login');
+      const first = await client.post('/api/auth/telegram-login', { state, auth_data: widget() });
+      expect(first.status).toBe(200);
+      const reused = await client.post('/api/auth/telegram-login', { state, auth_data: widget() });
+      expect(reused.status).toBe(403);
+      expect(reused.body).toEqual(REFUSED);
+
+      const failed = await authState(client, 'login');
+      const forged = await client.post('/api/auth/telegram-login', {
+        state: failed,
+        auth_data: { ...widget(), id: 1 },
+      });
+      expect(forged.status).toBe(401);
+      const retried = await client.post('/api/auth/telegram-login', { state: failed, auth_data: widget() });
+      expect(retried.status).toBe(403);
+    });
+
+    it('When parallel sign-ins share one state, then only one signs in', async () => {
+      const client = app.anonymous();
+      const state = await authState(client, 'login');
+      const data = widget();
+      const results = await Promise.all(
+        [1, 2, 3].map(() => client.post('/api/auth/telegram-login', { state, auth_data: data })),
+      );
+      expect(results.map((res) => res.status).sort()).toEqual([200, 403, 403]);
+    });
+
+    it('When the state is a link state, or has expired, then sign-in is 403', async () => {
+      const { client } = await app.signedIn();
+      const linkState = await authState(client, 'link');
+      expect((await client.post('/api/auth/telegram-login', { state: linkState, auth_data: widget() })).status).toBe(
+        403,
+      );
+      const visitor = app.anonymous();
+      const old = await authState(visitor, 'login');
+      app.setNow(new Date(Date.now() + 30 * 60_000 + 1000));
+      const data = widget({ auth_date: Math.floor(Date.now() / 1000) + 30 * 60 });
+      const res = await visitor.post('/api/auth/telegram-login', { state: old, auth_data: data });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(REFUSED);
+      expect(visitor.cookies.has(SESSION_COOKIE)).toBe(false);
+    });
+
+    it('When the signed-in victim’s browser posts the attacker’s widget data to link-accounts without the victim’s link state, then it is 403 and nothing is linked', async () => {
+      const evil = await attacker();
+      const { client: attackerAccount } = await app.signedIn({ name: 'Mallory' });
+      const attackerLinkState = await authState(attackerAccount, 'link');
+      const { client: victim, user } = await app.signedIn({ name: 'Victim' });
+      const victimLoginState = await authState(victim, 'login');
+      for (const state of [undefined, attackerLinkState, evil.loginState, victimLoginState, 'x'.repeat(40)]) {
+        const res = await victim.post('/api/auth/link-accounts', { state, auth_data: evil.data });
+        expect({ state, status: res.status, body: res.body }).toEqual({ state, status: 403, body: REFUSED });
+      }
+      expect(await telegramIdOf(user.id)).toBeNull();
+      expect(await app.deps.prisma.user.count({ where: { telegramId: String(evil.data.id) } })).toBe(0);
+
+      // The attacker's Telegram therefore signs in as nobody but a new account of its own.
+      const signIn = await evil.browser.post('/api/auth/telegram-login', {
+        state: evil.loginState,
+        auth_data: evil.data,
+      });
+      expect(signIn.status).toBe(200);
+      expect(signIn.body.id).not.toBe(user.id);
+    });
+
+    it('When the link state was issued to another user signed in the same browser, then it is 403 and only its user may spend it', async () => {
+      const { client, user: first } = await app.signedIn();
+      const firstSession = client.cookies.get(SESSION_COOKIE)!;
+      const state = await authState(client, 'link');
+      const { user: second } = await app.signedIn();
+      client.cookies.set(SESSION_COOKIE, (await app.clientFor(second)).cookies.get(SESSION_COOKIE)!);
+      const data = widget();
+      const refused = await client.post('/api/auth/link-accounts', { state, auth_data: data });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual(REFUSED);
+      expect(await telegramIdOf(second.id)).toBeNull();
+
+      client.cookies.set(SESSION_COOKIE, firstSession);
+      const linked = await client.post('/api/auth/link-accounts', { state, auth_data: data });
+      expect(linked.status).toBe(200);
+      expect(await telegramIdOf(first.id)).toBe(String(data.id));
+      const reused = await client.post('/api/auth/link-accounts', { state, auth_data: widget() });
+      expect(reused.status).toBe(403);
+    });
+
+    it('When the link state travels without its browser cookie, then it is 403', async () => {
+      const { client, user } = await app.signedIn();
+      const state = await authState(client, 'link');
+      const sameUserOtherBrowser = await app.clientFor(user); // a session, but not this browser's cookie
+      const res = await sameUserOtherBrowser.post('/api/auth/link-accounts', { state, auth_data: widget() });
+      expect(res.status).toBe(403);
+      expect(sameUserOtherBrowser.cookies.has(BROWSER_COOKIE)).toBe(false);
+      expect(await telegramIdOf(user.id)).toBeNull();
+    });
+
+    it('When linking by email, then no state is needed', async () => {
+      const { client } = await app.signedIn();
+      const res = await client.post('/api/auth/link-accounts', { email: `state-free-${Date.now()}@example.org` });
+      expect(res.status).toBe(202);
+      expect(res.body).toMatchObject({ status: 'pending' });
     });
   });
 

@@ -36,11 +36,14 @@ const PARAM_ROUTES: Array<[string, string]> = [
 /** Every route a client can call with a body. */
 const BODY_ROUTES: Array<[string, string]> = [
   ['POST', '/api/auth/login'],
+  ['POST', '/api/auth/state'],
   ['POST', '/api/auth/telegram-login'],
   ['POST', '/api/auth/link-accounts'],
   ['POST', '/api/telegram/register-login'],
   ['PATCH', '/api/users/me'],
   ['PATCH', '/api/users/me/preferences'],
+  ['POST', '/api/users/me/phone/verification'],
+  ['POST', '/api/users/me/phone/verify'],
   ['POST', '/api/events'],
   ['PATCH', '/api/events/{id}'],
   ['POST', '/api/events/{id}/attend'],
@@ -64,6 +67,7 @@ const HOSTILE_BODIES: unknown[] = [
   { credential: ['token'], demoAccount: 'constructor', email: { toString: 'x' } },
   { auth_data: { id: 1e25, first_name: { a: 1 }, auth_date: 'yesterday', hash: 'h' } },
   { loginId: ['a'.repeat(20)], mode: 'admin' },
+  { purpose: ['login'], mode: 'link', state: { $ne: null }, auth_data: { id: 1, hash: ['h'] } },
 ];
 
 const expectClientError = (res: TestResponse, what: string) => {

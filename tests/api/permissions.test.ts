@@ -3,11 +3,12 @@
 import type { User } from '@prisma/client';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authState } from '../support/auth-state';
 import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
 import { signLoginWidget } from '../support/signing';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { startTestApp, TEST_BOT_ENV, type TestApp } from '../support/test-app';
+import { startTestApp, TEST_BOT_ENV, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
 
 /**
  * The callers, in the order of every row's statuses:
@@ -40,7 +41,8 @@ interface World {
 
 interface Row {
   call: string;
-  make(world: World, role: Role): Call | Promise<Call>;
+  /** `client` is the browser that will make the call (to get sign-in state bound to it). */
+  make(world: World, role: Role, client: TestClient): Call | Promise<Call>;
   statuses: Statuses;
 }
 
@@ -54,6 +56,13 @@ const eventBody = (isPublic: boolean) => ({
 });
 const templateBody = { type: 'event_updated', channel: 'sms', template: '{{eventName}} changed: {{updateType}}' };
 const newLoginId = () => randomBytes(18).toString('base64url');
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** Login Widget data for a Telegram account nobody has, signed by the test bot. */
+const freshWidget = () =>
+  signLoginWidget(
+    { id: 800_000_000 + Math.floor(Math.random() * 1e8), first_name: 'Widget', auth_date: nowSeconds() },
+    TEST_BOT_TOKEN,
+  );
 let uniqueCounter = 0;
 const unique = () => `${Date.now().toString(36)}${(uniqueCounter += 1)}`;
 
@@ -75,6 +84,17 @@ const ROWS: Row[] = [
     call: 'PATCH /api/users/me/preferences',
     make: () => ({ method: 'PATCH', path: '/api/users/me/preferences', body: { preferences: [] } }),
     statuses: [401, 200, 200, 200, 200, 200],
+  },
+  {
+    // Before any code was sent: nothing to confirm (no guess can ever succeed by chance here).
+    call: 'POST /api/users/me/phone/verify',
+    make: () => ({ method: 'POST', path: '/api/users/me/phone/verify', body: { code: '123456' } }),
+    statuses: [401, 400, 400, 400, 400, 400],
+  },
+  {
+    call: 'POST /api/users/me/phone/verification',
+    make: () => ({ method: 'POST', path: '/api/users/me/phone/verification', body: {} }),
+    statuses: [401, 202, 202, 202, 202, 202],
   },
   { call: 'GET /api/users', make: () => get('/api/users'), statuses: [401, 200, 200, 200, 200, 200] },
 
@@ -215,14 +235,25 @@ const ROWS: Row[] = [
     statuses: [401, 401, 401, 401, 401, 401],
   },
   {
+    call: 'POST /api/auth/state (login)',
+    make: () => ({ method: 'POST', path: '/api/auth/state', body: { purpose: 'login' } }),
+    statuses: [200, 200, 200, 200, 200, 200],
+  },
+  {
+    call: 'POST /api/auth/state (link)',
+    make: () => ({ method: 'POST', path: '/api/auth/state', body: { purpose: 'link' } }),
+    statuses: [401, 200, 200, 200, 200, 200],
+  },
+  {
     call: 'POST /api/auth/telegram-login with widget data signed by another bot',
-    make: (w) => ({
+    make: async (w, _role, client) => ({
       method: 'POST',
       path: '/api/auth/telegram-login',
       body: {
+        state: await authState(client, 'login'),
         telegramId: w.users.admin.telegramId,
         auth_data: signLoginWidget(
-          { id: Number(w.users.admin.telegramId), first_name: 'Forged', auth_date: Math.floor(Date.now() / 1000) },
+          { id: Number(w.users.admin.telegramId), first_name: 'Forged', auth_date: nowSeconds() },
           '123456:another-bot-token',
         ),
       },
@@ -230,9 +261,40 @@ const ROWS: Row[] = [
     statuses: [401, 401, 401, 401, 401, 401],
   },
   {
+    call: 'POST /api/auth/telegram-login with valid widget data but no state (login CSRF)',
+    make: () => ({ method: 'POST', path: '/api/auth/telegram-login', body: { auth_data: freshWidget() } }),
+    statuses: [403, 403, 403, 403, 403, 403],
+  },
+  {
+    call: 'POST /api/auth/telegram-login with valid widget data and this browser’s state',
+    make: async (_w, _role, client) => ({
+      method: 'POST',
+      path: '/api/auth/telegram-login',
+      body: { state: await authState(client, 'login'), auth_data: freshWidget() },
+    }),
+    statuses: [200, 200, 200, 200, 200, 200],
+  },
+  {
     call: 'POST /api/auth/logout',
     make: () => ({ method: 'POST', path: '/api/auth/logout' }),
     statuses: [200, 200, 200, 200, 200, 200],
+  },
+  {
+    call: 'POST /api/auth/link-accounts (Telegram) with valid widget data but no state',
+    make: () => ({ method: 'POST', path: '/api/auth/link-accounts', body: { auth_data: freshWidget() } }),
+    statuses: [401, 403, 403, 403, 403, 403],
+  },
+  {
+    call: 'POST /api/auth/link-accounts (Telegram) with widget data signed by another bot',
+    make: async (_w, role, client) => ({
+      method: 'POST',
+      path: '/api/auth/link-accounts',
+      body: {
+        ...(role === 'anonymous' ? {} : { state: await authState(client, 'link') }),
+        auth_data: signLoginWidget({ id: 12345, first_name: 'Forged', auth_date: nowSeconds() }, '123456:other'),
+      },
+    }),
+    statuses: [401, 401, 401, 401, 401, 401],
   },
   {
     call: 'POST /api/auth/link-accounts (email)',
@@ -261,25 +323,43 @@ const ROWS: Row[] = [
   },
   {
     call: 'POST /api/telegram/register-login (login)',
-    make: () => ({ method: 'POST', path: '/api/telegram/register-login', body: { loginId: newLoginId() } }),
+    make: async (_w, _role, client) => ({
+      method: 'POST',
+      path: '/api/telegram/register-login',
+      body: { mode: 'login', state: await authState(client, 'login') },
+    }),
     statuses: [200, 200, 200, 200, 200, 200],
   },
   {
     call: 'POST /api/telegram/register-login (link)',
-    make: () => ({
+    make: async (_w, role, client) => ({
       method: 'POST',
       path: '/api/telegram/register-login',
-      body: { loginId: newLoginId(), mode: 'link' },
+      // Nobody signed in can get link state; the anonymous caller tries with login state.
+      body: { mode: 'link', state: await authState(client, role === 'anonymous' ? 'login' : 'link') },
     }),
     statuses: [401, 200, 200, 200, 200, 200],
   },
   {
+    call: 'POST /api/telegram/register-login without state',
+    make: () => ({ method: 'POST', path: '/api/telegram/register-login', body: { mode: 'login' } }),
+    statuses: [403, 403, 403, 403, 403, 403],
+  },
+  {
+    call: 'POST /api/telegram/register-login with a login id of the caller’s choosing',
+    make: () => ({ method: 'POST', path: '/api/telegram/register-login', body: { loginId: newLoginId() } }),
+    statuses: [404, 404, 404, 404, 404, 404],
+  },
+  {
     call: "GET /api/telegram/check-login/:loginId of another browser's code",
     make: async (w) => {
-      const loginId = newLoginId();
-      const started = await w.app.anonymous().post('/api/telegram/register-login', { loginId });
+      const other = w.app.anonymous();
+      const started = await other.post('/api/telegram/register-login', {
+        mode: 'login',
+        state: await authState(other, 'login'),
+      });
       expect(started.status).toBe(200);
-      return get(`/api/telegram/check-login/${loginId}`);
+      return get(`/api/telegram/check-login/${started.body.loginId}`);
     },
     statuses: [404, 404, 404, 404, 404, 404],
   },
@@ -380,8 +460,8 @@ describe.each(DATABASE_KINDS)('permission matrix on %s', (kind) => {
       const expected: Partial<Record<Role, number>> = {};
       const actual: Partial<Record<Role, number>> = {};
       for (const [index, role] of ROLES.entries()) {
-        const call = await row.make(world, role);
         const client = await clientFor(role);
+        const call = await row.make(world, role, client);
         const res = await client.request(call.method, call.path, call.body);
         expected[role] = row.statuses[index];
         actual[role] = res.status;

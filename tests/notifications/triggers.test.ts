@@ -62,10 +62,11 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
         googleEmail: `alice${stamp}@example.org`,
         notificationPrefs: ['email'],
       }),
-      // SMS and Telegram, no email address at all
+      // SMS (a verified number) and Telegram, no email address at all
       bob: await app.signedIn({
         name: 'Bob',
         phoneNumber: '+4915112345678',
+        phoneVerifiedAt: new Date(),
         telegramId: `${stamp % 1_000_000}1`,
         notificationPrefs: ['sms', 'telegram'],
       }),

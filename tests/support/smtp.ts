@@ -101,7 +101,12 @@ export function parseMail(raw: string, envelopeFrom = '', envelopeTo: string[] =
   };
 }
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+export interface SmtpServerOptions {
+  /** Answers every AUTH with 535 (bad credentials), as a real server does for a wrong password. */
+  rejectAuth?: boolean;
+}
+
+export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<TestSmtpServer> {
   const messages: CapturedMail[] = [];
   const rejectRecipients = new Set<string>();
   const create = () =>
@@ -113,7 +118,12 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       // Idle pooled client connections must not hold a stop() for the default 30 s.
       closeTimeout: 100,
       size: 10 * 1024 * 1024,
-      onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
+      onAuth: (_auth, _session, callback) => {
+        if (!options.rejectAuth) return callback(null, { user: 'test' });
+        const error = new Error('Authentication credentials invalid') as Error & { responseCode: number };
+        error.responseCode = 535;
+        callback(error);
+      },
       onRcptTo: (address, _session, callback) => {
         if (rejectRecipients.has(address.address.toLowerCase())) {
           const error = new Error('Mailbox unavailable') as Error & { responseCode: number };

@@ -27,6 +27,8 @@ export interface TestAppOptions {
   notifications?: NotificationTriggers;
   now?: () => Date;
   serverExtras?: Parameters<typeof startWebServer>[1];
+  /** Rewrites the PostgreSQL URL the app connects to (to go through a TcpProxy that can cut it). */
+  routeDatabase?: (url: string) => string;
 }
 
 export interface TestApp {
@@ -48,18 +50,24 @@ let userCounter = 0;
 
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
+  const target =
+    database.target.kind === 'postgres' && options.routeDatabase
+      ? { kind: 'postgres' as const, url: options.routeDatabase(database.target.url) }
+      : database.target;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SECRETS_KEY: TEST_SECRETS_KEY,
     DEMO_MODE: 'off',
     RATE_LIMIT_AUTH_PER_MINUTE: '10000',
-    ...(database.target.kind === 'postgres' ? { DATABASE_URL: database.target.url } : {}),
+    RATE_LIMIT_WRITES_PER_MINUTE: '10000',
+    RATE_LIMIT_COMMENTS_PER_MINUTE: '10000',
+    ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : {}),
     ...options.env,
   });
   const logger = options.logger ?? createLogger(config.logLevel);
   // As in bootstrap: a connection cut while the app stops (the database is dropped WITH FORCE) is logged.
-  const db = await openDatabase(database.target, 5, {
+  const db = await openDatabase(target, 5, {
     onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
   });
   let clock: (() => Date) | null = null;

@@ -1,11 +1,16 @@
 // A member in a real browser: signed-out screens, demo sign-in, featured events, RSVP, comments, settings.
 import type { Event, User } from '@prisma/client';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmsEndpoint } from '../notifications/sms-endpoint';
 import { DATABASE_KINDS } from '../support/databases';
+import { ARTIFACTS_DIR } from '../support/env';
 import { startTestApp, type TestApp } from '../support/test-app';
 import {
   checkScreen,
+  DESKTOP,
   expectToast,
   futureDate,
   launchBrowser,
@@ -18,12 +23,18 @@ import {
 describe.each(DATABASE_KINDS)('the web app for a member on %s', (kind) => {
   let app: TestApp;
   let browser: Browser;
+  let smsApi: Awaited<ReturnType<typeof startSmsEndpoint>>;
   let page: Page;
   let host: User;
   const events: Event[] = [];
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startTestApp(kind, { env: { DEMO_MODE: 'on' } }), launchBrowser()]);
+    // A local SMS provider: the phone verification code is read from what it receives.
+    smsApi = await startSmsEndpoint();
+    [app, browser] = await Promise.all([
+      startTestApp(kind, { env: { DEMO_MODE: 'on', SMS_PROVIDER: 'http', SMS_HTTP_URL: smsApi.url } }),
+      launchBrowser(),
+    ]);
     host = await app.deps.prisma.user.create({ data: { name: 'Event Host', isAdmin: true } });
     // Created out of date order: the screens must sort them.
     for (const [name, days] of [
@@ -57,6 +68,7 @@ describe.each(DATABASE_KINDS)('the web app for a member on %s', (kind) => {
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
+    await smsApi?.stop();
   });
 
   const eventNamed = (name: string) => events.find((event) => event.name === name)!;
@@ -255,6 +267,9 @@ describe.each(DATABASE_KINDS)('the web app for a member on %s', (kind) => {
     await expect
       .poll(() => page.getByText('Please add a phone number above to enable SMS notifications.').count())
       .toBe(0);
+    // A saved number is not verified yet: no SMS goes to it until the member types back a code.
+    await shows(page.getByText('Not verified', { exact: true }));
+    await shows(page.getByRole('button', { name: 'Send code', exact: true }));
 
     const telegram = page.locator('form').filter({ has: page.getByLabel('Telegram Username') });
     await telegram.getByRole('button', { name: 'Save' }).click();
@@ -281,6 +296,53 @@ describe.each(DATABASE_KINDS)('the web app for a member on %s', (kind) => {
     expect(member.phoneNumber).toBe('+4915112345678');
     expect(member.telegramUsername).toBe('demo_member');
     expect([...member.notificationPrefs].sort()).toEqual(['email', 'sms']);
+    expect(member.phoneVerifiedAt).toBeNull();
+  });
+
+  it('When the member verifies the phone number with the code sent by SMS, then Settings shows it verified', async () => {
+    await page.goto('/settings');
+    const unverifiedNote =
+      'SMS notifications are sent only once your phone number is verified. Verify it under Communication Settings.';
+    await shows(page.getByText(unverifiedNote));
+    smsApi.requests.length = 0;
+    await page.getByRole('button', { name: 'Send code', exact: true }).click();
+    const codeBox = page.getByLabel('Code from the SMS');
+    await shows(codeBox);
+    expect(await codeBox.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(await codeBox.getAttribute('inputmode')).toBe('numeric');
+    await expect.poll(() => smsApi.requests.length).toBe(1);
+    expect(smsApi.requests[0]!.body.to).toBe('+4915112345678');
+    const code = /^(\d{6}) /.exec(smsApi.requests[0]!.body.text)![1]!;
+
+    const verify = page.getByRole('button', { name: 'Verify', exact: true });
+    await codeBox.fill('12a');
+    await verify.click();
+    await shows(page.getByText('Enter the 6-digit code from the SMS.'));
+    await codeBox.fill(code === '000000' ? '111111' : '000000');
+    await verify.click();
+    await shows(page.getByText('That code is not right. Check the SMS and try again.'));
+    await checkScreen(page, 'settings-phone-code');
+    // The sizes the issue asks about, besides checkScreen's own.
+    const dir = path.join(ARTIFACTS_DIR, 'web');
+    mkdirSync(dir, { recursive: true });
+    for (const [label, size] of [
+      ['390x844', { width: 390, height: 844 }],
+      ['1366x900', { width: 1366, height: 900 }],
+    ] as const) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: path.join(dir, `settings-phone-code-${label}.png`), fullPage: true });
+    }
+    await page.setViewportSize(DESKTOP);
+
+    await codeBox.fill(code);
+    await verify.click();
+    await expectToast(page, 'Phone number verified');
+    await shows(page.getByText('Verified', { exact: true }));
+    expect(await page.getByText('Not verified', { exact: true }).count()).toBe(0);
+    expect(await page.getByText(unverifiedNote).count()).toBe(0);
+    await checkScreen(page, 'settings-phone-verified');
+    const member = await app.deps.prisma.user.findFirstOrThrow({ where: { name: 'Demo Member' } });
+    expect(member.phoneVerifiedAt).not.toBeNull();
   });
 
   it('When the email confirmation link returns to settings, then a toast tells whether linking worked', async () => {

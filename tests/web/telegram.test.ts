@@ -5,7 +5,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLoginCodesService } from '../../api/src/modules/telegram/login-codes-service';
 import { DATABASE_KINDS } from '../support/databases';
 import { signInitData, signLoginWidget } from '../support/signing';
 import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
@@ -290,7 +289,14 @@ describe.each(DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
       await dialog.getByRole('button', { name: 'Close' }).click();
     });
 
-    it('When the widget sends signed data to the callback page, then the visitor is signed in and sent home', async () => {
+    it("When the login dialog's widget sends signed data to the callback page, then the visitor is signed in and sent home", async () => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Login Now' }).click();
+      // Opening the dialog asks the server for this browser's state; the widget's callback URL carries it.
+      const script = page.getByRole('dialog').locator('.telegram-widget script');
+      await expect.poll(() => script.count()).toBe(1);
+      const authUrl = new URL((await script.getAttribute('data-auth-url'))!);
+      expect(authUrl.pathname).toBe('/telegram-auth-callback');
       const data = signLoginWidget(
         {
           id: 888002,
@@ -302,7 +308,7 @@ describe.each(DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
         TEST_BOT_TOKEN,
       );
       const query = new URLSearchParams(Object.entries(data).map(([key, value]) => [key, String(value)]));
-      await page.goto(`/telegram-auth-callback?${query}`);
+      await page.goto(`${authUrl.toString()}&${query}`);
       await shows(page.getByRole('heading', { name: 'Authentication Successful' }));
       await shows(page.getByText('This window will close automatically...'));
       await expect.poll(() => new URL(page.url()).pathname).toBe('/');
@@ -311,37 +317,10 @@ describe.each(DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
       await expectToast(page, 'Logged out successfully');
     });
 
-    it('When the manual flow is confirmed in the bot, then the polling page signs the visitor in', async () => {
-      const loginId = 'a1b2c3d4e5f6a7b8c9d0e1f2';
-      await page.goto(`/telegram-auth-callback?login_id=${loginId}`);
-      await shows(page.getByText('Waiting for you to confirm in Telegram...'));
-      expect(await page.getByRole('link', { name: 'Open Telegram to confirm' }).getAttribute('href')).toBe(
-        `https://t.me/${BOT}?start=login_${loginId}`,
-      );
-      await checkScreen(page, 'telegram-callback-waiting');
-      const outcome = await createLoginCodesService(app.deps).confirm(loginId, {
-        id: 999003,
-        first_name: 'Bot',
-        last_name: 'Confirmed',
-      });
-      expect(outcome).toBe('confirmed');
-      await shows(page.getByRole('heading', { name: 'Authentication Successful' }));
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-      await shows(page.getByText('Welcome, Bot Confirmed'));
-    });
-
     it('When a manual login id is malformed, then the page says it could not start', async () => {
       await page.goto('/telegram-auth-callback?login_id=bad');
       await shows(page.getByRole('heading', { name: 'Authentication Failed' }));
       await shows(page.getByText('Failed to start authentication process'));
-    });
-
-    it('When a manual login code expires while the page waits, then it reports the session as expired', async () => {
-      await page.goto('/telegram-auth-callback?login_id=f0e1d2c3b4a5968778695a4b');
-      await shows(page.getByText('Waiting for you to confirm in Telegram...'));
-      app.setNow(new Date(Date.now() + 60 * 60 * 1000));
-      await shows(page.getByText('Login session expired or invalid'));
-      await shows(page.getByRole('button', { name: 'Close' }));
     });
   });
 });

@@ -16,11 +16,42 @@ function reportNameAsText(result: unknown): void {
 }
 
 /**
+ * How long a query waits for a connection (a new one, or a free one from the pool). pg's default is forever,
+ * so a database host that stops answering would hang every request; this way they fail, and are answered 503.
+ */
+const CONNECT_TIMEOUT_MS = 5000;
+
+type Releasable = pg.PoolClient & { release: (error?: Error | boolean) => void };
+
+/**
+ * Gives a checked-out client back to the pool (which discards it) when its connection dies. Prisma 6.19 ends
+ * a transaction by sending ROLLBACK and only then releasing the client; on a dead connection the ROLLBACK
+ * throws and the release never comes, so each transaction cut by a database restart would hold a pool slot
+ * forever, until no request could get a connection (tests/api/database-outage.test.ts). The holder's own
+ * release later is a no-op.
+ */
+function releaseClientsWhoseConnectionDies(pool: pg.Pool): void {
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    client.on('end', () => {
+      if (!checkedOut.has(client)) return;
+      const holder = client as Releasable;
+      const release = holder.release;
+      holder.release = () => {};
+      release(new Error('database connection lost while checked out'));
+    });
+  });
+}
+
+/**
  * A pg.Pool whose clients report columns of type `name` as `text`: @prisma/adapter-pg 6.19 cannot
  * deserialize OID 19, which the migration engine's catalog queries return (measured; DESIGN.md §3).
  */
 export function createPgPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  releaseClientsWhoseConnectionDies(pool);
   pool.on('connect', (client) => {
     const original = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {

@@ -1,7 +1,13 @@
 // The one place that turns a failure into an HTTP answer: `{ error }` with a fitting status, never internals.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isDatabaseUnavailable } from '../db/errors';
 import type { Logger } from '../logger';
 import { AppError } from './errors';
+
+/** What a client is told while the database cannot be reached: a restart or failover, worth retrying. */
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+/** Seconds a client should wait before retrying after a 503 (a PostgreSQL restart takes a few). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 interface BodyParserError {
   type?: string;
@@ -52,6 +58,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status = clientErrorStatus(error);
     if (status) {
       res.status(status).json({ error: describeClientError(error) });
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, method: req.method, url: req.originalUrl }, 'database unavailable');
+      res.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      res.status(503).json({ error: UNAVAILABLE_MESSAGE });
       return;
     }
     logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');

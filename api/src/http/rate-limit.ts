@@ -9,13 +9,20 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+export interface RateLimitVerdict {
+  allowed: boolean;
+  /** Whole seconds until this key's window starts afresh (at least 1). */
+  retryAfterSeconds: number;
+}
+
 /**
- * Counts one hit for `key`; answers whether it is still within the limit. The window uses the database's
- * clock (not each instance's) and UTC wall time, which is how Prisma stores and reads `timestamp` columns.
+ * Counts one hit for `key` and says whether it is still within the limit, and when the window resets. The
+ * window uses the database's clock (not each instance's) and UTC wall time, which is how Prisma stores and
+ * reads `timestamp` columns.
  */
-export async function hit(prisma: Prisma, key: string, rule: RateLimitRule): Promise<boolean> {
+export async function consume(prisma: Prisma, key: string, rule: RateLimitRule): Promise<RateLimitVerdict> {
   const windowSeconds = Math.max(1, Math.round(rule.windowMs / 1000));
-  const rows = await prisma.$queryRaw<Array<{ count: number }>>`
+  const rows = await prisma.$queryRaw<Array<{ count: number; retry_after: number }>>`
     INSERT INTO rate_limit_buckets (key, count, reset_at)
     VALUES (${key}, 1, (now() AT TIME ZONE 'UTC') + make_interval(secs => ${windowSeconds}::int))
     ON CONFLICT (key) DO UPDATE SET
@@ -24,8 +31,17 @@ export async function hit(prisma: Prisma, key: string, rule: RateLimitRule): Pro
       reset_at = CASE WHEN rate_limit_buckets.reset_at <= (now() AT TIME ZONE 'UTC')
                       THEN (now() AT TIME ZONE 'UTC') + make_interval(secs => ${windowSeconds}::int)
                       ELSE rate_limit_buckets.reset_at END
-    RETURNING count`;
-  return Number(rows[0]?.count ?? 0) <= rule.limit;
+    RETURNING count, ceil(extract(epoch FROM reset_at - (now() AT TIME ZONE 'UTC')))::int AS retry_after`;
+  const row = rows[0];
+  return {
+    allowed: Number(row?.count ?? 0) <= rule.limit,
+    retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? windowSeconds)),
+  };
+}
+
+/** Counts one hit for `key`; answers whether it is still within the limit. */
+export async function hit(prisma: Prisma, key: string, rule: RateLimitRule): Promise<boolean> {
+  return (await consume(prisma, key, rule)).allowed;
 }
 
 /** Limits each client address to `rule.limit` requests per window (behind a proxy, set TRUST_PROXY). */

@@ -1,10 +1,19 @@
-// The Telegram Login Widget. It redirects to /telegram-auth-callback (mode=link when linking), which does
-// the sign-in; if no widget frame appears within 3 s the SPEC's failure message is shown instead.
+// The Telegram Login Widget. It redirects to /telegram-auth-callback (mode=link when linking) with this
+// browser's server-issued state, which does the sign-in; if no widget frame appears within 3 s the SPEC's
+// failure message is shown instead.
 import { useEffect, useRef, useState } from 'react';
 import { TELEGRAM_WIDGET_LOAD_CHECK_MS } from '../../../shared/constants';
 import { paths } from '../config/paths';
+import { registerLogin, type AuthPurpose } from '../lib/auth-state';
 
-export function TelegramLoginWidget({ botUsername, mode }: { botUsername: string; mode: 'login' | 'link' }) {
+interface WidgetProps {
+  botUsername: string;
+  mode: AuthPurpose;
+  /** The state from POST /api/auth/state: the callback page spends it. */
+  state: string;
+}
+
+export function TelegramLoginWidget({ botUsername, mode, state }: WidgetProps) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -14,6 +23,7 @@ export function TelegramLoginWidget({ botUsername, mode }: { botUsername: string
     setFailed(false);
     const callback = new URL(paths.telegramCallback, window.location.origin);
     if (mode === 'link') callback.searchParams.set('mode', 'link');
+    callback.searchParams.set('state', state);
     const script = document.createElement('script');
     script.async = true;
     script.src = 'https://telegram.org/js/telegram-widget.js?22';
@@ -29,7 +39,7 @@ export function TelegramLoginWidget({ botUsername, mode }: { botUsername: string
       clearTimeout(timer);
       host.replaceChildren();
     };
-  }, [botUsername, mode]);
+  }, [botUsername, mode, state]);
 
   return (
     <div className="telegram-widget">
@@ -43,18 +53,22 @@ export function TelegramLoginWidget({ botUsername, mode }: { botUsername: string
   );
 }
 
-/** A random id for the manual (bot) login flow: fits the bot's /start payload. */
-export function newLoginId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(18));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** Opens the manual-login page in a popup (it tells us 'telegram-auth-success' when done). */
-export function openManualTelegramLogin(mode: 'login' | 'link'): Window | null {
-  const url = new URL(paths.telegramCallback, window.location.origin);
-  url.searchParams.set('login_id', newLoginId());
-  if (mode === 'link') url.searchParams.set('mode', 'link');
-  const popup = window.open(url.toString(), 'telegram-login', 'width=500,height=640');
-  if (!popup) window.location.assign(url.toString());
-  return popup;
+/**
+ * Starts the bot login (the SPEC's manual mode) from a click: the server creates the login code for this
+ * browser, spending its state, and the callback page waits for it in a popup (or this tab when popups are
+ * blocked). The popup opens before the request, while the click still allows it.
+ */
+export async function startManualTelegramLogin(mode: AuthPurpose, state: string): Promise<void> {
+  const popup = window.open('', 'telegram-login', 'width=500,height=640');
+  try {
+    const { loginId } = await registerLogin({ mode, state });
+    const url = new URL(paths.telegramCallback, window.location.origin);
+    url.searchParams.set('login_id', loginId);
+    if (mode === 'link') url.searchParams.set('mode', 'link');
+    if (popup) popup.location.href = url.toString();
+    else window.location.assign(url.toString());
+  } catch (error) {
+    popup?.close();
+    throw error;
+  }
 }

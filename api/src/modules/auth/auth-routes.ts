@@ -1,14 +1,22 @@
 // /api/auth/*: sign-in, sign-out, account linking and the public client configuration.
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { linkEmailSchema, linkTelegramSchema, loginSchema, telegramLoginSchema } from '../../../../shared/schemas';
+import {
+  authStateSchema,
+  linkEmailSchema,
+  linkTelegramSchema,
+  loginSchema,
+  telegramLoginSchema,
+} from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
+import { unauthorized } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { toCurrentUser } from '../users/users-repository';
 import { createAccountLinkingService } from './account-linking-service';
 import { createAuthService } from './auth-service';
+import { browserHash, createAuthStates, ensureBrowserHash } from './auth-states';
 import { confirmEmailPage } from './confirm-email-page';
 import { DEMO_ACCOUNTS } from './demo';
 import { endSession, startSession } from './sessions';
@@ -27,6 +35,7 @@ export function authRouter(deps: AppDeps): Router {
   const router = Router();
   const auth = createAuthService(deps);
   const linking = createAccountLinkingService(deps, auth);
+  const states = createAuthStates(deps);
   const signInLimit = rateLimit(deps.prisma, {
     name: 'sign-in',
     limit: deps.config.rateLimitAuthPerMinute,
@@ -45,6 +54,22 @@ export function authRouter(deps: AppDeps): Router {
     });
   });
 
+  /**
+   * The login dialog opened, or the member pressed Link: single-use state for the Telegram callback and the
+   * login-code flow, bound to this browser (and, for linking, to the signed-in member).
+   */
+  router.post('/auth/state', signInLimit, async (req, res) => {
+    const { purpose } = parse(authStateSchema, req.body);
+    if (purpose === 'link' && !req.auth) throw unauthorized();
+    const issued = await states.issue({
+      browserHash: ensureBrowserHash(deps, req, res),
+      purpose,
+      userId: req.auth?.user.id,
+    });
+    res.set('Cache-Control', 'no-store');
+    res.json({ state: issued.state, expiresAt: issued.expiresAt.toISOString() });
+  });
+
   router.post('/auth/login', signInLimit, async (req, res) => {
     const input = parse(loginSchema, req.body);
     const user = await auth.login(input);
@@ -54,6 +79,7 @@ export function authRouter(deps: AppDeps): Router {
 
   router.post('/auth/telegram-login', signInLimit, async (req, res) => {
     const input = parse(telegramLoginSchema, req.body);
+    await states.spend({ state: input.state, browserHash: browserHash(req), purpose: 'login' });
     const user = await auth.telegramLogin(input.auth_data);
     await startSession(deps, req, res, user.id);
     res.json(toCurrentUser(user));
@@ -74,6 +100,7 @@ export function authRouter(deps: AppDeps): Router {
       return;
     }
     const input = parse(linkTelegramSchema, body);
+    await states.spend({ state: input.state, browserHash: browserHash(req), purpose: 'link', userId: user.id });
     const updated = await linking.linkTelegram(user.id, input.auth_data);
     res.json({ success: true, user: toCurrentUser(updated) });
   });

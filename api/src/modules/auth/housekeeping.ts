@@ -1,8 +1,9 @@
-// Forgetting sign-in state nobody can use any more: expired sessions, rate-limit windows, login codes and
-// email links. main.ts schedules it (every few minutes is plenty); any instance may run it at any time.
+// Forgetting sign-in state nobody can use any more: expired sessions, rate-limit windows, sign-in states,
+// login codes and email links. main.ts schedules it (every few minutes is plenty); any instance may run it at any time.
 import type { AppDeps } from '../../deps';
 import { pruneRateLimits } from '../../http/rate-limit';
 import { createLoginCodesService } from '../telegram/login-codes-service';
+import { createAuthStates } from './auth-states';
 import { pruneExpiredSessions } from './sessions';
 
 export const AUTH_HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
@@ -11,6 +12,7 @@ export async function pruneAuthState(deps: AppDeps): Promise<void> {
   await pruneExpiredSessions(deps);
   await pruneRateLimits(deps.prisma);
   await createLoginCodesService(deps).prune();
+  await createAuthStates(deps).prune();
   const dayAgo = new Date(deps.now().getTime() - 24 * 60 * 60 * 1000);
   await deps.prisma.emailLinkRequest.deleteMany({ where: { expiresAt: { lt: dayAgo } } });
 }

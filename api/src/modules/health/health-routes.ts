@@ -1,6 +1,7 @@
 // GET /api/health: answers 200 only when the database answers.
 import { Router } from 'express';
 import type { AppDeps } from '../../deps';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../http/error-middleware';
 
 export function healthRouter(deps: AppDeps): Router {
   const router = Router();
@@ -10,6 +11,7 @@ export function healthRouter(deps: AppDeps): Router {
       res.json({ status: 'ok', database: 'ok' });
     } catch (error) {
       deps.logger.error({ err: error }, 'health check failed');
+      res.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       res.status(503).json({ error: 'Database unavailable', status: 'error', database: 'error' });
     }
   });

@@ -30,7 +30,14 @@ export function classifySmtpError(error: unknown): DeliveryError {
   return temporaryFailure(reason);
 }
 
-const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+interface SmtpTimeouts {
+  connectionTimeout: number;
+  greetingTimeout: number;
+  socketTimeout: number;
+}
+
+/** The worker's deliveries: patient, since a slow server is still worth waiting for. */
+const DELIVERY_TIMEOUTS: SmtpTimeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
 type SocketCallback = (error: Error | null, socket?: { connection: net.Socket }) => void;
 
@@ -47,14 +54,14 @@ function connectWithoutDelay(settings: SmtpDelivery) {
   };
 }
 
-function transportOptions(settings: SmtpDelivery, pooled: boolean) {
+function transportOptions(settings: SmtpDelivery, pooled: boolean, timeouts = DELIVERY_TIMEOUTS) {
   return {
     getSocket: connectWithoutDelay(settings),
     host: settings.host,
     port: settings.port,
     secure: settings.secure,
     auth: settings.user ? { user: settings.user, pass: settings.pass } : undefined,
-    ...TIMEOUTS,
+    ...timeouts,
     ...(pooled ? { pool: true, maxConnections: 5, maxMessages: 1000 } : {}),
   };
 }
@@ -113,9 +120,13 @@ export function createEmailSender(loadSmtp: () => Promise<SmtpDelivery | null>, 
       await deliver(transportFor(settings), settings, message);
     },
 
-    /** One message on a fresh connection with the given settings (the admin's test), errors classified. */
-    async sendDirect(settings: SmtpDelivery, message: OutgoingMessage): Promise<void> {
-      const transport = nodemailer.createTransport(transportOptions(settings, false));
+    /**
+     * One message on a fresh connection with the given settings (the admin's test), errors classified. Each
+     * step (connect, greeting, every answer) gets `timeoutMs` at most: an admin waits for the answer.
+     */
+    async sendDirect(settings: SmtpDelivery, message: OutgoingMessage, timeoutMs: number): Promise<void> {
+      const timeouts = { connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs };
+      const transport = nodemailer.createTransport(transportOptions(settings, false, timeouts));
       try {
         await deliver(transport, settings, message);
       } finally {

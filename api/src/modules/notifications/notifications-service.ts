@@ -4,8 +4,8 @@ import { TEMPLATE_CHANNELS, TEMPLATE_TYPES, type TemplateChannel } from '../../.
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest } from '../../http/errors';
 import { randomToken } from '../../lib/secrets';
-import { getSmtpForDelivery } from '../admin/smtp-settings-service';
-import { signInEmail, type UserRow } from '../users/users-repository';
+import { getSmtpForDelivery, type SmtpDeliverySettings } from '../admin/smtp-settings-service';
+import { isPhoneVerified, signInEmail, type UserRow } from '../users/users-repository';
 import { DeliveryError, type OutgoingMessage } from './delivery';
 import { createEmailSender, SMTP_DISABLED, SMTP_NOT_CONFIGURED } from './email-sender';
 import { findTemplateText } from './outbox-repository';
@@ -18,6 +18,11 @@ export const TEST_TEXT = {
   smtpDisabled: 'SMTP settings are not enabled. Tick "Enabled" and save the settings before sending a test email.',
   nothingToSend:
     'Your account has no email address and no phone number, so there is nowhere to send test notifications.',
+  phoneNotVerified: 'Your phone number is not verified (Settings → Communication Settings)',
+  nothingVerified:
+    'Your account has no email address and your phone number is not verified (Settings → Communication Settings), so there is nowhere to send test notifications.',
+  /** Every failed test email, whatever the cause (the cause is logged): see sendTestMessage. */
+  emailFailed: 'Could not send the test email. Check the SMTP settings and try again.',
 } as const;
 
 export interface TemplateTestResult {
@@ -35,6 +40,25 @@ export function createNotificationsService(deps: AppDeps) {
   const email = createEmailSender(() => getSmtpForDelivery(deps), deps.logger);
   const sms = createSmsSender(deps.config.sms, deps.logger);
 
+  /**
+   * One test email through `settings`. An admin chooses the host and port, so the answer must not tell an
+   * open port from a closed one, a silent service or a refusing SMTP server (that would make this a port
+   * scanner): every failure gives the same message, and no sooner than the timeout that bounds a silent
+   * host. The real cause goes to the log.
+   */
+  async function sendTestMessage(settings: SmtpDeliverySettings, message: OutgoingMessage): Promise<void> {
+    const timeoutMs = deps.config.smtpTestTimeoutMs;
+    const deadline = Date.now() + timeoutMs;
+    try {
+      await email.sendDirect(settings, message, timeoutMs);
+    } catch (error) {
+      deps.logger.warn({ err: error, host: settings.host, port: settings.port }, 'SMTP test send failed');
+      const early = deadline - Date.now();
+      if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+      throw new DeliveryError(TEST_TEXT.emailFailed, true);
+    }
+  }
+
   async function enabledSmtp() {
     const settings = await getSmtpForDelivery(deps);
     if (!settings) return { settings: null, problem: SMTP_NOT_CONFIGURED } as const;
@@ -42,7 +66,7 @@ export function createNotificationsService(deps: AppDeps) {
     return { settings, problem: null } as const;
   }
 
-  /** POST /api/smtp-settings/test: one email with the saved settings, the SMTP server's error as a 502. */
+  /** POST /api/smtp-settings/test: one email with the saved settings; any failure is one uniform 502. */
   async function sendTestEmail(to: string): Promise<{ success: true; message: string }> {
     const settings = await getSmtpForDelivery(deps);
     if (!settings) throw badRequest(TEST_TEXT.smtpMissing);
@@ -56,9 +80,9 @@ export function createNotificationsService(deps: AppDeps) {
       payload: null,
     };
     try {
-      await email.sendDirect(settings, message);
-    } catch (error) {
-      throw badGateway(`Could not send the test email. ${reasonOf(error)}`);
+      await sendTestMessage(settings, message);
+    } catch {
+      throw badGateway(TEST_TEXT.emailFailed);
     }
     return { success: true, message: `Test email sent to ${to}` };
   }
@@ -74,16 +98,24 @@ export function createNotificationsService(deps: AppDeps) {
       eventLocation: 'Community Hall',
       updateType: 'date and location changed',
     };
-    const addresses: Record<TemplateChannel, string | null> = { email: signInEmail(admin), sms: admin.phoneNumber };
-    if (!addresses.email && !addresses.sms) throw badRequest(TEST_TEXT.nothingToSend);
+    // Test SMS go only to a number the admin confirmed, like every other SMS.
+    const phone = isPhoneVerified(admin) ? admin.phoneNumber : null;
+    const addresses: Record<TemplateChannel, string | null> = { email: signInEmail(admin), sms: phone };
+    if (!addresses.email && !addresses.sms) {
+      throw badRequest(admin.phoneNumber ? TEST_TEXT.nothingVerified : TEST_TEXT.nothingToSend);
+    }
     const smtp = addresses.email ? await enabledSmtp() : null;
     const results: TemplateTestResult[] = [];
+    // After one failed test email the others would fail alike, each after the timeout: they are not tried.
+    let emailFailure: DeliveryError | null = null;
     for (const channel of TEMPLATE_CHANNELS) {
       for (const type of TEMPLATE_TYPES) {
         const to = addresses[channel];
         if (!to) {
           const missing = channel === 'email' ? 'no email address' : 'no phone number';
-          results.push({ type, channel, to, status: 'skipped', error: `Your account has ${missing}` });
+          const error =
+            channel === 'sms' && admin.phoneNumber ? TEST_TEXT.phoneNotVerified : `Your account has ${missing}`;
+          results.push({ type, channel, to, status: 'skipped', error });
           continue;
         }
         const custom = await findTemplateText(deps.prisma, type, channel);
@@ -99,7 +131,11 @@ export function createNotificationsService(deps: AppDeps) {
         try {
           if (channel === 'email') {
             if (!smtp?.settings) throw new DeliveryError(smtp?.problem ?? SMTP_NOT_CONFIGURED, true);
-            await email.sendDirect(smtp.settings, message);
+            if (emailFailure) throw emailFailure;
+            await sendTestMessage(smtp.settings, message).catch((error: DeliveryError) => {
+              emailFailure = error;
+              throw error;
+            });
           } else {
             await sms(message);
           }

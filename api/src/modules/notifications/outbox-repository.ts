@@ -24,6 +24,7 @@ export interface RecipientRow {
   linkedEmail: string | null;
   linkedEmailConfirmed: boolean;
   phoneNumber: string | null;
+  phoneVerifiedAt: Date | null;
   telegramId: string | null;
   notificationPrefs: string[];
 }
@@ -34,6 +35,7 @@ const recipientSelect = {
   linkedEmail: true,
   linkedEmailConfirmed: true,
   phoneNumber: true,
+  phoneVerifiedAt: true,
   telegramId: true,
   notificationPrefs: true,
 } satisfies PrismaTypes.UserSelect;
@@ -237,6 +239,19 @@ export async function reserveSendSlot(prisma: Db, key: string, intervalMs: numbe
       reset_at = GREATEST(b.reset_at, clock_timestamp() AT TIME ZONE 'UTC') + make_interval(secs => ${seconds})
     RETURNING (EXTRACT(EPOCH FROM reset_at) * 1000 - ${intervalMs})::float8 AS slot_ms`;
   return Number(rows[0]?.slot_ms ?? 0);
+}
+
+/**
+ * The verified phone number of each of these users (those without one are left out). The worker checks each
+ * SMS against it just before sending: a number changed or unverified since the message was queued gets none.
+ */
+export async function findVerifiedPhones(prisma: Db, userIds: number[]): Promise<Map<number, string>> {
+  if (!userIds.length) return new Map();
+  const users = await prisma.user.findMany({
+    where: { id: { in: userIds }, phoneVerifiedAt: { not: null }, phoneNumber: { not: null } },
+    select: { id: true, phoneNumber: true },
+  });
+  return new Map(users.map((user) => [user.id, user.phoneNumber!]));
 }
 
 /** Which of these event ids no longer exist (deleted after their notifications were queued). */

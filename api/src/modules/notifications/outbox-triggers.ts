@@ -27,12 +27,15 @@ export interface TriggerDeps {
   now: () => Date;
 }
 
-/** A user's channels: those they ticked for which we also have an address. */
+/**
+ * A user's channels: those they ticked for which we also have an address we may use. SMS needs a number the
+ * member confirmed with a code: ticking SMS beside an unconfirmed number saves the choice but sends nothing.
+ */
 export function channelsOf(user: outbox.RecipientRow): Array<{ channel: OutboxChannel; recipient: string }> {
   const email = user.googleEmail ?? (user.linkedEmailConfirmed ? user.linkedEmail : null);
   const result: Array<{ channel: OutboxChannel; recipient: string }> = [];
   if (user.notificationPrefs.includes('email') && email) result.push({ channel: 'email', recipient: email });
-  if (user.notificationPrefs.includes('sms') && user.phoneNumber)
+  if (user.notificationPrefs.includes('sms') && user.phoneNumber && user.phoneVerifiedAt)
     result.push({ channel: 'sms', recipient: user.phoneNumber });
   if (user.notificationPrefs.includes('telegram') && user.telegramId)
     result.push({ channel: 'telegram', recipient: user.telegramId });

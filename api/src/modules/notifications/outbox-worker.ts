@@ -47,6 +47,7 @@ const UNAVAILABLE: Record<OutboxChannel, string> = {
 };
 
 export const EVENT_DELETED = 'Not sent: the event was deleted before delivery';
+export const PHONE_NOT_VERIFIED = 'Not sent: this phone number is not a verified number of the member';
 
 function eventIdOf(payload: unknown): number | null {
   const id = (payload as { eventId?: unknown } | null)?.eventId;
@@ -66,12 +67,20 @@ export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOp
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
 
-  async function deliverOne(row: outbox.OutboxRow, deletedEvents: Set<number>): Promise<'sent' | 'retry' | 'failed'> {
+  async function deliverOne(
+    row: outbox.OutboxRow,
+    deletedEvents: Set<number>,
+    verifiedPhones: Map<number, string>,
+  ): Promise<'sent' | 'retry' | 'failed'> {
     const sender = deps.senders[row.channel];
     try {
       if (!sender) throw new DeliveryError(UNAVAILABLE[row.channel], true);
       const eventId = eventIdOf(row.payload);
       if (eventId !== null && deletedEvents.has(eventId)) throw new DeliveryError(EVENT_DELETED, true);
+      // Checked again at sending time: the number may have changed, or lost its verification, since queueing.
+      if (row.channel === 'sms' && (row.userId === null || verifiedPhones.get(row.userId) !== row.recipient)) {
+        throw new DeliveryError(PHONE_NOT_VERIFIED, true);
+      }
       await sender({
         key: row.idempotencyKey,
         to: row.recipient,
@@ -109,6 +118,10 @@ export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOp
     // An event deleted after its notifications were queued: telling people about it would only confuse.
     const eventIds = [...new Set(rows.map((row) => eventIdOf(row.payload)).filter((id): id is number => id !== null))];
     const deletedEvents = await outbox.findDeletedEvents(prisma, eventIds);
+    const smsUserIds = [
+      ...new Set(rows.flatMap((row) => (row.channel === 'sms' && row.userId !== null ? [row.userId] : []))),
+    ];
+    const verifiedPhones = await outbox.findVerifiedPhones(prisma, smsUserIds);
     let next = 0;
     const untried: number[] = [];
     const lane = async () => {
@@ -119,7 +132,7 @@ export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOp
           untried.push(row.id);
           continue;
         }
-        const outcome = await deliverOne(row, deletedEvents);
+        const outcome = await deliverOne(row, deletedEvents, verifiedPhones);
         if (outcome === 'sent') counts.sent += 1;
         else if (outcome === 'retry') counts.retried += 1;
         else counts.failed += 1;

@@ -1,13 +1,13 @@
-// The manual Telegram login (SPEC §4 "manual mode"; DESIGN §4): a device-code flow. The browser registers
-// a random login id and gets a cookie that binds the code to it; the user opens the bot, which shows where
-// the request came from and asks Confirm / Not me; the registering browser — and only it — then collects
-// the result once. Codes expire after TELEGRAM_LOGIN_CODE_TTL_SECONDS.
-import { timingSafeEqual } from 'node:crypto';
+// The manual Telegram login (SPEC §4 "manual mode"; DESIGN §4): a device-code flow that resists phishing.
+// The server creates the login id when the person clicks Login or Link (spending their browser-bound state)
+// and binds the code to that browser. The browser shows a short code; the bot shows where the request came
+// from (browser, network, time) and asks the person to TYPE that code: someone tricked into opening another
+// person's login link cannot confirm it with a tap. Only the registering browser collects the result, once.
+import { randomInt } from 'node:crypto';
 import { MSG } from '../../../../shared/messages';
-import { isUniqueViolation } from '../../db/errors';
 import type { AppDeps } from '../../deps';
 import { conflict } from '../../http/errors';
-import { randomToken, sha256 } from '../../lib/secrets';
+import { randomToken } from '../../lib/secrets';
 import { linkTelegramToUser, upsertTelegramUser, type TelegramIdentity } from '../auth/identity';
 import { telegramDisplayName } from '../auth/telegram-verify';
 import type { UserRow } from '../users/users-repository';
@@ -18,29 +18,48 @@ export type LoginCodePurpose = 'login' | 'link';
 export interface LoginCodeDescription {
   status: LoginCodeStatus;
   userAgent: string | null;
+  network: string | null;
   createdAt: Date;
   purpose: LoginCodePurpose;
+  /** For a link: the name of the website account the Telegram account would be linked to. */
+  linkAccountName: string | null;
 }
 
-export type ConfirmOutcome = 'confirmed' | 'unknown' | 'expired' | 'already_decided';
+export type ClaimOutcome = 'claimed' | 'unknown' | 'expired' | 'already_decided';
 export type RejectOutcome = 'rejected' | 'unknown' | 'expired' | 'already_decided';
+export type CodeOutcome =
+  | { outcome: 'confirmed'; purpose: LoginCodePurpose }
+  | { outcome: 'wrong_code'; attemptsLeft: number }
+  | { outcome: 'locked' }
+  | { outcome: 'none' };
 
 export type CollectResult =
   | { status: 'pending' }
   | { status: 'complete'; purpose: LoginCodePurpose; telegramId: string; username: string | null; user: UserRow };
 
 export interface RegisterInput {
-  loginId: string;
   purpose: LoginCodePurpose;
+  /** The browser that asked: only it may collect the result. */
+  browserHash: string;
   /** The signed-in user who asked to link (purpose 'link' only). */
   linkUserId?: number;
   userAgent?: string;
+  network?: string | null;
 }
 
-/** After Confirm the waiting browser (polling every 3 s) still gets this long to collect, even near expiry. */
-const COLLECT_GRACE_MS = 60_000;
+export interface RegisteredCode {
+  loginId: string;
+  code: string;
+  expiresAt: Date;
+}
 
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/** After a confirmation the waiting browser (polling every 3 s) still gets this long to collect. */
+const COLLECT_GRACE_MS = 60_000;
+/** Wrong codes typed in the bot before the request is cancelled. */
+export const MAX_CODE_ATTEMPTS = 3;
+export const LOGIN_CODE_DIGITS = 4;
+
+const newCode = () => String(randomInt(0, 10 ** LOGIN_CODE_DIGITS)).padStart(LOGIN_CODE_DIGITS, '0');
 
 export function createLoginCodesService(deps: AppDeps) {
   const ttlMs = deps.config.telegram.loginCodeTtlSeconds * 1000;
@@ -52,42 +71,49 @@ export function createLoginCodesService(deps: AppDeps) {
     return request.status;
   }
 
-  /**
-   * Registers a login id for this browser. Returns the browser token the caller must keep in a cookie
-   * (only its hash is stored). 409 when the id is taken.
-   */
-  async function register(input: RegisterInput): Promise<{ browserToken: string; expiresAt: Date }> {
-    const browserToken = randomToken();
+  /** Creates a login code for this browser: the id for the bot link and the code the browser shows. */
+  async function register(input: RegisterInput): Promise<RegisteredCode> {
+    const loginId = randomToken(24);
+    const code = newCode();
     const expiresAt = new Date(deps.now().getTime() + ttlMs);
-    const taken = () => conflict('This login ID is already in use. Please start again.');
-    if (await find(input.loginId)) throw taken();
-    try {
-      await deps.prisma.telegramLoginRequest.create({
-        data: {
-          id: input.loginId,
-          browserTokenHash: sha256(browserToken),
-          userAgent: input.userAgent?.slice(0, 300) || null,
-          purpose: input.purpose,
-          linkUserId: input.purpose === 'link' ? (input.linkUserId ?? null) : null,
-          expiresAt,
-        },
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw taken();
-      throw error;
-    }
-    return { browserToken, expiresAt };
+    await deps.prisma.telegramLoginRequest.create({
+      data: {
+        id: loginId,
+        browserTokenHash: input.browserHash,
+        userAgent: input.userAgent?.slice(0, 300) || null,
+        requesterNetwork: input.network ?? null,
+        purpose: input.purpose,
+        linkUserId: input.purpose === 'link' ? (input.linkUserId ?? null) : null,
+        verificationCode: code,
+        expiresAt,
+      },
+    });
+    return { loginId, code, expiresAt };
   }
 
-  /** What the bot shows before asking Confirm / Not me; null for an unknown id. */
+  /** The page of the browser that created a still-pending code reloads: the same code again; null otherwise. */
+  async function resume(loginId: string, browserHash: string | null): Promise<RegisteredCode | null> {
+    const request = await find(loginId);
+    if (!request || !browserHash || request.browserTokenHash !== browserHash) return null;
+    if (statusOf(request, deps.now()) !== 'pending') return null;
+    return { loginId, code: request.verificationCode, expiresAt: request.expiresAt };
+  }
+
+  /** What the bot shows before asking for the code; null for an unknown id. */
   async function describe(loginId: string): Promise<LoginCodeDescription | null> {
     const request = await find(loginId);
     if (!request) return null;
+    const linkAccount =
+      request.purpose === 'link' && request.linkUserId
+        ? await deps.prisma.user.findUnique({ where: { id: request.linkUserId }, select: { name: true } })
+        : null;
     return {
       status: statusOf(request, deps.now()),
       userAgent: request.userAgent,
+      network: request.requesterNetwork,
       createdAt: request.createdAt,
       purpose: request.purpose === 'link' ? 'link' : 'login',
+      linkAccountName: linkAccount ? linkAccount.name || 'a member without a name' : null,
     };
   }
 
@@ -101,14 +127,50 @@ export function createLoginCodesService(deps: AppDeps) {
     return { request, refusal: null };
   }
 
-  /** The bot's Confirm: this Telegram account approves the waiting browser. */
-  async function confirm(loginId: string, tg: TelegramIdentity): Promise<ConfirmOutcome> {
+  /** The bot opened the code for this Telegram user: the next code they type is checked against it. */
+  async function claim(loginId: string, telegramUserId: number | string): Promise<ClaimOutcome> {
     const now = deps.now();
-    const { request, refusal } = await awaitingDecision(loginId, now);
-    if (!request) return refusal;
+    const { refusal } = await awaitingDecision(loginId, now);
+    if (refusal) return refusal;
+    const claimed = await deps.prisma.telegramLoginRequest.updateMany({
+      where: { id: loginId, status: 'pending', expiresAt: { gt: now } },
+      data: { claimedBy: String(telegramUserId), claimedAt: now },
+    });
+    return claimed.count === 1 ? 'claimed' : 'already_decided';
+  }
+
+  /**
+   * A code typed in the bot by this Telegram user, for the pending request they opened last. The right code
+   * approves the waiting browser for this Telegram account; MAX_CODE_ATTEMPTS wrong ones cancel the request.
+   */
+  async function confirmWithCode(tg: TelegramIdentity, typed: string): Promise<CodeOutcome> {
+    const now = deps.now();
+    const request = await deps.prisma.telegramLoginRequest.findFirst({
+      where: { claimedBy: String(tg.id), status: 'pending', expiresAt: { gt: now } },
+      orderBy: { claimedAt: 'desc' },
+    });
+    if (!request) return { outcome: 'none' };
+    if (typed !== request.verificationCode) {
+      const attempts = request.codeAttempts + 1;
+      const locked = attempts >= MAX_CODE_ATTEMPTS;
+      // Counted only if no other code was counted since it was read: parallel messages (webhook updates
+      // arrive concurrently) must not get more than MAX_CODE_ATTEMPTS codes checked.
+      const counted = await deps.prisma.telegramLoginRequest.updateMany({
+        where: { id: request.id, status: 'pending', codeAttempts: request.codeAttempts },
+        data: { codeAttempts: attempts, ...(locked ? { status: 'rejected', decidedAt: now } : {}) },
+      });
+      if (counted.count !== 1) return { outcome: 'none' };
+      return locked ? { outcome: 'locked' } : { outcome: 'wrong_code', attemptsLeft: MAX_CODE_ATTEMPTS - attempts };
+    }
     const graceEnd = new Date(now.getTime() + COLLECT_GRACE_MS);
     const decided = await deps.prisma.telegramLoginRequest.updateMany({
-      where: { id: loginId, status: 'pending', expiresAt: { gt: now } },
+      where: {
+        id: request.id,
+        status: 'pending',
+        claimedBy: String(tg.id),
+        expiresAt: { gt: now },
+        codeAttempts: request.codeAttempts,
+      },
       data: {
         status: 'complete',
         telegramId: String(tg.id),
@@ -118,8 +180,8 @@ export function createLoginCodesService(deps: AppDeps) {
         expiresAt: request.expiresAt > graceEnd ? request.expiresAt : graceEnd,
       },
     });
-    if (decided.count === 1) return 'confirmed';
-    return (await describe(loginId))?.status === 'expired' ? 'expired' : 'already_decided';
+    if (decided.count !== 1) return { outcome: 'none' };
+    return { outcome: 'confirmed', purpose: request.purpose === 'link' ? 'link' : 'login' };
   }
 
   /** The bot's "Not me": the waiting browser gets nothing, ever. */
@@ -140,10 +202,10 @@ export function createLoginCodesService(deps: AppDeps) {
    * unknown, expired, rejected, already collected, or asked by another browser. A confirmed code is
    * collected exactly once: it signs the browser in ('login') or links the Telegram account ('link').
    */
-  async function collect(loginId: string, browserToken: string | undefined, signedInUserId?: number) {
+  async function collect(loginId: string, browserHash: string | null, signedInUserId?: number) {
     const now = deps.now();
     const request = await find(loginId);
-    if (!request || !browserToken || !sameHash(request.browserTokenHash, sha256(browserToken))) return null;
+    if (!request || !browserHash || request.browserTokenHash !== browserHash) return null;
     const status = statusOf(request, now);
     if (status === 'pending') return { status: 'pending' } satisfies CollectResult;
     if (status !== 'complete' || !request.telegramId) return null;
@@ -185,7 +247,7 @@ export function createLoginCodesService(deps: AppDeps) {
     return count;
   }
 
-  return { register, describe, confirm, reject, collect, prune };
+  return { register, resume, describe, claim, confirmWithCode, reject, collect, prune };
 }
 
 export type LoginCodesService = ReturnType<typeof createLoginCodesService>;

@@ -6,16 +6,15 @@ import type { AppDeps } from '../../deps';
 import { notFound, unauthorized } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
-import { cookieOptions, readCookie, startSession } from '../auth/sessions';
-import { createLoginCodesService } from './login-codes-service';
-
-/** One cookie per login id, sent only to that id's check-login path: it proves "this is the browser that asked". */
-const browserCookieName = (loginId: string) => `tg_login_${loginId}`;
-const checkPath = (loginId: string) => `/api/telegram/check-login/${loginId}`;
+import { networkPrefix } from '../../lib/network';
+import { browserHash, createAuthStates, ensureBrowserHash } from '../auth/auth-states';
+import { startSession } from '../auth/sessions';
+import { createLoginCodesService, type RegisteredCode } from './login-codes-service';
 
 export function telegramRouter(deps: AppDeps): Router {
   const router = Router();
   const codes = createLoginCodesService(deps);
+  const states = createAuthStates(deps);
   const registerLimit = rateLimit(deps.prisma, {
     name: 'login-code',
     limit: deps.config.rateLimitAuthPerMinute,
@@ -28,30 +27,48 @@ export function telegramRouter(deps: AppDeps): Router {
     windowMs: 60_000,
   });
 
-  router.get('/telegram/bot-info', (_req, res) => {
+  const requireBot = () => {
     const username = deps.config.telegram.botUsername;
     if (!username || !deps.config.telegram.botToken) throw notFound('No Telegram bot is configured');
-    res.json({ username });
+    return username;
+  };
+
+  router.get('/telegram/bot-info', (_req, res) => {
+    res.json({ username: requireBot() });
   });
 
+  /**
+   * `{ mode, state }`: the person clicked Login or Link; the server creates the code for this browser.
+   * `{ loginId }`: the callback page asks again for a code its own browser created (404 for anyone else's).
+   */
   router.post('/telegram/register-login', registerLimit, async (req, res) => {
-    const { loginId, mode } = parse(registerLoginSchema, req.body);
-    const username = deps.config.telegram.botUsername;
-    if (!username || !deps.config.telegram.botToken) throw notFound('No Telegram bot is configured');
-    if (mode === 'link' && !req.auth) throw unauthorized();
-    const { browserToken, expiresAt } = await codes.register({
-      loginId,
-      purpose: mode,
-      linkUserId: req.auth?.user.id,
-      userAgent: req.get('user-agent'),
+    const input = parse(registerLoginSchema, req.body);
+    const botUsername = requireBot();
+    let registered: RegisteredCode | null;
+    if ('loginId' in input) {
+      registered = await codes.resume(input.loginId, browserHash(req));
+      if (!registered) throw notFound(MSG.loginSessionExpired);
+    } else {
+      if (input.mode === 'link' && !req.auth) throw unauthorized();
+      const binding = browserHash(req);
+      await states.spend({ state: input.state, browserHash: binding, purpose: input.mode, userId: req.auth?.user.id });
+      registered = await codes.register({
+        purpose: input.mode,
+        browserHash: ensureBrowserHash(deps, req, res),
+        linkUserId: req.auth?.user.id,
+        userAgent: req.get('user-agent'),
+        network: networkPrefix(req.ip),
+      });
+    }
+    res.set('Cache-Control', 'no-store');
+    res.json({
+      success: true,
+      loginId: registered.loginId,
+      code: registered.code,
+      expiresAt: registered.expiresAt.toISOString(),
+      botUsername,
+      startParam: `login_${registered.loginId}`,
     });
-    res.cookie(browserCookieName(loginId), browserToken, {
-      ...cookieOptions(deps),
-      path: checkPath(loginId),
-      // Lives as long as the code could still be collected (a confirmation near expiry adds a minute).
-      maxAge: expiresAt.getTime() - deps.now().getTime() + 60_000,
-    });
-    res.json({ success: true, botUsername: username, startParam: `login_${loginId}` });
   });
 
   // Express answers HEAD with the GET handler, which would collect the code and throw the session away.
@@ -62,15 +79,13 @@ export function telegramRouter(deps: AppDeps): Router {
   router.get('/telegram/check-login/:loginId', pollLimit, async (req: Request<{ loginId: string }>, res) => {
     const parsed = loginIdSchema.safeParse(req.params.loginId);
     if (!parsed.success) throw notFound(MSG.loginSessionExpired);
-    const loginId = parsed.data;
-    const cookieName = browserCookieName(loginId);
-    const result = await codes.collect(loginId, readCookie(req, cookieName), req.auth?.user.id);
+    const result = await codes.collect(parsed.data, browserHash(req), req.auth?.user.id);
     if (!result) throw notFound(MSG.loginSessionExpired);
+    res.set('Cache-Control', 'no-store');
     if (result.status === 'pending') {
       res.status(202).json({ status: 'pending' });
       return;
     }
-    res.clearCookie(cookieName, { ...cookieOptions(deps), path: checkPath(loginId) });
     if (result.purpose === 'login') await startSession(deps, req, res, result.user.id);
     res.json({ status: 'complete', telegramId: result.telegramId, username: result.username });
   });

@@ -16,6 +16,7 @@ export interface UserSqlRow {
   linked_email: string | null;
   linked_email_confirmed: boolean;
   phone_number: string | null;
+  phone_verified_at: Date | string | null;
   telegram_id: string | null;
   telegram_username: string | null;
   notification_prefs: string[] | null;
@@ -34,6 +35,7 @@ export const userFromSql = (row: UserSqlRow): UserRow => ({
   linkedEmail: row.linked_email,
   linkedEmailConfirmed: row.linked_email_confirmed,
   phoneNumber: row.phone_number,
+  phoneVerifiedAt: row.phone_verified_at === null ? null : new Date(row.phone_verified_at),
   telegramId: row.telegram_id,
   telegramUsername: row.telegram_username,
   notificationPrefs: row.notification_prefs ?? [],
@@ -47,6 +49,10 @@ export const userFromSql = (row: UserSqlRow): UserRow => ({
 export const signInEmail = (user: UserRow): string | null =>
   user.googleEmail ?? (user.linkedEmailConfirmed ? user.linkedEmail : null);
 
+/** SMS may go to the member's number only once they confirmed it with a code sent there. */
+export const isPhoneVerified = (user: Pick<UserRow, 'phoneNumber' | 'phoneVerifiedAt'>): boolean =>
+  Boolean(user.phoneNumber && user.phoneVerifiedAt);
+
 export function toCurrentUser(user: UserRow): CurrentUser {
   return {
     id: user.id,
@@ -57,6 +63,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     isAdmin: user.isAdmin,
     isDemo: user.isDemo,
     phoneNumber: user.phoneNumber,
+    phoneVerified: isPhoneVerified(user),
     telegramId: user.telegramId,
     telegramUsername: user.telegramUsername,
     notificationPrefs: user.notificationPrefs.filter((channel): channel is NotificationChannel =>
@@ -76,14 +83,26 @@ export const toDirectoryUser = (user: UserRow): DirectoryUser => ({ ...toPublicU
 
 export const findUserById = (prisma: Prisma, id: number) => prisma.user.findUnique({ where: { id } });
 
+/** The phone number is saved by updatePhoneNumber only, which also takes care of its verification. */
 export interface ContactChanges {
-  phoneNumber?: string;
   telegramUsername?: string;
   notificationPrefs?: NotificationChannel[];
 }
 
 export const updateUser = (prisma: Prisma, id: number, changes: ContactChanges): Promise<UserRow> =>
   prisma.user.update({ where: { id }, data: changes });
+
+/**
+ * Saves the phone number. A different number is unverified (SMS stops until it is confirmed) and a code
+ * pending for the old one is dropped; saving the same number again keeps its verification.
+ */
+export const updatePhoneNumber = (prisma: Prisma, id: number, phoneNumber: string): Promise<UserRow> =>
+  prisma.$transaction(async (tx) => {
+    const current = await tx.user.findUniqueOrThrow({ where: { id }, select: { phoneNumber: true } });
+    if (current.phoneNumber === phoneNumber) return tx.user.update({ where: { id }, data: { phoneNumber } });
+    await tx.phoneVerification.deleteMany({ where: { userId: id } });
+    return tx.user.update({ where: { id }, data: { phoneNumber, phoneVerifiedAt: null } });
+  });
 
 /** Every user, by name (then id, so equal names keep a stable order). */
 export const listUsersByName = (prisma: Prisma): Promise<UserRow[]> =>

@@ -1,15 +1,17 @@
 // /api/users/*: the signed-in user's own profile and preferences, and the member directory.
 import { Router } from 'express';
-import { preferencesSchema, updateMeSchema } from '../../../../shared/schemas';
+import { preferencesSchema, sendPhoneCodeSchema, updateMeSchema, verifyPhoneSchema } from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
+import { createPhoneVerificationService, RetryLaterError } from './phone-verification-service';
 import { toCurrentUser } from './users-repository';
 import { createUsersService } from './users-service';
 
 export function usersRouter(deps: AppDeps): Router {
   const router = Router();
   const users = createUsersService(deps);
+  const phone = createPhoneVerificationService(deps);
 
   router.get('/users/me', requireUser, (req, res) => {
     res.json(toCurrentUser(currentUser(req)));
@@ -18,6 +20,23 @@ export function usersRouter(deps: AppDeps): Router {
   router.patch('/users/me', requireUser, async (req, res) => {
     const input = parse(updateMeSchema, req.body);
     res.json(await users.updateContact(currentUser(req), input));
+  });
+
+  /** 202 {status:'sent', expiresAt} when a code went out; 200 {status:'verified'} when there is nothing to do. */
+  router.post('/users/me/phone/verification', requireUser, async (req, res) => {
+    parse(sendPhoneCodeSchema, req.body);
+    try {
+      const result = await phone.sendCode(currentUser(req));
+      res.status(result.status === 'sent' ? 202 : 200).json(result);
+    } catch (error) {
+      if (error instanceof RetryLaterError) res.set('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
+  });
+
+  router.post('/users/me/phone/verify', requireUser, async (req, res) => {
+    const { code } = parse(verifyPhoneSchema, req.body);
+    res.json(await phone.verifyCode(currentUser(req), code));
   });
 
   router.patch('/users/me/preferences', requireUser, async (req, res) => {

@@ -11,6 +11,7 @@ import {
   toCurrentUser,
   toDirectoryUser,
   toPublicUser,
+  updatePhoneNumber,
   updateUser,
   type UserRow,
 } from './users-repository';
@@ -32,9 +33,8 @@ export function createUsersService(deps: AppDeps) {
   const { prisma } = deps;
 
   async function updateContact(user: UserRow, input: UpdateMeInput): Promise<CurrentUser> {
-    const changes =
-      'phoneNumber' in input ? { phoneNumber: input.phoneNumber } : { telegramUsername: input.telegramUsername };
-    return toCurrentUser(await updateUser(prisma, user.id, changes));
+    if ('phoneNumber' in input) return toCurrentUser(await updatePhoneNumber(prisma, user.id, input.phoneNumber));
+    return toCurrentUser(await updateUser(prisma, user.id, { telegramUsername: input.telegramUsername }));
   }
 
   /**

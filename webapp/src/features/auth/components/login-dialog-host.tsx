@@ -53,6 +53,7 @@ export function LoginDialogHost() {
         }}
         telegramBusy={telegramBusy}
         onTelegramStart={() => setTelegramBusy(true)}
+        onTelegramEnd={() => setTelegramBusy(false)}
       />
     </Suspense>
   );

@@ -1,11 +1,13 @@
 // The login dialog of SPEC §2: Google, an 'or' divider, Telegram (widget and the bot flow), and in demo
 // mode two clearly labelled demo accounts.
 import * as Dialog from '@radix-ui/react-dialog';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { openManualTelegramLogin, TelegramLoginWidget } from '../../../components/telegram-login-widget';
+import { startManualTelegramLogin, TelegramLoginWidget } from '../../../components/telegram-login-widget';
 import { toastError } from '../../../components/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuthConfig } from '../../../lib/auth-config';
+import { authStateKey, useAuthState } from '../../../lib/auth-state';
 import { useLogin } from '../api/login';
 import { GOOGLE_FAILURE, GoogleSignIn } from './google-sign-in';
 
@@ -14,11 +16,15 @@ interface LoginDialogProps {
   onOpenChange: (open: boolean) => void;
   telegramBusy: boolean;
   onTelegramStart: () => void;
+  onTelegramEnd: () => void;
 }
 
-export function LoginDialog({ open, onOpenChange, telegramBusy, onTelegramStart }: LoginDialogProps) {
+export function LoginDialog({ open, onOpenChange, telegramBusy, onTelegramStart, onTelegramEnd }: LoginDialogProps) {
   const config = useAuthConfig();
   const login = useLogin();
+  const queryClient = useQueryClient();
+  // Opening the dialog is the click that starts a sign-in: the server issues this browser's state for it.
+  const loginState = useAuthState('login', open && Boolean(config.data?.telegramBotUsername));
   const [pending, setPending] = useState<'google' | 'admin' | 'member' | null>(null);
 
   const signIn = (kind: 'google' | 'admin' | 'member', input: Parameters<typeof login.mutate>[0]) => {
@@ -65,14 +71,32 @@ export function LoginDialog({ open, onOpenChange, telegramBusy, onTelegramStart 
               </div>
               {data.telegramBotUsername ? (
                 <div className="telegram-login">
-                  <TelegramLoginWidget botUsername={data.telegramBotUsername} mode="login" />
+                  {loginState.data ? (
+                    <TelegramLoginWidget
+                      botUsername={data.telegramBotUsername}
+                      mode="login"
+                      state={loginState.data.state}
+                    />
+                  ) : loginState.isError ? (
+                    <p className="field-error" role="alert">
+                      {errorMessage(loginState.error)}
+                    </p>
+                  ) : null}
                   <button
                     type="button"
                     className="button button-secondary button-block"
-                    disabled={busy}
+                    disabled={busy || !loginState.data}
                     onClick={() => {
+                      const state = loginState.data?.state;
+                      if (!state) return;
                       onTelegramStart();
-                      openManualTelegramLogin('login');
+                      startManualTelegramLogin('login', state)
+                        .catch((error: unknown) => {
+                          onTelegramEnd();
+                          toastError('Authentication failed', errorMessage(error));
+                        })
+                        // The state is spent: the widget and a second try need a fresh one.
+                        .finally(() => void queryClient.invalidateQueries({ queryKey: authStateKey('login') }));
                     }}
                   >
                     {telegramBusy ? 'Waiting for Telegram...' : 'Log in with the Telegram app'}

@@ -1,25 +1,64 @@
 // Account Linking: Telegram (widget or the bot flow, mode=link) when none is linked; an email when none is set.
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { CurrentUser } from '../../../../../shared/types';
 import { emailSchema } from '../../../../../shared/schemas';
-import { openManualTelegramLogin, TelegramLoginWidget } from '../../../components/telegram-login-widget';
+import { startManualTelegramLogin, TelegramLoginWidget } from '../../../components/telegram-login-widget';
 import { toastError } from '../../../components/toast-store';
 import { Card, FieldError } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuthConfig } from '../../../lib/auth-config';
+import { authStateKey, useAuthState } from '../../../lib/auth-state';
 import { useLinkEmail } from '../api/link-email';
 
+/**
+ * Linking starts with a click: only then does the server issue this browser's link state, which the widget's
+ * callback and the bot flow spend. A link that someone else sends cannot link an account without it.
+ */
 function LinkTelegram({ bot }: { bot: string }) {
+  const queryClient = useQueryClient();
+  const [started, setStarted] = useState(false);
+  const linkState = useAuthState('link', started);
+  const state = linkState.data?.state;
+
+  const startManual = () => {
+    if (!state) return;
+    startManualTelegramLogin('link', state)
+      .catch((error: unknown) =>
+        toastError(
+          'Failed to link Telegram account',
+          errorMessage(error, 'An error occurred while linking your Telegram account.'),
+        ),
+      )
+      .finally(() => void queryClient.invalidateQueries({ queryKey: authStateKey('link') }));
+  };
+
   return (
     <div className="form">
       <h3>Link your Telegram account</h3>
       <p className="muted">Get event notifications in Telegram and sign in with it.</p>
-      <TelegramLoginWidget botUsername={bot} mode="link" />
-      <div>
-        <button type="button" className="button button-secondary" onClick={() => openManualTelegramLogin('link')}>
-          Link with the Telegram app
-        </button>
-      </div>
+      {!started ? (
+        <div>
+          <button type="button" className="button" onClick={() => setStarted(true)}>
+            Link Telegram
+          </button>
+        </div>
+      ) : linkState.isError ? (
+        <p className="field-error" role="alert">
+          {errorMessage(linkState.error)}
+        </p>
+      ) : state ? (
+        <>
+          <TelegramLoginWidget botUsername={bot} mode="link" state={state} />
+          <div>
+            <button type="button" className="button button-secondary" onClick={startManual}>
+              Link with the Telegram app
+            </button>
+          </div>
+        </>
+      ) : (
+        <p role="status">Preparing...</p>
+      )}
     </div>
   );
 }

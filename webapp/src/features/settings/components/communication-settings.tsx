@@ -1,4 +1,5 @@
-// Communication Settings: the SMS (phone) and Telegram (username) forms, validated with the shared schemas.
+// Communication Settings: the SMS (phone) and Telegram (username) forms, validated with the shared schemas,
+// and beside the phone number whether it is verified (SMS goes only to a number confirmed by a code).
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { phoneNumberSchema, telegramUsernameSchema } from '../../../../../shared/schemas';
@@ -7,6 +8,7 @@ import { toast, toastError } from '../../../components/toast-store';
 import { Card, FieldError } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateMe } from '../api/update-me';
+import { PhoneVerification } from './phone-verification';
 
 interface SingleFieldFormProps {
   id: string;
@@ -86,20 +88,23 @@ export function CommunicationSettings({ user, onPhoneSaved, onUsernameSaved }: C
   return (
     <Card title="Communication Settings">
       <div className="two-columns">
-        <SingleFieldForm
-          id="phone-number"
-          title="SMS Notifications"
-          label="Phone Number"
-          type="tel"
-          placeholder="+1234567890"
-          hint="International format, e.g. +1234567890"
-          initial={user.phoneNumber ?? ''}
-          schema={phoneNumberSchema}
-          save={(phoneNumber) => update.mutateAsync({ phoneNumber })}
-          successTitle="Phone number updated"
-          successDescription="Your phone number has been saved"
-          onSaved={onPhoneSaved}
-        />
+        <div className="settings-column">
+          <SingleFieldForm
+            id="phone-number"
+            title="SMS Notifications"
+            label="Phone Number"
+            type="tel"
+            placeholder="+1234567890"
+            hint="International format, e.g. +1234567890"
+            initial={user.phoneNumber ?? ''}
+            schema={phoneNumberSchema}
+            save={(phoneNumber) => update.mutateAsync({ phoneNumber })}
+            successTitle="Phone number updated"
+            successDescription="Your phone number has been saved"
+            onSaved={onPhoneSaved}
+          />
+          <PhoneVerification key={user.phoneNumber ?? ''} user={user} />
+        </div>
         <SingleFieldForm
           id="telegram-username"
           title="Telegram Notifications"

@@ -70,6 +70,11 @@ export function NotificationPreferences({ user, warnings, onWarn }: Notification
           </tbody>
         </table>
       </div>
+      {prefs.includes('sms') && user.phoneNumber && !user.phoneVerified && (
+        <p className="hint" role="status">
+          {MSG.phoneNotVerifiedNote} Verify it under Communication Settings.
+        </p>
+      )}
       {warnings.sms && (
         <p className="field-error" role="alert">
           Please add a phone number above to enable SMS notifications.

@@ -8,6 +8,8 @@ export interface TelegramPayload {
   name: string;
   username?: string;
   auth_data: TelegramAuthData;
+  /** The state this browser was issued when the person clicked Login or Link. */
+  state: string;
 }
 
 export const telegramLogin = (payload: TelegramPayload) => api.post<CurrentUser>('/api/auth/telegram-login', payload);
@@ -17,10 +19,8 @@ export const linkTelegram = (payload: TelegramPayload) =>
     telegramId: payload.telegramId,
     telegramUsername: payload.username,
     auth_data: payload.auth_data,
+    state: payload.state,
   });
-
-export const registerLogin = (loginId: string, mode: 'login' | 'link') =>
-  api.post<{ success: boolean }>('/api/telegram/register-login', { loginId, mode });
 
 /** 202 while waiting for the bot, 200 {status:'complete'} once confirmed (404 throws: expired or invalid). */
 export const checkLogin = (loginId: string) =>

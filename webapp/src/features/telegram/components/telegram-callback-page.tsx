@@ -1,5 +1,8 @@
 // The Telegram callback page (SPEC §2/§4): the Login Widget's redirect target, and the manual (bot) flow with
 // login_id. Loading, then success (closes after 2 s, telling its opener) or failure with a Close button.
+// Nothing here completes from the URL alone (DESIGN §4): widget data counts only with the state this
+// browser was issued when the person clicked Login or Link, a link also waits for a click on a button that
+// names the Telegram account, and a login_id is only polled by the browser whose click created it.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,17 +12,23 @@ import type { TelegramAuthData } from '../../../../../shared/schemas';
 import { toast } from '../../../components/toast-store';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { authKeys } from '../../../lib/auth';
+import { authKeys, useCurrentUser } from '../../../lib/auth';
 import { useAuthConfig } from '../../../lib/auth-config';
-import { checkLogin, linkTelegram, registerLogin, telegramLogin } from '../api/telegram-auth';
+import { registerLogin } from '../../../lib/auth-state';
+import { checkLogin, linkTelegram, telegramLogin, type TelegramPayload } from '../api/telegram-auth';
 
 type State =
   | { kind: 'loading' }
-  | { kind: 'waiting'; botLink: string }
+  | { kind: 'confirm-link'; account: string; payload: TelegramPayload }
+  | { kind: 'linking' }
+  | { kind: 'waiting'; botLink: string; code: string }
   | { kind: 'success' }
   | { kind: 'error'; detail: string };
 
 const BOT_INFO_FAILED = 'Failed to get Telegram bot info. Please try again later.';
+
+const failureDetail = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,6 +53,8 @@ export function TelegramCallbackPage() {
   const config = useAuthConfig();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const started = useRef(false);
+  const succeedRef = useRef<(() => Promise<void>) | null>(null);
+  const me = useCurrentUser();
   const alive = useRef(true);
   const mode = params.get('mode') === 'link' ? 'link' : 'login';
   const loginId = params.get('login_id');
@@ -90,19 +101,25 @@ export function TelegramCallbackPage() {
     const runWidget = async () => {
       const data = readAuthData(params);
       if (!data) return setState({ kind: 'error', detail: MSG.telegramMissingParams });
-      const payload = {
+      const authState = params.get('state');
+      if (!authState) return setState({ kind: 'error', detail: MSG.authStateRefused });
+      const payload: TelegramPayload = {
         telegramId: String(data.id),
         name: `${data.first_name} ${data.last_name ?? ''}`.trim(),
         username: data.username,
         auth_data: data,
+        state: authState,
       };
+      // Linking changes who can sign in as this member: it waits for a click that names the account.
+      if (mode === 'link') {
+        const account = payload.username ? `${payload.name} (@${payload.username})` : payload.name;
+        return setState({ kind: 'confirm-link', account, payload });
+      }
       try {
-        if (mode === 'link') await linkTelegram(payload);
-        else await telegramLogin(payload);
+        await telegramLogin(payload);
         await succeed();
       } catch (error) {
-        const fallback = mode === 'link' ? MSG.telegramLinkFailed : MSG.telegramAuthFailed;
-        setState({ kind: 'error', detail: error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback });
+        setState({ kind: 'error', detail: failureDetail(error, MSG.telegramAuthFailed) });
       }
     };
 
@@ -110,12 +127,14 @@ export function TelegramCallbackPage() {
       if (!loginId) return setState({ kind: 'error', detail: MSG.telegramMissingLoginId });
       // Without the bot's name there is nowhere to confirm the login: say so instead of waiting forever.
       if (!botUsername) return setState({ kind: 'error', detail: BOT_INFO_FAILED });
+      let code: string;
       try {
-        await registerLogin(loginId, mode);
+        // Only the browser whose click created this login id gets its code back.
+        ({ code } = await registerLogin({ loginId }));
       } catch {
         return setState({ kind: 'error', detail: 'Failed to start authentication process' });
       }
-      setState({ kind: 'waiting', botLink: `https://t.me/${botUsername}?start=login_${loginId}` });
+      setState({ kind: 'waiting', botLink: `https://t.me/${botUsername}?start=login_${loginId}`, code });
       while (!cancelled()) {
         try {
           const result = await checkLogin(loginId);
@@ -131,10 +150,21 @@ export function TelegramCallbackPage() {
       }
     };
 
+    succeedRef.current = succeed;
     void (manual ? runManual() : runWidget());
     // Runs once per page load: the parameters are the page's input.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [config.isPending]);
+
+  const confirmLink = async (payload: TelegramPayload) => {
+    setState({ kind: 'linking' });
+    try {
+      await linkTelegram(payload);
+      await succeedRef.current?.();
+    } catch (error) {
+      setState({ kind: 'error', detail: failureDetail(error, MSG.telegramLinkFailed) });
+    }
+  };
 
   const close = () => {
     if (window.opener) window.close();
@@ -150,12 +180,39 @@ export function TelegramCallbackPage() {
   return (
     <section className="card state-card" aria-live="polite">
       <h1 className="card-title">{title}</h1>
-      {state.kind === 'loading' && (
+      {(state.kind === 'loading' || state.kind === 'linking') && (
         <p role="status">{mode === 'link' ? 'Linking your Telegram account...' : 'Signing you in with Telegram...'}</p>
+      )}
+      {state.kind === 'confirm-link' && (
+        <>
+          <p>
+            Link the Telegram account <strong>{state.account}</strong> to your account
+            {me.data ? (
+              <>
+                {' '}
+                <strong>{me.data.name || 'on this site'}</strong>
+              </>
+            ) : null}
+            ? You will be able to sign in with it and get notifications in Telegram.
+          </p>
+          <p className="hint">Only continue if you started linking this Telegram account yourself.</p>
+          <div className="button-group">
+            <button type="button" className="button" onClick={() => void confirmLink(state.payload)}>
+              Link Telegram account
+            </button>
+            <button type="button" className="button button-secondary" onClick={close}>
+              Cancel
+            </button>
+          </div>
+        </>
       )}
       {state.kind === 'waiting' && (
         <>
           <p role="status">Waiting for you to confirm in Telegram...</p>
+          <p>
+            Your code: <strong className="login-code">{state.code}</strong>
+          </p>
+          <p className="hint">Open the bot and type this code there. Never type a code someone else gave you.</p>
           <a className="button" href={state.botLink} target="_blank" rel="noreferrer">
             Open Telegram to confirm
           </a>
