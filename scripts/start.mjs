@@ -1,23 +1,22 @@
-// `npm start` on a fresh clone: install what is missing, build the web app, then run the server
-// (which applies migrations before it listens). Configuration comes from the environment or .env.
-import { spawnSync } from 'node:child_process';
+// `npm start`: install what is missing, build what is stale, then run the compiled server in this very process
+// (no npm, shell or tsx in between), so SIGTERM/SIGINT sent to it reach the server's graceful shutdown.
+// Configuration comes from the environment, then from .env when there is one (the environment wins).
 import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from './build.mjs';
+import { ensureInstalled, ROOT } from './ensure-install.mjs';
 
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+const log = (line) => process.stdout.write(`${line}\n`);
 
-if (!existsSync('node_modules/.package-lock.json') || !existsSync('node_modules/.prisma/client')) {
-  console.log('Installing dependencies…');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+try {
+  process.chdir(ROOT);
+  await ensureInstalled({ log });
+  await build({ ifStale: true, log });
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
 }
-if (process.env.SKIP_BUILD !== '1') {
-  console.log('Building the web app…');
-  run('npm', ['run', '--silent', 'build']);
-}
-const args = ['tsx'];
-if (existsSync('.env')) args.push('--env-file=.env');
-args.push('api/src/main.ts');
-const server = spawnSync('npx', ['--no-install', ...args], { stdio: 'inherit' });
-process.exit(server.status ?? 0);
+if (existsSync('.env')) process.loadEnvFile('.env');
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(ROOT, 'dist/server/main.js')).href);
