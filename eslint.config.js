@@ -44,8 +44,14 @@ export default tseslint.config(
             { target: './shared', from: ['./api', './bot', './webapp'] },
             // The web app never reaches into the server or the bot.
             { target: './webapp', from: ['./api', './bot'] },
-            // The bot calls the API's services, never the web app.
-            { target: './bot', from: './webapp' },
+            // The bot knows only its own port (BotDeps) and shared/; the composition root (api/src/system)
+            // connects it to the API's services, and nothing else in the API reaches into the bot.
+            { target: './bot', from: ['./webapp', './api'], message: 'The bot depends only on BotDeps and shared/.' },
+            {
+              target: ['./api/src/!(system)/**', './api/src/*.ts'],
+              from: './bot',
+              message: 'Only the composition root (api/src/system) may use the bot.',
+            },
             ...featureZones('./webapp/src/features'),
             ...featureZones('./bot/src/features'),
           ],

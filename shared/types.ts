@@ -15,6 +15,12 @@ export interface CurrentUser {
   phoneVerified: boolean;
   telegramId: string | null;
   telegramUsername: string | null;
+  /**
+   * False when Telegram refused our messages to the linked account (the member blocked the bot or never
+   * pressed Start): Telegram notifications are paused until they write to the bot. True otherwise, also
+   * without a Telegram account (telegramId says whether there is one).
+   */
+  telegramReachable: boolean;
   notificationPrefs: NotificationChannel[];
   googleConnected: boolean;
 }

@@ -1,8 +1,7 @@
-// Starts and stops the HTTP server. Tests call these with port 0 against a real database.
+// Starts and stops the HTTP server (the composition root calls it; tests listen on port 0).
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, type AppExtras } from './app';
-import type { AppDeps } from './deps';
+import type { Express } from 'express';
 
 export interface RunningServer {
   server: Server;
@@ -10,13 +9,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export function startWebServer(
-  deps: AppDeps,
-  options: { host?: string; port?: number } & AppExtras = {},
-): Promise<RunningServer> {
-  const app = createApp(deps, options);
-  const host = options.host ?? deps.config.host;
-  const port = options.port ?? deps.config.port;
+/** Serves `app` on host:port; stop() refuses new connections and waits for in-flight requests. */
+export function listen(app: Express, host: string, port: number): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host);
     server.once('error', reject);

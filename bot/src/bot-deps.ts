@@ -2,8 +2,20 @@
 // an entry point like the routes: it calls the same use cases and holds no business rules of its own.
 import type { RsvpStatus } from '../../shared/constants';
 import type { EventSummary } from '../../shared/types';
-import type { AppConfig } from '../../api/src/config';
-import type { Logger } from '../../api/src/logger';
+
+/** What the bot reads of the configuration. */
+export interface BotConfig {
+  publicUrl?: string;
+  notificationsTimeZone: string;
+  telegram: { botToken?: string; apiRoot: string };
+}
+
+/** Structured logging, as pino does it (the API's logger satisfies it). */
+export interface BotLogger {
+  error(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+}
 
 export interface TelegramUser {
   id: number;
@@ -35,9 +47,11 @@ export type LoginCodeOutcome =
   | { outcome: 'none' };
 
 export interface BotDeps {
-  config: AppConfig;
-  logger: Logger;
+  config: BotConfig;
+  logger: BotLogger;
   now: () => Date;
+  /** The Telegram user opened a private chat with /start: the bot may write to them again. */
+  telegramStarted(telegramUserId: number): Promise<void>;
   /** The member behind a Telegram user (created on first contact, as the Mini App does). */
   viewerFor(user: TelegramUser): Promise<Viewer>;
   events: {

@@ -44,6 +44,11 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Co
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
 
   const safe = bot.errorBoundary((error) => politeFailure(error, deps));
+  // /start in a private chat allows the bot to write to this person: notifications to them resume.
+  safe.command('start', async (ctx, next) => {
+    if (ctx.chat.type === 'private' && ctx.from) await deps.telegramStarted(ctx.from.id);
+    await next();
+  });
   safe.use(loginFeature(deps));
   safe.use(welcomeFeature(deps));
   safe.use(eventsFeature(deps));

@@ -3,13 +3,10 @@
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config';
-import { openDatabase, type Database } from '../../api/src/db/database';
 import type { AppDeps } from '../../api/src/deps';
-import { createSecretBox } from '../../api/src/lib/secrets';
-import { createLogger } from '../../api/src/logger';
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
-import { silentTriggers } from '../../api/src/modules/notifications/triggers';
-import { startWebServer, type RunningServer } from '../../api/src/server';
+import type { RunningServer } from '../../api/src/server';
+import { createSystem } from '../../api/src/system/create-system';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../support/databases';
 import { TestClient } from '../support/http-client';
 import { TEST_SECRETS_KEY } from '../support/test-app';
@@ -26,29 +23,21 @@ interface CountingApp {
   stop(): Promise<void>;
 }
 
-/** The real app, as tests/support/test-app.ts starts it, with every SQL query reported. */
+/** The real app from the composition root, as tests/support/test-app.ts starts it, with every SQL query reported. */
 async function startCountingApp(kind: (typeof DATABASE_KINDS)[number]): Promise<CountingApp> {
   const database: TestDatabase = await createTestDatabase(kind);
   let recorded: string[] | null = null;
-  const db: Database = await openDatabase(database.target, 5, {
-    onQuery: (sql) => recorded?.push(sql),
-  });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SECRETS_KEY: TEST_SECRETS_KEY,
     DEMO_MODE: 'off',
+    NOTIFICATIONS_WORKER_ENABLED: 'false',
     ...(database.target.kind === 'postgres' ? { DATABASE_URL: database.target.url } : {}),
   });
-  const deps: AppDeps = {
-    config,
-    prisma: db.prisma,
-    logger: createLogger(config.logLevel),
-    secrets: createSecretBox(TEST_SECRETS_KEY),
-    notifications: silentTriggers,
-    now: () => new Date(),
-  };
-  const server: RunningServer = await startWebServer(deps, { host: '127.0.0.1', port: 0 });
+  const system = await createSystem(config, { database: database.target, onQuery: (sql) => recorded?.push(sql) });
+  const { deps } = system;
+  const server: RunningServer = await system.start({ host: '127.0.0.1', port: 0 });
   return {
     deps,
     async queriesDuring(work) {
@@ -66,8 +55,7 @@ async function startCountingApp(kind: (typeof DATABASE_KINDS)[number]): Promise<
       return client;
     },
     async stop() {
-      await server.stop();
-      await db.close();
+      await system.stop();
       await database.drop();
     },
   };

@@ -2,8 +2,8 @@
 // bare node:http + pg server answering the same data with one hand-written query, in the same run.
 // It prints figures and asserts nothing about speed; it fails only if the two servers disagree.
 import { isDeepStrictEqual } from 'node:util';
-import { bootstrap } from '../../api/src/bootstrap';
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
+import { createSystem } from '../../api/src/system/create-system';
 import type { EventSummary } from '../../shared/types';
 import { benchAppConfig } from './api/app-config';
 import { EVENTS, seedBenchData, USERS } from './api/seed';
@@ -87,12 +87,12 @@ async function main(): Promise<void> {
     const { memberId, hiddenEventId, token } = await step(
       `migrated it and seeded ${USERS} users, ${EVENTS} events with invitations and RSVPs`,
       async () => {
-        const { deps, database: db } = await bootstrap(benchAppConfig(database.url));
+        const { deps, stop } = await createSystem(benchAppConfig(database.url));
         try {
           const seeded = await seedBenchData(deps.prisma);
           return { ...seeded, token: await createSession(deps, seeded.memberId) };
         } finally {
-          await db.close();
+          await stop();
         }
       },
     );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bot, Context } from 'grammy';
 import { configureBot, createBot } from '../../bot/src/create-bot';
-import { botDepsFrom } from '../../bot/src/wire';
+import { botDepsFrom } from '../../api/src/system/telegram-bot';
 import { WELCOME_TEXT } from '../../bot/src/features/welcome';
 import { commandUpdate, startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
 import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';

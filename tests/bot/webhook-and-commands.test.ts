@@ -4,7 +4,7 @@ import { BOT_COMMANDS, configureBot, SORRY_TEXT } from '../../bot/src/create-bot
 import { EVENT_WELCOME_TEXT, WELCOME_TEXT } from '../../bot/src/features/welcome';
 import { EVENTS_PRIVATE_ONLY_TEXT, NO_EVENTS_TEXT } from '../../bot/src/features/events';
 import { RSVP_TEXT } from '../../bot/src/features/rsvp';
-import { WEBHOOK_PATH, webhookSecret } from '../../bot/src/wire';
+import { WEBHOOK_PATH, webhookSecret } from '../../api/src/system/telegram-bot';
 import { DATABASE_KINDS } from '../support/databases';
 import { callbackUpdate, commandUpdate, startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
 import type { TestClient } from '../support/http-client';

@@ -1,18 +1,10 @@
 // The real app wired the way main.ts wires it — outbox triggers, the delivery worker, and (with a fake Bot API)
 // the bot and its webhook — against a real database, a real local SMTP server and a local SMS endpoint.
 import type { OutboxChannel, User } from '@prisma/client';
-import { Router } from 'express';
 import type { Bot, Context } from 'grammy';
-import { createBot } from '../../bot/src/create-bot';
-import { createTelegramSender } from '../../bot/src/telegram-sender';
-import { botDepsFrom, mountWebhook, webhookSecret } from '../../bot/src/wire';
-import { getSmtpForDelivery } from '../../api/src/modules/admin/smtp-settings-service';
 import type { ChannelSender } from '../../api/src/modules/notifications/delivery';
-import { createEmailSender } from '../../api/src/modules/notifications/email-sender';
-import { createOutboxTriggers, type OutboxTriggers } from '../../api/src/modules/notifications/outbox-triggers';
-import { createOutboxWorker, type WorkerOptions } from '../../api/src/modules/notifications/outbox-worker';
-import { createSmsSender } from '../../api/src/modules/notifications/sms-sender';
-import type { NotificationTriggers } from '../../api/src/modules/notifications/triggers';
+import type { OutboxTriggers } from '../../api/src/modules/notifications/outbox-triggers';
+import type { createOutboxWorker, WorkerOptions } from '../../api/src/modules/notifications/outbox-worker';
 import type { DatabaseKind } from '../support/databases';
 import { FAKE_BOT_INFO, type FakeBotApi } from '../support/fake-bot-api';
 import type { TestClient } from '../support/http-client';
@@ -36,19 +28,10 @@ export interface NotifyApp extends TestApp {
   admin(data?: Partial<User>): Promise<{ user: User; client: TestClient }>;
   saveSmtp(admin: TestClient, port: number, enabled?: boolean): Promise<void>;
   outboxRows(): ReturnType<TestApp['deps']['prisma']['outboxMessage']['findMany']>;
-  closeMail(): void;
 }
 
 export async function startNotifyApp(kind: DatabaseKind, options: NotifyAppOptions = {}): Promise<NotifyApp> {
-  let outbox: OutboxTriggers | null = null;
-  // Services capture deps.notifications when the routes are built, before the app's deps exist here.
-  const late: NotificationTriggers = {
-    eventCreated: (id) => outbox!.eventCreated(id),
-    eventUpdated: (id, type) => outbox!.eventUpdated(id, type),
-    invited: (id, ids) => outbox!.invited(id, ids),
-    emailLinkRequested: (input) => outbox!.emailLinkRequested(input),
-  };
-  const webhookRouter = Router();
+  // The composition root builds the outbox triggers, the bot and its webhook; the tests start workers below.
   const app = await startTestApp(kind, {
     env: {
       ...(options.botApi
@@ -56,43 +39,31 @@ export async function startNotifyApp(kind: DatabaseKind, options: NotifyAppOptio
             TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
             TELEGRAM_BOT_USERNAME: FAKE_BOT_INFO.username,
             TELEGRAM_API_ROOT: options.botApi.apiRoot,
+            TELEGRAM_BOT_ENABLED: 'true',
           }
         : {}),
       ...options.env,
     },
-    notifications: late,
-    serverExtras: { beforeApi: (express) => express.use(webhookRouter) },
+    botInfo: FAKE_BOT_INFO,
+    telegramPerSecond: options.telegramPerSecond ?? 1000,
   });
-  outbox = createOutboxTriggers(app.deps);
-  const bot = options.botApi ? createBot(botDepsFrom(app.deps), { botInfo: FAKE_BOT_INFO }) : null;
-  if (bot) mountWebhook(webhookRouter, bot, webhookSecret(app.config));
-  const email = createEmailSender(() => getSmtpForDelivery(app.deps), app.deps.logger);
-  const sms = createSmsSender(app.config.sms, app.deps.logger);
-  const telegram = bot ? createTelegramSender(bot.api, { perSecond: options.telegramPerSecond ?? 1000 }) : undefined;
+  const { outbox, bot } = app.system;
 
   let adminCount = 0;
   return {
     ...app,
     outbox,
     bot,
+    // The system's own worker wiring (channels, reminder scan); `wrap` may stand between it and a channel.
     worker: (overrides = {}, wrap = {}) =>
-      createOutboxWorker(
-        {
-          prisma: app.deps.prisma,
-          logger: app.deps.logger,
-          now: app.deps.now,
-          senders: {
-            email: (wrap.email ?? ((send) => send))(email.send),
-            sms: (wrap.sms ?? ((send) => send))(sms),
-            ...(telegram ? { telegram: (wrap.telegram ?? ((send) => send))(telegram) } : {}),
-          },
-          beforeTick: (now) => {
-            email.refresh();
-            return outbox!.enqueueDueReminders(now);
-          },
-        },
-        { backoffMs: 1000, ...overrides },
-      ),
+      app.system.createWorker({ backoffMs: 1000, ...overrides }, (channels) => {
+        const wrapped = { ...channels };
+        for (const channel of Object.keys(wrap) as OutboxChannel[]) {
+          const send = channels[channel];
+          if (send) wrapped[channel] = wrap[channel]!(send);
+        }
+        return wrapped;
+      }),
     async admin(data = {}) {
       adminCount += 1;
       return app.signedIn({
@@ -116,10 +87,5 @@ export async function startNotifyApp(kind: DatabaseKind, options: NotifyAppOptio
       if (res.status !== 200) throw new Error(`saving SMTP settings failed: ${res.status} ${res.text}`);
     },
     outboxRows: () => app.deps.prisma.outboxMessage.findMany({ orderBy: { id: 'asc' } }),
-    closeMail: () => email.close(),
-    async stop() {
-      email.close();
-      await app.stop();
-    },
   };
 }

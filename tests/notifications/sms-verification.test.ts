@@ -2,7 +2,7 @@
 // stranger's number, tick SMS, and every event announcement, update and reminder was texted to that stranger
 // at the organisation's cost. The real app, outbox and worker against a local SMS endpoint.
 import type { User } from '@prisma/client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PHONE_NOT_VERIFIED } from '../../api/src/modules/notifications/outbox-worker';
 import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
@@ -34,6 +34,7 @@ describe.each(DATABASE_KINDS)('SMS to unverified numbers on %s', (kind) => {
   });
   beforeEach(async () => {
     await app.deps.prisma.outboxMessage.deleteMany();
+    await app.deps.prisma.notificationJob.deleteMany();
     await app.deps.prisma.event.deleteMany();
     await app.deps.prisma.user.deleteMany();
     await app.deps.prisma.rateLimitBucket.deleteMany();
@@ -51,7 +52,6 @@ describe.each(DATABASE_KINDS)('SMS to unverified numbers on %s', (kind) => {
     expect((await mallory.client.patch('/api/users/me', { phoneNumber: STRANGER })).status).toBe(200);
     expect((await mallory.client.patch('/api/users/me/preferences', { preferences: ['sms'] })).status).toBe(200);
   });
-  afterEach(() => app.closeMail());
 
   async function createEvent(date = '2031-07-04T17:30:00.000Z') {
     const res = await admin.client.post('/api/events', {
@@ -105,6 +105,7 @@ describe.each(DATABASE_KINDS)('SMS to unverified numbers on %s', (kind) => {
 
   it('When a queued SMS is for a number changed since, then it is not sent and the outbox says why; once verified, SMS flows again', async () => {
     await createEvent();
+    await app.outbox.expandNext(app.deps.now(), 500);
     // Vera moves to another number after the announcement was queued: the old number gets nothing more,
     // and the new one nothing before it is verified.
     const next = '+4915100000002';

@@ -1,5 +1,5 @@
 import type { User } from '@prisma/client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases';
 import { startFakeBotApi, TELEGRAM_TEXT_LIMIT, type FakeBotApi } from '../support/fake-bot-api';
 import type { TestClient } from '../support/http-client';
@@ -46,6 +46,7 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
 
   beforeEach(async () => {
     await app.deps.prisma.outboxMessage.deleteMany();
+    await app.deps.prisma.notificationJob.deleteMany();
     await app.deps.prisma.event.deleteMany();
     await app.deps.prisma.notificationTemplate.deleteMany();
     await app.deps.prisma.user.deleteMany();
@@ -86,12 +87,16 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
       }),
     };
   });
-  afterEach(() => app.closeMail());
 
   async function createEvent(body: Record<string, unknown> = {}) {
     const res = await admin.client.post('/api/events', eventBody(body));
     expect(res.status).toBe(201);
     return res.body as { id: number };
+  }
+
+  /** Every due fan-out job expanded into outbox rows, nothing delivered. */
+  async function expandAll() {
+    while (await app.outbox.expandNext(app.deps.now(), 500));
   }
 
   const emailsTo = (address: string) => smtp.messages.filter((mail) => mail.envelopeTo.includes(address));
@@ -245,7 +250,7 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
 
   it('When the same trigger fires twice, then each recipient still gets one message per channel', async () => {
     const event = await createEvent();
-    await app.outbox.eventCreated(event.id);
+    await app.outbox.eventCreated(event.id, app.deps.prisma);
     await app.worker().drain();
     expect(smtp.messages).toHaveLength(2);
     expect(smsApi.requests).toHaveLength(1);
@@ -320,10 +325,23 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
   it('When an event is deleted before its notifications go out, then they are not sent and the outbox says why', async () => {
     const event = await createEvent();
     expect((await admin.client.delete(`/api/events/${event.id}`)).status).toBe(204);
-    expect(await app.worker().drain()).toEqual({ sent: 0, retried: 0, failed: 4 });
+    expect(await app.worker().drain()).toEqual({ sent: 0, retried: 0, failed: 0 });
     expect(smtp.messages).toEqual([]);
     expect(smsApi.requests).toEqual([]);
     expect(botApi.callsOf('sendMessage')).toEqual([]);
+    // Deleted before its fan-out: the job is closed with the reason, and no outbox row is made.
+    expect(await app.outboxRows()).toEqual([]);
+    const [job] = await app.deps.prisma.notificationJob.findMany({ where: { eventId: event.id } });
+    expect(job).toMatchObject({ status: 'failed', lastError: 'Not sent: the event was deleted before delivery' });
+  });
+
+  it('When an event is deleted after its fan-out but before delivery, then its queued rows fail with the reason', async () => {
+    const event = await createEvent();
+    await expandAll();
+    expect(await app.outboxRows()).toHaveLength(4);
+    expect((await admin.client.delete(`/api/events/${event.id}`)).status).toBe(204);
+    expect(await app.worker().drain()).toEqual({ sent: 0, retried: 0, failed: 4 });
+    expect(smtp.messages).toEqual([]);
     const rows = await app.outboxRows();
     expect(rows.map((row) => row.lastError)).toEqual(Array(4).fill('Not sent: the event was deleted before delivery'));
   });
@@ -370,10 +388,12 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
     expect(
       (await admin.client.post(`/api/events/${event.id}/invitations`, { userIds: [people.bob.user.id] })).status,
     ).toBe(200);
+    await expandAll();
     await app.deps.prisma.outboxMessage.deleteMany();
 
     const hidden = await admin.client.patch(`/api/events/${event.id}`, eventBody({ isPublic: false }));
     expect(hidden.status).toBe(200);
+    await expandAll();
     const rows = await app.outboxRows();
     expect(new Set(rows.map((row) => row.userId))).toEqual(new Set([people.bob.user.id]));
   });
@@ -406,7 +426,8 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
     );
     const moved = await admin.client.patch(`/api/events/${event.id}`, eventBody({ date: '2031-07-06T17:30:00.000Z' }));
     expect(moved.status).toBe(200);
-    await app.outbox.eventUpdated(event.id, 'date changed');
+    await app.outbox.eventUpdated(event.id, 'date changed', app.deps.prisma);
+    await app.worker().drain();
     const updates = (await app.outboxRows()).filter((row) => row.kind === 'event_updated');
     expect(updates.map((row) => `${row.userId}:${row.channel}`)).toEqual([`${people.alice.user.id}:email`]);
   });

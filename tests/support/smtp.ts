@@ -22,6 +22,13 @@ export interface TestSmtpServer {
   /** Listens again on the same port (after stop). */
   restart(): Promise<void>;
   waitFor(count: number, timeoutMs?: number): Promise<CapturedMail[]>;
+  /**
+   * While on, each message's final answer (250) is withheld: the message is not accepted yet. Turned off, the
+   * withheld ones are accepted; a client that disconnected meanwhile never had its message accepted (SMTP).
+   */
+  holdReplies(on: boolean): void;
+  /** Messages waiting for their answer while replies are held. */
+  heldCount(): number;
 }
 
 function decodeWords(value: string): string {
@@ -109,6 +116,8 @@ export interface SmtpServerOptions {
 export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<TestSmtpServer> {
   const messages: CapturedMail[] = [];
   const rejectRecipients = new Set<string>();
+  let holding = false;
+  let held: Array<{ sessionId: string; accept: () => void }> = [];
   const create = () =>
     new SMTPServer({
       authOptional: true,
@@ -138,9 +147,16 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
         stream.on('end', () => {
           const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
           const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-          messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), from, to));
-          callback();
+          const accept = () => {
+            messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), from, to));
+            callback();
+          };
+          if (holding) held.push({ sessionId: session.id, accept });
+          else accept();
         });
+      },
+      onClose: (session) => {
+        held = held.filter((message) => message.sessionId !== session.id);
       },
     });
 
@@ -170,6 +186,14 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       await listen(port);
       running = true;
     },
+    holdReplies(on) {
+      holding = on;
+      if (on) return;
+      const waiting = held;
+      held = [];
+      for (const message of waiting) message.accept();
+    },
+    heldCount: () => held.length,
     async waitFor(count, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < count) {

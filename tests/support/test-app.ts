@@ -1,13 +1,13 @@
 // Starts the real app on port 0 against a fresh database, the way production starts it.
 import type { User } from '@prisma/client';
+import type { UserFromGetMe } from 'grammy/types';
 import { loadConfig, type AppConfig } from '../../api/src/config';
-import { openDatabase } from '../../api/src/db/database';
 import type { AppDeps } from '../../api/src/deps';
-import { createSecretBox } from '../../api/src/lib/secrets';
 import { createLogger } from '../../api/src/logger';
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
-import { silentTriggers, type NotificationTriggers } from '../../api/src/modules/notifications/triggers';
-import { startWebServer, type RunningServer } from '../../api/src/server';
+import type { NotificationTriggers } from '../../api/src/modules/notifications/triggers';
+import type { RunningServer } from '../../api/src/server';
+import { createSystem, type System } from '../../api/src/system/create-system';
 import { createTestDatabase, type DatabaseKind } from './databases';
 import { TestClient } from './http-client';
 
@@ -24,11 +24,15 @@ export interface TestAppOptions {
   /** A logger of the test's own, to read what the app logs. */
   logger?: AppDeps['logger'];
   env?: Record<string, string>;
+  /** Stands in for the outbox triggers, to record what the use cases announce. */
   notifications?: NotificationTriggers;
   now?: () => Date;
-  serverExtras?: Parameters<typeof startWebServer>[1];
   /** Rewrites the PostgreSQL URL the app connects to (to go through a TcpProxy that can cut it). */
   routeDatabase?: (url: string) => string;
+  /** The bot's identity with a fake Bot API (no getMe). */
+  botInfo?: UserFromGetMe;
+  /** Telegram sends per second (tests go faster than Telegram allows). */
+  telegramPerSecond?: number;
 }
 
 export interface TestApp {
@@ -36,6 +40,8 @@ export interface TestApp {
   deps: AppDeps;
   config: AppConfig;
   server: RunningServer;
+  /** Everything the composition root built: the bot, the worker, the outbox triggers. */
+  system: System;
   /** A client with no session: an anonymous visitor. */
   anonymous(): TestClient;
   /** Creates a user and a client signed in as them (a real session cookie). */
@@ -59,6 +65,9 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     LOG_LEVEL: 'silent',
     SECRETS_KEY: TEST_SECRETS_KEY,
     DEMO_MODE: 'off',
+    DATABASE_POOL_SIZE: '5',
+    // Delivery is the notification tests' to start, with workers of their own.
+    NOTIFICATIONS_WORKER_ENABLED: 'false',
     RATE_LIMIT_AUTH_PER_MINUTE: '10000',
     RATE_LIMIT_WRITES_PER_MINUTE: '10000',
     RATE_LIMIT_COMMENTS_PER_MINUTE: '10000',
@@ -66,20 +75,19 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     ...options.env,
   });
   const logger = options.logger ?? createLogger(config.logLevel);
-  // As in bootstrap: a connection cut while the app stops (the database is dropped WITH FORCE) is logged.
-  const db = await openDatabase(target, 5, {
-    onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
-  });
   let clock: (() => Date) | null = null;
-  const deps: AppDeps = {
-    config,
-    prisma: db.prisma,
+  // The same composition root as production; the worker and the bot's updates are the tests' to start.
+  const system = await createSystem(config, {
     logger,
-    secrets: createSecretBox(config.secretsKey ?? TEST_SECRETS_KEY),
-    notifications: options.notifications ?? silentTriggers,
+    database: target,
     now: () => (clock ? clock() : options.now ? options.now() : new Date()),
-  };
-  const server = await startWebServer(deps, { host: '127.0.0.1', port: 0, ...options.serverExtras });
+    notifications: options.notifications,
+    botInfo: options.botInfo,
+    telegramPerSecond: options.telegramPerSecond,
+    startBot: false,
+  });
+  const { deps } = system;
+  const server = await system.start({ host: '127.0.0.1', port: 0 });
 
   async function clientFor(user: User): Promise<TestClient> {
     const client = new TestClient(server.url);
@@ -92,6 +100,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     deps,
     config,
     server,
+    system,
     anonymous: () => new TestClient(server.url),
     async signedIn(data = {}) {
       userCounter += 1;
@@ -103,8 +112,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
       clock = () => date;
     },
     async stop() {
-      await server.stop();
-      await db.close();
+      await system.stop();
       await database.drop();
     },
   };

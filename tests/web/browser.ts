@@ -4,26 +4,15 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { ARTIFACTS_DIR, CHROMIUM_PATH } from '../support/env';
+import { expect, inject } from 'vitest';
+import { ARTIFACTS_DIR } from '../support/env';
 
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 860 };
 
+/** The Chromium the global setup started for every browser test (closing it here only disconnects). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.connect(inject('browserWsEndpoint'));
 }
 
 export async function openPage(browser: Browser, baseURL: string): Promise<Page> {

@@ -1,7 +1,12 @@
-// Builds the web app once for the browser tests, unless dist/webapp is newer than every source file.
+// Once for all browser tests: builds the web app unless dist/webapp is newer than every source file, and
+// starts one Chromium that every test file connects to (each file still gets its own browser contexts).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS } from './browser-args';
+import { CHROMIUM_PATH } from '../support/env';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST_INDEX = path.join(ROOT, 'dist/webapp/index.html');
@@ -17,7 +22,14 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-export default function setup() {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the shared Chromium listens (playwright's browser server). */
+    browserWsEndpoint: string;
+  }
+}
+
+function buildWebApp() {
   const built = existsSync(DIST_INDEX) ? statSync(DIST_INDEX).mtimeMs : 0;
   const sources = Math.max(...SOURCES.map(newestMtime));
   if (built > sources) return;
@@ -39,4 +51,11 @@ export default function setup() {
       stdio: 'inherit',
     },
   );
+}
+
+export default async function setup(project: TestProject) {
+  buildWebApp();
+  const server = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  project.provide('browserWsEndpoint', server.wsEndpoint());
+  return () => server.close();
 }

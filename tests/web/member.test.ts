@@ -35,6 +35,8 @@ describe.each(DATABASE_KINDS)('the web app for a member on %s', (kind) => {
       startTestApp(kind, { env: { DEMO_MODE: 'on', SMS_PROVIDER: 'http', SMS_HTTP_URL: smsApi.url } }),
       launchBrowser(),
     ]);
+    // Demo mode (for its sign-in buttons) seeds sample events; this test lists events of its own.
+    await app.deps.prisma.event.deleteMany();
     host = await app.deps.prisma.user.create({ data: { name: 'Event Host', isAdmin: true } });
     // Created out of date order: the screens must sort them.
     for (const [name, days] of [

@@ -7,7 +7,7 @@ import { upsertTelegramUser } from '../modules/auth/identity';
 import { SESSION_COOKIE, findSessionUser, readCookie } from '../modules/auth/sessions';
 import { verifyInitData } from '../modules/auth/telegram-verify';
 import type { UserRow } from '../modules/users/users-repository';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, unauthenticated } from '../../../shared/errors';
 
 export interface AuthState {
   user: UserRow;
@@ -29,7 +29,7 @@ export function authenticate(deps: AppDeps): RequestHandler {
       const verified = token
         ? verifyInitData(header.slice(4), token, deps.config.telegram.authMaxAgeSeconds, deps.now())
         : null;
-      if (!verified) return next(unauthorized('Invalid Telegram Mini App data'));
+      if (!verified) return next(unauthenticated('Invalid Telegram Mini App data'));
       const user = await upsertTelegramUser(deps, verified.user);
       req.auth = { user, via: 'tma', startParam: verified.startParam };
       return next();
@@ -43,15 +43,15 @@ export function authenticate(deps: AppDeps): RequestHandler {
   };
 }
 
-export const requireUser: RequestHandler = (req, _res, next) => next(req.auth ? undefined : unauthorized());
+export const requireUser: RequestHandler = (req, _res, next) => next(req.auth ? undefined : unauthenticated());
 
 export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (!req.auth) return next(unauthorized());
+  if (!req.auth) return next(unauthenticated());
   next(req.auth.user.isAdmin ? undefined : forbidden(MSG.adminOnly));
 };
 
 /** The signed-in user; only call behind requireUser. */
 export function currentUser(req: Request): UserRow {
-  if (!req.auth) throw unauthorized();
+  if (!req.auth) throw unauthenticated();
   return req.auth.user;
 }

@@ -1,8 +1,10 @@
-// The one place that turns a failure into an HTTP answer: `{ error }` with a fitting status, never internals.
+// The one place that turns a failure into an HTTP answer: a domain error's kind becomes its status and the
+// `{ error }` body; everything else gets a fitting status and never internals.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isDatabaseUnavailable } from '../db/errors';
 import type { Logger } from '../logger';
-import { AppError } from './errors';
+import { DomainError } from '../../../shared/errors';
+import { STATUS_OF } from './errors';
 
 /** What a client is told while the database cannot be reached: a restart or failover, worth retrying. */
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
@@ -42,8 +44,9 @@ export function notFoundHandler(): RequestHandler {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
-    if (error instanceof AppError) {
-      res.status(error.status).json({ error: error.message });
+    if (error instanceof DomainError) {
+      if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(error.retryAfterSeconds));
+      res.status(STATUS_OF[error.kind]).json({ error: error.message });
       return;
     }
     const parserError = error as BodyParserError;

@@ -1,7 +1,8 @@
 // Fixed-window rate limits kept in the database, so they hold across every instance of the API.
 import type { RequestHandler } from 'express';
 import type { Prisma } from '../db/database';
-import { tooManyRequests } from './errors';
+import { rateLimited } from '../../../shared/errors';
+import { countHit, deleteBucketsResetBefore } from './rate-limit-repository';
 
 export interface RateLimitRule {
   name: string;
@@ -16,26 +17,15 @@ export interface RateLimitVerdict {
 }
 
 /**
- * Counts one hit for `key` and says whether it is still within the limit, and when the window resets. The
- * window uses the database's clock (not each instance's) and UTC wall time, which is how Prisma stores and
- * reads `timestamp` columns.
+ * Counts one hit for `key` and says whether it is still within the limit, and when the window resets (the
+ * database's clock decides, so every instance agrees).
  */
 export async function consume(prisma: Prisma, key: string, rule: RateLimitRule): Promise<RateLimitVerdict> {
   const windowSeconds = Math.max(1, Math.round(rule.windowMs / 1000));
-  const rows = await prisma.$queryRaw<Array<{ count: number; retry_after: number }>>`
-    INSERT INTO rate_limit_buckets (key, count, reset_at)
-    VALUES (${key}, 1, (now() AT TIME ZONE 'UTC') + make_interval(secs => ${windowSeconds}::int))
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limit_buckets.reset_at <= (now() AT TIME ZONE 'UTC')
-                   THEN 1 ELSE rate_limit_buckets.count + 1 END,
-      reset_at = CASE WHEN rate_limit_buckets.reset_at <= (now() AT TIME ZONE 'UTC')
-                      THEN (now() AT TIME ZONE 'UTC') + make_interval(secs => ${windowSeconds}::int)
-                      ELSE rate_limit_buckets.reset_at END
-    RETURNING count, ceil(extract(epoch FROM reset_at - (now() AT TIME ZONE 'UTC')))::int AS retry_after`;
-  const row = rows[0];
+  const bucket = await countHit(prisma, key, windowSeconds);
   return {
-    allowed: Number(row?.count ?? 0) <= rule.limit,
-    retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? windowSeconds)),
+    allowed: (bucket?.count ?? 0) <= rule.limit,
+    retryAfterSeconds: Math.max(1, bucket?.retryAfterSeconds ?? windowSeconds),
   };
 }
 
@@ -46,14 +36,13 @@ export async function hit(prisma: Prisma, key: string, rule: RateLimitRule): Pro
 
 /** Limits each client address to `rule.limit` requests per window (behind a proxy, set TRUST_PROXY). */
 export function rateLimit(prisma: Prisma, rule: RateLimitRule): RequestHandler {
-  return async (req, res, next) => {
-    const allowed = await hit(prisma, `${rule.name}:${req.ip ?? 'unknown'}`, rule);
-    if (!allowed) res.set('Retry-After', String(Math.ceil(rule.windowMs / 1000)));
-    next(allowed ? undefined : tooManyRequests());
+  return async (req, _res, next) => {
+    const verdict = await consume(prisma, `${rule.name}:${req.ip ?? 'unknown'}`, rule);
+    next(verdict.allowed ? undefined : rateLimited(undefined, verdict.retryAfterSeconds));
   };
 }
 
 /** Drops expired buckets; called by the periodic housekeeping. */
 export async function pruneRateLimits(prisma: Prisma): Promise<void> {
-  await prisma.rateLimitBucket.deleteMany({ where: { resetAt: { lt: new Date() } } });
+  await deleteBucketsResetBefore(prisma, new Date());
 }

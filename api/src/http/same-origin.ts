@@ -1,6 +1,6 @@
 // Cookie-authenticated writes must come from our own pages: a cross-site form or fetch is refused.
 import type { RequestHandler } from 'express';
-import { AppError, forbidden } from './errors';
+import { forbidden, unsupported } from '../../../shared/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -20,7 +20,7 @@ export function requireSameOrigin(publicUrl: string | undefined): RequestHandler
       return next(forbidden('Cross-site request refused'));
     }
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
-    if (hasBody && !req.is('application/json')) return next(new AppError(415, 'Requests must be sent as JSON'));
+    if (hasBody && !req.is('application/json')) return next(unsupported('Requests must be sent as JSON'));
     next();
   };
 }

@@ -1,7 +1,7 @@
 // Parsing of everything a client sends: bodies, ids and queries. Failures become 400 with the schema's message.
 import type { z } from 'zod';
 import { isStorableText } from '../../../shared/schemas';
-import { badRequest } from './errors';
+import { invalid } from '../../../shared/errors';
 
 /** True when some string anywhere in the value could not be stored in PostgreSQL text (NUL, lone surrogate). */
 function hasUnstorableText(value: unknown, depth = 0): boolean {
@@ -16,11 +16,11 @@ function hasUnstorableText(value: unknown, depth = 0): boolean {
  * cannot hold is refused once for all modules, whatever the schema says.
  */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  if (hasUnstorableText(input)) throw badRequest('Text contains characters that are not allowed');
+  if (hasUnstorableText(input)) throw invalid('Text contains characters that are not allowed');
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw badRequest(issue?.message ?? 'Invalid request');
+  throw invalid(issue?.message ?? 'Invalid request');
 }
 
 const MAX_INT4 = 2_147_483_647;
@@ -28,6 +28,6 @@ const MAX_INT4 = 2_147_483_647;
 /** A numeric id from the path: a positive 32-bit integer, or 400. */
 export function parseId(value: unknown, what = 'id'): number {
   const text = typeof value === 'string' ? value : '';
-  if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > MAX_INT4) throw badRequest(`Invalid ${what}`);
+  if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > MAX_INT4) throw invalid(`Invalid ${what}`);
   return Number(text);
 }

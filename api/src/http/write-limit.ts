@@ -2,7 +2,7 @@
 // with comments, RSVPs or settings changes. Counted per user id in the database, so they hold across instances.
 import type { RequestHandler } from 'express';
 import type { AppDeps } from '../deps';
-import { tooManyRequests } from './errors';
+import { rateLimited } from '../../../shared/errors';
 import { consume, type RateLimitRule } from './rate-limit';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -22,15 +22,14 @@ export function limitMemberWrites(deps: AppDeps): RequestHandler {
     limit: deps.config.rateLimitCommentsPerMinute,
     windowMs: 60_000,
   };
-  return async (req, res, next) => {
+  return async (req, _res, next) => {
     const user = req.auth?.user;
     if (!user || SAFE_METHODS.has(req.method) || UNCOUNTED.has(req.path)) return next();
     const rules = req.method === 'POST' && COMMENT_PATH.test(req.path) ? [writes, comments] : [writes];
     for (const rule of rules) {
       const verdict = await consume(deps.prisma, `${rule.name}:${user.id}`, rule);
       if (!verdict.allowed) {
-        res.set('Retry-After', String(verdict.retryAfterSeconds));
-        return next(tooManyRequests());
+        return next(rateLimited(undefined, verdict.retryAfterSeconds));
       }
     }
     next();

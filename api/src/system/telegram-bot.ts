@@ -1,24 +1,31 @@
-// Connects the bot to the API's services and to the HTTP server. main.ts (and the bot tests) call these;
-// nothing here starts polling or listens.
+// The bot's side of the composition root: BotDeps built from the API's services, the webhook mounted on the
+// HTTP app, and starting the bot (webhook or long polling). bot/ knows only its own port (BotDeps).
 import { timingSafeEqual } from 'node:crypto';
 import express, { type IRouter, type RequestHandler } from 'express';
 import { webhookCallback, type Bot, type Context } from 'grammy';
-import type { AppDeps } from '../../api/src/deps';
-import { sha256 } from '../../api/src/lib/secrets';
-import { upsertTelegramUser } from '../../api/src/modules/auth/identity';
-import { createEventsService } from '../../api/src/modules/events/events-service';
-import { createLoginCodesService } from '../../api/src/modules/telegram/login-codes-service';
-import type { BotDeps } from './bot-deps';
+import type { BotDeps } from '../../../bot/src/bot-deps';
+import { configureBot } from '../../../bot/src/create-bot';
+import type { AppConfig } from '../config';
+import type { AppDeps } from '../deps';
+import { sha256 } from '../lib/secrets';
+import type { Logger } from '../logger';
+import { upsertTelegramUser } from '../modules/auth/identity';
+import { createEventsService } from '../modules/events/events-service';
+import { createLoginCodesService } from '../modules/telegram/login-codes-service';
+import { createUsersService } from '../modules/users/users-service';
 
 export const WEBHOOK_PATH = '/telegram/webhook';
+const ALLOWED_UPDATES = ['message', 'callback_query'] as const;
 
 export function botDepsFrom(deps: AppDeps): BotDeps {
   const events = createEventsService(deps);
   const loginCodes = createLoginCodesService(deps);
+  const users = createUsersService(deps);
   return {
     config: deps.config,
     logger: deps.logger,
     now: deps.now,
+    telegramStarted: users.telegramStarted,
     async viewerFor(user) {
       const row = await upsertTelegramUser(deps, user);
       return { id: row.id, isAdmin: row.isAdmin };
@@ -34,7 +41,7 @@ export function botDepsFrom(deps: AppDeps): BotDeps {
 }
 
 /** TELEGRAM_WEBHOOK_SECRET, or one derived from the bot token so every instance agrees without configuration. */
-export function webhookSecret(config: AppDeps['config']): string {
+export function webhookSecret(config: AppConfig): string {
   return config.telegram.webhookSecret ?? sha256(`webhook:${config.telegram.botToken ?? ''}`);
 }
 
@@ -68,4 +75,35 @@ export function mountWebhook(app: IRouter, bot: Bot<Context>, secret: string): v
     requireUpdate,
     webhookCallback(bot, 'express', { secretToken: secret, onTimeout: 'return', timeoutMilliseconds: 25_000 }),
   );
+}
+
+/**
+ * Long polling without a public URL (development); otherwise Telegram calls our webhook, told our secret.
+ * A Telegram outage at startup is logged and leaves the website running.
+ */
+export async function startBot(bot: Bot<Context>, config: AppConfig, logger: Logger): Promise<void> {
+  const { publicUrl } = config;
+  try {
+    if (publicUrl) {
+      await bot.init();
+      await bot.api.setWebhook(`${publicUrl}${WEBHOOK_PATH}`, {
+        secret_token: webhookSecret(config),
+        allowed_updates: [...ALLOWED_UPDATES],
+      });
+      await configureBot(bot, publicUrl);
+      logger.info({ username: bot.botInfo.username, webhook: `${publicUrl}${WEBHOOK_PATH}` }, 'bot webhook set');
+    } else {
+      void bot
+        .start({
+          allowed_updates: [...ALLOWED_UPDATES],
+          onStart: (info) => {
+            logger.info({ username: info.username }, 'bot polling started');
+            configureBot(bot, publicUrl).catch((error: unknown) => logger.warn({ err: error }, 'bot setup failed'));
+          },
+        })
+        .catch((error: unknown) => logger.error({ err: error }, 'bot polling stopped'));
+    }
+  } catch (error) {
+    logger.error({ err: error }, 'bot could not start; the website keeps running');
+  }
 }

@@ -1,6 +1,6 @@
 // /events: the next upcoming events this Telegram user may see, each with a button opening it in the Mini App.
 import { Composer, InlineKeyboard, type Context } from 'grammy';
-import { shorten } from '../../../api/src/modules/notifications/templates';
+import { shorten } from '../../../shared/text';
 import type { BotDeps } from '../bot-deps';
 import { formatEventShort } from '../format';
 

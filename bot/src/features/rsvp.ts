@@ -1,7 +1,7 @@
 // The 'I Will Attend' / 'Cannot Attend' buttons under notification messages: the RSVP is recorded through the
 // events service (same rules as the website) and the message shows the new choice.
 import { Composer, GrammyError, type Context } from 'grammy';
-import { AppError } from '../../../api/src/http/errors';
+import { DomainError } from '../../../shared/errors';
 import type { BotDeps } from '../bot-deps';
 import { parseRsvpData, RSVP_DATA } from '../callback-data';
 import { rsvpKeyboard } from '../keyboards';
@@ -30,7 +30,8 @@ export function rsvpFeature(deps: BotDeps): Composer<Context> {
     try {
       result = await deps.events.setAttendance(viewer, parsed.eventId, parsed.status);
     } catch (error) {
-      if (error instanceof AppError && error.status >= 400 && error.status < 500) {
+      // Gone, hidden from this member, or not theirs to answer: the button cannot do anything now.
+      if (error instanceof DomainError && ['not_found', 'forbidden', 'invalid', 'conflict'].includes(error.kind)) {
         return void (await ctx.answerCallbackQuery({ text: RSVP_TEXT.gone, show_alert: true }));
       }
       throw error;

@@ -4,7 +4,7 @@ import { MSG } from '../../../../shared/messages';
 import type { smtpSettingsSchema } from '../../../../shared/schemas';
 import type { SmtpSettingsView } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../../../shared/errors';
 import { findSmtpSettings, saveSmtpSettings, type SmtpSettingsRow } from './smtp-settings-repository';
 
 export type SmtpSettingsFields = z.output<typeof smtpSettingsSchema>;
@@ -46,7 +46,7 @@ export async function saveSmtp(deps: AppDeps, input: SmtpSettingsFields): Promis
   const existing = await findSmtpSettings(deps.prisma);
   const newPassword = input.auth_pass && input.auth_pass.trim() !== '' ? input.auth_pass : null;
   const storedPassword = existing?.authPassEncrypted || null;
-  if (!newPassword && !storedPassword) throw badRequest(MSG.smtpPassRequired);
+  if (!newPassword && !storedPassword) throw invalid(MSG.smtpPassRequired);
   const row = await saveSmtpSettings(deps.prisma, {
     host: input.host,
     port: input.port,

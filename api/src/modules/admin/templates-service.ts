@@ -3,7 +3,7 @@ import { MSG } from '../../../../shared/messages';
 import type { TemplateInput } from '../../../../shared/schemas';
 import type { NotificationTemplateItem } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../../../shared/errors';
 import * as repo from './templates-repository';
 
 function unwrap<T>(result: repo.WriteResult<T>): T {

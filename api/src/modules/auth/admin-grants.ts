@@ -1,6 +1,12 @@
 // Granting and revoking admin by hand (the `npm run admin` CLI): users named by sign-in email or Telegram id.
 import type { Prisma } from '../../db/database';
 import { signInEmail, type UserRow } from '../users/users-repository';
+import { listAdminUsers, setAdminFlag } from './admin-grants-repository';
+import {
+  findUserByConfirmedLinkedEmail,
+  findUserByGoogleEmail,
+  findUserByTelegramId,
+} from './users-identity-repository';
 
 export type AdminRef = { kind: 'email'; email: string } | { kind: 'telegram'; telegramId: string };
 
@@ -19,14 +25,8 @@ export const describeRef = (ref: AdminRef) => (ref.kind === 'email' ? ref.email 
 
 /** The user a reference names: by Google email, confirmed linked email, or Telegram id. */
 async function findByRef(prisma: Prisma, ref: AdminRef): Promise<UserRow | null> {
-  if (ref.kind === 'telegram') return prisma.user.findUnique({ where: { telegramId: ref.telegramId } });
-  return (
-    (await prisma.user.findUnique({ where: { googleEmail: ref.email } })) ??
-    (await prisma.user.findFirst({
-      where: { linkedEmail: ref.email, linkedEmailConfirmed: true },
-      orderBy: { id: 'asc' },
-    }))
-  );
+  if (ref.kind === 'telegram') return findUserByTelegramId(prisma, ref.telegramId);
+  return (await findUserByGoogleEmail(prisma, ref.email)) ?? (await findUserByConfirmedLinkedEmail(prisma, ref.email));
 }
 
 /** Sets the admin flag of the named user; null when no such user has signed in yet. */
@@ -34,7 +34,7 @@ export async function setAdmin(prisma: Prisma, ref: AdminRef, isAdmin: boolean):
   const user = await findByRef(prisma, ref);
   if (!user) return null;
   if (user.isAdmin === isAdmin) return user;
-  return prisma.user.update({ where: { id: user.id }, data: { isAdmin } });
+  return setAdminFlag(prisma, user.id, isAdmin);
 }
 
 export interface AdminListItem {
@@ -45,7 +45,7 @@ export interface AdminListItem {
 }
 
 export async function listAdmins(prisma: Prisma): Promise<AdminListItem[]> {
-  const admins = await prisma.user.findMany({ where: { isAdmin: true }, orderBy: { id: 'asc' } });
+  const admins = await listAdminUsers(prisma);
   return admins.map((user) => ({
     id: user.id,
     name: user.name,

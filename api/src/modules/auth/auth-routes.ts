@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
-import { unauthorized } from '../../http/errors';
+import { unauthenticated } from '../../../../shared/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { toCurrentUser } from '../users/users-repository';
@@ -60,7 +60,7 @@ export function authRouter(deps: AppDeps): Router {
    */
   router.post('/auth/state', signInLimit, async (req, res) => {
     const { purpose } = parse(authStateSchema, req.body);
-    if (purpose === 'link' && !req.auth) throw unauthorized();
+    if (purpose === 'link' && !req.auth) throw unauthenticated();
     const issued = await states.issue({
       browserHash: ensureBrowserHash(deps, req, res),
       purpose,

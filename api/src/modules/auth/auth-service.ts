@@ -3,12 +3,19 @@ import { MSG } from '../../../../shared/messages';
 import type { TelegramAuthData } from '../../../../shared/schemas';
 import { isUniqueViolation } from '../../db/errors';
 import type { AppDeps } from '../../deps';
-import { badRequest, conflict, unauthorized } from '../../http/errors';
+import { conflict, invalid, unauthenticated } from '../../../../shared/errors';
 import type { UserRow } from '../users/users-repository';
 import { upsertDemoUser, type DemoAccount } from './demo';
 import { createGoogleVerifier, type GoogleIdentity } from './google';
 import { isBootstrapAdminEmail, upsertTelegramUser, type TelegramIdentity } from './identity';
 import { verifyLoginWidget } from './telegram-verify';
+import {
+  createSignInUser,
+  findUserByConfirmedLinkedEmail,
+  findUserByGoogleEmail,
+  findUserByGoogleSub,
+  updateUserIdentity,
+} from './users-identity-repository';
 
 export interface LoginInput {
   credential?: string;
@@ -22,13 +29,10 @@ export function createAuthService(deps: AppDeps) {
     : null;
 
   const findGoogleUser = async (identity: GoogleIdentity) =>
-    (await deps.prisma.user.findUnique({ where: { googleSub: identity.sub } })) ??
-    (await deps.prisma.user.findUnique({ where: { googleEmail: identity.email } })) ??
+    (await findUserByGoogleSub(deps.prisma, identity.sub)) ??
+    (await findUserByGoogleEmail(deps.prisma, identity.email)) ??
     // A linked email counts only once its owner confirmed it (DESIGN §4).
-    (await deps.prisma.user.findFirst({
-      where: { linkedEmail: identity.email, linkedEmailConfirmed: true },
-      orderBy: { id: 'asc' },
-    }));
+    (await findUserByConfirmedLinkedEmail(deps.prisma, identity.email));
 
   async function updateGoogleUser(existing: UserRow, identity: GoogleIdentity): Promise<UserRow> {
     const admin = isBootstrapAdminEmail(deps, identity.email);
@@ -41,7 +45,7 @@ export function createAuthService(deps: AppDeps) {
       ...(admin && !existing.isAdmin ? { isAdmin: true } : {}),
     };
     try {
-      return await deps.prisma.user.update({ where: { id: existing.id }, data });
+      return await updateUserIdentity(deps.prisma, existing.id, data);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('This Google account’s email belongs to another account.');
       throw error;
@@ -52,15 +56,13 @@ export function createAuthService(deps: AppDeps) {
     const existing = await findGoogleUser(identity);
     if (existing) return updateGoogleUser(existing, identity);
     try {
-      return await deps.prisma.user.create({
-        data: {
-          name: identity.name,
-          googleSub: identity.sub,
-          googleEmail: identity.email,
-          avatarUrl: identity.picture ?? null,
-          isAdmin: isBootstrapAdminEmail(deps, identity.email),
-          notificationPrefs: ['email'],
-        },
+      return await createSignInUser(deps.prisma, {
+        name: identity.name,
+        googleSub: identity.sub,
+        googleEmail: identity.email,
+        avatarUrl: identity.picture ?? null,
+        isAdmin: isBootstrapAdminEmail(deps, identity.email),
+        notificationPrefs: ['email'],
       });
     } catch (error) {
       // Two first sign-ins raced: the loser signs in as the user the winner created.
@@ -74,13 +76,13 @@ export function createAuthService(deps: AppDeps) {
   /** The user signing in, from a verified Google ID token or (demo mode only) a demo account. */
   async function login(input: LoginInput): Promise<UserRow> {
     if (input.demoAccount) {
-      if (!deps.config.demoMode) throw badRequest('Demo accounts are not available');
+      if (!deps.config.demoMode) throw invalid('Demo accounts are not available');
       return upsertDemoUser(deps, input.demoAccount);
     }
-    if (!input.credential) throw unauthorized('Sign in with Google to continue');
-    if (!verifyGoogle) throw badRequest('Google sign-in is not configured');
+    if (!input.credential) throw unauthenticated('Sign in with Google to continue');
+    if (!verifyGoogle) throw invalid('Google sign-in is not configured');
     const identity = await verifyGoogle(input.credential);
-    if (!identity) throw unauthorized('Could not sign in with Google');
+    if (!identity) throw unauthenticated('Could not sign in with Google');
     return upsertGoogleUser(identity);
   }
 
@@ -90,9 +92,9 @@ export function createAuthService(deps: AppDeps) {
    */
   function verifyTelegramWidget(authData: TelegramAuthData): TelegramIdentity {
     const { botToken, authMaxAgeSeconds } = deps.config.telegram;
-    if (!botToken) throw badRequest('Telegram sign-in is not configured');
+    if (!botToken) throw invalid('Telegram sign-in is not configured');
     if (!verifyLoginWidget(authData, botToken, authMaxAgeSeconds, deps.now())) {
-      throw unauthorized(MSG.telegramAuthFailed);
+      throw unauthenticated(MSG.telegramAuthFailed);
     }
     return {
       id: String(authData.id),

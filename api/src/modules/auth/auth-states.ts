@@ -6,8 +6,9 @@
 import type { Request, Response } from 'express';
 import { MSG } from '../../../../shared/messages';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { forbidden } from '../../../../shared/errors';
 import { randomToken, sha256 } from '../../lib/secrets';
+import { deleteAuthStatesExpiredBefore, insertAuthState, spendAuthState } from './auth-states-repository';
 import { readCookie } from './sessions';
 
 export type AuthPurpose = 'login' | 'link';
@@ -19,7 +20,7 @@ const BROWSER_COOKIE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export const AUTH_STATE_TTL_MS = 30 * 60 * 1000;
 
 export const STATE_REFUSED = MSG.authStateRefused;
-export const stateRefused = () => new AppError(403, STATE_REFUSED);
+export const stateRefused = () => forbidden(STATE_REFUSED);
 
 /** The hash that binds state to this browser, or null when it has no binding cookie. */
 export function browserHash(req: Request): string | null {
@@ -47,14 +48,12 @@ export function createAuthStates(deps: AppDeps) {
   async function issue(input: { browserHash: string; purpose: AuthPurpose; userId?: number }) {
     const id = randomToken(24);
     const expiresAt = new Date(deps.now().getTime() + AUTH_STATE_TTL_MS);
-    await deps.prisma.authState.create({
-      data: {
-        id,
-        browserHash: input.browserHash,
-        purpose: input.purpose,
-        userId: input.purpose === 'link' ? (input.userId ?? null) : null,
-        expiresAt,
-      },
+    await insertAuthState(deps.prisma, {
+      id,
+      browserHash: input.browserHash,
+      purpose: input.purpose,
+      userId: input.purpose === 'link' ? (input.userId ?? null) : null,
+      expiresAt,
     });
     return { state: id, expiresAt };
   }
@@ -73,26 +72,24 @@ export function createAuthStates(deps: AppDeps) {
     if (typeof state !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(state) || !input.browserHash) {
       throw stateRefused();
     }
-    const now = deps.now();
-    const spent = await deps.prisma.authState.updateMany({
-      where: {
+    const spent = await spendAuthState(
+      deps.prisma,
+      {
         id: state,
         browserHash: input.browserHash,
         purpose,
-        usedAt: null,
-        expiresAt: { gt: now },
+        // A link state must belong to the signed-in user; -1 matches no one when nobody is signed in.
         ...(purpose === 'link' ? { userId: input.userId ?? -1 } : {}),
       },
-      data: { usedAt: now },
-    });
-    if (spent.count !== 1) throw stateRefused();
+      deps.now(),
+    );
+    if (!spent) throw stateRefused();
   }
 
   /** Housekeeping: forgets states that expired more than a day ago. */
   async function prune(): Promise<number> {
     const before = new Date(deps.now().getTime() - 24 * 60 * 60 * 1000);
-    const { count } = await deps.prisma.authState.deleteMany({ where: { expiresAt: { lt: before } } });
-    return count;
+    return deleteAuthStatesExpiredBefore(deps.prisma, before);
   }
 
   return { issue, spend, prune };

@@ -2,6 +2,7 @@
 // accounts can sign in without a password, and sample events exist, so a fresh `npm start` is usable.
 import { SAMPLE_EVENT_IMAGES } from '../../../../shared/constants';
 import type { AppDeps } from '../../deps';
+import { hasAnyEvent, insertSampleEvents, upsertDemoAccountUser } from './demo-repository';
 
 export const DEMO_ACCOUNTS = {
   admin: { name: 'Demo Admin', email: 'demo-admin@example.org', isAdmin: true },
@@ -10,18 +11,7 @@ export const DEMO_ACCOUNTS = {
 export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
 
 export async function upsertDemoUser(deps: AppDeps, account: DemoAccount) {
-  const demo = DEMO_ACCOUNTS[account];
-  return deps.prisma.user.upsert({
-    where: { googleEmail: demo.email },
-    create: {
-      name: demo.name,
-      googleEmail: demo.email,
-      isAdmin: demo.isAdmin,
-      isDemo: true,
-      notificationPrefs: ['email'],
-    },
-    update: {},
-  });
+  return upsertDemoAccountUser(deps.prisma, DEMO_ACCOUNTS[account]);
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -30,7 +20,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export async function seedDemo(deps: AppDeps): Promise<void> {
   const admin = await upsertDemoUser(deps, 'admin');
   await upsertDemoUser(deps, 'member');
-  if ((await deps.prisma.event.count()) > 0) return;
+  if (await hasAnyEvent(deps.prisma)) return;
   const base = deps.now().getTime();
   const samples = [
     ['Campfire Night', 'Songs, stories and marshmallows by the lake.', 'Lakeside Camp', 0, 7],
@@ -40,8 +30,9 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
     ['Volunteer Day', 'Help clean up the park and plant trees together.', 'City Park', 2, 35],
     ['Board Games Evening', 'Invitation-only games night for the planning team.', 'Youth Centre', 3, 10],
   ] as const;
-  await deps.prisma.event.createMany({
-    data: samples.map(([name, description, location, image, days], index) => ({
+  await insertSampleEvents(
+    deps.prisma,
+    samples.map(([name, description, location, image, days], index) => ({
       name,
       description,
       location,
@@ -50,5 +41,5 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
       isPublic: index !== samples.length - 1,
       creatorId: admin.id,
     })),
-  });
+  );
 }

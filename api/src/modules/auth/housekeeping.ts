@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { pruneRateLimits } from '../../http/rate-limit';
 import { createLoginCodesService } from '../telegram/login-codes-service';
 import { createAuthStates } from './auth-states';
+import { deleteEmailLinkRequestsExpiredBefore } from './email-link-requests-repository';
 import { pruneExpiredSessions } from './sessions';
 
 export const AUTH_HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
@@ -14,5 +15,5 @@ export async function pruneAuthState(deps: AppDeps): Promise<void> {
   await createLoginCodesService(deps).prune();
   await createAuthStates(deps).prune();
   const dayAgo = new Date(deps.now().getTime() - 24 * 60 * 60 * 1000);
-  await deps.prisma.emailLinkRequest.deleteMany({ where: { expiresAt: { lt: dayAgo } } });
+  await deleteEmailLinkRequestsExpiredBefore(deps.prisma, dayAgo);
 }

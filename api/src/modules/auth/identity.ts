@@ -1,8 +1,9 @@
 // Finding or creating the user behind a verified identity (Telegram or Google), with admin bootstrap.
 import { isUniqueViolation } from '../../db/errors';
 import type { AppDeps } from '../../deps';
-import type { UserRow } from '../users/users-repository';
+import { findUserById, type UserRow } from '../users/users-repository';
 import { telegramDisplayName } from './telegram-verify';
+import { createSignInUser, findUserByTelegramId, updateUserIdentity } from './users-identity-repository';
 
 /** A Telegram account as Telegram vouched for it (widget data, initData, or the bot's update). */
 export interface TelegramIdentity {
@@ -44,7 +45,7 @@ function telegramProfile(identity: TelegramIdentity) {
 export async function upsertTelegramUser(deps: AppDeps, identity: TelegramIdentity): Promise<UserRow> {
   const profile = telegramProfile(identity);
   const admin = isBootstrapAdminTelegram(deps, profile.telegramId);
-  const existing = await deps.prisma.user.findUnique({ where: { telegramId: profile.telegramId } });
+  const existing = await findUserByTelegramId(deps.prisma, profile.telegramId);
   if (existing) {
     const changes = {
       ...(profile.username && profile.username !== existing.telegramUsername
@@ -54,24 +55,22 @@ export async function upsertTelegramUser(deps: AppDeps, identity: TelegramIdenti
       ...(admin && !existing.isAdmin ? { isAdmin: true } : {}),
     };
     if (!Object.keys(changes).length) return existing;
-    return deps.prisma.user.update({ where: { id: existing.id }, data: changes });
+    return updateUserIdentity(deps.prisma, existing.id, changes);
   }
   try {
-    return await deps.prisma.user.create({
-      data: {
-        telegramId: profile.telegramId,
-        name: profile.name,
-        telegramUsername: profile.username ?? null,
-        avatarUrl: profile.picture ?? null,
-        isAdmin: admin,
-        // Same rule as the settings screen: Telegram notifications need a username.
-        notificationPrefs: profile.username ? ['telegram'] : [],
-      },
+    return await createSignInUser(deps.prisma, {
+      telegramId: profile.telegramId,
+      name: profile.name,
+      telegramUsername: profile.username ?? null,
+      avatarUrl: profile.picture ?? null,
+      isAdmin: admin,
+      // Same rule as the settings screen: Telegram notifications need a username.
+      notificationPrefs: profile.username ? ['telegram'] : [],
     });
   } catch (error) {
     // A parallel request created the same user first: use theirs.
     if (!isUniqueViolation(error)) throw error;
-    const created = await deps.prisma.user.findUnique({ where: { telegramId: profile.telegramId } });
+    const created = await findUserByTelegramId(deps.prisma, profile.telegramId);
     if (!created) throw error;
     return created;
   }
@@ -89,20 +88,17 @@ export async function linkTelegramToUser(
   identity: TelegramIdentity,
 ): Promise<TelegramLinkOutcome> {
   const profile = telegramProfile(identity);
-  const owner = await deps.prisma.user.findUnique({ where: { telegramId: profile.telegramId } });
+  const owner = await findUserByTelegramId(deps.prisma, profile.telegramId);
   if (owner && owner.id !== userId) return 'taken';
-  const user = await deps.prisma.user.findUnique({ where: { id: userId } });
+  const user = await findUserById(deps.prisma, userId);
   if (!user) return 'taken';
   if (user.telegramId && user.telegramId !== profile.telegramId) return 'has_other';
   try {
-    await deps.prisma.user.update({
-      where: { id: userId },
-      data: {
-        telegramId: profile.telegramId,
-        ...(profile.username ? { telegramUsername: profile.username } : {}),
-        ...(profile.picture && !user.avatarUrl ? { avatarUrl: profile.picture } : {}),
-        ...(isBootstrapAdminTelegram(deps, profile.telegramId) ? { isAdmin: true } : {}),
-      },
+    await updateUserIdentity(deps.prisma, userId, {
+      telegramId: profile.telegramId,
+      ...(profile.username ? { telegramUsername: profile.username } : {}),
+      ...(profile.picture && !user.avatarUrl ? { avatarUrl: profile.picture } : {}),
+      ...(isBootstrapAdminTelegram(deps, profile.telegramId) ? { isAdmin: true } : {}),
     });
   } catch (error) {
     if (isUniqueViolation(error)) return 'taken';

@@ -2,7 +2,13 @@
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../deps';
 import { randomToken, sha256 } from '../../lib/secrets';
-import { userFromSql, type UserRow, type UserSqlRow } from '../users/users-repository';
+import type { UserRow } from '../users/users-repository';
+import {
+  deleteSessionById,
+  deleteSessionsExpiredBefore,
+  findSessionWithUser,
+  insertSession,
+} from './sessions-repository';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -17,33 +23,25 @@ export function readCookie(req: Request, name: string): string | undefined {
 
 export async function createSession(deps: AppDeps, userId: number, userAgent?: string): Promise<string> {
   const token = randomToken();
-  await deps.prisma.session.create({
-    data: {
-      id: sha256(token),
-      userId,
-      expiresAt: new Date(deps.now().getTime() + deps.config.sessionTtlMs),
-      userAgent: userAgent?.slice(0, 300),
-    },
+  await insertSession(deps.prisma, {
+    id: sha256(token),
+    userId,
+    expiresAt: new Date(deps.now().getTime() + deps.config.sessionTtlMs),
+    userAgent: userAgent?.slice(0, 300),
   });
   return token;
 }
 
-/**
- * The user behind a session token, or null when unknown or expired. Every signed-in request asks this, so it
- * is one hand-written statement (Prisma 6 compiles each ORM query anew, which costs more than the query).
- */
+/** The user behind a session token, or null when unknown or expired (one statement: a hot path). */
 export async function findSessionUser(deps: AppDeps, token: string): Promise<UserRow | null> {
-  const rows = await deps.prisma.$queryRaw<Array<UserSqlRow & { session_expires_at: Date }>>`
-    SELECT u.*, s.expires_at AS session_expires_at FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.id = ${sha256(token)}`;
-  const row = rows[0];
+  const session = await findSessionWithUser(deps.prisma, sha256(token));
   // Compared here, not in SQL: the column is a UTC timestamp without zone, and the app's clock is deps.now().
-  if (!row || new Date(row.session_expires_at) <= deps.now()) return null;
-  return userFromSql(row);
+  if (!session || session.expiresAt <= deps.now()) return null;
+  return session.user;
 }
 
 export async function deleteSession(deps: AppDeps, token: string): Promise<void> {
-  await deps.prisma.session.deleteMany({ where: { id: sha256(token) } });
+  await deleteSessionById(deps.prisma, sha256(token));
 }
 
 /** httpOnly, SameSite=Lax, and Secure whenever the site is served over HTTPS. */
@@ -72,5 +70,5 @@ export async function endSession(deps: AppDeps, req: Request, res: Response): Pr
 }
 
 export async function pruneExpiredSessions(deps: AppDeps): Promise<void> {
-  await deps.prisma.session.deleteMany({ where: { expiresAt: { lt: deps.now() } } });
+  await deleteSessionsExpiredBefore(deps.prisma, deps.now());
 }

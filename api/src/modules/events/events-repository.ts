@@ -113,15 +113,38 @@ export function findVisibleRecord(prisma: Prisma, viewer: Viewer, id: number): P
 
 export type EventWrite = Omit<EventRecord, 'id' | 'creatorId'>;
 
-export async function createEvent(prisma: Prisma, creatorId: number, data: EventWrite): Promise<number> {
-  const row = await prisma.event.create({ data: { ...data, creatorId }, select: { id: true } });
-  return row.id;
+/** A transaction, handed to what must commit together with a write (the notification job it causes). */
+export type Tx = PrismaTypes.TransactionClient;
+
+/** Inserts the event and, in the same transaction, runs `alongside` (which writes its notification job). */
+export async function createEvent(
+  prisma: Prisma,
+  creatorId: number,
+  data: EventWrite,
+  alongside: (tx: Tx, id: number) => Promise<void>,
+): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.event.create({ data: { ...data, creatorId }, select: { id: true } });
+    await alongside(tx, row.id);
+    return row.id;
+  });
 }
 
-/** Applies an edit; false when the event vanished in the meantime (a concurrent delete). */
-export async function updateEvent(prisma: Prisma, id: number, data: EventWrite): Promise<boolean> {
-  const { count } = await prisma.event.updateMany({ where: { id }, data });
-  return count > 0;
+/**
+ * Applies an edit and, in the same transaction, runs `alongside`; false when the event vanished in the
+ * meantime (a concurrent delete).
+ */
+export async function updateEvent(
+  prisma: Prisma,
+  id: number,
+  data: EventWrite,
+  alongside: (tx: Tx) => Promise<void>,
+): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.event.updateMany({ where: { id }, data });
+    if (count > 0) await alongside(tx);
+    return count > 0;
+  });
 }
 
 /** Deletes the event; attendances, comments and invitations go with it (ON DELETE CASCADE in the schema). */

@@ -6,7 +6,7 @@ import { MSG } from '../../../../shared/messages';
 import type { eventInputSchema, eventUpdateSchema } from '../../../../shared/schemas';
 import type { AttendanceResponse, Attendee, CommentItem, EventSummary, InvitationItem } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { forbidden, invalid, notFound } from '../../../../shared/errors';
 import * as attendanceRepo from './attendance-repository';
 import * as commentsRepo from './comments-repository';
 import { describeChanges } from './event-changes';
@@ -36,19 +36,9 @@ const toWrite = (input: EventFields): repo.EventWrite => ({
 const mayManage = (viewer: Viewer, event: repo.EventRecord) => viewer.isAdmin || event.creatorId === viewer.id;
 
 export function createEventsService(deps: AppDeps) {
-  const { prisma, notifications, logger } = deps;
-
-  /**
-   * Notifications run after the change is committed. If enqueueing fails the change still stands, so the
-   * caller gets its success (a 500 would invite a retry that duplicates the event); the failure is logged.
-   */
-  async function notify(trigger: string, send: () => Promise<void>): Promise<void> {
-    try {
-      await send();
-    } catch (err) {
-      logger.error({ err, trigger }, 'notification trigger failed');
-    }
-  }
+  // A change and its notifications commit together (DESIGN §5): each trigger writes its fan-out job inside
+  // the transaction of the change, so a failure undoes both, and a crash after the commit loses neither.
+  const { prisma, notifications } = deps;
 
   /** The event if the viewer may see it; private events of others are a 404, as if they did not exist. */
   async function visibleRecord(viewer: Viewer, id: number): Promise<repo.EventRecord> {
@@ -76,8 +66,9 @@ export function createEventsService(deps: AppDeps) {
 
   async function create(viewer: Viewer, input: EventFields): Promise<EventSummary> {
     assertCanCreate(viewer);
-    const id = await repo.createEvent(prisma, viewer.id, toWrite(input));
-    await notify('eventCreated', () => notifications.eventCreated(id));
+    const id = await repo.createEvent(prisma, viewer.id, toWrite(input), (tx, newId) =>
+      notifications.eventCreated(newId, tx),
+    );
     return getVisible(viewer, id);
   }
 
@@ -85,9 +76,11 @@ export function createEventsService(deps: AppDeps) {
   async function update(viewer: Viewer, id: number, input: EventUpdateFields): Promise<EventSummary> {
     const before = await managedRecord(viewer, id, MSG.onlyCreatorEdits);
     const after = toWrite({ ...input, isPublic: input.isPublic ?? before.isPublic });
-    if (!(await repo.updateEvent(prisma, id, after))) throw notFound(MSG.eventNotFound);
     const updateType = describeChanges(before, after);
-    if (updateType) await notify('eventUpdated', () => notifications.eventUpdated(id, updateType));
+    const updated = await repo.updateEvent(prisma, id, after, async (tx) => {
+      if (updateType) await notifications.eventUpdated(id, updateType, tx);
+    });
+    if (!updated) throw notFound(MSG.eventNotFound);
     return getVisible(viewer, id);
   }
 
@@ -137,10 +130,11 @@ export function createEventsService(deps: AppDeps) {
    */
   async function replaceInvitations(viewer: Viewer, id: number, userIds: number[]): Promise<InvitationItem[]> {
     await managedRecord(viewer, id, MSG.onlyCreatorInvites);
-    const result = await invitationsRepo.replaceInvitations(prisma, id, userIds);
+    const result = await invitationsRepo.replaceInvitations(prisma, id, userIds, (tx, added) =>
+      notifications.invited(id, added, tx),
+    );
     if (result.kind === 'event-gone') throw notFound(MSG.eventNotFound);
-    if (result.kind === 'unknown-users') throw badRequest(unknownUsersMessage(result.userIds));
-    if (result.added.length > 0) await notify('invited', () => notifications.invited(id, result.added));
+    if (result.kind === 'unknown-users') throw invalid(unknownUsersMessage(result.userIds));
     return result.invitations;
   }
 

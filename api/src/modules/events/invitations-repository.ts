@@ -1,7 +1,7 @@
 // The invitations table: who may see a private event besides its creator (and admins).
 import type { InvitationItem } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
-import { isPrismaError } from './events-repository';
+import { isPrismaError, type Tx } from './events-repository';
 
 export async function listInvitations(prisma: Prisma, eventId: number): Promise<InvitationItem[]> {
   const rows = await prisma.invitation.findMany({
@@ -20,9 +20,15 @@ export type ReplaceResult =
 /**
  * Makes `userIds` the event's whole invited set, in one transaction: unknown users change nothing. The
  * event row is locked first so two concurrent replacements run one after the other, and each sees the
- * set the other left (so "newly added" is exact and nobody is told twice).
+ * set the other left (so "newly added" is exact and nobody is told twice). `onAdded` runs in the same
+ * transaction when someone was newly invited (it writes their notification job).
  */
-export async function replaceInvitations(prisma: Prisma, eventId: number, userIds: number[]): Promise<ReplaceResult> {
+export async function replaceInvitations(
+  prisma: Prisma,
+  eventId: number,
+  userIds: number[],
+  onAdded: (tx: Tx, added: number[]) => Promise<void>,
+): Promise<ReplaceResult> {
   try {
     return await prisma.$transaction(async (tx) => {
       const locked = await tx.$queryRaw<Array<{ id: number }>>`SELECT id FROM events WHERE id = ${eventId} FOR UPDATE`;
@@ -39,6 +45,7 @@ export async function replaceInvitations(prisma: Prisma, eventId: number, userId
       const added = userIds.filter((id) => !already.has(id));
       await tx.invitation.deleteMany({ where: { eventId, userId: { notIn: userIds } } });
       await tx.invitation.createMany({ data: added.map((userId) => ({ eventId, userId })), skipDuplicates: true });
+      if (added.length > 0) await onAdded(tx, added);
 
       const after = await tx.invitation.findMany({
         where: { eventId },

@@ -2,12 +2,13 @@
 import { Router } from 'express';
 import type { AppDeps } from '../../deps';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../http/error-middleware';
+import { ping } from './health-repository';
 
 export function healthRouter(deps: AppDeps): Router {
   const router = Router();
   router.get('/health', async (_req, res) => {
     try {
-      await deps.prisma.$queryRaw`SELECT 1`;
+      await ping(deps.prisma);
       res.json({ status: 'ok', database: 'ok' });
     } catch (error) {
       deps.logger.error({ err: error }, 'health check failed');

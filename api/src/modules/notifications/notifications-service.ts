@@ -2,7 +2,7 @@
 // admin sees the SMTP server's or SMS provider's answer while looking at the settings.
 import { TEMPLATE_CHANNELS, TEMPLATE_TYPES, type TemplateChannel } from '../../../../shared/constants';
 import type { AppDeps } from '../../deps';
-import { AppError, badRequest } from '../../http/errors';
+import { upstreamFailed, invalid } from '../../../../shared/errors';
 import { randomToken } from '../../lib/secrets';
 import { getSmtpForDelivery, type SmtpDeliverySettings } from '../admin/smtp-settings-service';
 import { isPhoneVerified, signInEmail, type UserRow } from '../users/users-repository';
@@ -33,7 +33,7 @@ export interface TemplateTestResult {
   error?: string;
 }
 
-const badGateway = (message: string) => new AppError(502, message);
+const badGateway = upstreamFailed;
 const reasonOf = (error: unknown) => (error instanceof DeliveryError ? error.message : String(error));
 
 export function createNotificationsService(deps: AppDeps) {
@@ -69,8 +69,8 @@ export function createNotificationsService(deps: AppDeps) {
   /** POST /api/smtp-settings/test: one email with the saved settings; any failure is one uniform 502. */
   async function sendTestEmail(to: string): Promise<{ success: true; message: string }> {
     const settings = await getSmtpForDelivery(deps);
-    if (!settings) throw badRequest(TEST_TEXT.smtpMissing);
-    if (!settings.enabled) throw badRequest(TEST_TEXT.smtpDisabled);
+    if (!settings) throw invalid(TEST_TEXT.smtpMissing);
+    if (!settings.enabled) throw invalid(TEST_TEXT.smtpDisabled);
     const message: OutgoingMessage = {
       key: `smtp_test:${randomToken(12)}`,
       to,
@@ -102,7 +102,7 @@ export function createNotificationsService(deps: AppDeps) {
     const phone = isPhoneVerified(admin) ? admin.phoneNumber : null;
     const addresses: Record<TemplateChannel, string | null> = { email: signInEmail(admin), sms: phone };
     if (!addresses.email && !addresses.sms) {
-      throw badRequest(admin.phoneNumber ? TEST_TEXT.nothingVerified : TEST_TEXT.nothingToSend);
+      throw invalid(admin.phoneNumber ? TEST_TEXT.nothingVerified : TEST_TEXT.nothingToSend);
     }
     const smtp = addresses.email ? await enabledSmtp() : null;
     const results: TemplateTestResult[] = [];

@@ -1,8 +1,26 @@
-// The only code of the notifications module that talks to Prisma: recipients, the outbox rows and claims.
-import type { OutboxChannel, OutboxMessage, Prisma as PrismaTypes } from '@prisma/client';
+// The only code of the notifications module that talks to Prisma: fan-out jobs, recipients, the outbox rows
+// and their claims.
+import {
+  Prisma as PrismaTypes,
+  type NotificationJob,
+  type NotificationJobStatus,
+  type OutboxChannel,
+  type OutboxMessage,
+} from '@prisma/client';
+import type { Prisma } from '../../db/database';
 
-/** The client or a transaction: reminders are marked and enqueued in one transaction. */
-type Db = PrismaTypes.TransactionClient;
+/**
+ * The client or a transaction. A trigger writes its job with the transaction of the change it reports, so
+ * the change and its notifications commit together or not at all.
+ */
+export type Db = PrismaTypes.TransactionClient;
+
+/** Runs `work` as one transaction: the unit of work for steps that must commit together or not at all. */
+export const inTransaction = <T>(
+  prisma: Prisma,
+  work: (tx: Db) => Promise<T>,
+  limits?: { timeout?: number; maxWait?: number },
+): Promise<T> => prisma.$transaction(work, limits);
 
 export type OutboxRow = OutboxMessage;
 
@@ -26,6 +44,7 @@ export interface RecipientRow {
   phoneNumber: string | null;
   phoneVerifiedAt: Date | null;
   telegramId: string | null;
+  telegramUnreachableAt: Date | null;
   notificationPrefs: string[];
 }
 
@@ -37,6 +56,7 @@ const recipientSelect = {
   phoneNumber: true,
   phoneVerifiedAt: true,
   telegramId: true,
+  telegramUnreachableAt: true,
   notificationPrefs: true,
 } satisfies PrismaTypes.UserSelect;
 
@@ -50,20 +70,40 @@ export const findEvent = (prisma: Db, id: number) =>
   });
 export type EventForMessage = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
 
-/** Every member but the event's creator (a public event is news to everyone else). */
-export const findAllMembers = (prisma: Db, exceptUserId: number): Promise<RecipientRow[]> =>
-  prisma.user.findMany({
-    where: { AND: [wantsSomething, { id: { not: exceptUserId } }] },
-    select: recipientSelect,
-    orderBy: { id: 'asc' },
-  });
+/** One page of recipients: ids after `after`, ascending, at most `limit` (the fan-out's keyset batches). */
+export interface Page {
+  after: number;
+  limit: number;
+}
 
-export const findInvitees = (prisma: Db, eventId: number, exceptUserId: number): Promise<RecipientRow[]> =>
-  prisma.user.findMany({
-    where: { AND: [wantsSomething, { id: { not: exceptUserId } }, { invitations: { some: { eventId } } }] },
+const pageOf = (where: PrismaTypes.UserWhereInput[], page: Page) =>
+  ({
+    where: { AND: [wantsSomething, { id: { gt: page.after } }, ...where] },
     select: recipientSelect,
     orderBy: { id: 'asc' },
-  });
+    take: page.limit,
+  }) satisfies PrismaTypes.UserFindManyArgs;
+
+/** Every member but the event's creator (a public event is news to everyone else). */
+export const findAllMembers = (prisma: Db, exceptUserId: number, page: Page): Promise<RecipientRow[]> =>
+  prisma.user.findMany(pageOf([{ id: { not: exceptUserId } }], page));
+
+/** Those of `among` who are still invited (the creator aside). */
+export const findInvitees = (
+  prisma: Db,
+  eventId: number,
+  exceptUserId: number,
+  among: number[],
+  page: Page,
+): Promise<RecipientRow[]> =>
+  prisma.user.findMany(
+    pageOf([{ id: { not: exceptUserId } }, { id: { in: among } }, { invitations: { some: { eventId } } }], page),
+  );
+
+export async function findInviteeIds(prisma: Db, eventId: number): Promise<number[]> {
+  const rows = await prisma.invitation.findMany({ where: { eventId }, select: { userId: true } });
+  return rows.map((row) => row.userId);
+}
 
 /**
  * Who may see the event: everyone while it is public; otherwise its invitees, its creator and admins (the
@@ -76,11 +116,10 @@ function mayView(event: Pick<EventForMessage, 'id' | 'isPublic' | 'creatorId'>):
 }
 
 /** Attendees and invitees who may still see the event, but not its creator (who made the change). */
-export const findAttendeesAndInvitees = (prisma: Db, event: EventForMessage): Promise<RecipientRow[]> =>
-  prisma.user.findMany({
-    where: {
-      AND: [
-        wantsSomething,
+export const findAttendeesAndInvitees = (prisma: Db, event: EventForMessage, page: Page): Promise<RecipientRow[]> =>
+  prisma.user.findMany(
+    pageOf(
+      [
         { id: { not: event.creatorId } },
         {
           OR: [
@@ -90,27 +129,18 @@ export const findAttendeesAndInvitees = (prisma: Db, event: EventForMessage): Pr
         },
         mayView(event),
       ],
-    },
-    select: recipientSelect,
-    orderBy: { id: 'asc' },
-  });
+      page,
+    ),
+  );
 
 /** Those attending who may still see the event. */
-export const findAttendees = (prisma: Db, event: EventForMessage): Promise<RecipientRow[]> =>
-  prisma.user.findMany({
-    where: {
-      AND: [wantsSomething, { attendances: { some: { eventId: event.id, status: 'attending' } } }, mayView(event)],
-    },
-    select: recipientSelect,
-    orderBy: { id: 'asc' },
-  });
+export const findAttendees = (prisma: Db, event: EventForMessage, page: Page): Promise<RecipientRow[]> =>
+  prisma.user.findMany(
+    pageOf([{ attendances: { some: { eventId: event.id, status: 'attending' } } }, mayView(event)], page),
+  );
 
-export const findUsersByIds = (prisma: Db, ids: number[]): Promise<RecipientRow[]> =>
-  prisma.user.findMany({
-    where: { AND: [wantsSomething, { id: { in: ids } }] },
-    select: recipientSelect,
-    orderBy: { id: 'asc' },
-  });
+export const findUsersByIds = (prisma: Db, ids: number[], page: Page): Promise<RecipientRow[]> =>
+  prisma.user.findMany(pageOf([{ id: { in: ids } }], page));
 
 export async function findTemplateText(
   prisma: Db,
@@ -143,16 +173,24 @@ export async function enqueue(prisma: Db, messages: NewOutboxMessage[], now: Dat
 }
 
 /**
- * Claims up to `limit` due messages for this worker until `leaseUntil`. SKIP LOCKED lets several workers
- * claim side by side without waiting on or taking each other's rows; the lease hands a dead worker's rows
- * to the next one once it runs out. Timestamps are stored as UTC without a zone, hence the AT TIME ZONE.
+ * Claims up to `limit` due messages for this worker until `leaseUntil`, under the claim token `claim`. SKIP
+ * LOCKED lets several workers claim side by side without waiting on or taking each other's rows; the lease
+ * (renewed by the claim's heartbeat while it sends) hands a dead worker's rows to the next one once it runs
+ * out. Timestamps are stored as UTC without a zone, hence the AT TIME ZONE.
  */
-export async function claimDue(prisma: Db, now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
+export async function claimDue(
+  prisma: Db,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+  claim: string,
+): Promise<OutboxRow[]> {
   const nowIso = now.toISOString();
   const leaseIso = leaseUntil.toISOString();
   const claimed = await prisma.$queryRaw<Array<{ id: number }>>`
     UPDATE outbox_messages
-       SET locked_until = (${leaseIso}::timestamptz AT TIME ZONE 'UTC'), attempts = attempts + 1
+       SET locked_until = (${leaseIso}::timestamptz AT TIME ZONE 'UTC'), claimed_by = ${claim},
+           attempts = attempts + 1
      WHERE id IN (
        SELECT id FROM outbox_messages
         WHERE status = 'pending'
@@ -173,48 +211,62 @@ export async function claimDue(prisma: Db, now: Date, leaseUntil: Date, limit: n
 // makes one of these per message (they bound a 10,000-member fan-out).
 const utc = (date: Date) => date.toISOString();
 
+/** The heartbeat: extends the lease of the claim's rows still in hand. Rows another claim took are left alone. */
+export const renewClaims = (prisma: Db, ids: number[], claim: string, leaseUntil: Date) =>
+  ids.length
+    ? prisma.$executeRaw`
+        UPDATE outbox_messages SET locked_until = (${utc(leaseUntil)}::timestamptz AT TIME ZONE 'UTC')
+         WHERE id IN (${PrismaTypes.join(ids)}) AND claimed_by = ${claim} AND status = 'pending'`
+    : Promise.resolve(0);
+
 export const markSent = (prisma: Db, id: number, at: Date) =>
   prisma.$executeRaw`
     UPDATE outbox_messages
        SET status = 'sent', sent_at = (${utc(at)}::timestamptz AT TIME ZONE 'UTC'), locked_until = NULL,
-           last_error = NULL
+           claimed_by = NULL, last_error = NULL
      WHERE id = ${id} AND status = 'pending'`;
 
-export const markRetry = (prisma: Db, id: number, nextAttemptAt: Date, error: string) =>
+/** Due again at `nextAttemptAt`. `refund`: the attempt does not count (the channel throttled us). */
+export const markRetry = (prisma: Db, id: number, nextAttemptAt: Date, error: string, refund = false) =>
   prisma.$executeRaw`
     UPDATE outbox_messages
        SET next_attempt_at = (${utc(nextAttemptAt)}::timestamptz AT TIME ZONE 'UTC'), locked_until = NULL,
-           last_error = ${error.slice(0, 1000)}
+           claimed_by = NULL, last_error = ${error.slice(0, 1000)},
+           attempts = CASE WHEN ${refund} THEN GREATEST(attempts - 1, 0) ELSE attempts END
      WHERE id = ${id} AND status = 'pending'`;
 
 export const markFailed = (prisma: Db, id: number, error: string) =>
   prisma.$executeRaw`
-    UPDATE outbox_messages SET status = 'failed', locked_until = NULL, last_error = ${error.slice(0, 1000)}
+    UPDATE outbox_messages
+       SET status = 'failed', locked_until = NULL, claimed_by = NULL, last_error = ${error.slice(0, 1000)}
      WHERE id = ${id} AND status = 'pending'`;
 
 /** Gives back claimed rows that were never tried (a worker stopping politely), without counting an attempt. */
-export const releaseClaims = (prisma: Db, ids: number[]) =>
+export const releaseClaims = (prisma: Db, ids: number[], claim: string) =>
   ids.length
-    ? prisma.outboxMessage.updateMany({
-        where: { id: { in: ids }, status: 'pending' },
-        data: { lockedUntil: null, attempts: { decrement: 1 } },
-      })
-    : Promise.resolve({ count: 0 });
+    ? prisma.$executeRaw`
+        UPDATE outbox_messages SET locked_until = NULL, claimed_by = NULL, attempts = GREATEST(attempts - 1, 0)
+         WHERE id IN (${PrismaTypes.join(ids)}) AND claimed_by = ${claim} AND status = 'pending'`
+    : Promise.resolve(0);
 
 /**
  * Marks the events whose reminder is due (starting within the lead time, not yet started, not yet reminded)
  * and returns their ids. The conditional UPDATE is the "sent once": a second worker gets no rows back.
  */
-export async function takeDueReminders(prisma: Db, now: Date, leadMs: number): Promise<number[]> {
+export async function takeDueReminders(
+  prisma: Db,
+  now: Date,
+  leadMs: number,
+): Promise<Array<{ id: number; date: Date }>> {
   const nowIso = now.toISOString();
   const horizonIso = new Date(now.getTime() + leadMs).toISOString();
-  const rows = await prisma.$queryRaw<Array<{ id: number }>>`
+  const rows = await prisma.$queryRaw<Array<{ id: number; date_ms: number }>>`
     UPDATE events SET reminder_sent_at = (${nowIso}::timestamptz AT TIME ZONE 'UTC')
      WHERE reminder_sent_at IS NULL
        AND date > (${nowIso}::timestamptz AT TIME ZONE 'UTC')
        AND date <= (${horizonIso}::timestamptz AT TIME ZONE 'UTC')
-    RETURNING id`;
-  return rows.map((row) => Number(row.id));
+    RETURNING id, (EXTRACT(EPOCH FROM date) * 1000)::float8 AS date_ms`;
+  return rows.map((row) => ({ id: Number(row.id), date: new Date(Math.round(Number(row.date_ms))) }));
 }
 
 /**
@@ -260,4 +312,100 @@ export async function findDeletedEvents(prisma: Db, eventIds: number[]): Promise
   const existing = await prisma.event.findMany({ where: { id: { in: eventIds } }, select: { id: true } });
   const alive = new Set(existing.map((event) => event.id));
   return new Set(eventIds.filter((id) => !alive.has(id)));
+}
+
+/**
+ * The Telegram refusals on record for these users: user id → the refused chat and Telegram's reason. Checked
+ * before each Telegram send, so rows queued before the refusal are not tried against a closed door.
+ */
+export async function findTelegramRefusals(
+  prisma: Db,
+  userIds: number[],
+): Promise<Map<number, { telegramId: string | null; reason: string }>> {
+  if (!userIds.length) return new Map();
+  const users = await prisma.user.findMany({
+    where: { id: { in: userIds }, telegramUnreachableAt: { not: null } },
+    select: { id: true, telegramId: true, telegramUnreachableReason: true },
+  });
+  return new Map(
+    users.map((user) => [user.id, { telegramId: user.telegramId, reason: user.telegramUnreachableReason ?? '' }]),
+  );
+}
+
+// ---- fan-out jobs -------------------------------------------------------------------------------------
+
+export type JobRow = NotificationJob;
+
+export interface NewJob {
+  kind: 'event_created' | 'event_updated' | 'invited' | 'reminder';
+  eventId: number;
+  userIds?: number[];
+  updateType?: string | null;
+  keyVersion?: string | null;
+}
+
+/** Due at `now` on the app's clock (the worker compares with the same clock). */
+export async function insertJobs(prisma: Db, jobs: NewJob[], now: Date): Promise<void> {
+  if (!jobs.length) return;
+  await prisma.notificationJob.createMany({
+    data: jobs.map((job) => ({ ...job, userIds: job.userIds ?? [], nextAttemptAt: now, createdAt: now })),
+  });
+}
+
+/**
+ * Locks the next due job for the rest of the caller's transaction. SKIP LOCKED: a job another worker is
+ * expanding right now is passed over, and a worker that dies mid-batch releases its lock with its connection
+ * (its uncommitted batch vanishes with it), so there is no lease to wait for.
+ */
+export async function lockNextJob(prisma: Db, now: Date): Promise<JobRow | null> {
+  const rows = await prisma.$queryRaw<Array<{ id: number }>>`
+    SELECT id FROM notification_jobs
+     WHERE status = 'pending' AND next_attempt_at <= (${utc(now)}::timestamptz AT TIME ZONE 'UTC')
+     ORDER BY id
+     LIMIT 1
+     FOR UPDATE SKIP LOCKED`;
+  if (!rows.length) return null;
+  return prisma.notificationJob.findUnique({ where: { id: Number(rows[0]!.id) } });
+}
+
+/** A batch done: the cursor moves (and the texts are kept) in the transaction that inserted its rows. */
+export async function saveJobProgress(
+  prisma: Db,
+  id: number,
+  progress: { cursor: number; rendered?: PrismaTypes.InputJsonValue; done: boolean; now: Date },
+): Promise<void> {
+  await prisma.notificationJob.update({
+    where: { id },
+    data: {
+      cursor: progress.cursor,
+      ...(progress.rendered === undefined ? {} : { rendered: progress.rendered }),
+      ...(progress.done ? { status: 'done', finishedAt: progress.now, lastError: null } : {}),
+    },
+  });
+}
+
+export async function closeJob(
+  prisma: Db,
+  id: number,
+  status: NotificationJobStatus,
+  now: Date,
+  reason: string | null,
+): Promise<void> {
+  await prisma.notificationJob.update({ where: { id }, data: { status, finishedAt: now, lastError: reason } });
+}
+
+/** A batch that failed (its transaction rolled back): try again later, or give up after `maxAttempts`. */
+export async function deferJob(
+  prisma: Db,
+  id: number,
+  nextAttemptAt: Date,
+  error: string,
+  maxAttempts: number,
+): Promise<void> {
+  await prisma.$executeRaw`
+    UPDATE notification_jobs
+       SET attempts = attempts + 1, last_error = ${error.slice(0, 1000)},
+           next_attempt_at = (${utc(nextAttemptAt)}::timestamptz AT TIME ZONE 'UTC'),
+           status = CASE WHEN attempts + 1 >= ${maxAttempts} THEN 'failed'::"NotificationJobStatus" ELSE status END
+     WHERE id = ${id} AND status = 'pending'`;
 }

@@ -1,5 +1,6 @@
 // Notification texts: the admin's templates (SPEC §3) or built-in defaults, with {{placeholders}} filled in.
 // Pure functions: no database, no I/O.
+import { shorten } from '../../../../shared/text';
 import type { TemplateChannel, TemplateType } from '../../../../shared/constants';
 
 export type MessageKind = 'event_created' | 'event_updated' | 'invited' | 'reminder';
@@ -108,15 +109,6 @@ export function formatEventDate(date: Date, timeZone: string): string {
  * The cap leaves room for the reply line the RSVP buttons add to the message.
  */
 export const TELEGRAM_TEXT_MAX = 4000;
-
-/** Cuts `text` to at most `max` UTF-16 units with an ellipsis, never through a surrogate pair. */
-export function shorten(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = max - 1;
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return `${text.slice(0, end).trimEnd()}…`;
-}
 
 const TEXT_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 

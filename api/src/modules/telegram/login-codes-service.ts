@@ -6,11 +6,24 @@
 import { randomInt } from 'node:crypto';
 import { MSG } from '../../../../shared/messages';
 import type { AppDeps } from '../../deps';
-import { conflict } from '../../http/errors';
+import { conflict } from '../../../../shared/errors';
 import { randomToken } from '../../lib/secrets';
 import { linkTelegramToUser, upsertTelegramUser, type TelegramIdentity } from '../auth/identity';
 import { telegramDisplayName } from '../auth/telegram-verify';
+import { findUserByIdOrThrow } from '../auth/users-identity-repository';
 import type { UserRow } from '../users/users-repository';
+import {
+  claimLoginRequest,
+  completeLoginRequest,
+  consumeLoginRequest,
+  countWrongCode,
+  deleteLoginRequestsExpiredBefore,
+  findLastClaimedRequest,
+  findLinkAccount,
+  findLoginRequest,
+  insertLoginRequest,
+  rejectLoginRequest,
+} from './login-codes-repository';
 
 export type LoginCodeStatus = 'pending' | 'complete' | 'rejected' | 'consumed' | 'expired';
 export type LoginCodePurpose = 'login' | 'link';
@@ -64,7 +77,7 @@ const newCode = () => String(randomInt(0, 10 ** LOGIN_CODE_DIGITS)).padStart(LOG
 export function createLoginCodesService(deps: AppDeps) {
   const ttlMs = deps.config.telegram.loginCodeTtlSeconds * 1000;
 
-  const find = (loginId: string) => deps.prisma.telegramLoginRequest.findUnique({ where: { id: loginId } });
+  const find = (loginId: string) => findLoginRequest(deps.prisma, loginId);
 
   function statusOf(request: { status: LoginCodeStatus; expiresAt: Date }, now: Date): LoginCodeStatus {
     if ((request.status === 'pending' || request.status === 'complete') && request.expiresAt <= now) return 'expired';
@@ -76,17 +89,15 @@ export function createLoginCodesService(deps: AppDeps) {
     const loginId = randomToken(24);
     const code = newCode();
     const expiresAt = new Date(deps.now().getTime() + ttlMs);
-    await deps.prisma.telegramLoginRequest.create({
-      data: {
-        id: loginId,
-        browserTokenHash: input.browserHash,
-        userAgent: input.userAgent?.slice(0, 300) || null,
-        requesterNetwork: input.network ?? null,
-        purpose: input.purpose,
-        linkUserId: input.purpose === 'link' ? (input.linkUserId ?? null) : null,
-        verificationCode: code,
-        expiresAt,
-      },
+    await insertLoginRequest(deps.prisma, {
+      id: loginId,
+      browserTokenHash: input.browserHash,
+      userAgent: input.userAgent?.slice(0, 300) || null,
+      requesterNetwork: input.network ?? null,
+      purpose: input.purpose,
+      linkUserId: input.purpose === 'link' ? (input.linkUserId ?? null) : null,
+      verificationCode: code,
+      expiresAt,
     });
     return { loginId, code, expiresAt };
   }
@@ -104,9 +115,7 @@ export function createLoginCodesService(deps: AppDeps) {
     const request = await find(loginId);
     if (!request) return null;
     const linkAccount =
-      request.purpose === 'link' && request.linkUserId
-        ? await deps.prisma.user.findUnique({ where: { id: request.linkUserId }, select: { name: true } })
-        : null;
+      request.purpose === 'link' && request.linkUserId ? await findLinkAccount(deps.prisma, request.linkUserId) : null;
     return {
       status: statusOf(request, deps.now()),
       userAgent: request.userAgent,
@@ -132,11 +141,7 @@ export function createLoginCodesService(deps: AppDeps) {
     const now = deps.now();
     const { refusal } = await awaitingDecision(loginId, now);
     if (refusal) return refusal;
-    const claimed = await deps.prisma.telegramLoginRequest.updateMany({
-      where: { id: loginId, status: 'pending', expiresAt: { gt: now } },
-      data: { claimedBy: String(telegramUserId), claimedAt: now },
-    });
-    return claimed.count === 1 ? 'claimed' : 'already_decided';
+    return (await claimLoginRequest(deps.prisma, loginId, String(telegramUserId), now)) ? 'claimed' : 'already_decided';
   }
 
   /**
@@ -145,42 +150,25 @@ export function createLoginCodesService(deps: AppDeps) {
    */
   async function confirmWithCode(tg: TelegramIdentity, typed: string): Promise<CodeOutcome> {
     const now = deps.now();
-    const request = await deps.prisma.telegramLoginRequest.findFirst({
-      where: { claimedBy: String(tg.id), status: 'pending', expiresAt: { gt: now } },
-      orderBy: { claimedAt: 'desc' },
-    });
+    const request = await findLastClaimedRequest(deps.prisma, String(tg.id), now);
     if (!request) return { outcome: 'none' };
     if (typed !== request.verificationCode) {
       const attempts = request.codeAttempts + 1;
       const locked = attempts >= MAX_CODE_ATTEMPTS;
       // Counted only if no other code was counted since it was read: parallel messages (webhook updates
       // arrive concurrently) must not get more than MAX_CODE_ATTEMPTS codes checked.
-      const counted = await deps.prisma.telegramLoginRequest.updateMany({
-        where: { id: request.id, status: 'pending', codeAttempts: request.codeAttempts },
-        data: { codeAttempts: attempts, ...(locked ? { status: 'rejected', decidedAt: now } : {}) },
-      });
-      if (counted.count !== 1) return { outcome: 'none' };
+      if (!(await countWrongCode(deps.prisma, request, locked, now))) return { outcome: 'none' };
       return locked ? { outcome: 'locked' } : { outcome: 'wrong_code', attemptsLeft: MAX_CODE_ATTEMPTS - attempts };
     }
     const graceEnd = new Date(now.getTime() + COLLECT_GRACE_MS);
-    const decided = await deps.prisma.telegramLoginRequest.updateMany({
-      where: {
-        id: request.id,
-        status: 'pending',
-        claimedBy: String(tg.id),
-        expiresAt: { gt: now },
-        codeAttempts: request.codeAttempts,
-      },
-      data: {
-        status: 'complete',
-        telegramId: String(tg.id),
-        telegramUsername: tg.username ?? null,
-        telegramName: telegramDisplayName(tg.first_name, tg.last_name).slice(0, 200) || null,
-        decidedAt: now,
-        expiresAt: request.expiresAt > graceEnd ? request.expiresAt : graceEnd,
-      },
+    const decided = await completeLoginRequest(deps.prisma, request, {
+      telegramId: String(tg.id),
+      telegramUsername: tg.username ?? null,
+      telegramName: telegramDisplayName(tg.first_name, tg.last_name).slice(0, 200) || null,
+      decidedAt: now,
+      expiresAt: request.expiresAt > graceEnd ? request.expiresAt : graceEnd,
     });
-    if (decided.count !== 1) return { outcome: 'none' };
+    if (!decided) return { outcome: 'none' };
     return { outcome: 'confirmed', purpose: request.purpose === 'link' ? 'link' : 'login' };
   }
 
@@ -189,11 +177,7 @@ export function createLoginCodesService(deps: AppDeps) {
     const now = deps.now();
     const { refusal } = await awaitingDecision(loginId, now);
     if (refusal) return refusal;
-    const decided = await deps.prisma.telegramLoginRequest.updateMany({
-      where: { id: loginId, status: 'pending', expiresAt: { gt: now } },
-      data: { status: 'rejected', decidedAt: now },
-    });
-    if (decided.count === 1) return 'rejected';
+    if (await rejectLoginRequest(deps.prisma, loginId, now)) return 'rejected';
     return (await describe(loginId))?.status === 'expired' ? 'expired' : 'already_decided';
   }
 
@@ -212,11 +196,7 @@ export function createLoginCodesService(deps: AppDeps) {
     if (request.purpose === 'link' && (!request.linkUserId || request.linkUserId !== signedInUserId)) return null;
 
     // Single use even under parallel polls: only one update can move it from complete to consumed.
-    const consumed = await deps.prisma.telegramLoginRequest.updateMany({
-      where: { id: loginId, status: 'complete', expiresAt: { gt: now } },
-      data: { status: 'consumed' },
-    });
-    if (consumed.count !== 1) return null;
+    if (!(await consumeLoginRequest(deps.prisma, loginId, now))) return null;
 
     const identity: TelegramIdentity = {
       id: request.telegramId,
@@ -227,7 +207,7 @@ export function createLoginCodesService(deps: AppDeps) {
     if (request.purpose === 'link' && request.linkUserId) {
       const outcome = await linkTelegramToUser(deps, request.linkUserId, identity);
       if (outcome !== 'linked') throw conflict(MSG.telegramLinkFailed);
-      user = await deps.prisma.user.findUniqueOrThrow({ where: { id: request.linkUserId } });
+      user = await findUserByIdOrThrow(deps.prisma, request.linkUserId);
     } else {
       user = await upsertTelegramUser(deps, identity);
     }
@@ -243,8 +223,7 @@ export function createLoginCodesService(deps: AppDeps) {
   /** Housekeeping: forgets codes that expired more than a day ago. */
   async function prune(): Promise<number> {
     const before = new Date(deps.now().getTime() - 24 * 60 * 60 * 1000);
-    const { count } = await deps.prisma.telegramLoginRequest.deleteMany({ where: { expiresAt: { lt: before } } });
-    return count;
+    return deleteLoginRequestsExpiredBefore(deps.prisma, before);
   }
 
   return { register, resume, describe, claim, confirmWithCode, reject, collect, prune };

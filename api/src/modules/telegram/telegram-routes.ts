@@ -3,7 +3,7 @@ import { Router, type Request } from 'express';
 import { MSG } from '../../../../shared/messages';
 import { loginIdSchema, registerLoginSchema } from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
-import { notFound, unauthorized } from '../../http/errors';
+import { notFound, unauthenticated } from '../../../../shared/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { networkPrefix } from '../../lib/network';
@@ -49,7 +49,7 @@ export function telegramRouter(deps: AppDeps): Router {
       registered = await codes.resume(input.loginId, browserHash(req));
       if (!registered) throw notFound(MSG.loginSessionExpired);
     } else {
-      if (input.mode === 'link' && !req.auth) throw unauthorized();
+      if (input.mode === 'link' && !req.auth) throw unauthenticated();
       const binding = browserHash(req);
       await states.spend({ state: input.state, browserHash: binding, purpose: input.mode, userId: req.auth?.user.id });
       registered = await codes.register({

@@ -8,7 +8,7 @@ import { PHONE_VERIFICATION } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { CurrentUser, PhoneCodeResponse } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
-import { AppError, badRequest } from '../../http/errors';
+import { invalid, rateLimited, upstreamFailed } from '../../../../shared/errors';
 import { consume } from '../../http/rate-limit';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { DeliveryError } from '../notifications/delivery';
@@ -24,16 +24,6 @@ import {
 import { toCurrentUser, type UserRow } from './users-repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A 429 that knows when to come back (the route turns it into Retry-After). */
-export class RetryLaterError extends AppError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, message);
-  }
-}
 
 /** The code is bound to the member and the number: the same digits confirm nothing else. */
 const hashCode = (userId: number, phoneNumber: string, code: string) => sha256(`${userId}:${phoneNumber}:${code}`);
@@ -57,19 +47,19 @@ export function createPhoneVerificationService(deps: AppDeps) {
   /** Counts a send against a daily limit; over it, a 429 saying when the day's window ends. */
   async function countDaily(key: string): Promise<void> {
     const verdict = await consume(prisma, key, dailyRule(key));
-    if (!verdict.allowed) throw new RetryLaterError(MSG.phoneCodeDailyLimit, verdict.retryAfterSeconds);
+    if (!verdict.allowed) throw rateLimited(MSG.phoneCodeDailyLimit, verdict.retryAfterSeconds);
   }
 
   /** POST /api/users/me/phone/verification: a new code by SMS to the saved number. */
   async function sendCode(user: UserRow): Promise<PhoneCodeResponse> {
     const phoneNumber = user.phoneNumber;
-    if (!phoneNumber) throw badRequest(MSG.smsNeedsPhone);
+    if (!phoneNumber) throw invalid(MSG.smsNeedsPhone);
     if (user.phoneVerifiedAt) return { status: 'verified' };
 
     const now = deps.now();
     const resendBefore = new Date(now.getTime() - PHONE_VERIFICATION.resendAfterMs);
     const cooldown = (sentAt: Date) =>
-      new RetryLaterError(
+      rateLimited(
         MSG.phoneCodeCooldown,
         secondsUntil(new Date(sentAt.getTime() + PHONE_VERIFICATION.resendAfterMs), now.getTime()),
       );
@@ -105,7 +95,7 @@ export function createPhoneVerificationService(deps: AppDeps) {
       await deletePhoneCode(prisma, stored);
       const reason = error instanceof DeliveryError ? error.message : String(error);
       deps.logger.warn({ userId: user.id, reason }, 'phone verification SMS failed');
-      throw new AppError(502, 'The code could not be sent by SMS. Check the number, or try again later.');
+      throw upstreamFailed('The code could not be sent by SMS. Check the number, or try again later.');
     }
     deps.logger.info({ userId: user.id }, 'phone verification code sent');
     return { status: 'sent', expiresAt: stored.expiresAt.toISOString() };
@@ -113,20 +103,20 @@ export function createPhoneVerificationService(deps: AppDeps) {
 
   /** POST /api/users/me/phone/verify: the code from the SMS marks the number verified. */
   async function verifyCode(user: UserRow, code: string): Promise<CurrentUser> {
-    if (!user.phoneNumber) throw badRequest(MSG.smsNeedsPhone);
+    if (!user.phoneNumber) throw invalid(MSG.smsNeedsPhone);
     if (user.phoneVerifiedAt) return toCurrentUser(user);
     const pending = await findPhoneCode(prisma, user.id);
-    if (!pending || pending.phoneNumber !== user.phoneNumber) throw badRequest(MSG.phoneCodeMissing);
-    if (pending.expiresAt <= deps.now()) throw badRequest(MSG.phoneCodeExpired);
+    if (!pending || pending.phoneNumber !== user.phoneNumber) throw invalid(MSG.phoneCodeMissing);
+    if (pending.expiresAt <= deps.now()) throw invalid(MSG.phoneCodeExpired);
     if (!(await countGuess(prisma, pending, PHONE_VERIFICATION.maxAttempts))) {
-      throw badRequest(MSG.phoneCodeTooManyAttempts);
+      throw invalid(MSG.phoneCodeTooManyAttempts);
     }
     if (!sameHash(hashCode(user.id, pending.phoneNumber, code), pending.codeHash)) {
       const usedUp = pending.attempts + 1 >= PHONE_VERIFICATION.maxAttempts;
-      throw badRequest(usedUp ? MSG.phoneCodeTooManyAttempts : MSG.phoneCodeWrong);
+      throw invalid(usedUp ? MSG.phoneCodeTooManyAttempts : MSG.phoneCodeWrong);
     }
     const verified = await confirmPhone(prisma, pending, deps.now());
-    if (!verified) throw badRequest(MSG.phoneCodeMissing);
+    if (!verified) throw invalid(MSG.phoneCodeMissing);
     deps.logger.info({ userId: user.id }, 'phone number verified');
     return toCurrentUser(verified);
   }

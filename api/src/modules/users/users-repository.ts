@@ -19,6 +19,8 @@ export interface UserSqlRow {
   phone_verified_at: Date | string | null;
   telegram_id: string | null;
   telegram_username: string | null;
+  telegram_unreachable_at: Date | string | null;
+  telegram_unreachable_reason: string | null;
   notification_prefs: string[] | null;
   is_admin: boolean;
   is_demo: boolean;
@@ -38,6 +40,8 @@ export const userFromSql = (row: UserSqlRow): UserRow => ({
   phoneVerifiedAt: row.phone_verified_at === null ? null : new Date(row.phone_verified_at),
   telegramId: row.telegram_id,
   telegramUsername: row.telegram_username,
+  telegramUnreachableAt: row.telegram_unreachable_at === null ? null : new Date(row.telegram_unreachable_at),
+  telegramUnreachableReason: row.telegram_unreachable_reason,
   notificationPrefs: row.notification_prefs ?? [],
   isAdmin: row.is_admin,
   isDemo: row.is_demo,
@@ -66,6 +70,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     phoneVerified: isPhoneVerified(user),
     telegramId: user.telegramId,
     telegramUsername: user.telegramUsername,
+    telegramReachable: !user.telegramUnreachableAt,
     notificationPrefs: user.notificationPrefs.filter((channel): channel is NotificationChannel =>
       (NOTIFICATION_CHANNELS as readonly string[]).includes(channel),
     ),
@@ -102,6 +107,23 @@ export const updatePhoneNumber = (prisma: Prisma, id: number, phoneNumber: strin
     if (current.phoneNumber === phoneNumber) return tx.user.update({ where: { id }, data: { phoneNumber } });
     await tx.phoneVerification.deleteMany({ where: { userId: id } });
     return tx.user.update({ where: { id }, data: { phoneNumber, phoneVerifiedAt: null } });
+  });
+
+/**
+ * Telegram refused our messages to this member's chat for good (403: blocked the bot, never started it):
+ * recorded on the member, unless they have since linked another Telegram account.
+ */
+export const markTelegramUnreachable = (prisma: Prisma, userId: number, telegramId: string, reason: string, at: Date) =>
+  prisma.user.updateMany({
+    where: { id: userId, telegramId },
+    data: { telegramUnreachableAt: at, telegramUnreachableReason: reason.slice(0, 500) },
+  });
+
+/** The member wrote to the bot (/start): Telegram lets the bot write to them again. */
+export const clearTelegramUnreachable = (prisma: Prisma, telegramId: string) =>
+  prisma.user.updateMany({
+    where: { telegramId, telegramUnreachableAt: { not: null } },
+    data: { telegramUnreachableAt: null, telegramUnreachableReason: null },
   });
 
 /** Every user, by name (then id, so equal names keep a stable order). */

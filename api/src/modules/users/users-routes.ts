@@ -4,7 +4,7 @@ import { preferencesSchema, sendPhoneCodeSchema, updateMeSchema, verifyPhoneSche
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
-import { createPhoneVerificationService, RetryLaterError } from './phone-verification-service';
+import { createPhoneVerificationService } from './phone-verification-service';
 import { toCurrentUser } from './users-repository';
 import { createUsersService } from './users-service';
 
@@ -25,13 +25,8 @@ export function usersRouter(deps: AppDeps): Router {
   /** 202 {status:'sent', expiresAt} when a code went out; 200 {status:'verified'} when there is nothing to do. */
   router.post('/users/me/phone/verification', requireUser, async (req, res) => {
     parse(sendPhoneCodeSchema, req.body);
-    try {
-      const result = await phone.sendCode(currentUser(req));
-      res.status(result.status === 'sent' ? 202 : 200).json(result);
-    } catch (error) {
-      if (error instanceof RetryLaterError) res.set('Retry-After', String(error.retryAfterSeconds));
-      throw error;
-    }
+    const result = await phone.sendCode(currentUser(req));
+    res.status(result.status === 'sent' ? 202 : 200).json(result);
   });
 
   router.post('/users/me/phone/verify', requireUser, async (req, res) => {

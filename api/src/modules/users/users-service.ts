@@ -4,8 +4,9 @@ import { MSG } from '../../../../shared/messages';
 import type { UpdateMeInput } from '../../../../shared/schemas';
 import type { CurrentUser, DirectoryUser, PublicUser } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../../../shared/errors';
 import {
+  clearTelegramUnreachable,
   listUsersByName,
   signInEmail,
   toCurrentUser,
@@ -45,7 +46,7 @@ export function createUsersService(deps: AppDeps) {
     for (const channel of preferences) {
       if (user.notificationPrefs.includes(channel)) continue;
       const problem = missingContact(user, channel);
-      if (problem) throw badRequest(problem);
+      if (problem) throw invalid(problem);
     }
     return toCurrentUser(await updateUser(prisma, user.id, { notificationPrefs: preferences }));
   }
@@ -56,5 +57,13 @@ export function createUsersService(deps: AppDeps) {
     return viewer.isAdmin ? users.map(toDirectoryUser) : users.map(toPublicUser);
   }
 
-  return { updateContact, updatePreferences, directory };
+  /**
+   * The member wrote to the bot (/start): Telegram lets the bot write to them again, so Telegram
+   * notifications resume after a refusal (403) had paused them. The bot's welcome feature calls this.
+   */
+  async function telegramStarted(telegramUserId: number | string): Promise<void> {
+    await clearTelegramUnreachable(prisma, String(telegramUserId));
+  }
+
+  return { updateContact, updatePreferences, directory, telegramStarted };
 }

@@ -12,12 +12,34 @@ import type { CurrentUser } from '../../../../../shared/types';
 import { toast, toastError } from '../../../components/toast-store';
 import { Card } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
+import { useAuthConfig } from '../../../lib/auth-config';
 import { useUpdatePreferences } from '../api/update-preferences';
 
 interface NotificationPreferencesProps {
   user: CurrentUser;
   warnings: { sms: boolean; telegram: boolean; email: boolean };
   onWarn: (channel: 'sms' | 'telegram' | 'email') => void;
+}
+
+/**
+ * Telegram refused our messages (the member blocked the bot or never pressed Start): nothing reaches them there
+ * until they write to the bot, which clears it on the server.
+ */
+function TelegramUnreachable() {
+  const bot = useAuthConfig().data?.telegramBotUsername;
+  return (
+    <p className="field-error" role="status">
+      Telegram messages cannot reach you: open{' '}
+      {bot ? (
+        <a href={`https://t.me/${bot}`} target="_blank" rel="noreferrer">
+          the bot
+        </a>
+      ) : (
+        'the bot'
+      )}{' '}
+      and press Start.
+    </p>
+  );
 }
 
 export function NotificationPreferences({ user, warnings, onWarn }: NotificationPreferencesProps) {
@@ -70,6 +92,7 @@ export function NotificationPreferences({ user, warnings, onWarn }: Notification
           </tbody>
         </table>
       </div>
+      {prefs.includes('telegram') && user.telegramId && !user.telegramReachable && <TelegramUnreachable />}
       {prefs.includes('sms') && user.phoneNumber && !user.phoneVerified && (
         <p className="hint" role="status">
           {MSG.phoneNotVerifiedNote} Verify it under Communication Settings.

@@ -1,0 +1,189 @@
+// Expands fan-out jobs into outbox rows (DESIGN §5). A job says "this change happened"; a batch takes the next
+// recipients after the job's cursor (keyset by user id), inserts one row per recipient × channel with its
+// idempotency key (a key seen before is skipped), and moves the cursor, all in one transaction. A crash loses
+// at most the batch in hand, which the next worker redoes; nothing is inserted twice.
+import type { Prisma as PrismaTypes } from '@prisma/client';
+import type { AppConfig } from '../../config';
+import type { Prisma } from '../../db/database';
+import type { Logger } from '../../logger';
+import { EVENT_DELETED } from './delivery';
+import * as outbox from './outbox-repository';
+import {
+  describeUpdate,
+  formatEventDate,
+  renderMessage,
+  templateTypeOf,
+  type MessageKind,
+  type RenderedMessage,
+  type TemplateValues,
+} from './templates';
+
+export interface FanOutDeps {
+  prisma: Prisma;
+  config: AppConfig;
+  logger: Logger;
+}
+
+/** What one batch did; null when no job was due. */
+export interface FanOutBatch {
+  jobId: number;
+  recipients: number;
+  inserted: number;
+  done: boolean;
+}
+
+export interface FanOut {
+  expandNext(now: Date, batchSize: number): Promise<FanOutBatch | null>;
+}
+
+type Channel = 'email' | 'sms' | 'telegram';
+type RenderedSet = Record<Channel, RenderedMessage>;
+
+/** A batch whose transaction failed is tried again after this (doubling), and given up after MAX attempts. */
+const RETRY_MS = 5_000;
+const MAX_RETRY_MS = 10 * 60_000;
+const MAX_ATTEMPTS = 10;
+/** A batch is a few statements; this only bounds one that hangs (a lock held elsewhere). */
+const BATCH_TIMEOUT_MS = 60_000;
+
+/**
+ * A user's channels: those they ticked for which we also have an address we may use. SMS needs a number the
+ * member confirmed with a code: ticking SMS beside an unconfirmed number saves the choice but sends nothing.
+ * Telegram is skipped while Telegram refuses our messages to the member (until they press Start).
+ */
+export function channelsOf(user: outbox.RecipientRow): Array<{ channel: Channel; recipient: string }> {
+  const email = user.googleEmail ?? (user.linkedEmailConfirmed ? user.linkedEmail : null);
+  const result: Array<{ channel: Channel; recipient: string }> = [];
+  if (user.notificationPrefs.includes('email') && email) result.push({ channel: 'email', recipient: email });
+  if (user.notificationPrefs.includes('sms') && user.phoneNumber && user.phoneVerifiedAt)
+    result.push({ channel: 'sms', recipient: user.phoneNumber });
+  if (user.notificationPrefs.includes('telegram') && user.telegramId && !user.telegramUnreachableAt)
+    result.push({ channel: 'telegram', recipient: user.telegramId });
+  return result;
+}
+
+export function createFanOut(deps: FanOutDeps): FanOut {
+  const { config, logger } = deps;
+
+  /** updateType belongs to 'event updated' messages only; elsewhere it stays empty rather than invent a change. */
+  function valuesOf(event: outbox.EventForMessage, updateType: string | null): TemplateValues {
+    return {
+      eventName: event.name,
+      eventDate: formatEventDate(event.date, config.notificationsTimeZone),
+      eventLocation: event.location,
+      updateType: updateType === null ? '' : describeUpdate(updateType),
+    };
+  }
+
+  /** Once per job: the admin's templates (or defaults) filled with the event's values, per channel. */
+  async function render(db: outbox.Db, job: outbox.JobRow, event: outbox.EventForMessage): Promise<RenderedSet> {
+    const kind = job.kind as MessageKind;
+    const type = templateTypeOf(kind);
+    const [emailTemplate, smsTemplate] = type
+      ? await Promise.all([outbox.findTemplateText(db, type, 'email'), outbox.findTemplateText(db, type, 'sms')])
+      : [null, null];
+    const values = valuesOf(event, kind === 'event_updated' ? (job.updateType ?? '') : null);
+    const link = config.publicUrl ? `${config.publicUrl}/events/${event.id}` : undefined;
+    return {
+      email: renderMessage(kind, 'email', values, emailTemplate, link),
+      sms: renderMessage(kind, 'sms', values, smsTemplate),
+      telegram: renderMessage(kind, 'telegram', values, smsTemplate),
+    };
+  }
+
+  /** The job's next page of recipients (the creator, who made the change, is never told about it). */
+  function recipientsOf(db: outbox.Db, job: outbox.JobRow, event: outbox.EventForMessage, page: outbox.Page) {
+    switch (job.kind) {
+      case 'event_created':
+        return event.isPublic
+          ? outbox.findAllMembers(db, event.creatorId, page)
+          : outbox.findInvitees(db, event.id, event.creatorId, job.userIds, page);
+      case 'event_updated':
+        return outbox.findAttendeesAndInvitees(db, event, page);
+      case 'invited':
+        return outbox.findUsersByIds(
+          db,
+          job.userIds.filter((id) => id !== event.creatorId),
+          page,
+        );
+      case 'reminder':
+        return outbox.findAttendees(db, event, page);
+      default:
+        throw new Error(`unknown notification job kind: ${job.kind}`);
+    }
+  }
+
+  function messagesOf(
+    job: outbox.JobRow,
+    rendered: RenderedSet,
+    recipients: outbox.RecipientRow[],
+  ): outbox.NewOutboxMessage[] {
+    const messages: outbox.NewOutboxMessage[] = [];
+    for (const user of recipients) {
+      for (const { channel, recipient } of channelsOf(user)) {
+        const message = rendered[channel];
+        messages.push({
+          idempotencyKey: [job.kind, job.eventId, user.id, channel, job.keyVersion]
+            .filter((part) => part !== null)
+            .join(':'),
+          kind: job.kind,
+          channel,
+          userId: user.id,
+          recipient,
+          subject: channel === 'sms' ? null : message.subject,
+          body: message.text,
+          html: message.html,
+          payload: { eventId: job.eventId },
+        });
+      }
+    }
+    return messages;
+  }
+
+  async function expandNext(now: Date, batchSize: number): Promise<FanOutBatch | null> {
+    let jobInHand: outbox.JobRow | null = null;
+    try {
+      return await outbox.inTransaction(
+        deps.prisma,
+        async (tx) => {
+          const job = await outbox.lockNextJob(tx, now);
+          if (!job) return null;
+          jobInHand = job;
+          const event = await outbox.findEvent(tx, job.eventId);
+          // Deleted before (or during) its expansion: nobody is told about an event that no longer exists.
+          if (!event) {
+            await outbox.closeJob(tx, job.id, 'failed', now, EVENT_DELETED);
+            logger.info({ jobId: job.id, eventId: job.eventId }, 'notification job closed: event deleted');
+            return { jobId: job.id, recipients: 0, inserted: 0, done: true };
+          }
+          const stored = job.rendered as RenderedSet | null;
+          const rendered = stored ?? (await render(tx, job, event));
+          const recipients = await recipientsOf(tx, job, event, { after: job.cursor, limit: batchSize });
+          const inserted = await outbox.enqueue(tx, messagesOf(job, rendered, recipients), now);
+          const done = recipients.length < batchSize;
+          await outbox.saveJobProgress(tx, job.id, {
+            cursor: recipients.at(-1)?.id ?? job.cursor,
+            rendered: stored ? undefined : (rendered as unknown as PrismaTypes.InputJsonValue),
+            done,
+            now,
+          });
+          logger.debug({ jobId: job.id, kind: job.kind, recipients: recipients.length, inserted, done }, 'fan-out');
+          return { jobId: job.id, recipients: recipients.length, inserted, done };
+        },
+        { timeout: BATCH_TIMEOUT_MS, maxWait: 10_000 },
+      );
+    } catch (error) {
+      const job = jobInHand as outbox.JobRow | null;
+      if (job) {
+        const delay = Math.min(RETRY_MS * 2 ** job.attempts, MAX_RETRY_MS);
+        const message = (error as Error)?.message ?? String(error);
+        await outbox
+          .deferJob(deps.prisma, job.id, new Date(now.getTime() + delay), message, MAX_ATTEMPTS)
+          .catch((deferError: unknown) => logger.warn({ err: deferError, jobId: job.id }, 'could not defer job'));
+      }
+      throw error;
+    }
+  }
+
+  return { expandNext };
+}

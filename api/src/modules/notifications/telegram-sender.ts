@@ -1,0 +1,117 @@
+// The worker's Telegram channel: the message with 'I Will Attend' / 'Cannot Attend' buttons, paced to
+// Telegram's limits (about 30 messages/s overall, 1/s per chat), and Telegram's refusals classified:
+// 403 (blocked, never started) makes the member unreachable, 429 waits retry_after, other 400s are final.
+import { GrammyError, HttpError, type Api } from 'grammy';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import type { Prisma } from '../../db/database';
+import { permanentFailure, rateLimited, temporaryFailure, unreachableRecipient, type ChannelSender } from './delivery';
+import { reserveSendSlot } from './outbox-repository';
+
+export const TELEGRAM_GLOBAL_PER_SECOND = 30;
+/** One under the limit: timers fire a little late or early, and 31 sends in one second would earn a 429. */
+export const PACE_PER_SECOND = TELEGRAM_GLOBAL_PER_SECOND - 1;
+export const PER_CHAT_INTERVAL_MS = 1000;
+/** A shared slot missed by more than this is given up: a late send next to an on-time one is a burst. */
+const LATE_SLOT_MS = 15;
+
+/** Time as the pacer sees it; tests give it a fake one, so pacing is checked without waiting. */
+export interface PacerClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const realClock: PacerClock = {
+  now: () => Date.now(),
+  sleep: (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve()),
+};
+
+/** Hands out send slots evenly spaced at `perSecond`; each caller waits for its own slot. */
+export function createPacer(perSecond: number, clock: PacerClock = realClock) {
+  const interval = 1000 / perSecond;
+  let nextSlot = 0;
+  const lastPerChat = new Map<string, number>();
+  return async (chatId: string) => {
+    const now = clock.now();
+    const chatReady = (lastPerChat.get(chatId) ?? -Infinity) + PER_CHAT_INTERVAL_MS;
+    const slot = Math.max(now, nextSlot, chatReady);
+    nextSlot = Math.max(nextSlot, slot) + interval;
+    lastPerChat.set(chatId, slot);
+    if (lastPerChat.size > 10_000) lastPerChat.clear();
+    await clock.sleep(slot - now);
+  };
+}
+
+/** Reserves this instance's turn among all instances; resolves to the slot's time (epoch ms). */
+export type SharedPacer = () => Promise<number>;
+
+/**
+ * Waits for a slot of the shared sequence. A slot that passed while this process was stalled (a long GC, a
+ * busy event loop) is given up for a new one: sending late ones together would burst past the limit.
+ */
+async function waitForSharedSlot(pacer: SharedPacer, clock: PacerClock): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const delay = (await pacer()) - clock.now();
+    if (delay >= -LATE_SLOT_MS) {
+      await clock.sleep(delay);
+      return;
+    }
+  }
+}
+
+/**
+ * Telegram's limit is per bot, not per process: all instances take turns from one slot sequence kept in the
+ * database, spaced one under the limit, so the sum of every instance stays within it.
+ */
+export const databasePacer =
+  (prisma: Prisma, perSecond = PACE_PER_SECOND): SharedPacer =>
+  () =>
+    reserveSendSlot(prisma, 'telegram-send-pace', 1000 / perSecond);
+
+function eventIdOf(payload: unknown): number | null {
+  const id = (payload as { eventId?: unknown } | null)?.eventId;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}
+
+export interface TelegramSenderOptions {
+  /**
+   * The RSVP buttons under an event's message. The bot owns their callback data, so the composition root
+   * hands its keyboard in (this module does not import the bot).
+   */
+  rsvpButtons: (eventId: number) => InlineKeyboardMarkup;
+  /** This process's pace (default one under Telegram's limit). */
+  perSecond?: number;
+  /** The pace shared by all instances; without it only this process's own pace applies. */
+  sharedPacer?: SharedPacer;
+  clock?: PacerClock;
+}
+
+/** The message of a Telegram refusal, as stored on the outbox row. */
+const reasonOf = (error: GrammyError) => `Telegram error ${error.error_code}: ${error.description}`;
+
+export function createTelegramSender(api: Api, options: TelegramSenderOptions): ChannelSender {
+  const clock = options.clock ?? realClock;
+  const pace = createPacer(options.perSecond ?? PACE_PER_SECOND, clock);
+  const { sharedPacer, rsvpButtons } = options;
+  return async (message) => {
+    await pace(message.to);
+    if (sharedPacer) await waitForSharedSlot(sharedPacer, clock);
+    const eventId = eventIdOf(message.payload);
+    try {
+      await api.sendMessage(message.to, message.text, eventId ? { reply_markup: rsvpButtons(eventId) } : {});
+    } catch (error) {
+      if (error instanceof GrammyError) {
+        // Blocked the bot, never pressed Start, account deleted: nothing we send will arrive until they act.
+        if (error.error_code === 403) throw unreachableRecipient(reasonOf(error));
+        // Throttled beyond what auto-retry waits for in-process: the row waits retry_after, then goes again.
+        if (error.error_code === 429) {
+          throw rateLimited(reasonOf(error), (error.parameters.retry_after ?? 1) * 1000);
+        }
+        // 400: chat not found, text refused — the same message would be refused again.
+        if (error.error_code === 400) throw permanentFailure(reasonOf(error));
+        throw temporaryFailure(reasonOf(error));
+      }
+      if (error instanceof HttpError) throw temporaryFailure(`Telegram unreachable: ${error.message}`);
+      throw error;
+    }
+  };
+}

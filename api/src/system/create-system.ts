@@ -1,0 +1,190 @@
+// The composition root: builds every service once from configuration — database (migrated), dependencies,
+// notification triggers, the HTTP app, the bot, the delivery worker and the schedulers — and returns them with
+// one start() and one stop(). main.ts, the tests and the benchmarks all use this; nothing else wires the
+// product together.
+import type { Express } from 'express';
+import type { Bot, Context } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import { createBot, createBotApi } from '../../../bot/src/create-bot';
+import { rsvpKeyboard } from '../../../bot/src/keyboards';
+import { createTelegramSender, databasePacer } from '../modules/notifications/telegram-sender';
+import { createApp } from '../app';
+import { bootstrapAdmins, developmentSecretsKey } from '../bootstrap';
+import type { AppConfig } from '../config';
+import type { DatabaseTarget } from '../db/adapters';
+import { openDatabase, type Database } from '../db/database';
+import type { AppDeps } from '../deps';
+import { createSecretBox } from '../lib/secrets';
+import { createLogger, type Logger } from '../logger';
+import { getSmtpForDelivery } from '../modules/admin/smtp-settings-service';
+import { seedDemo } from '../modules/auth/demo';
+import { AUTH_HOUSEKEEPING_INTERVAL_MS, pruneAuthState } from '../modules/auth/housekeeping';
+import { createEmailSender } from '../modules/notifications/email-sender';
+import { createOutboxTriggers, type OutboxTriggers } from '../modules/notifications/outbox-triggers';
+import { createOutboxWorker, type WorkerDeps, type WorkerOptions } from '../modules/notifications/outbox-worker';
+import { createSmsSender } from '../modules/notifications/sms-sender';
+import type { NotificationTriggers } from '../modules/notifications/triggers';
+import { listen, type RunningServer } from '../server';
+import { botDepsFrom, mountWebhook, startBot, webhookSecret } from './telegram-bot';
+
+/** The reminder scan is one UPDATE; once every half minute is plenty for reminders a day ahead. */
+const REMINDER_SCAN_MS = 30_000;
+/** After this long a stop gives up waiting (a hung request or send) and the process may exit anyway. */
+const STOP_DEADLINE_MS = 10_000;
+
+type OutboxWorker = ReturnType<typeof createOutboxWorker>;
+type Senders = WorkerDeps['senders'];
+
+export interface SystemOptions {
+  logger?: Logger;
+  /** The clock (tests move it). */
+  now?: () => Date;
+  /** Another database than the configured one (tests: in-memory PGlite, a routed PostgreSQL URL). */
+  database?: DatabaseTarget;
+  /** Where the built web app is served from (default dist/webapp). */
+  webappDir?: string;
+  /** The bot's identity when known ahead: no getMe call (tests with a fake Bot API). */
+  botInfo?: UserFromGetMe;
+  /** Worker tuning (tests shorten backoffs). */
+  worker?: Partial<WorkerOptions>;
+  /** Telegram sends per second of this process's pacer (tests go faster than Telegram allows). */
+  telegramPerSecond?: number;
+  /** Whether start() starts taking the bot's updates (webhook or polling); tests feed updates themselves. */
+  startBot?: boolean;
+  /** Stands in for the outbox triggers (tests that record what the use cases announce). */
+  notifications?: NotificationTriggers;
+  /** Told the SQL of every query the app sends (tests count queries). */
+  onQuery?: (sql: string) => void;
+}
+
+export interface System {
+  config: AppConfig;
+  deps: AppDeps;
+  database: Database;
+  app: Express;
+  outbox: OutboxTriggers;
+  bot: Bot<Context> | null;
+  /** The worker start() runs (NOTIFICATIONS_WORKER_ENABLED), or null. */
+  worker: OutboxWorker | null;
+  /** Another worker on the same channels (tests run workers of their own; `decorate` may wrap a channel). */
+  createWorker(tuning?: Partial<WorkerOptions>, decorate?: (channels: Senders) => Senders): OutboxWorker;
+  /** Listens (on the configured host and port unless given), then starts the worker, the bot and the schedulers. */
+  start(at?: { host?: string; port?: number }): Promise<RunningServer>;
+  /** Stops everything in order: no new requests, in-flight ones finish, the bot and worker stop, the database closes. */
+  stop(): Promise<void>;
+}
+
+export async function createSystem(config: AppConfig, options: SystemOptions = {}): Promise<System> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = await openDatabase(options.database ?? config.database, config.databasePoolSize, {
+    onQuery: options.onQuery,
+    onPoolError: (error) => logger.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
+  });
+  const now = options.now ?? (() => new Date());
+  const deps: AppDeps = {
+    config,
+    prisma: database.prisma,
+    logger,
+    secrets: createSecretBox(config.secretsKey ?? (await developmentSecretsKey(config))),
+    // Set just below: the triggers need the rest of deps.
+    notifications: undefined as unknown as AppDeps['notifications'],
+    now,
+  };
+  const outbox = createOutboxTriggers(deps);
+  deps.notifications = options.notifications ?? outbox;
+  await bootstrapAdmins(deps);
+  if (config.demoMode) await seedDemo(deps);
+
+  // No bot token (demo mode, or a website-only setup): everything but Telegram works.
+  const bot =
+    config.telegram.botToken && config.telegram.botEnabled
+      ? createBot(botDepsFrom(deps), options.botInfo ? { botInfo: options.botInfo } : {})
+      : null;
+  const app = createApp(deps, {
+    webappDir: options.webappDir,
+    beforeApi: bot ? (express) => mountWebhook(express, bot, webhookSecret(config)) : undefined,
+  });
+
+  const email = createEmailSender(() => getSmtpForDelivery(deps), logger);
+  const telegramApi = bot?.api ?? createBotApi(config);
+  const senders: WorkerDeps['senders'] = {
+    email: email.send,
+    sms: createSmsSender(config.sms, logger),
+    ...(telegramApi
+      ? {
+          telegram: createTelegramSender(
+            telegramApi,
+            options.telegramPerSecond
+              ? { rsvpButtons: rsvpKeyboard, perSecond: options.telegramPerSecond }
+              : { rsvpButtons: rsvpKeyboard, sharedPacer: databasePacer(deps.prisma) },
+          ),
+        }
+      : {}),
+  };
+
+  /** A delivery worker on this system's channels; each runs the reminder scan at most every REMINDER_SCAN_MS. */
+  function createWorker(tuning: Partial<WorkerOptions> = {}, decorate: (channels: Senders) => Senders = (c) => c) {
+    let lastReminderScan = Number.NEGATIVE_INFINITY;
+    return createOutboxWorker(
+      {
+        prisma: deps.prisma,
+        logger,
+        now,
+        fanOut: outbox,
+        senders: decorate(senders),
+        beforeTick: async (tick) => {
+          email.refresh();
+          if (tick.getTime() - lastReminderScan < REMINDER_SCAN_MS) return;
+          lastReminderScan = tick.getTime();
+          await outbox.enqueueDueReminders(tick);
+        },
+      },
+      { ...options.worker, ...tuning },
+    );
+  }
+  const worker = config.notificationsWorkerEnabled ? createWorker() : null;
+
+  let web: RunningServer | null = null;
+  let housekeeping: NodeJS.Timeout | null = null;
+  let stopped: Promise<void> | null = null;
+
+  async function start(at: { host?: string; port?: number } = {}): Promise<RunningServer> {
+    web = await listen(app, at.host ?? config.host, at.port ?? config.port);
+    worker?.start();
+    if (bot && options.startBot !== false) await startBot(bot, config, logger);
+    housekeeping = setInterval(() => {
+      pruneAuthState(deps).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping failed'));
+    }, AUTH_HOUSEKEEPING_INTERVAL_MS);
+    housekeeping.unref();
+    return web;
+  }
+
+  async function stopAll(): Promise<void> {
+    const report = (what: string) => (error: unknown) => logger.error({ err: error }, `${what} failed`);
+    if (housekeeping) clearInterval(housekeeping);
+    await web?.stop().catch(report('http close'));
+    if (bot?.isRunning()) await bot.stop().catch(report('bot stop'));
+    await worker?.stop().catch(report('worker stop'));
+    email.close();
+    await database.close().catch(report('database close'));
+  }
+
+  return {
+    config,
+    deps,
+    database,
+    app,
+    outbox,
+    bot,
+    worker,
+    createWorker,
+    start,
+    stop() {
+      stopped ??= Promise.race([
+        stopAll(),
+        new Promise<void>((resolve) => setTimeout(resolve, STOP_DEADLINE_MS).unref()),
+      ]);
+      return stopped;
+    },
+  };
+}
