@@ -164,7 +164,9 @@ describe.each(DATABASE_KINDS)('the fan-out on %s', (kind) => {
 
     // A minute passes while the first message hangs: the lease would have run out, but the heartbeat renews it.
     app.setNow(new Date(app.deps.now().getTime() + 61_000));
-    await wait(200);
+    const renewed = () =>
+      app.deps.prisma.outboxMessage.count({ where: { lockedUntil: { gt: app.deps.now() }, status: 'pending' } });
+    await expect.poll(renewed).toBeGreaterThan(0);
     expect(await app.worker().drain()).toEqual({ sent: 0, retried: 0, failed: 0 });
 
     release();

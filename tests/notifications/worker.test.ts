@@ -104,7 +104,8 @@ describe.each(DATABASE_KINDS)('the delivery worker on %s', (kind) => {
     );
     void dying.drain();
     await smtp.waitFor(2);
-    await wait(100);
+    // Its third send has begun, and hangs.
+    await expect.poll(() => sentByFirst).toBe(3);
 
     const successor = app.worker();
     expect(await successor.drain()).toEqual({ sent: 0, retried: 0, failed: 0 }); // still leased

@@ -2,12 +2,19 @@
 // notification templates and SMTP settings with their validation.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { checkScreen, expectToast, launchBrowser, openPage, shows, signInWithDemo } from './browser';
+import {
+  WEB_DATABASE_KINDS,
+  checkScreen,
+  expectToast,
+  launchBrowser,
+  openPage,
+  shows,
+  signInWithDemo,
+} from './browser';
 
-describe.each(DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
+describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
   let app: TestApp;
   let browser: Browser;
   let page: Page;

@@ -7,6 +7,13 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import { expect, inject } from 'vitest';
 import { ARTIFACTS_DIR } from '../support/env';
 
+/**
+ * The database the browser tests run on. They check what a person sees and does; the API tests run every
+ * call on both PGlite and PostgreSQL, so running the browser on both as well doubled their time and proved
+ * nothing more.
+ */
+export const WEB_DATABASE_KINDS = ['pglite'] as const;
+
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 860 };
 

@@ -3,10 +3,9 @@
 // through GOOGLE_JWKS_URL; everything from the button to the session is the real app.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases';
 import { startFakeGoogle, type FakeGoogle } from '../support/signing';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { expectToast, launchBrowser, openPage, shows } from './browser';
+import { WEB_DATABASE_KINDS, expectToast, launchBrowser, openPage, shows } from './browser';
 
 /** What Google Identity Services does for the page: initialize, renderButton, and the credential callback. */
 const FAKE_GSI = `
@@ -21,7 +20,7 @@ window.google = { accounts: { id: {
   },
 } } };`;
 
-describe.each(DATABASE_KINDS)('Google sign-in in the web app on %s', (kind) => {
+describe.each(WEB_DATABASE_KINDS)('Google sign-in in the web app on %s', (kind) => {
   let app: TestApp;
   let google: FakeGoogle;
   let browser: Browser;

@@ -5,12 +5,12 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmsEndpoint } from '../notifications/sms-endpoint';
-import { DATABASE_KINDS } from '../support/databases';
 import { ARTIFACTS_DIR } from '../support/env';
 import { startTestApp, type TestApp } from '../support/test-app';
 import {
-  checkScreen,
   DESKTOP,
+  WEB_DATABASE_KINDS,
+  checkScreen,
   expectToast,
   futureDate,
   launchBrowser,
@@ -20,7 +20,7 @@ import {
   signInWithDemo,
 } from './browser';
 
-describe.each(DATABASE_KINDS)('the web app for a member on %s', (kind) => {
+describe.each(WEB_DATABASE_KINDS)('the web app for a member on %s', (kind) => {
   let app: TestApp;
   let browser: Browser;
   let smsApi: Awaited<ReturnType<typeof startSmsEndpoint>>;

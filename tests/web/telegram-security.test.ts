@@ -1,7 +1,6 @@
 // Telegram sign-in and linking attacked as a real attacker would, in a real browser: a page on another site
 // sends a signed-in victim to the callback URL with the attacker's valid Telegram data (account takeover by
 // link, login CSRF) or the attacker's login code; and the honest flows, which start with the member's click.
-// The attacks need no database feature, so this runs on PGlite; tests/api covers both databases.
 import type { User } from '@prisma/client';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

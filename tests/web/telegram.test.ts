@@ -5,10 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases';
 import { signInitData, signLoginWidget } from '../support/signing';
 import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
-import { checkScreen, expectToast, futureDate, launchBrowser, openPage, shows } from './browser';
+import { WEB_DATABASE_KINDS, checkScreen, expectToast, futureDate, launchBrowser, openPage, shows } from './browser';
 
 const BOT = 'events_test_bot';
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -65,7 +64,7 @@ function installTelegram({ initData, startParam }: { initData: string; startPara
 
 const probe = (page: Page) => page.evaluate(() => (window as unknown as { __tg: TelegramProbe }).__tg);
 
-describe.each(DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
+describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
   let app: TestApp;
   let browser: Browser;
   let event: Event;
