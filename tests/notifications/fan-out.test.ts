@@ -33,11 +33,7 @@ describe.each(DATABASE_KINDS)('the fan-out on %s', (kind) => {
     await smtp.stop();
   });
   beforeEach(async () => {
-    await app.deps.prisma.outboxMessage.deleteMany();
-    await app.deps.prisma.notificationJob.deleteMany();
-    await app.deps.prisma.event.deleteMany();
-    await app.deps.prisma.notificationTemplate.deleteMany();
-    await app.deps.prisma.user.deleteMany();
+    await app.reset({ templates: true });
     smtp.messages.length = 0;
     app.setNow(new Date());
     admin = await app.admin();

@@ -8,6 +8,7 @@ import type { createOutboxWorker, WorkerOptions } from '../../api/src/modules/no
 import type { DatabaseKind } from '../support/databases';
 import { FAKE_BOT_INFO, type FakeBotApi } from '../support/fake-bot-api';
 import type { TestClient } from '../support/http-client';
+import { localSmtpSettings } from '../support/smtp';
 import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
 
 export interface NotifyAppOptions {
@@ -28,6 +29,8 @@ export interface NotifyApp extends TestApp {
   admin(data?: Partial<User>): Promise<{ user: User; client: TestClient }>;
   saveSmtp(admin: TestClient, port: number, enabled?: boolean): Promise<void>;
   outboxRows(): ReturnType<TestApp['deps']['prisma']['outboxMessage']['findMany']>;
+  /** A clean slate between tests: no outbox rows, jobs, events or users (and, if asked, no templates). */
+  reset(options?: { templates?: boolean }): Promise<void>;
 }
 
 export async function startNotifyApp(kind: DatabaseKind, options: NotifyAppOptions = {}): Promise<NotifyApp> {
@@ -74,18 +77,17 @@ export async function startNotifyApp(kind: DatabaseKind, options: NotifyAppOptio
       });
     },
     async saveSmtp(admin, port, enabled = true) {
-      const res = await admin.post('/api/smtp-settings', {
-        host: '127.0.0.1',
-        port,
-        secure: false,
-        auth_user: 'mailer',
-        auth_pass: 'secret-pass',
-        from_email: 'events@example.org',
-        from_name: 'Community Events',
-        enabled,
-      });
+      const res = await admin.post('/api/smtp-settings', localSmtpSettings(port, enabled));
       if (res.status !== 200) throw new Error(`saving SMTP settings failed: ${res.status} ${res.text}`);
     },
     outboxRows: () => app.deps.prisma.outboxMessage.findMany({ orderBy: { id: 'asc' } }),
+    async reset({ templates = false } = {}) {
+      const { prisma } = app.deps;
+      await prisma.outboxMessage.deleteMany();
+      await prisma.notificationJob.deleteMany();
+      await prisma.event.deleteMany();
+      if (templates) await prisma.notificationTemplate.deleteMany();
+      await prisma.user.deleteMany();
+    },
   };
 }

@@ -71,10 +71,7 @@ describe.runIf(TEST_DATABASE_URL)('a worker process killed with SIGKILL on postg
   beforeEach(async () => {
     smtp.holdReplies(false);
     smtp.messages.length = 0;
-    await app.deps.prisma.outboxMessage.deleteMany();
-    await app.deps.prisma.notificationJob.deleteMany();
-    await app.deps.prisma.event.deleteMany();
-    await app.deps.prisma.user.deleteMany();
+    await app.reset();
     admin = await app.admin();
     await app.saveSmtp(admin.client, smtp.port);
     const stamp = Date.now();

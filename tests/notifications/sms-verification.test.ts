@@ -33,10 +33,7 @@ describe.each(DATABASE_KINDS)('SMS to unverified numbers on %s', (kind) => {
     await smsApi?.stop();
   });
   beforeEach(async () => {
-    await app.deps.prisma.outboxMessage.deleteMany();
-    await app.deps.prisma.notificationJob.deleteMany();
-    await app.deps.prisma.event.deleteMany();
-    await app.deps.prisma.user.deleteMany();
+    await app.reset();
     await app.deps.prisma.rateLimitBucket.deleteMany();
     smsApi.requests.length = 0;
     admin = await app.admin({ notificationPrefs: ['email'] });

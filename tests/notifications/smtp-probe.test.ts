@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { startSmtpServer, type TestSmtpServer, localSmtpSettings } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const FAILED = { error: 'Could not send the test email. Check the SMTP settings and try again.' };
@@ -71,16 +71,7 @@ describe.each(DATABASE_KINDS)('the SMTP test as a port probe on %s', (kind) => {
   });
 
   async function saveSettings(port: number) {
-    const res = await admin.client.post('/api/smtp-settings', {
-      host: '127.0.0.1',
-      port,
-      secure: false,
-      auth_user: 'mailer',
-      auth_pass: 'secret-pass',
-      from_email: 'events@example.org',
-      from_name: 'Community Events',
-      enabled: true,
-    });
+    const res = await admin.client.post('/api/smtp-settings', localSmtpSettings(port));
     expect(res.status).toBe(200);
   }
 

@@ -29,10 +29,7 @@ describe.each(DATABASE_KINDS)("Telegram's refusals on %s", (kind) => {
     await botApi.stop();
   });
   beforeEach(async () => {
-    await app.deps.prisma.outboxMessage.deleteMany();
-    await app.deps.prisma.notificationJob.deleteMany();
-    await app.deps.prisma.event.deleteMany();
-    await app.deps.prisma.user.deleteMany();
+    await app.reset();
     botApi.calls.length = 0;
     app.setNow(new Date());
     admin = await app.admin();

@@ -45,11 +45,7 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
   });
 
   beforeEach(async () => {
-    await app.deps.prisma.outboxMessage.deleteMany();
-    await app.deps.prisma.notificationJob.deleteMany();
-    await app.deps.prisma.event.deleteMany();
-    await app.deps.prisma.notificationTemplate.deleteMany();
-    await app.deps.prisma.user.deleteMany();
+    await app.reset({ templates: true });
     smtp.messages.length = 0;
     smsApi.requests.length = 0;
     botApi.calls.length = 0;

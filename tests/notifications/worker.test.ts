@@ -41,10 +41,7 @@ describe.each(DATABASE_KINDS)('the delivery worker on %s', (kind) => {
 
   beforeEach(async () => {
     await smtp.restart();
-    await app.deps.prisma.outboxMessage.deleteMany();
-    await app.deps.prisma.notificationJob.deleteMany();
-    await app.deps.prisma.event.deleteMany();
-    await app.deps.prisma.user.deleteMany();
+    await app.reset();
     smtp.messages.length = 0;
     smtp.rejectRecipients.clear();
     botApi.calls.length = 0;

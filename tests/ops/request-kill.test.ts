@@ -11,7 +11,7 @@ import { createSystem, type System } from '../../api/src/system/create-system';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { TEST_DATABASE_URL } from '../support/env';
 import { TestClient } from '../support/http-client';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { localSmtpSettings, startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { TEST_SECRETS_KEY } from '../support/test-app';
 import { productEnv } from './env';
 
@@ -133,16 +133,7 @@ describe.skipIf(!TEST_DATABASE_URL)('a server killed in the middle of creating a
 
     // A restart with the worker on (and email set up) finishes whatever was committed.
     const server = await startServer(true);
-    const saved = await adminClient(server).post('/api/smtp-settings', {
-      host: '127.0.0.1',
-      port: smtp.port,
-      secure: false,
-      auth_user: 'mailer',
-      auth_pass: 'secret-pass',
-      from_email: 'events@example.org',
-      from_name: 'Community Events',
-      enabled: true,
-    });
+    const saved = await adminClient(server).post('/api/smtp-settings', localSmtpSettings(smtp.port));
     expect(saved.status).toBe(200);
 
     const { prisma } = system.deps;

@@ -204,3 +204,15 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     },
   };
 }
+
+/** The admin's SMTP form (POST /api/smtp-settings) pointing at a local test server on `port`. */
+export const localSmtpSettings = (port: number, enabled = true) => ({
+  host: '127.0.0.1',
+  port,
+  secure: false,
+  auth_user: 'mailer',
+  auth_pass: 'secret-pass',
+  from_email: 'events@example.org',
+  from_name: 'Community Events',
+  enabled,
+});
