@@ -5,9 +5,16 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     maxWorkers: 2,
+    // Each worker process runs file after file with the modules it has already loaded (the app, Prisma's client,
+    // PGlite and its migrated snapshot) instead of a new process per file: a file's start costs tenths of a
+    // second instead of seconds. Test files share no state but these caches (no mocks, no globals, no env
+    // changes); every test app still gets a database of its own.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    // The migrated database snapshots every test app starts from (tests/support/database-snapshots.ts).
+    globalSetup: ['tests/support/global-setup.ts'],
     projects: [
       { extends: true, test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/web/**'] } },
       // Browser tests: the built web app in headless Chromium; the bundle is (re)built once per run when stale.

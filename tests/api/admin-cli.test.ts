@@ -35,6 +35,13 @@ function runAdminCli(args: string[], databaseEnv: Record<string, string>): Promi
   });
 }
 
+/** Runs the commands one after another (PGlite: one process may open the folder at a time). */
+async function inTurn(runs: Array<() => Promise<CliResult>>): Promise<CliResult[]> {
+  const results: CliResult[] = [];
+  for (const run of runs) results.push(await run());
+  return results;
+}
+
 describe.each(DATABASE_KINDS)('Admin bootstrap and grants on %s', (kind) => {
   let app: TestApp;
   beforeAll(async () => {
@@ -127,43 +134,49 @@ describe.each([CLI_KIND])('npm run admin (the real CLI) on %s', (kind) => {
   });
 
   it('When grant, list and revoke are run, then they change and show the admins, and an unknown user fails', async () => {
-    // The CLI migrates a fresh database like the server does.
-    const empty = await runAdminCli(['list'], databaseEnv);
+    // Commands that do not depend on each other run at once on PostgreSQL (PGlite: one process at a time).
+    const together = (...runs: Array<() => Promise<CliResult>>) =>
+      kind === 'postgres' ? Promise.all(runs.map((run) => run())) : inTurn(runs);
+
+    // The CLI migrates a fresh database like the server does (on PostgreSQL two at the same moment, as
+    // instances starting together do).
+    const [empty, unknown] = await together(
+      () => runAdminCli(['list'], databaseEnv),
+      () => runAdminCli(['grant', 'telegram:123'], databaseEnv),
+    );
     expect(empty).toMatchObject({ code: 0, stdout: 'No admins yet.\n' });
+    expect(unknown!.code).toBe(1);
+    expect(unknown!.stderr).toContain('No user found for telegram:123');
 
     // PGlite allows one process at a time: the test opens the folder only while no CLI runs.
     const db = await openDatabase(target, 1);
     const user = await db.prisma.user.create({ data: { name: 'Cli Person', googleEmail: 'cli@example.org' } });
     await db.close();
+    const isAdmin = async () => {
+      const check = await openDatabase(target, 1);
+      const { isAdmin } = await check.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+      await check.close();
+      return isAdmin;
+    };
 
     const granted = await runAdminCli(['grant', 'CLI@example.org'], databaseEnv);
     expect(granted.code).toBe(0);
     expect(granted.stdout).toBe(`Granted admin: #${user.id} Cli Person (cli@example.org)\n`);
 
-    const listed = await runAdminCli(['list'], databaseEnv);
-    expect(listed.code).toBe(0);
-    expect(listed.stdout).toBe(`#${user.id}  Cli Person  cli@example.org\n`);
+    const [listed, bad] = await together(
+      () => runAdminCli(['list'], databaseEnv),
+      () => runAdminCli(['promote', 'cli@example.org'], databaseEnv),
+    );
+    expect(listed!.code).toBe(0);
+    expect(listed!.stdout).toBe(`#${user.id}  Cli Person  cli@example.org\n`);
+    expect(bad!.code).toBe(1);
+    expect(bad!.stderr).toContain('Usage:');
+    // The refusal changed nothing.
+    expect(await isAdmin()).toBe(true);
 
     const revoked = await runAdminCli(['revoke', 'cli@example.org'], databaseEnv);
     expect(revoked.code).toBe(0);
     expect(revoked.stdout).toContain('Revoked admin');
-
-    // Refusals change nothing (PostgreSQL takes both at once; PGlite one process at a time).
-    const refusals = [
-      () => runAdminCli(['grant', 'telegram:123'], databaseEnv),
-      () => runAdminCli(['promote', 'cli@example.org'], databaseEnv),
-    ];
-    const [unknown, bad] =
-      kind === 'postgres'
-        ? await Promise.all(refusals.map((run) => run()))
-        : [await refusals[0]!(), await refusals[1]!()];
-    expect(unknown!.code).toBe(1);
-    expect(unknown!.stderr).toContain('No user found for telegram:123');
-    expect(bad!.code).toBe(1);
-    expect(bad!.stderr).toContain('Usage:');
-
-    const check = await openDatabase(target, 1);
-    expect((await check.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).isAdmin).toBe(false);
-    await check.close();
+    expect(await isAdmin()).toBe(false);
   }, 180_000);
 });

@@ -25,7 +25,7 @@ interface CountingApp {
 
 /** The real app from the composition root, as tests/support/test-app.ts starts it, with every SQL query reported. */
 async function startCountingApp(kind: (typeof DATABASE_KINDS)[number]): Promise<CountingApp> {
-  const database: TestDatabase = await createTestDatabase(kind);
+  const database: TestDatabase = await createTestDatabase(kind, { migrated: true });
   let recorded: string[] | null = null;
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -1,7 +1,7 @@
 // Test databases: a fresh in-memory PGlite, or a fresh database on the PostgreSQL of TEST_DATABASE_URL.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { DatabaseTarget } from '../../api/src/db/adapters';
+import { databaseUrl, migratedPgliteSnapshot, migratedTemplate, withAdmin } from './database-snapshots';
 import { TEST_DATABASE_URL } from './env';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -14,23 +14,33 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
-  if (kind === 'pglite') return { target: { kind: 'pglite' }, drop: async () => {} };
+export interface TestDatabaseOptions {
+  /**
+   * Start from a copy of a database the migrator already brought up to date (a PGlite snapshot, a PostgreSQL
+   * template), which is much faster than a fresh one. Without it the database is empty, for tests of migrating.
+   */
+  migrated?: boolean;
+}
+
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  { migrated = false }: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const target: DatabaseTarget = migrated
+      ? { kind: 'pglite', loadDataDir: await migratedPgliteSnapshot() }
+      : { kind: 'pglite' };
+    return { target, drop: async () => {} };
+  }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const adminUrl = TEST_DATABASE_URL;
   const name = `events_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
+  const template = migrated ? ` TEMPLATE ${await migratedTemplate(adminUrl)}` : '';
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}${template}`));
   return {
-    target: { kind: 'postgres', url: url.toString() },
+    target: { kind: 'postgres', url: databaseUrl(adminUrl, name) },
     async drop() {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
 }

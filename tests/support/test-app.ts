@@ -55,7 +55,7 @@ export interface TestApp {
 let userCounter = 0;
 
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, { migrated: true });
   const target =
     database.target.kind === 'postgres' && options.routeDatabase
       ? { kind: 'postgres' as const, url: options.routeDatabase(database.target.url) }
@@ -90,6 +90,9 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   });
   const { deps } = system;
   const server = await system.start({ host: '127.0.0.1', port: 0 });
+  // The tests' fetch closes an idle connection after 4 s; were the server (5 s) to close it first, a request sent
+  // at that moment on a busy machine would fail with ECONNRESET. stop() still closes idle connections at once.
+  server.server.keepAliveTimeout = 60_000;
 
   async function clientFor(user: User): Promise<TestClient> {
     const client = new TestClient(server.url);

@@ -77,7 +77,18 @@ export function createPgPool(connectionString: string, max = 10): pg.Pool {
   return pool;
 }
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'pglite';
+      /** A folder on disk; without it the database lives in memory. */
+      dataDir?: string;
+      /**
+       * A data folder to start from (a tarball from PGlite's dumpDataDir), for an in-memory database only: the
+       * tests start each app from one migrated snapshot instead of running initdb every time.
+       */
+      loadDataDir?: Blob;
+    };
 
 /** One database connection, for work that needs a session of its own (the migrator's lock and transaction). */
 export interface SqlSession {
@@ -128,6 +139,16 @@ function reportQueries<T extends Queryable>(target: T, onQuery: (sql: string) =>
   });
 }
 
+/** PGlite has one connection: every session is that one. */
+export function pgliteSession(pglite: PGlite): SqlSession {
+  return {
+    exec: async (sql) => {
+      await pglite.exec(sql);
+    },
+    query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
+  };
+}
+
 export async function openAdapter(
   target: DatabaseTarget,
   poolSize?: number,
@@ -156,17 +177,11 @@ export async function openAdapter(
       close: () => pool.end(),
     };
   }
-  const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  const pglite = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
   await pglite.waitReady;
   return {
     adapter: observe(new PrismaPGlite(pglite)),
-    withSession: (work) =>
-      work({
-        exec: async (sql) => {
-          await pglite.exec(sql);
-        },
-        query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
-      }),
+    withSession: (work) => work(pgliteSession(pglite)),
     close: () => pglite.close(),
   };
 }

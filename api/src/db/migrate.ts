@@ -30,7 +30,7 @@ export interface MigrationResult {
   applied: string[];
 }
 
-export function migrate(db: OpenedAdapter, dir = MIGRATIONS_DIR): Promise<MigrationResult> {
+export function migrate(db: Pick<OpenedAdapter, 'withSession'>, dir = MIGRATIONS_DIR): Promise<MigrationResult> {
   return db.withSession((session) => migrateInSession(session, dir));
 }
 
