@@ -2,7 +2,7 @@
 // main.js (`npm run serve`), admin.js (`npm run admin` in production) and migrate.js (`db:migrate`).
 //
 // Packages stay in node_modules and load from there at run time (PGlite reads its WASM and data files beside its
-// own code), so they must be `dependencies`: the build fails when the bundle imports one that is not. The
+// own code; sharp loads its native libvips binding, which no bundle can hold), so they must be `dependencies`: the build fails when the bundle imports one that is not. The
 // generated Prisma client is the exception: it lives in node_modules/.prisma, which only `prisma generate` (a
 // devDependency) writes, so it is compiled in, and its query compiler (WASM) is copied beside the bundle.
 import { build, stop } from 'esbuild';

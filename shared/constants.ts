@@ -41,10 +41,30 @@ export const TEMPLATE_VARIABLES: Record<TemplateType, readonly string[]> = {
   event_updated: ['eventName', 'eventDate', 'eventLocation', 'updateType'],
 };
 
-export const RSVP_STATUSES = ['attending', 'not_attending'] as const;
+/** What a member may choose (POST /api/events/{id}/attend). */
+export const RSVP_STATUSES = ['attending', 'not_attending', 'maybe'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];
-export const ATTENDANCE_STATUSES = ['attending', 'not_attending', 'not_responded', 'not_authenticated'] as const;
+/** What a reply can be stored as: a choice, or 'waitlisted' when 'attending' met a full event. */
+export const STORED_RSVP_STATUSES = ['attending', 'not_attending', 'maybe', 'waitlisted'] as const;
+export type StoredRsvpStatus = (typeof STORED_RSVP_STATUSES)[number];
+export const ATTENDANCE_STATUSES = [...STORED_RSVP_STATUSES, 'not_responded', 'not_authenticated'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+/** Capacity, guests and the organiser's tools (issue 10). */
+export const RSVP_LIMITS = {
+  /** An event's capacity in people (members and guests): 1 to this, or no limit. */
+  capacityMax: 100_000,
+  /** Extra people a member may bring, at most (the event sets its own limit up to this). */
+  guestsMax: 5,
+  /** The organiser's RSVP digest: at most one message per this interval. */
+  digestIntervalMs: 60 * 60_000,
+  /** An organiser's message to attendees. */
+  messageMax: 2000,
+} as const;
+
+/** Who an organiser's message goes to. */
+export const MESSAGE_AUDIENCES = ['attending', 'waitlisted', 'maybe'] as const;
+export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
 
 /** The 4 sample event images of the create form, served by the web app. */
 export const SAMPLE_EVENT_IMAGES = [
@@ -53,6 +73,20 @@ export const SAMPLE_EVENT_IMAGES = [
   '/images/events/hike.svg',
   '/images/events/workshop.svg',
 ] as const;
+
+/** Cover photos organisers upload (POST /api/images): what the server accepts and the WebP widths it stores. */
+export const IMAGE_UPLOAD = {
+  maxBytes: 10 * 1024 * 1024,
+  /** Decoded size; a small file may declare a huge picture (a decompression bomb). */
+  maxPixels: 40_000_000,
+  /** Widths of the stored WebP variants, served at /api/images/<id>/<width>.webp. */
+  widths: [480, 960, 1600],
+  /** The variant /api/images/<id> serves. */
+  defaultWidth: 960,
+  contentTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'application/octet-stream'],
+} as const;
+/** An uploaded image's URL as events store it: /api/images/ and a random 22-character id. */
+export const UPLOADED_IMAGE_URL = /^\/api\/images\/([A-Za-z0-9_-]{22})$/;
 
 /** Limits the SPEC leaves open; chosen so no field can grow without bound. */
 export const LIMITS = {

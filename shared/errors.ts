@@ -19,7 +19,9 @@ export type ErrorKind =
   /** A provider outside (SMTP server, SMS gateway) refused or failed. */
   | 'upstream_failed'
   /** The request's form is not one we accept (not JSON). */
-  | 'unsupported';
+  | 'unsupported'
+  /** The upload is bigger than we take (an image over 10 MB). */
+  | 'too_large';
 
 export class DomainError extends Error {
   constructor(
@@ -44,3 +46,4 @@ export const rateLimited = (
 ) => new DomainError('rate_limited', message, retryAfterSeconds);
 export const upstreamFailed = (message: string) => new DomainError('upstream_failed', message);
 export const unsupported = (message: string) => new DomainError('unsupported', message);
+export const tooLarge = (message: string) => new DomainError('too_large', message);

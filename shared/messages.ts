@@ -33,6 +33,7 @@ export const MSG = {
   eventFieldsRequired: 'All fields are required',
   eventDateInvalid: 'Invalid date format',
   eventDateOutOfRange: 'Date must be between the years 1900 and 9999',
+  eventImageInvalid: 'Image must be one of the sample images or an image you uploaded',
   noValidInvitees: 'No valid user IDs to invite',
   telegramMissingParams: 'Missing required authentication parameters from Telegram',
   telegramMissingLoginId: 'Missing login ID parameter',
@@ -51,4 +52,27 @@ export const MSG = {
   onlyCreatorDeletes: "You can only delete events you've created",
   onlyCreatorInvites: "You can only manage invitations for events you've created",
   unknownInvitees: 'Some of the users to invite do not exist',
+  rsvpStatusInvalid: 'Status must be attending, not_attending or maybe',
+  rsvpGuestsInvalid: 'Guests must be a whole number from 0 to 5',
+  rsvpClosed: 'RSVP for this event has closed',
+  capacityInvalid: 'Capacity must be a whole number from 1 to 100000, or empty for no limit',
+  guestsAllowedInvalid: 'Guests allowed must be a whole number from 0 to 5',
+  rsvpClosesAtInvalid: 'RSVP closing time must be a valid date and time, or empty',
+  /** A member (not yet attending) asked for more guests than the event allows. */
+  tooManyGuests: (allowed: number) =>
+    allowed === 0 ? 'This event does not allow guests' : `You can bring at most ${allowed} guests to this event`,
+  /** An attending member asked for more guests than there are spots: they keep their spot as it was. */
+  notEnoughSpots: (spotsLeft: number) =>
+    spotsLeft === 0
+      ? 'There are no spots left for more guests'
+      : `Only ${spotsLeft} more ${spotsLeft === 1 ? 'spot is' : 'spots are'} left for guests`,
+  onlyOrganisers: 'Only the event’s creator or an admin can do this',
+  checkInNotAttending: 'Only members who are attending can be checked in',
+  passInvalid: 'This pass is not valid for this event',
+  passNotAttending: 'Only members who are attending have an event pass',
+  checkInTarget: 'Send the userId or the pass of the member to check in',
+  messageAudienceInvalid: 'Audience must be attending, waitlisted or maybe',
+  messageTextRequired: 'Message text is required',
+  /** How a member who hid their name appears to other members in attendee lists. */
+  hiddenAttendee: '1 more member',
 } as const;

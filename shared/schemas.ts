@@ -3,8 +3,12 @@ import { z } from 'zod';
 import {
   DEFAULT_SMTP_PORT,
   LIMITS,
+  SAMPLE_EVENT_IMAGES,
+  UPLOADED_IMAGE_URL,
   NOTIFICATION_CHANNELS,
   PHONE_VERIFICATION,
+  MESSAGE_AUDIENCES,
+  RSVP_LIMITS,
   RSVP_STATUSES,
   TEMPLATE_CHANNELS,
   TEMPLATE_MIN_LENGTH,
@@ -17,12 +21,15 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export const isStorableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 const UNSTORABLE_TEXT = 'Text contains characters that are not allowed';
 
-const requiredText = (message: string, max: number) =>
+/** The message for free text over its limit, naming the field: 'Name must be at most 200 characters'. */
+export const tooLongMessage = (field: string, max: number) => `${field} must be at most ${max} characters`;
+
+const requiredText = (message: string, max: number, field: string) =>
   z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
-    .max(max, { error: `Must be at most ${max} characters` })
+    .max(max, { error: tooLongMessage(field, max) })
     .refine(isStorableText, { error: UNSTORABLE_TEXT });
 
 // ---- users -------------------------------------------------------------------------------------------
@@ -41,8 +48,12 @@ export const telegramUsernameSchema = z
 
 export const updatePhoneSchema = z.strictObject({ phoneNumber: phoneNumberSchema });
 export const updateTelegramUsernameSchema = z.strictObject({ telegramUsername: telegramUsernameSchema });
-/** PATCH /api/users/me takes phoneNumber only, or telegramUsername only. */
-export const updateMeSchema = z.union([updatePhoneSchema, updateTelegramUsernameSchema], {
+/** Hide my name from other members' attendee lists (organisers still see it). */
+export const updateAttendeePrivacySchema = z.strictObject({
+  hideFromAttendees: z.boolean({ error: 'hideFromAttendees must be true or false' }),
+});
+/** PATCH /api/users/me takes phoneNumber only, or telegramUsername only, or hideFromAttendees only. */
+export const updateMeSchema = z.union([updatePhoneSchema, updateTelegramUsernameSchema, updateAttendeePrivacySchema], {
   error: 'Send either phoneNumber or telegramUsername',
 });
 export type UpdateMeInput = z.infer<typeof updateMeSchema>;
@@ -78,10 +89,19 @@ export const emailSchema = z
 
 // ---- events ------------------------------------------------------------------------------------------
 
-/** Relative paths (the sample images) or http(s) URLs; never javascript: or data: URLs. */
-const imageUrlSchema = requiredText(MSG.eventFieldsRequired, LIMITS.imageUrl).refine(
-  (url) => /^\/(?!\/)/.test(url) || /^https?:\/\//i.test(url),
-  { error: 'Image must be a sample image or an http(s) URL' },
+/** The id in an uploaded image's URL (/api/images/<id>), or null for anything else (a sample image). */
+export function uploadedImageId(url: string): string | null {
+  return UPLOADED_IMAGE_URL.exec(url)?.[1] ?? null;
+}
+const isSampleImage = (url: string) => (SAMPLE_EVENT_IMAGES as readonly string[]).includes(url);
+
+/**
+ * One of the 4 sample images or an upload (/api/images/<id>); the server also checks that the upload exists
+ * and that the caller may use it. Never another site's URL, javascript: or data: URLs.
+ */
+const imageUrlSchema = requiredText(MSG.eventFieldsRequired, LIMITS.imageUrl, 'Image').refine(
+  (url) => isSampleImage(url) || uploadedImageId(url) !== null,
+  { error: MSG.eventImageInvalid },
 );
 
 const isEventYear = (year: number) => year >= 1900 && year <= 9999;
@@ -92,17 +112,59 @@ const isEventYear = (year: number) => year >= 1900 && year <= 9999;
 const ISO_DATE = /^(?:\d{4}|[+-]\d{6})-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 const isIsoDate = (value: string) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
 
+/** An empty form field ('') means "none", like null. */
+const emptyAsNull = (value: unknown) => (value === '' ? null : value);
+
+/**
+ * The RSVP settings of an event (issue 10). Left out: on create the defaults (no capacity, no guests, open
+ * until the event, no digest); on edit the stored values are kept, so older clients change nothing.
+ */
+const rsvpSettingsShape = {
+  capacity: z
+    .preprocess(
+      emptyAsNull,
+      z
+        .number({ error: MSG.capacityInvalid })
+        .int({ error: MSG.capacityInvalid })
+        .min(1, { error: MSG.capacityInvalid })
+        .max(RSVP_LIMITS.capacityMax, { error: MSG.capacityInvalid })
+        .nullable(),
+    )
+    .optional(),
+  guestsAllowed: z
+    .number({ error: MSG.guestsAllowedInvalid })
+    .int({ error: MSG.guestsAllowedInvalid })
+    .min(0, { error: MSG.guestsAllowedInvalid })
+    .max(RSVP_LIMITS.guestsMax, { error: MSG.guestsAllowedInvalid })
+    .optional(),
+  rsvpClosesAt: z
+    .preprocess(
+      emptyAsNull,
+      z
+        .string({ error: MSG.rsvpClosesAtInvalid })
+        .max(64, { error: MSG.rsvpClosesAtInvalid })
+        .refine(isIsoDate, { error: MSG.rsvpClosesAtInvalid })
+        .refine((value) => isEventYear(new Date(value).getUTCFullYear()), { error: MSG.rsvpClosesAtInvalid })
+        .transform((value) => new Date(value).toISOString())
+        .nullable(),
+    )
+    .optional(),
+  /** The organiser's opt-in: one message (email/Telegram, their channels) an hour at most about new RSVPs. */
+  rsvpDigest: z.boolean({ error: 'rsvpDigest must be true or false' }).optional(),
+};
+
 export const eventInputSchema = z.object({
-  name: requiredText(MSG.eventFieldsRequired, LIMITS.eventName),
-  description: requiredText(MSG.eventFieldsRequired, LIMITS.eventDescription),
-  date: requiredText(MSG.eventFieldsRequired, 64)
+  name: requiredText(MSG.eventFieldsRequired, LIMITS.eventName, 'Name'),
+  description: requiredText(MSG.eventFieldsRequired, LIMITS.eventDescription, 'Description'),
+  date: requiredText(MSG.eventFieldsRequired, 64, 'Date')
     .refine(isIsoDate, { error: MSG.eventDateInvalid })
     // JavaScript dates reach far beyond what the database (and anyone's calendar) can hold.
     .refine((value) => isEventYear(new Date(value).getUTCFullYear()), { error: MSG.eventDateOutOfRange })
     .transform((value) => new Date(value).toISOString()),
-  location: requiredText(MSG.eventFieldsRequired, LIMITS.eventLocation),
+  location: requiredText(MSG.eventFieldsRequired, LIMITS.eventLocation, 'Location'),
   imageUrl: imageUrlSchema,
   isPublic: z.boolean({ error: 'isPublic must be true or false' }).default(true),
+  ...rsvpSettingsShape,
 });
 export type EventInput = z.input<typeof eventInputSchema>;
 /** An edit sends the event as create does; a left-out isPublic keeps the stored visibility instead of publishing. */
@@ -110,16 +172,52 @@ export const eventUpdateSchema = eventInputSchema.extend({
   isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional(),
 });
 
+const guestsSchema = z
+  .number({ error: MSG.rsvpGuestsInvalid })
+  .int({ error: MSG.rsvpGuestsInvalid })
+  .min(0, { error: MSG.rsvpGuestsInvalid })
+  .max(RSVP_LIMITS.guestsMax, { error: MSG.rsvpGuestsInvalid });
+
+/**
+ * POST /api/events/{id}/attend. `guests` (extra people brought) counts only with 'attending'; left out, the
+ * member keeps the guests they had.
+ */
 export const attendSchema = z.object({
-  status: z.enum(RSVP_STATUSES, { error: 'Status must be attending or not_attending' }),
+  status: z.enum(RSVP_STATUSES, { error: MSG.rsvpStatusInvalid }),
+  guests: guestsSchema.optional(),
 });
+export type AttendInput = z.infer<typeof attendSchema>;
+
+/** POST /api/events/{id}/messages: the organiser writes to everyone attending, waitlisted or maybe. */
+export const eventMessageSchema = z.object({
+  audience: z.enum(MESSAGE_AUDIENCES, { error: MSG.messageAudienceInvalid }),
+  text: requiredText(MSG.messageTextRequired, RSVP_LIMITS.messageMax, 'Message'),
+});
+export type EventMessageInput = z.infer<typeof eventMessageSchema>;
+
+const PASS_TOKEN = /^[A-Za-z0-9_-]{16,200}$/;
+/** POST /api/events/{id}/check-in: the member's id (typed or picked by the organiser) or their scanned pass. */
+export const checkInSchema = z.union(
+  [
+    z.strictObject({
+      userId: z
+        .number({ error: MSG.checkInTarget })
+        .int({ error: MSG.checkInTarget })
+        .positive({ error: MSG.checkInTarget })
+        .max(2_147_483_647, { error: MSG.checkInTarget }),
+    }),
+    z.strictObject({ pass: z.string().trim().regex(PASS_TOKEN, { error: MSG.passInvalid }) }),
+  ],
+  { error: MSG.checkInTarget },
+);
+export type CheckInInput = z.infer<typeof checkInSchema>;
 
 export const commentSchema = z.object({
   content: z
     .string({ error: MSG.commentEmpty })
     .trim()
     .min(1, { error: MSG.commentEmpty })
-    .max(LIMITS.comment, { error: `Comment must be at most ${LIMITS.comment} characters` })
+    .max(LIMITS.comment, { error: tooLongMessage('Comment', LIMITS.comment) })
     .refine(isStorableText, { error: UNSTORABLE_TEXT }),
 });
 
@@ -154,7 +252,8 @@ export const templateSchema = z.object({
     .string({ error: MSG.templateTooShort })
     .trim()
     .min(TEMPLATE_MIN_LENGTH, { error: MSG.templateTooShort })
-    .max(LIMITS.template, { error: `Template must be at most ${LIMITS.template} characters` }),
+    .max(LIMITS.template, { error: tooLongMessage('Template', LIMITS.template) })
+    .refine(isStorableText, { error: UNSTORABLE_TEXT }),
 });
 export type TemplateInput = z.infer<typeof templateSchema>;
 
@@ -177,14 +276,17 @@ const smtpPortSchema = z
 
 export const smtpSettingsSchema = z.object({
   id: z.number().int().positive().optional(),
-  host: requiredText(MSG.smtpHostRequired, LIMITS.smtpField),
+  host: requiredText(MSG.smtpHostRequired, LIMITS.smtpField, 'SMTP host'),
   port: smtpPortSchema,
   secure: z.boolean().default(false),
-  auth_user: requiredText(MSG.smtpUserRequired, LIMITS.smtpField),
+  auth_user: requiredText(MSG.smtpUserRequired, LIMITS.smtpField, 'Username'),
   /** Write-only. May be left empty when a password is already stored (it is then kept). */
-  auth_pass: z.string().max(LIMITS.smtpField).optional(),
+  auth_pass: z
+    .string({ error: 'Password must be text' })
+    .max(LIMITS.smtpField, { error: tooLongMessage('Password', LIMITS.smtpField) })
+    .optional(),
   from_email: emailSchema,
-  from_name: requiredText(MSG.smtpFromNameRequired, LIMITS.smtpField),
+  from_name: requiredText(MSG.smtpFromNameRequired, LIMITS.smtpField, 'From name'),
   enabled: z.boolean().default(false),
 });
 export type SmtpSettingsInput = z.input<typeof smtpSettingsSchema>;

@@ -1,5 +1,11 @@
 // Response shapes of the API (SPEC §3), shared by the API and the web app.
-import type { AttendanceStatus, NotificationChannel, RsvpStatus, TemplateChannel, TemplateType } from './constants';
+import type {
+  AttendanceStatus,
+  NotificationChannel,
+  StoredRsvpStatus,
+  TemplateChannel,
+  TemplateType,
+} from './constants';
 
 export interface CurrentUser {
   id: number;
@@ -23,6 +29,8 @@ export interface CurrentUser {
   telegramReachable: boolean;
   notificationPrefs: NotificationChannel[];
   googleConnected: boolean;
+  /** Other members see "1 more member" instead of this member's name in attendee lists. */
+  hideFromAttendees: boolean;
 }
 
 /** POST /api/users/me/phone/verification: a code went out (202), or the number is verified already (200). */
@@ -49,28 +57,103 @@ export interface EventSummary {
   imageUrl: string;
   isPublic: boolean;
   creatorId: number;
+  /** People attending: members and the guests they bring. */
   attendingCount: number;
+  /** People (members and guests) who may attend; null: no limit. */
+  capacity: number | null;
+  /** Extra people each member may bring (0–5). */
+  guestsAllowed: number;
+  /** After this (ISO date-time) only the creator and admins may change RSVPs; null: open until the event. */
+  rsvpClosesAt: string | null;
+  /** The organiser asked for a message about new RSVPs (at most one an hour); for the edit form. */
+  rsvpDigest: boolean;
+  /** capacity − attendingCount, never below 0; null without a capacity. */
+  spotsLeft: number | null;
+  /** Members on the waitlist. */
+  waitlistCount: number;
+  /** Members who answered maybe. */
+  maybeCount: number;
   /** The caller's own RSVP, so lists need no request per event. */
   myStatus: Exclude<AttendanceStatus, 'not_authenticated'>;
+  /** Guests the caller brings (0 unless attending or waitlisted). */
+  myGuests: number;
+  /** The caller's place on the waitlist (1 = next), or null when not waitlisted. */
+  myWaitlistPosition: number | null;
 }
 
 export type EventDetail = EventSummary;
 
+/** GET /api/events/{id}/attendance */
 export interface AttendanceResponse {
   status: Exclude<AttendanceStatus, 'not_authenticated'>;
+  guests: number;
+  /** Only when waitlisted: 1 = next to be promoted. */
+  waitlistPosition?: number;
+  /** The organiser checked the member in at the door. */
+  checkedIn: boolean;
 }
 
+/** POST /api/events/{id}/attend */
+export interface AttendResponse {
+  /** 'waitlisted' when 'attending' was asked of a full event. */
+  status: StoredRsvpStatus;
+  guests: number;
+  /** Only when waitlisted. */
+  waitlistPosition?: number;
+  attendingCount: number;
+  spotsLeft: number | null;
+  waitlistCount: number;
+}
+
+/**
+ * One entry of the attendee list. A member who hid their name appears to other members as
+ * `{ id: null, name: '1 more member', avatarUrl: null, hidden: true, ... }`; organisers (and the member
+ * themself) see who it is. Nobody's email or phone is ever in it.
+ */
 export interface Attendee {
-  id: number;
+  id: number | null;
   name: string;
-  status: RsvpStatus;
+  /** The member's Google or Telegram picture (https), or null: the web app shows initials then. */
+  avatarUrl: string | null;
+  status: StoredRsvpStatus;
+  guests: number;
+  /** When waitlisted: the place on the waitlist. */
+  waitlistPosition?: number;
+  /** The member asked to hide their name from other members. */
+  hidden?: true;
+  /** Organisers only: checked in at the door, and when the member last answered. */
+  checkedIn?: boolean;
+  respondedAt?: string;
+}
+
+/** GET /api/events/{id}/pass: the member's event pass, a QR code the organiser scans. */
+export interface EventPass {
+  token: string;
+  /** An SVG image of the QR code carrying `token`. */
+  qrSvg: string;
+}
+
+/** POST /api/events/{id}/check-in and DELETE /api/events/{id}/check-in/{userId} */
+export interface CheckInResponse {
+  userId: number;
+  name: string;
+  guests: number;
+  checkedIn: boolean;
+  checkedInAt: string | null;
+  /** POST only: the member had been checked in before (a second scan). */
+  alreadyCheckedIn?: boolean;
+}
+
+/** POST /api/events/{id}/messages */
+export interface EventMessageResponse {
+  recipients: number;
 }
 
 export interface CommentItem {
   id: number;
   content: string;
   createdAt: string;
-  user: { id: number; name: string | null };
+  user: { id: number; name: string | null; avatarUrl: string | null };
 }
 
 export interface InvitationItem {
@@ -99,4 +182,13 @@ export interface SmtpSettingsView {
 
 export interface ErrorBody {
   error: string;
+}
+
+/** POST /api/images: the stored cover photo; `imageUrl` goes into an event's imageUrl. */
+export interface UploadedImage {
+  /** /api/images/<id> (the 960 px variant); /api/images/<id>/<480|960|1600>.webp for a srcset. */
+  imageUrl: string;
+  /** Of the largest stored variant, after rotating the photo upright. */
+  width: number;
+  height: number;
 }

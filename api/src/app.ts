@@ -3,11 +3,13 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppDeps } from './deps';
 import { authenticate } from './http/auth';
 import { errorHandler, notFoundHandler } from './http/error-middleware';
+import { brandedIndexHtml } from './http/branded-index';
 import { requestLog } from './http/request-log';
 import { requireSameOrigin } from './http/same-origin';
 import { limitMemberWrites } from './http/write-limit';
@@ -15,6 +17,7 @@ import { adminRouter } from './modules/admin/admin-routes';
 import { authRouter } from './modules/auth/auth-routes';
 import { eventsRouter } from './modules/events/events-routes';
 import { healthRouter } from './modules/health/health-routes';
+import { imagesRouter, isImageUpload } from './modules/images/images-routes';
 import { notificationsRouter } from './modules/notifications/notifications-routes';
 import { telegramRouter } from './modules/telegram/telegram-routes';
 import { usersRouter } from './modules/users/users-routes';
@@ -58,7 +61,7 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   api.use(requestLog(deps.logger));
   api.use(express.json({ limit: '100kb' }));
   api.use(cookieParser());
-  api.use(requireSameOrigin(deps.config.publicUrl));
+  api.use(requireSameOrigin(deps.config.publicUrl, isImageUpload));
   api.use(authenticate(deps));
   api.use(limitMemberWrites(deps));
   api.use(healthRouter(deps));
@@ -66,6 +69,7 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   api.use(telegramRouter(deps));
   api.use(usersRouter(deps));
   api.use(eventsRouter(deps));
+  api.use(imagesRouter(deps));
   api.use(adminRouter(deps));
   api.use(notificationsRouter(deps));
   api.use(notFoundHandler());
@@ -74,8 +78,10 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   const webappDir = extras.webappDir ?? WEBAPP_DIST;
   if (existsSync(path.join(webappDir, 'index.html'))) {
     app.use(express.static(webappDir, { index: false, maxAge: '1h' }));
-    app.get(/^(?!\/api\/).*/, (_req, res) => {
-      res.sendFile(path.join(webappDir, 'index.html'));
+    app.get(/^(?!\/api\/).*/, async (_req, res) => {
+      // Read per request: a rebuild of the web app is served without a restart.
+      const html = await readFile(path.join(webappDir, 'index.html'), 'utf8');
+      res.type('html').setHeader('Cache-Control', 'no-cache').send(brandedIndexHtml(html, deps.config.brand));
     });
   } else {
     app.get('/', (_req, res) => {

@@ -132,6 +132,14 @@ const envSchema = z.object({
         return false;
       }
     }, 'NOTIFICATIONS_TIME_ZONE must be an IANA time zone such as Europe/Berlin'),
+
+  /** The organisation's name and colour in the web app, set at run time (no rebuild). */
+  BRAND_NAME: z.string().trim().min(1).max(60).default('Community Events'),
+  BRAND_COLOR: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'BRAND_COLOR must be a colour like #4f46e5')
+    .default('#4f46e5'),
 });
 
 export type AppConfig = ReturnType<typeof buildConfig>;
@@ -181,6 +189,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     notificationsWorkerEnabled: env.NOTIFICATIONS_WORKER_ENABLED,
     smtpTestTimeoutMs: env.SMTP_TEST_TIMEOUT_MS,
     notificationsTimeZone: env.NOTIFICATIONS_TIME_ZONE,
+    brand: { name: env.BRAND_NAME, color: env.BRAND_COLOR.toLowerCase() },
   };
 }
 

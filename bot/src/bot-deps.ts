@@ -1,7 +1,7 @@
 // What the bot needs from the rest of the product. main.ts wires these to the API's services, so the bot is
 // an entry point like the routes: it calls the same use cases and holds no business rules of its own.
 import type { RsvpStatus } from '../../shared/constants';
-import type { EventSummary } from '../../shared/types';
+import type { AttendResponse, EventSummary } from '../../shared/types';
 
 /** What the bot reads of the configuration. */
 export interface BotConfig {
@@ -56,11 +56,8 @@ export interface BotDeps {
   viewerFor(user: TelegramUser): Promise<Viewer>;
   events: {
     upcomingEvents(viewer: Viewer, limit: number): Promise<EventSummary[]>;
-    setAttendance(
-      viewer: Viewer,
-      eventId: number,
-      status: RsvpStatus,
-    ): Promise<{ status: string; attendingCount: number }>;
+    /** The same use case as POST /api/events/{id}/attend: a full event waitlists the member. */
+    setAttendance(viewer: Viewer, eventId: number, input: { status: RsvpStatus }): Promise<AttendResponse>;
   };
   loginCodes: {
     describe(loginId: string): Promise<LoginRequestView | null>;

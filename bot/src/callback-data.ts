@@ -1,18 +1,28 @@
 // Typed callback data of the bot's inline buttons (Telegram allows at most 64 bytes per button).
 import type { RsvpStatus } from '../../shared/constants';
 
-export const rsvpData = (eventId: number, status: RsvpStatus) =>
-  `rsvp:${eventId}:${status === 'attending' ? 'a' : 'n'}`;
+const STATUS_CODE: Record<RsvpStatus, string> = { attending: 'a', not_attending: 'n', maybe: 'm' };
+const CODE_STATUS: Record<string, RsvpStatus> = { a: 'attending', n: 'not_attending', m: 'maybe' };
 
-export function parseRsvpData(data: string): { eventId: number; status: RsvpStatus } | null {
-  const match = /^rsvp:(\d{1,10}):([an])$/.exec(data);
+/** Where an RSVP button sits: under a notification ('rsvp') or in the /events list ('ev'). */
+export type RsvpButtonPlace = 'rsvp' | 'ev';
+
+export const rsvpData = (eventId: number, status: RsvpStatus, place: RsvpButtonPlace = 'rsvp') =>
+  `${place}:${eventId}:${STATUS_CODE[status]}`;
+
+function parseData(place: RsvpButtonPlace, data: string): { eventId: number; status: RsvpStatus } | null {
+  const match = new RegExp(`^${place}:(\\d{1,10}):([anm])$`).exec(data);
   if (!match) return null;
   const eventId = Number(match[1]);
   if (eventId < 1 || eventId > 2_147_483_647) return null;
-  return { eventId, status: match[2] === 'a' ? 'attending' : 'not_attending' };
+  return { eventId, status: CODE_STATUS[match[2]!]! };
 }
 
+export const parseRsvpData = (data: string) => parseData('rsvp', data);
+export const parseEventsListData = (data: string) => parseData('ev', data);
+
 export const RSVP_DATA = /^rsvp:/;
+export const EVENTS_LIST_DATA = /^ev:/;
 
 /** The login message's one button, "Not me" (a confirmation is typed, so there is no Confirm button). */
 export const notMeData = (loginId: string) => `login:r:${loginId}`;

@@ -334,7 +334,7 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
       ['an invalid from email', { from_email: 'not-an-email' }, 'Please enter a valid email address'],
       ['no from email', { from_email: '' }, 'Please enter a valid email address'],
       ['no from name', { from_name: ' ' }, 'From name is required'],
-      ['a huge host', { host: 'h'.repeat(50_000) }, 'Must be at most 255 characters'],
+      ['a huge host', { host: 'h'.repeat(50_000) }, 'SMTP host must be at most 255 characters'],
     ])(
       'When the form has %s, then it answers 400 with the message and changes nothing',
       async (_label, change, message) => {

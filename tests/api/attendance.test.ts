@@ -15,6 +15,9 @@ const eventBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** What an answer to /attend carries besides status and count on an event without a capacity. */
+const NO_LIMIT = { guests: 0, spotsLeft: null, waitlistCount: 0 };
+
 describe.each(DATABASE_KINDS)('attendance API on %s', (kind) => {
   let app: TestApp;
   let admin: { user: User; client: TestClient };
@@ -38,7 +41,7 @@ describe.each(DATABASE_KINDS)('attendance API on %s', (kind) => {
     const { client } = await app.signedIn();
     const res = await client.get(`/api/events/${eventId}/attendance`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'not_responded' });
+    expect(res.body).toEqual({ status: 'not_responded', guests: 0, checkedIn: false });
   });
 
   it('When a member says they will attend and then cannot, then status and count follow each reply', async () => {
@@ -47,8 +50,12 @@ describe.each(DATABASE_KINDS)('attendance API on %s', (kind) => {
 
     const attend = await client.post(`/api/events/${eventId}/attend`, { status: 'attending' });
     expect(attend.status).toBe(200);
-    expect(attend.body).toEqual({ status: 'attending', attendingCount: 1 });
-    expect((await client.get(`/api/events/${eventId}/attendance`)).body).toEqual({ status: 'attending' });
+    expect(attend.body).toEqual({ ...NO_LIMIT, status: 'attending', attendingCount: 1 });
+    expect((await client.get(`/api/events/${eventId}/attendance`)).body).toEqual({
+      status: 'attending',
+      guests: 0,
+      checkedIn: false,
+    });
     expect((await client.get(`/api/events/${eventId}`)).body).toMatchObject({
       attendingCount: 1,
       myStatus: 'attending',
@@ -56,8 +63,12 @@ describe.each(DATABASE_KINDS)('attendance API on %s', (kind) => {
 
     const decline = await client.post(`/api/events/${eventId}/attend`, { status: 'not_attending' });
     expect(decline.status).toBe(200);
-    expect(decline.body).toEqual({ status: 'not_attending', attendingCount: 0 });
-    expect((await client.get(`/api/events/${eventId}/attendance`)).body).toEqual({ status: 'not_attending' });
+    expect(decline.body).toEqual({ ...NO_LIMIT, status: 'not_attending', attendingCount: 0 });
+    expect((await client.get(`/api/events/${eventId}/attendance`)).body).toEqual({
+      status: 'not_attending',
+      guests: 0,
+      checkedIn: false,
+    });
 
     const rows = await attendanceRows(eventId);
     expect(rows).toHaveLength(1);
@@ -68,7 +79,12 @@ describe.each(DATABASE_KINDS)('attendance API on %s', (kind) => {
     const eventId = await createEvent();
     const zoe = await app.signedIn({ name: 'Zoe', googleEmail: `zoe-${kind}@example.org`, phoneNumber: '+4915100000' });
     const bob = await app.signedIn({ name: 'Bob', googleEmail: `bob-${kind}@example.org` });
-    const amy = await app.signedIn({ name: 'Amy', linkedEmail: `amy-${kind}@example.org`, linkedEmailConfirmed: true });
+    const amy = await app.signedIn({
+      name: 'Amy',
+      linkedEmail: `amy-${kind}@example.org`,
+      linkedEmailConfirmed: true,
+      avatarUrl: 'https://t.me/i/userpic/320/amy.jpg',
+    });
     await zoe.client.post(`/api/events/${eventId}/attend`, { status: 'attending' });
     await bob.client.post(`/api/events/${eventId}/attend`, { status: 'not_attending' });
     await amy.client.post(`/api/events/${eventId}/attend`, { status: 'attending' });
@@ -77,9 +93,9 @@ describe.each(DATABASE_KINDS)('attendance API on %s', (kind) => {
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { id: amy.user.id, name: 'Amy', status: 'attending' },
-      { id: zoe.user.id, name: 'Zoe', status: 'attending' },
-      { id: bob.user.id, name: 'Bob', status: 'not_attending' },
+      { id: amy.user.id, name: 'Amy', avatarUrl: 'https://t.me/i/userpic/320/amy.jpg', status: 'attending', guests: 0 },
+      { id: zoe.user.id, name: 'Zoe', avatarUrl: null, status: 'attending', guests: 0 },
+      { id: bob.user.id, name: 'Bob', avatarUrl: null, status: 'not_attending', guests: 0 },
     ]);
     expect(res.text).not.toContain('@example.org');
     expect(res.text).not.toContain('+4915100000');
@@ -93,11 +109,11 @@ describe.each(DATABASE_KINDS)('attendance API on %s', (kind) => {
   });
 
   const badBodies: Array<[string, unknown, string]> = [
-    ['the status is missing', {}, 'Status must be attending or not_attending'],
-    ['the status is not_responded', { status: 'not_responded' }, 'Status must be attending or not_attending'],
-    ['the status is made up', { status: 'maybe' }, 'Status must be attending or not_attending'],
-    ['the status is a number', { status: 1 }, 'Status must be attending or not_attending'],
-    ['the status is huge', { status: 'attending'.repeat(5000) }, 'Status must be attending or not_attending'],
+    ['the status is missing', {}, 'Status must be attending, not_attending or maybe'],
+    ['the status is not_responded', { status: 'not_responded' }, 'Status must be attending, not_attending or maybe'],
+    ['the status is made up', { status: 'perhaps' }, 'Status must be attending, not_attending or maybe'],
+    ['the status is a number', { status: 1 }, 'Status must be attending, not_attending or maybe'],
+    ['the status is huge', { status: 'attending'.repeat(5000) }, 'Status must be attending, not_attending or maybe'],
     ['the body is a list', [{ status: 'attending' }], 'expected object'],
   ];
 
@@ -146,7 +162,7 @@ describe.each(DATABASE_KINDS)('attendance API on %s', (kind) => {
     await admin.client.post(`/api/events/${eventId}/invitations`, { userIds: [guest.user.id] });
     const res = await guest.client.post(`/api/events/${eventId}/attend`, { status: 'attending' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'attending', attendingCount: 1 });
+    expect(res.body).toEqual({ ...NO_LIMIT, status: 'attending', attendingCount: 1 });
   });
 
   it('When not signed in, then replying is 401 and nothing is stored', async () => {

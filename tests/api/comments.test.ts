@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)('comments API on %s', (kind) => {
       id: expect.any(Number),
       content: 'Can I bring a friend?',
       createdAt: expect.any(String),
-      user: { id: user.id, name: 'Mia' },
+      user: { id: user.id, name: 'Mia', avatarUrl: null },
     });
     expect(Date.parse(res.body.createdAt)).toBeGreaterThanOrEqual(before - 5000);
     const stored = await storedComments(eventId);
@@ -65,7 +65,11 @@ describe.each(DATABASE_KINDS)('comments API on %s', (kind) => {
 
   it('When several people comment, then everyone reads them oldest first, without anyone’s email', async () => {
     const eventId = await createEvent();
-    const mia = await app.signedIn({ name: 'Mia', googleEmail: `mia-${kind}@example.org` });
+    const mia = await app.signedIn({
+      name: 'Mia',
+      googleEmail: `mia-${kind}@example.org`,
+      avatarUrl: 'https://lh3.googleusercontent.com/a/mia',
+    });
     const leo = await app.signedIn({ name: 'Leo', linkedEmail: `leo-${kind}@example.org`, linkedEmailConfirmed: true });
     for (const [author, content] of [
       [mia, 'First!'],
@@ -92,7 +96,11 @@ describe.each(DATABASE_KINDS)('comments API on %s', (kind) => {
       'Mia',
     ]);
     expect(res.text).not.toContain('@example.org');
-    expect(res.body[0].user).toEqual({ id: mia.user.id, name: 'Mia' });
+    expect(res.body[0].user).toEqual({
+      id: mia.user.id,
+      name: 'Mia',
+      avatarUrl: 'https://lh3.googleusercontent.com/a/mia',
+    });
   });
 
   it('When a comment is exactly the longest allowed, then it is accepted', async () => {
@@ -163,7 +171,7 @@ describe.each(DATABASE_KINDS)('comments API on %s', (kind) => {
     const res = await other.client.get(`/api/events/${eventId}/comments`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      expect.objectContaining({ content: 'Count me in', user: { id: guest.user.id, name: 'Guest' } }),
+      expect.objectContaining({ content: 'Count me in', user: { id: guest.user.id, name: 'Guest', avatarUrl: null } }),
     ]);
   });
 });

@@ -12,7 +12,7 @@ const eventBody = {
   description: 'Bring your favourite game',
   date: '2030-03-01T18:00:00.000Z',
   location: 'Youth Centre',
-  imageUrl: '/images/events/games.svg',
+  imageUrl: '/images/events/hike.svg',
   isPublic: true,
 };
 

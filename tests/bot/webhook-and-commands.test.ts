@@ -115,9 +115,18 @@ describe.each(DATABASE_KINDS)('the bot behind its webhook on %s', (kind) => {
       ].join('\n'),
     );
     expect(reply!.params.reply_markup.inline_keyboard).toEqual([
-      [{ text: 'Sooner Hike', web_app: { url: `${PUBLIC_URL}/events/${sooner}` } }],
-      [{ text: 'Invited Party', web_app: { url: `${PUBLIC_URL}/events/${invited}` } }],
-      [{ text: 'Later Hike', web_app: { url: `${PUBLIC_URL}/events/${later}` } }],
+      [
+        { text: 'Sooner Hike', web_app: { url: `${PUBLIC_URL}/events/${sooner}` } },
+        { text: 'I Will Attend', callback_data: `ev:${sooner}:a` },
+      ],
+      [
+        { text: 'Invited Party', web_app: { url: `${PUBLIC_URL}/events/${invited}` } },
+        { text: 'I Will Attend', callback_data: `ev:${invited}:a` },
+      ],
+      [
+        { text: 'Later Hike', web_app: { url: `${PUBLIC_URL}/events/${later}` } },
+        { text: 'I Will Attend', callback_data: `ev:${later}:a` },
+      ],
     ]);
     expect(reply!.params.text).not.toContain('Secret Party');
     expect(secret).toBeGreaterThan(0);

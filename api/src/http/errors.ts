@@ -10,4 +10,5 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   rate_limited: 429,
   upstream_failed: 502,
   unsupported: 415,
+  too_large: 413,
 };

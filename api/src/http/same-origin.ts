@@ -1,10 +1,14 @@
 // Cookie-authenticated writes must come from our own pages: a cross-site form or fetch is refused.
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { forbidden, unsupported } from '../../../shared/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function requireSameOrigin(publicUrl: string | undefined): RequestHandler {
+/** `acceptsRawBody`: the calls whose body is not JSON (an image upload's bytes); the origin checks still apply. */
+export function requireSameOrigin(
+  publicUrl: string | undefined,
+  acceptsRawBody: (req: Request) => boolean = () => false,
+): RequestHandler {
   const allowed = publicUrl ? new URL(publicUrl).origin : undefined;
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
@@ -20,7 +24,9 @@ export function requireSameOrigin(publicUrl: string | undefined): RequestHandler
       return next(forbidden('Cross-site request refused'));
     }
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
-    if (hasBody && !req.is('application/json')) return next(unsupported('Requests must be sent as JSON'));
+    if (hasBody && !req.is('application/json') && !acceptsRawBody(req)) {
+      return next(unsupported('Requests must be sent as JSON'));
+    }
     next();
   };
 }

@@ -19,6 +19,7 @@ import { createLogger, type Logger } from '../logger';
 import { getSmtpForDelivery } from '../modules/admin/smtp-settings-service';
 import { seedDemo } from '../modules/auth/demo';
 import { AUTH_HOUSEKEEPING_INTERVAL_MS, pruneAuthState } from '../modules/auth/housekeeping';
+import { createRsvpService } from '../modules/events/rsvp-service';
 import { createEmailSender } from '../modules/notifications/email-sender';
 import { createOutboxTriggers, type OutboxTriggers } from '../modules/notifications/outbox-triggers';
 import { createOutboxWorker, type WorkerDeps, type WorkerOptions } from '../modules/notifications/outbox-worker';
@@ -91,6 +92,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
     now,
   };
   const outbox = createOutboxTriggers(deps);
+  const rsvp = createRsvpService(deps);
   deps.notifications = options.notifications ?? outbox;
   await bootstrapAdmins(deps);
   if (config.demoMode) await seedDemo(deps);
@@ -137,6 +139,8 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
           if (tick.getTime() - lastReminderScan < REMINDER_SCAN_MS) return;
           lastReminderScan = tick.getTime();
           await outbox.enqueueDueReminders(tick);
+          // Spots freed behind the RSVP path (a deleted account) go to the waitlist (issue 10).
+          await rsvp.promoteFreedSpots();
         },
       },
       { ...options.worker, ...tuning },

@@ -1,34 +1,84 @@
-// /events: the next upcoming events this Telegram user may see, each with a button opening it in the Mini App.
+// /events: the next upcoming events this Telegram user may see, each with a button opening it in the Mini App
+// and one to reply ('I Will Attend', or 'Join the waitlist' when the event is full). A reply redraws the list.
 import { Composer, InlineKeyboard, type Context } from 'grammy';
+import type { RsvpStatus } from '../../../shared/constants';
 import { shorten } from '../../../shared/text';
-import type { BotDeps } from '../bot-deps';
+import type { EventSummary } from '../../../shared/types';
+import type { BotDeps, Viewer } from '../bot-deps';
+import { EVENTS_LIST_DATA, parseEventsListData, rsvpData } from '../callback-data';
 import { formatEventShort } from '../format';
+import { answerText, isNotModified, myReplyText, placesText, refusalText, RSVP_TEXT } from '../rsvp-text';
 
 export const EVENTS_LIMIT = 5;
 export const EVENTS_PRIVATE_ONLY_TEXT = 'Send /events to me in a private chat to see the events open to you.';
 export const NO_EVENTS_TEXT = 'There are no upcoming events right now. We will let you know when there are!';
 
+/** The reply a button offers: leave what the member holds, or ask for a spot (the waitlist when full). */
+function action(event: EventSummary): { label: string; status: RsvpStatus } {
+  if (event.myStatus === 'attending') return { label: RSVP_TEXT.cannotAttend, status: 'not_attending' };
+  if (event.myStatus === 'waitlisted') return { label: RSVP_TEXT.leaveWaitlist, status: 'not_attending' };
+  const full = event.spotsLeft !== null && event.spotsLeft <= 0;
+  return { label: full ? RSVP_TEXT.joinWaitlist : RSVP_TEXT.willAttend, status: 'attending' };
+}
+
 export function eventsFeature(deps: BotDeps): Composer<Context> {
   const composer = new Composer<Context>();
   const { publicUrl, notificationsTimeZone } = deps.config;
+  const canOpen = Boolean(publicUrl?.startsWith('https://'));
+
+  function render(events: EventSummary[]) {
+    const lines = events.map((event, index) => {
+      const when = formatEventShort(new Date(event.date), notificationsTimeZone);
+      const places = placesText(event);
+      const mine = myReplyText(event);
+      const link = !canOpen && publicUrl ? `\n   ${publicUrl}/events/${event.id}` : '';
+      return (
+        `${index + 1}. ${event.name}\n   ${when} · ${event.location}${places ? ` · ${places}` : ''}` +
+        `${mine ? `\n   ${mine}` : ''}${link}`
+      );
+    });
+    const keyboard = InlineKeyboard.from(
+      events.map((event, index) => {
+        const { label, status } = action(event);
+        const reply = InlineKeyboard.text(canOpen ? label : `${index + 1}. ${label}`, rsvpData(event.id, status, 'ev'));
+        return canOpen
+          ? [InlineKeyboard.webApp(shorten(event.name, 60), `${publicUrl}/events/${event.id}`), reply]
+          : [reply];
+      }),
+    );
+    return { text: ['Upcoming events:', '', ...lines].join('\n'), keyboard };
+  }
+
+  const upcoming = (viewer: Viewer) => deps.events.upcomingEvents(viewer, EVENTS_LIMIT);
 
   composer.command('events', async (ctx) => {
     if (!ctx.from) return;
     // The list is the sender's own (private events they are invited to): not for a group to read.
     if (ctx.chat.type !== 'private') return void (await ctx.reply(EVENTS_PRIVATE_ONLY_TEXT));
-    const viewer = await deps.viewerFor(ctx.from);
-    const events = await deps.events.upcomingEvents(viewer, EVENTS_LIMIT);
+    const events = await upcoming(await deps.viewerFor(ctx.from));
     if (!events.length) return void (await ctx.reply(NO_EVENTS_TEXT));
-    const canOpen = Boolean(publicUrl?.startsWith('https://'));
-    const keyboard = InlineKeyboard.from(
-      events.map((event) => [InlineKeyboard.webApp(shorten(event.name, 60), `${publicUrl}/events/${event.id}`)]),
-    );
-    const lines = events.map((event, index) => {
-      const when = formatEventShort(new Date(event.date), notificationsTimeZone);
-      const link = !canOpen && publicUrl ? `\n   ${publicUrl}/events/${event.id}` : '';
-      return `${index + 1}. ${event.name}\n   ${when} · ${event.location}${link}`;
-    });
-    await ctx.reply(['Upcoming events:', '', ...lines].join('\n'), canOpen ? { reply_markup: keyboard } : {});
+    const { text, keyboard } = render(events);
+    await ctx.reply(text, { reply_markup: keyboard });
+  });
+
+  composer.callbackQuery(EVENTS_LIST_DATA, async (ctx) => {
+    const parsed = parseEventsListData(ctx.callbackQuery.data);
+    if (!parsed) return void (await ctx.answerCallbackQuery({ text: RSVP_TEXT.invalid }));
+    const viewer = await deps.viewerFor(ctx.from);
+    try {
+      const result = await deps.events.setAttendance(viewer, parsed.eventId, { status: parsed.status });
+      await ctx.answerCallbackQuery({ text: answerText(result) });
+    } catch (error) {
+      await ctx.answerCallbackQuery({ text: refusalText(error), show_alert: true });
+    }
+    const events = await upcoming(viewer);
+    if (!events.length || !ctx.callbackQuery.message) return;
+    const { text, keyboard } = render(events);
+    try {
+      await ctx.editMessageText(text, { reply_markup: keyboard });
+    } catch (error) {
+      if (!isNotModified(error)) throw error;
+    }
   });
 
   return composer;

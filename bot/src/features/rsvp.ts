@@ -1,23 +1,18 @@
 // The 'I Will Attend' / 'Cannot Attend' buttons under notification messages: the RSVP is recorded through the
-// events service (same rules as the website) and the message shows the new choice.
-import { Composer, GrammyError, type Context } from 'grammy';
-import { DomainError } from '../../../shared/errors';
+// events service (same rules as the website: a full event waitlists the member) and the message shows the
+// new choice.
+import { Composer, type Context } from 'grammy';
+import type { AttendResponse } from '../../../shared/types';
 import type { BotDeps } from '../bot-deps';
 import { parseRsvpData, RSVP_DATA } from '../callback-data';
 import { rsvpKeyboard } from '../keyboards';
+import { answerText, isNotModified, refusalText, replyChoice, RSVP_TEXT } from '../rsvp-text';
 
-export const RSVP_TEXT = {
-  gone: 'This event is no longer available.',
-  invalid: 'This button is no longer valid.',
-} as const;
+export { RSVP_TEXT };
 
 const REPLY_MARK = '\n\nYour reply: ';
 
-export function replyLine(status: string, attendingCount: number): string {
-  const choice = status === 'attending' ? 'I Will Attend ✅' : 'Cannot Attend ❌';
-  const people = attendingCount === 1 ? '1 person' : `${attendingCount} people`;
-  return `${REPLY_MARK}${choice} (${people} attending)`;
-}
+export const replyLine = (result: AttendResponse) => `${REPLY_MARK}${replyChoice(result)}`;
 
 export function rsvpFeature(deps: BotDeps): Composer<Context> {
   const composer = new Composer<Context>();
@@ -26,27 +21,20 @@ export function rsvpFeature(deps: BotDeps): Composer<Context> {
     const parsed = parseRsvpData(ctx.callbackQuery.data);
     if (!parsed) return void (await ctx.answerCallbackQuery({ text: RSVP_TEXT.invalid }));
     const viewer = await deps.viewerFor(ctx.from);
-    let result: { status: string; attendingCount: number };
+    let result: AttendResponse;
     try {
-      result = await deps.events.setAttendance(viewer, parsed.eventId, parsed.status);
+      result = await deps.events.setAttendance(viewer, parsed.eventId, { status: parsed.status });
     } catch (error) {
-      // Gone, hidden from this member, or not theirs to answer: the button cannot do anything now.
-      if (error instanceof DomainError && ['not_found', 'forbidden', 'invalid', 'conflict'].includes(error.kind)) {
-        return void (await ctx.answerCallbackQuery({ text: RSVP_TEXT.gone, show_alert: true }));
-      }
-      throw error;
+      return void (await ctx.answerCallbackQuery({ text: refusalText(error), show_alert: true }));
     }
-    await ctx.answerCallbackQuery({ text: 'RSVP updated: Your attendance status has been updated.' });
+    await ctx.answerCallbackQuery({ text: answerText(result) });
     const original = ctx.callbackQuery.message?.text;
     if (!original) return;
     const base = original.split(REPLY_MARK)[0]!;
     try {
-      await ctx.editMessageText(base + replyLine(result.status, result.attendingCount), {
-        reply_markup: rsvpKeyboard(parsed.eventId),
-      });
+      await ctx.editMessageText(base + replyLine(result), { reply_markup: rsvpKeyboard(parsed.eventId) });
     } catch (error) {
-      // Pressing the same button twice leaves the text unchanged, which Telegram reports as an error.
-      if (!(error instanceof GrammyError && /message is not modified/i.test(error.description))) throw error;
+      if (!isNotModified(error)) throw error;
     }
   });
 

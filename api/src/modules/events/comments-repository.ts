@@ -1,4 +1,4 @@
-// The comments table. Commenters are shown by id and name only: members never read each other's emails.
+// The comments table. Commenters are shown by id, name and picture only: members never read each other's emails.
 import type { CommentItem } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
 import { isPrismaError } from './events-repository';
@@ -7,16 +7,21 @@ const commentSelect = {
   id: true,
   content: true,
   createdAt: true,
-  user: { select: { id: true, name: true } },
+  user: { select: { id: true, name: true, avatarUrl: true } },
 } as const;
 
-type CommentRow = { id: number; content: string; createdAt: Date; user: { id: number; name: string } };
+type CommentRow = {
+  id: number;
+  content: string;
+  createdAt: Date;
+  user: { id: number; name: string; avatarUrl: string | null };
+};
 
 const toItem = (row: CommentRow): CommentItem => ({
   id: row.id,
   content: row.content,
   createdAt: row.createdAt.toISOString(),
-  user: { id: row.user.id, name: row.user.name },
+  user: { id: row.user.id, name: row.user.name, avatarUrl: row.user.avatarUrl },
 });
 
 /** Oldest first, so a discussion reads top to bottom. */

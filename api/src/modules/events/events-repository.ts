@@ -1,8 +1,10 @@
 // The events table: visibility, the list and detail shapes, and writes. Only repositories import Prisma.
 import { Prisma as PrismaTypes } from '@prisma/client';
+import type { StoredRsvpStatus } from '../../../../shared/constants';
 import type { EventSummary } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
 import { isDbFailure } from '../../db/errors';
+import { spotsLeft } from './rsvp-rules';
 
 export interface Viewer {
   id: number;
@@ -26,8 +28,16 @@ interface SummarySqlRow {
   image_url: string;
   is_public: boolean;
   creator_id: number;
+  capacity: number | null;
+  guests_allowed: number;
+  rsvp_closes_at: Date | string | null;
+  rsvp_digest: boolean;
   attending_count: number | bigint;
-  my_status: 'attending' | 'not_attending' | null;
+  waitlist_count: number | bigint;
+  maybe_count: number | bigint;
+  my_status: StoredRsvpStatus | null;
+  my_guests: number | null;
+  my_position: number | bigint | null;
 }
 
 function toSummary(row: SummarySqlRow): EventSummary {
@@ -41,7 +51,16 @@ function toSummary(row: SummarySqlRow): EventSummary {
     isPublic: row.is_public,
     creatorId: row.creator_id,
     attendingCount: Number(row.attending_count),
+    capacity: row.capacity,
+    guestsAllowed: row.guests_allowed,
+    rsvpClosesAt: row.rsvp_closes_at === null ? null : new Date(row.rsvp_closes_at).toISOString(),
+    rsvpDigest: row.rsvp_digest,
+    spotsLeft: spotsLeft({ capacity: row.capacity, attendingPeople: Number(row.attending_count) }),
+    waitlistCount: Number(row.waitlist_count),
+    maybeCount: Number(row.maybe_count),
     myStatus: row.my_status ?? 'not_responded',
+    myGuests: row.my_guests ?? 0,
+    myWaitlistPosition: row.my_position === null ? null : Number(row.my_position),
   };
 }
 
@@ -53,9 +72,16 @@ function toSummary(row: SummarySqlRow): EventSummary {
 function summaries(prisma: Prisma, viewer: Viewer, where: PrismaTypes.Sql, tail: PrismaTypes.Sql = PrismaTypes.empty) {
   return prisma.$queryRaw<SummarySqlRow[]>`
     SELECT e.id, e.name, e.description, e.date, e.location, e.image_url, e.is_public, e.creator_id,
-      (SELECT count(*)::int FROM attendances a WHERE a.event_id = e.id AND a.status = 'attending') AS attending_count,
-      (SELECT a.status::text FROM attendances a WHERE a.event_id = e.id AND a.user_id = ${viewer.id}) AS my_status
+      e.capacity, e.guests_allowed, e.rsvp_closes_at, e.rsvp_digest, e.attending_people AS attending_count,
+      (SELECT count(*)::int FROM attendances a WHERE a.event_id = e.id AND a.status = 'waitlisted') AS waitlist_count,
+      (SELECT count(*)::int FROM attendances a WHERE a.event_id = e.id AND a.status = 'maybe') AS maybe_count,
+      me.status::text AS my_status, me.guests AS my_guests,
+      CASE WHEN me.status = 'waitlisted' THEN
+        (SELECT count(*)::int + 1 FROM attendances w WHERE w.event_id = e.id AND w.status = 'waitlisted'
+            AND (w.waitlisted_at, w.id) < (me.waitlisted_at, me.id))
+      END AS my_position
     FROM events e
+    LEFT JOIN attendances me ON me.event_id = e.id AND me.user_id = ${viewer.id}
     WHERE ${where}
       AND (${viewer.isAdmin} OR e.is_public OR e.creator_id = ${viewer.id}
            OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = ${viewer.id}))
@@ -94,6 +120,10 @@ export interface EventRecord {
   imageUrl: string;
   isPublic: boolean;
   creatorId: number;
+  capacity: number | null;
+  guestsAllowed: number;
+  rsvpClosesAt: Date | null;
+  rsvpDigest: boolean;
 }
 
 const recordSelect = {
@@ -105,6 +135,10 @@ const recordSelect = {
   imageUrl: true,
   isPublic: true,
   creatorId: true,
+  capacity: true,
+  guestsAllowed: true,
+  rsvpClosesAt: true,
+  rsvpDigest: true,
 } satisfies PrismaTypes.EventSelect;
 
 export function findVisibleRecord(prisma: Prisma, viewer: Viewer, id: number): Promise<EventRecord | null> {

@@ -2,6 +2,8 @@
 import { Router, type RequestHandler } from 'express';
 import {
   attendSchema,
+  checkInSchema,
+  eventMessageSchema,
   commentSchema,
   eventInputSchema,
   eventUpdateSchema,
@@ -11,10 +13,12 @@ import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse, parseId } from '../../http/validate';
 import { createEventsService } from './events-service';
+import { createOrganiserService } from './organiser-service';
 
 export function eventsRouter(deps: AppDeps): Router {
   const router = Router();
   const events = createEventsService(deps);
+  const organiser = createOrganiserService(deps);
   const eventId = (params: { id?: string }) => parseId(params.id, 'event id');
 
   // A member's create attempt is refused before their form is judged: the answer they need is "not allowed".
@@ -53,12 +57,45 @@ export function eventsRouter(deps: AppDeps): Router {
 
   router.post('/events/:id/attend', requireUser, async (req, res) => {
     const id = eventId(req.params);
-    const { status } = parse(attendSchema, req.body);
-    res.json(await events.setAttendance(currentUser(req), id, status));
+    res.json(await events.setAttendance(currentUser(req), id, parse(attendSchema, req.body)));
   });
 
   router.get('/events/:id/attendees', requireUser, async (req, res) => {
     res.json(await events.attendees(currentUser(req), eventId(req.params)));
+  });
+
+  // The organiser's tools (creator or admin) and the member's pass (issue 10).
+  router.get('/events/:id/attendees.csv', requireUser, async (req, res) => {
+    const { filename, body } = await organiser.csv(currentUser(req), eventId(req.params));
+    res.set({
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'no-store',
+    });
+    res.send(body);
+  });
+
+  router.post('/events/:id/messages', requireUser, async (req, res) => {
+    const id = eventId(req.params);
+    const input = parse(eventMessageSchema, req.body);
+    res.status(202).json(await organiser.message(currentUser(req), id, input));
+  });
+
+  router.post('/events/:id/check-in', requireUser, async (req, res) => {
+    const id = eventId(req.params);
+    const input = parse(checkInSchema, req.body);
+    res.json(await organiser.checkIn(currentUser(req), id, input));
+  });
+
+  router.delete('/events/:id/check-in/:userId', requireUser, async (req, res) => {
+    const id = eventId(req.params);
+    const userId = parseId(req.params.userId, 'user id');
+    res.json(await organiser.undoCheckIn(currentUser(req), id, userId));
+  });
+
+  router.get('/events/:id/pass', requireUser, async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json(await organiser.pass(currentUser(req), eventId(req.params)));
   });
 
   router.get('/events/:id/comments', requireUser, async (req, res) => {

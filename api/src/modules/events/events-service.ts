@@ -1,13 +1,14 @@
 // Event use cases for the website, the Mini App and the bot. They never see req/res; permissions are
 // decided here (the client's hiding of buttons is a courtesy, not a guard).
 import type { z } from 'zod';
-import type { RsvpStatus } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { eventInputSchema, eventUpdateSchema } from '../../../../shared/schemas';
-import type { AttendanceResponse, Attendee, CommentItem, EventSummary, InvitationItem } from '../../../../shared/types';
+import type { CommentItem, EventSummary, InvitationItem } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
+import { createImagesService } from '../images/images-service';
 import { forbidden, invalid, notFound } from '../../../../shared/errors';
-import * as attendanceRepo from './attendance-repository';
+import { createEventAccess } from './event-access';
+import { createRsvpService } from './rsvp-service';
 import * as commentsRepo from './comments-repository';
 import { describeChanges } from './event-changes';
 import * as repo from './events-repository';
@@ -19,40 +20,35 @@ export type EventFields = z.output<typeof eventInputSchema>;
 /** An edit: as a create, except that a left-out isPublic means "keep it". */
 export type EventUpdateFields = z.output<typeof eventUpdateSchema>;
 
-export interface SetAttendanceResult {
-  status: RsvpStatus;
-  attendingCount: number;
-}
+type RsvpSettings = Pick<repo.EventWrite, 'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest'>;
+const NO_RSVP_SETTINGS: RsvpSettings = { capacity: null, guestsAllowed: 0, rsvpClosesAt: null, rsvpDigest: false };
 
-const toWrite = (input: EventFields): repo.EventWrite => ({
+/** The RSVP settings a create or edit leaves out keep `kept` (on create: no limit, no guests, open, no digest). */
+const toWrite = (input: EventFields, kept: RsvpSettings = NO_RSVP_SETTINGS): repo.EventWrite => ({
   name: input.name,
   description: input.description,
   date: new Date(input.date),
   location: input.location,
   imageUrl: input.imageUrl,
   isPublic: input.isPublic,
+  capacity: input.capacity === undefined ? kept.capacity : input.capacity,
+  guestsAllowed: input.guestsAllowed ?? kept.guestsAllowed,
+  rsvpClosesAt:
+    input.rsvpClosesAt === undefined
+      ? kept.rsvpClosesAt
+      : input.rsvpClosesAt === null
+        ? null
+        : new Date(input.rsvpClosesAt),
+  rsvpDigest: input.rsvpDigest ?? kept.rsvpDigest,
 });
-
-const mayManage = (viewer: Viewer, event: repo.EventRecord) => viewer.isAdmin || event.creatorId === viewer.id;
 
 export function createEventsService(deps: AppDeps) {
   // A change and its notifications commit together (DESIGN §5): each trigger writes its fan-out job inside
   // the transaction of the change, so a failure undoes both, and a crash after the commit loses neither.
   const { prisma, notifications } = deps;
-
-  /** The event if the viewer may see it; private events of others are a 404, as if they did not exist. */
-  async function visibleRecord(viewer: Viewer, id: number): Promise<repo.EventRecord> {
-    const event = await repo.findVisibleRecord(prisma, viewer, id);
-    if (!event) throw notFound(MSG.eventNotFound);
-    return event;
-  }
-
-  /** Visible, and the viewer is its creator or an admin. */
-  async function managedRecord(viewer: Viewer, id: number, refusal: string): Promise<repo.EventRecord> {
-    const event = await visibleRecord(viewer, id);
-    if (!mayManage(viewer, event)) throw forbidden(refusal);
-    return event;
-  }
+  const images = createImagesService(deps);
+  const { visibleRecord, managedRecord } = createEventAccess(prisma);
+  const rsvp = createRsvpService(deps);
 
   async function getVisible(viewer: Viewer, id: number): Promise<EventSummary> {
     const event = await repo.findVisibleEvent(prisma, viewer, id);
@@ -66,19 +62,28 @@ export function createEventsService(deps: AppDeps) {
 
   async function create(viewer: Viewer, input: EventFields): Promise<EventSummary> {
     assertCanCreate(viewer);
-    const id = await repo.createEvent(prisma, viewer.id, toWrite(input), (tx, newId) =>
-      notifications.eventCreated(newId, tx),
-    );
+    await images.checkCover(viewer, input.imageUrl);
+    // An uploaded cover becomes the event's in the same transaction (deleting the event deletes it).
+    const id = await repo.createEvent(prisma, viewer.id, toWrite(input), async (tx, newId) => {
+      await images.attachCover(tx, newId, input.imageUrl);
+      await notifications.eventCreated(newId, tx);
+    });
     return getVisible(viewer, id);
   }
 
   /** The whole event is sent on edit (as on create); only a real change notifies anyone. */
   async function update(viewer: Viewer, id: number, input: EventUpdateFields): Promise<EventSummary> {
     const before = await managedRecord(viewer, id, MSG.onlyCreatorEdits);
-    const after = toWrite({ ...input, isPublic: input.isPublic ?? before.isPublic });
+    await images.checkCover(viewer, input.imageUrl, id);
+    const after = toWrite({ ...input, isPublic: input.isPublic ?? before.isPublic }, before);
     const updateType = describeChanges(before, after);
     const updated = await repo.updateEvent(prisma, id, after, async (tx) => {
+      // A replaced uploaded cover is deleted with the change that replaced it.
+      await images.attachCover(tx, id, after.imageUrl);
       if (updateType) await notifications.eventUpdated(id, updateType, tx);
+      // A raised (or removed) capacity lets the waitlist in; a lowered one removes nobody. The UPDATE above
+      // holds the event's row lock, as every RSVP change does.
+      if (after.capacity !== before.capacity) await rsvp.fillSpots(tx, { id, capacity: after.capacity });
     });
     if (!updated) throw notFound(MSG.eventNotFound);
     return getVisible(viewer, id);
@@ -87,22 +92,6 @@ export function createEventsService(deps: AppDeps) {
   async function remove(viewer: Viewer, id: number): Promise<void> {
     await managedRecord(viewer, id, MSG.onlyCreatorDeletes);
     if (!(await repo.deleteEvent(prisma, id))) throw notFound(MSG.eventNotFound);
-  }
-
-  async function getAttendance(viewer: Viewer, id: number): Promise<AttendanceResponse> {
-    await visibleRecord(viewer, id);
-    return { status: (await attendanceRepo.findStatus(prisma, id, viewer.id)) ?? 'not_responded' };
-  }
-
-  async function setAttendance(viewer: Viewer, id: number, status: RsvpStatus): Promise<SetAttendanceResult> {
-    await visibleRecord(viewer, id);
-    if (!(await attendanceRepo.upsertStatus(prisma, id, viewer.id, status))) throw notFound(MSG.eventNotFound);
-    return { status, attendingCount: await attendanceRepo.countAttending(prisma, id) };
-  }
-
-  async function attendees(viewer: Viewer, id: number): Promise<Attendee[]> {
-    await visibleRecord(viewer, id);
-    return attendanceRepo.listAttendees(prisma, id);
   }
 
   async function comments(viewer: Viewer, id: number): Promise<CommentItem[]> {
@@ -151,9 +140,9 @@ export function createEventsService(deps: AppDeps) {
     create,
     update,
     remove,
-    getAttendance,
-    setAttendance,
-    attendees,
+    getAttendance: rsvp.getAttendance,
+    setAttendance: rsvp.setAttendance,
+    attendees: rsvp.attendees,
     comments,
     addComment,
     invitations,

@@ -12,6 +12,7 @@ import {
   describeUpdate,
   formatEventDate,
   renderMessage,
+  renderRsvpDigest,
   templateTypeOf,
   type MessageKind,
   type RenderedMessage,
@@ -78,12 +79,14 @@ export function createFanOut(deps: FanOutDeps): FanOut {
   /** Once per job: the admin's templates (or defaults) filled with the event's values, per channel. */
   async function render(db: outbox.Db, job: outbox.JobRow, event: outbox.EventForMessage): Promise<RenderedSet> {
     const kind = job.kind as MessageKind;
+    const link = config.publicUrl ? `${config.publicUrl}/events/${event.id}` : undefined;
+    if (kind === 'rsvp_digest')
+      return renderRsvpDigest({ eventName: event.name }, await outbox.rsvpCounts(db, event.id), link);
     const type = templateTypeOf(kind);
     const [emailTemplate, smsTemplate] = type
       ? await Promise.all([outbox.findTemplateText(db, type, 'email'), outbox.findTemplateText(db, type, 'sms')])
       : [null, null];
     const values = valuesOf(event, kind === 'event_updated' ? (job.updateType ?? '') : null);
-    const link = config.publicUrl ? `${config.publicUrl}/events/${event.id}` : undefined;
     return {
       email: renderMessage(kind, 'email', values, emailTemplate, link),
       sms: renderMessage(kind, 'sms', values, smsTemplate),
@@ -108,6 +111,13 @@ export function createFanOut(deps: FanOutDeps): FanOut {
         );
       case 'reminder':
         return outbox.findAttendees(db, event, page);
+      // Promoted members who still hold the spot (one who already gave it back is not told they have it).
+      case 'promoted':
+        return outbox.findRepliedAmong(db, event, job.userIds, page, 'attending');
+      case 'event_message':
+        return outbox.findRepliedAmong(db, event, job.userIds, page);
+      case 'rsvp_digest':
+        return outbox.findUsersByIds(db, [event.creatorId], page);
       default:
         throw new Error(`unknown notification job kind: ${job.kind}`);
     }
@@ -133,7 +143,8 @@ export function createFanOut(deps: FanOutDeps): FanOut {
           subject: channel === 'sms' ? null : message.subject,
           body: message.text,
           html: message.html,
-          payload: { eventId: job.eventId },
+          // The digest goes to the organiser: no RSVP buttons under it.
+          payload: job.kind === 'rsvp_digest' ? { eventId: job.eventId, buttons: false } : { eventId: job.eventId },
         });
       }
     }

@@ -142,6 +142,25 @@ export const findAttendees = (prisma: Db, event: EventForMessage, page: Page): P
 export const findUsersByIds = (prisma: Db, ids: number[], page: Page): Promise<RecipientRow[]> =>
   prisma.user.findMany(pageOf([{ id: { in: ids } }], page));
 
+/** Those of `ids` who may still see the event (an organiser's message), and, with `status`, still reply so. */
+export const findRepliedAmong = (
+  prisma: Db,
+  event: EventForMessage,
+  ids: number[],
+  page: Page,
+  status?: 'attending',
+): Promise<RecipientRow[]> =>
+  prisma.user.findMany(
+    pageOf(
+      [
+        { id: { in: ids } },
+        mayView(event),
+        ...(status ? [{ attendances: { some: { eventId: event.id, status } } }] : []),
+      ],
+      page,
+    ),
+  );
+
 export async function findTemplateText(
   prisma: Db,
   type: 'event_created' | 'event_updated',
@@ -337,19 +356,42 @@ export async function findTelegramRefusals(
 export type JobRow = NotificationJob;
 
 export interface NewJob {
-  kind: 'event_created' | 'event_updated' | 'invited' | 'reminder';
+  kind: 'event_created' | 'event_updated' | 'invited' | 'reminder' | 'promoted' | 'event_message' | 'rsvp_digest';
   eventId: number;
   userIds?: number[];
   updateType?: string | null;
   keyVersion?: string | null;
+  /** Texts written when the job is (an organiser's message), instead of rendered at its first batch. */
+  rendered?: PrismaTypes.InputJsonValue;
+  /** Later than `now` (the organiser's digest waits for its hour). */
+  dueAt?: Date;
 }
 
-/** Due at `now` on the app's clock (the worker compares with the same clock). */
+/** Due at `now` on the app's clock (the worker compares with the same clock), or at the job's own dueAt. */
 export async function insertJobs(prisma: Db, jobs: NewJob[], now: Date): Promise<void> {
   if (!jobs.length) return;
   await prisma.notificationJob.createMany({
-    data: jobs.map((job) => ({ ...job, userIds: job.userIds ?? [], nextAttemptAt: now, createdAt: now })),
+    data: jobs.map(({ dueAt, ...job }) => ({
+      ...job,
+      userIds: job.userIds ?? [],
+      nextAttemptAt: dueAt ?? now,
+      createdAt: now,
+    })),
   });
+}
+
+/** The organiser's next digest is queued for `dueAt` (raw: an edit's updated_at must not move). */
+export const setDigestDue = (prisma: Db, eventId: number, dueAt: Date) =>
+  prisma.$executeRaw`UPDATE events SET rsvp_digest_due_at = ${dueAt} WHERE id = ${eventId}`;
+
+/** Where an event's RSVPs stand (the organiser's digest). */
+export async function rsvpCounts(prisma: Db, eventId: number) {
+  const [event, waitlisted, maybe] = await Promise.all([
+    prisma.event.findUnique({ where: { id: eventId }, select: { attendingPeople: true, capacity: true } }),
+    prisma.attendance.count({ where: { eventId, status: 'waitlisted' } }),
+    prisma.attendance.count({ where: { eventId, status: 'maybe' } }),
+  ]);
+  return { attendingPeople: event?.attendingPeople ?? 0, capacity: event?.capacity ?? null, waitlisted, maybe };
 }
 
 /**

@@ -1,13 +1,14 @@
 // The outbox implementation of NotificationTriggers. A trigger runs inside the transaction of the change and
 // writes one fan-out job (one row, whatever the number of recipients); the worker expands it (fan-out.ts) and
 // delivers. Nothing is rendered or sent here (DESIGN §5).
+import type { Prisma as PrismaTypes } from '@prisma/client';
 import type { AppConfig } from '../../config';
 import type { Prisma } from '../../db/database';
-import { sha256 } from '../../lib/secrets';
+import { randomToken, sha256 } from '../../lib/secrets';
 import type { Logger } from '../../logger';
 import { createFanOut } from './fan-out';
 import * as outbox from './outbox-repository';
-import { escapeHtml } from './templates';
+import { escapeHtml, formatEventDate, renderOrganiserMessage } from './templates';
 import type { NotificationTriggers } from './triggers';
 
 export const PRODUCT_NAME = 'Community Events';
@@ -48,6 +49,44 @@ export function createOutboxTriggers(deps: TriggerDeps) {
     async invited(eventId, userIds, tx) {
       if (!userIds.length) return;
       await outbox.insertJobs(tx, [{ kind: 'invited', eventId, userIds }], deps.now());
+    },
+
+    /** Each promotion is news once: a random version keeps a later promotion of the same member apart. */
+    async promoted(eventId, userIds, tx) {
+      if (!userIds.length) return;
+      await outbox.insertJobs(tx, [{ kind: 'promoted', eventId, userIds, keyVersion: randomToken(9) }], deps.now());
+    },
+
+    /** The organiser's words are rendered now and kept on the job, like any job's texts after its first batch. */
+    async eventMessage(eventId, { userIds, text, senderName }, tx) {
+      const event = await outbox.findEvent(tx, eventId);
+      if (!event || !userIds.length) return;
+      const values = { eventName: event.name, eventDate: formatEventDate(event.date, config.notificationsTimeZone) };
+      const link = config.publicUrl ? `${config.publicUrl}/events/${event.id}` : undefined;
+      const rendered = renderOrganiserMessage(values, senderName, text, link);
+      await outbox.insertJobs(
+        tx,
+        [
+          {
+            kind: 'event_message',
+            eventId,
+            userIds,
+            keyVersion: randomToken(9),
+            rendered: rendered as unknown as PrismaTypes.InputJsonValue,
+          },
+        ],
+        deps.now(),
+      );
+    },
+
+    /** One digest job due at `dueAt`; the event remembers it, so RSVPs until then join this one. */
+    async rsvpDigest(eventId, dueAt, tx) {
+      await outbox.setDigestDue(tx, eventId, dueAt);
+      await outbox.insertJobs(
+        tx,
+        [{ kind: 'rsvp_digest', eventId, keyVersion: String(dueAt.getTime()), dueAt }],
+        deps.now(),
+      );
     },
 
     /** One message to one address: its outbox row is written directly, with the link request's transaction. */

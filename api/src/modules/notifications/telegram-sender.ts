@@ -67,7 +67,9 @@ export const databasePacer =
   () =>
     reserveSendSlot(prisma, 'telegram-send-pace', 1000 / perSecond);
 
+/** The event whose RSVP buttons go under the message, if any (a digest to the organiser has none). */
 function eventIdOf(payload: unknown): number | null {
+  if ((payload as { buttons?: unknown } | null)?.buttons === false) return null;
   const id = (payload as { eventId?: unknown } | null)?.eventId;
   return typeof id === 'number' && Number.isInteger(id) ? id : null;
 }

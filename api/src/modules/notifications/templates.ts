@@ -3,7 +3,17 @@
 import { shorten } from '../../../../shared/text';
 import type { TemplateChannel, TemplateType } from '../../../../shared/constants';
 
-export type MessageKind = 'event_created' | 'event_updated' | 'invited' | 'reminder';
+export type MessageKind =
+  | 'event_created'
+  | 'event_updated'
+  | 'invited'
+  | 'reminder'
+  | 'promoted'
+  | 'event_message'
+  | 'rsvp_digest';
+
+/** Kinds whose texts are fixed here (not admin templates); the organiser's message and the digest are written apart. */
+type FixedKind = 'invited' | 'reminder' | 'promoted';
 
 export interface TemplateValues {
   eventName: string;
@@ -28,7 +38,7 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, Record<TemplateChannel, str
 };
 
 /** Invitations and reminders are not admin-editable (SPEC §3 has two template types), so they are fixed. */
-const FIXED_TEXTS: Record<'invited' | 'reminder', Record<TemplateChannel, string>> = {
+const FIXED_TEXTS: Record<FixedKind, Record<TemplateChannel, string>> = {
   invited: {
     email:
       'You are invited to {{eventName}}.\n\nWhen: {{eventDate}}\nWhere: {{eventLocation}}\n\n' +
@@ -39,6 +49,15 @@ const FIXED_TEXTS: Record<'invited' | 'reminder', Record<TemplateChannel, string
     email: 'A reminder: {{eventName}} is coming up.\n\nWhen: {{eventDate}}\nWhere: {{eventLocation}}\n\nSee you there!',
     sms: 'Reminder: {{eventName}} on {{eventDate}} at {{eventLocation}}.',
   },
+  promoted: {
+    email:
+      'Good news: a spot opened up at {{eventName}} and you are now attending.\n\nWhen: {{eventDate}}\n' +
+      'Where: {{eventLocation}}\n\nIf you cannot come after all, please give the spot back on the event page, ' +
+      'so the next person on the waitlist can have it.',
+    sms:
+      'A spot opened up: you are now attending {{eventName}} on {{eventDate}} at {{eventLocation}}. ' +
+      'Cannot come? Please give the spot back.',
+  },
 };
 
 const SUBJECTS: Record<MessageKind, string> = {
@@ -46,6 +65,9 @@ const SUBJECTS: Record<MessageKind, string> = {
   event_updated: 'Event updated: {{eventName}}',
   invited: 'You are invited: {{eventName}}',
   reminder: 'Reminder: {{eventName}}',
+  promoted: 'You are in: {{eventName}}',
+  event_message: 'Message about {{eventName}}',
+  rsvp_digest: 'New RSVPs: {{eventName}}',
 };
 
 /** The template type an admin edits for this kind of message, if any. */
@@ -55,7 +77,7 @@ export const templateTypeOf = (kind: MessageKind): TemplateType | null =>
 export function baseTemplate(kind: MessageKind, channel: TemplateChannel, custom: string | null): string {
   const type = templateTypeOf(kind);
   if (type) return custom ?? DEFAULT_TEMPLATES[type][channel];
-  return FIXED_TEXTS[kind as 'invited' | 'reminder'][channel];
+  return FIXED_TEXTS[kind as FixedKind][channel];
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -155,4 +177,58 @@ export function renderMessage(
     html += `<p><a href="${escapeHtml(link)}">View the event</a></p>`;
   }
   return { subject, text: plain, html };
+}
+
+/** Where the organiser's texts (their message, the digest) put the event's name and the link. */
+function organiserTexts(
+  subject: string,
+  lines: string[],
+  link?: string,
+): Record<'email' | 'sms' | 'telegram', RenderedMessage> {
+  const text = lines.join('\n\n');
+  const plain = link ? `${text}\n\nView the event: ${link}` : text;
+  const html =
+    lines.map((line) => `<p>${escapeHtml(line).replace(/\n/g, '<br>\n')}</p>`).join('\n') +
+    (link ? `<p><a href="${escapeHtml(link)}">View the event</a></p>` : '');
+  return {
+    email: { subject, text: plain, html },
+    sms: { subject, text, html: null },
+    telegram: { subject, text: shorten(text, TELEGRAM_TEXT_MAX), html: null },
+  };
+}
+
+/** An organiser's message to attendees: their words as written (escaped in email), with the event named. */
+export function renderOrganiserMessage(
+  values: Pick<TemplateValues, 'eventName' | 'eventDate'>,
+  sender: string,
+  message: string,
+  link?: string,
+) {
+  const subject = fill(SUBJECTS.event_message, { ...values, eventLocation: '', updateType: '' });
+  return organiserTexts(subject, [`${sender} wrote about ${values.eventName} (${values.eventDate}):`, message], link);
+}
+
+export interface RsvpCounts {
+  attendingPeople: number;
+  capacity: number | null;
+  waitlisted: number;
+  maybe: number;
+}
+
+/** The organiser's digest: where the RSVPs stand now (sent at most once an hour). */
+export function renderRsvpDigest(values: Pick<TemplateValues, 'eventName'>, counts: RsvpCounts, link?: string) {
+  const subject = fill(SUBJECTS.rsvp_digest, { ...values, eventDate: '', eventLocation: '', updateType: '' });
+  const people = counts.attendingPeople === 1 ? '1 person' : `${counts.attendingPeople} people`;
+  const room =
+    counts.capacity === null
+      ? ''
+      : ` of ${counts.capacity} (${Math.max(0, counts.capacity - counts.attendingPeople)} spots left)`;
+  return organiserTexts(
+    subject,
+    [
+      `New RSVPs for ${values.eventName} in the last hour.`,
+      `Now: ${people} attending${room}, ${counts.waitlisted} on the waitlist, ${counts.maybe} maybe.`,
+    ],
+    link,
+  );
 }

@@ -11,6 +11,17 @@ export interface NotificationTriggers {
   eventUpdated(eventId: number, updateType: string, tx: Db): Promise<void>;
   invited(eventId: number, userIds: number[], tx: Db): Promise<void>;
   emailLinkRequested(input: { userId: number; email: string; confirmUrl: string }, tx: Db): Promise<void>;
+  // RSVP (issue 10). Optional so that recording stand-ins in tests may leave them out; the outbox has them all.
+  /** These members moved from the waitlist to attending: tell them, with buttons to give the spot back. */
+  promoted?(eventId: number, userIds: number[], tx: Db): Promise<void>;
+  /** The organiser's message to these members (the audience as it was when sent). */
+  eventMessage?(
+    eventId: number,
+    message: { userIds: number[]; text: string; senderName: string },
+    tx: Db,
+  ): Promise<void>;
+  /** The organiser opted in to a digest of new RSVPs: one message, due at `dueAt`. */
+  rsvpDigest?(eventId: number, dueAt: Date, tx: Db): Promise<void>;
 }
 
 export const silentTriggers: NotificationTriggers = {

@@ -24,6 +24,7 @@ export interface UserSqlRow {
   notification_prefs: string[] | null;
   is_admin: boolean;
   is_demo: boolean;
+  hide_from_attendees: boolean;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -45,6 +46,7 @@ export const userFromSql = (row: UserSqlRow): UserRow => ({
   notificationPrefs: row.notification_prefs ?? [],
   isAdmin: row.is_admin,
   isDemo: row.is_demo,
+  hideFromAttendees: row.hide_from_attendees,
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
 });
@@ -75,6 +77,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
       (NOTIFICATION_CHANNELS as readonly string[]).includes(channel),
     ),
     googleConnected: Boolean(user.googleSub),
+    hideFromAttendees: user.hideFromAttendees,
   };
 }
 
@@ -92,6 +95,7 @@ export const findUserById = (prisma: Prisma, id: number) => prisma.user.findUniq
 export interface ContactChanges {
   telegramUsername?: string;
   notificationPrefs?: NotificationChannel[];
+  hideFromAttendees?: boolean;
 }
 
 export const updateUser = (prisma: Prisma, id: number, changes: ContactChanges): Promise<UserRow> =>

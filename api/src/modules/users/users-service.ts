@@ -35,6 +35,9 @@ export function createUsersService(deps: AppDeps) {
 
   async function updateContact(user: UserRow, input: UpdateMeInput): Promise<CurrentUser> {
     if ('phoneNumber' in input) return toCurrentUser(await updatePhoneNumber(prisma, user.id, input.phoneNumber));
+    if ('hideFromAttendees' in input) {
+      return toCurrentUser(await updateUser(prisma, user.id, { hideFromAttendees: input.hideFromAttendees }));
+    }
     return toCurrentUser(await updateUser(prisma, user.id, { telegramUsername: input.telegramUsername }));
   }
 

@@ -1,0 +1,24 @@
+// The web app's index.html with the organisation's name and colour written in at startup (BRAND_NAME,
+// BRAND_COLOR), so one build serves any organisation. The colour's text colour is chosen for contrast.
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Black or white, whichever reads better on the colour (WCAG relative luminance). */
+export function contrastText(hex: string): '#ffffff' | '#111111' {
+  const channel = (offset: number) => {
+    const value = parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  // White wins while its contrast (1.05 / (L + 0.05)) beats black's ((L + 0.05) / 0.05).
+  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#111111';
+}
+
+export function brandedIndexHtml(html: string, brand: { name: string; color: string }): string {
+  const name = escapeHtml(brand.name);
+  const color = /^#[0-9a-f]{6}$/i.test(brand.color) ? brand.color : '#4f46e5';
+  const head =
+    `<meta name="application-name" content="${name}" />` +
+    `<meta name="theme-color" content="${color}" />` +
+    `<style id="brand">:root{--brand:${color};--brand-text:${contrastText(color)}}</style>`;
+  return html.replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`).replace('</head>', `${head}</head>`);
+}

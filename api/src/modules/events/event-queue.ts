@@ -1,0 +1,26 @@
+// One RSVP transaction per event at a time in this process. The event's row lock already orders them in the
+// database, but a transaction waiting for that lock holds a pooled connection: 200 members pressing at once
+// would hold every connection and leave other requests waiting past the pool's timeout (measured: 503s in
+// tests/bench/rsvp-bench.ts). Queued here, they wait without a connection; other instances queue their own,
+// and the row lock orders the few that meet in the database.
+import type { Prisma } from '../../db/database';
+
+const queues = new WeakMap<Prisma, Map<number, Promise<unknown>>>();
+
+/** Runs `work` after the previous work queued for this event and database has settled (whatever its outcome). */
+export function queuedForEvent<T>(prisma: Prisma, eventId: number, work: () => Promise<T>): Promise<T> {
+  let events = queues.get(prisma);
+  if (!events) queues.set(prisma, (events = new Map()));
+  const previous = events.get(eventId) ?? Promise.resolve();
+  const result = previous.then(work, work);
+  const settled = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  events.set(eventId, settled);
+  // The last one out removes the queue, so the map holds only events with work in hand.
+  void settled.then(() => {
+    if (events.get(eventId) === settled) events.delete(eventId);
+  });
+  return result;
+}

@@ -1,0 +1,75 @@
+// The organiser's tools (issue 10), for the event's creator and admins only (403 for everyone else): the
+// attendee list as CSV, a message to everyone attending, waitlisted or maybe (through the outbox, on each
+// member's channels), and check-in at the door by member id or by the member's scanned pass. Members get
+// their own pass here too.
+import { conflict, invalid, notFound } from '../../../../shared/errors';
+import { MSG } from '../../../../shared/messages';
+import type { CheckInInput, EventMessageInput } from '../../../../shared/schemas';
+import type { CheckInResponse, EventMessageResponse, EventPass } from '../../../../shared/types';
+import type { AppDeps } from '../../deps';
+import * as attendanceRepo from './attendance-repository';
+import { attendeesCsv } from './attendees-csv';
+import { createEventAccess } from './event-access';
+import { issuePass, passQrSvg, readPass } from './event-pass';
+import type { Viewer } from './events-repository';
+
+const toCheckIn = (row: attendanceRepo.CheckInRow): CheckInResponse => ({
+  userId: row.userId,
+  name: row.name,
+  guests: row.guests,
+  checkedIn: row.checkedInAt !== null,
+  checkedInAt: row.checkedInAt?.toISOString() ?? null,
+});
+
+export function createOrganiserService(deps: AppDeps) {
+  const { prisma, secrets } = deps;
+  const access = createEventAccess(prisma);
+  const organised = (viewer: Viewer, id: number) => access.managedRecord(viewer, id, MSG.onlyOrganisers);
+
+  /** GET /api/events/{id}/attendees.csv: every reply with names (hidden ones too: organisers see them). */
+  async function csv(viewer: Viewer, id: number): Promise<{ filename: string; body: string }> {
+    await organised(viewer, id);
+    return {
+      filename: `attendees-event-${id}.csv`,
+      body: attendeesCsv(await attendanceRepo.listAttendees(prisma, id)),
+    };
+  }
+
+  /** POST /api/events/{id}/messages: to the audience as it is now (the sender aside), one outbox job. */
+  async function message(viewer: Viewer & { name?: string }, id: number, input: EventMessageInput) {
+    const event = await organised(viewer, id);
+    const userIds = await attendanceRepo.userIdsWithStatus(prisma, id, input.audience, viewer.id);
+    const senderName = viewer.name ?? 'The organiser';
+    await deps.notifications.eventMessage?.(event.id, { userIds, text: input.text, senderName }, prisma);
+    return { recipients: userIds.length } satisfies EventMessageResponse;
+  }
+
+  /** POST /api/events/{id}/check-in: a member attending, by id or by their pass for this event. */
+  async function checkIn(viewer: Viewer, id: number, input: CheckInInput): Promise<CheckInResponse> {
+    await organised(viewer, id);
+    const userId = 'pass' in input ? readPass(secrets, id, input.pass) : input.userId;
+    if (userId === null) throw invalid(MSG.passInvalid);
+    const { before, after } = await attendanceRepo.checkIn(prisma, id, userId, deps.now());
+    if (!before || before.status !== 'attending' || !after) throw conflict(MSG.checkInNotAttending);
+    return { ...toCheckIn(after), ...(before.checkedInAt ? { alreadyCheckedIn: true } : {}) };
+  }
+
+  /** DELETE /api/events/{id}/check-in/{userId}: undo a check-in made by mistake. */
+  async function undoCheckIn(viewer: Viewer, id: number, userId: number): Promise<CheckInResponse> {
+    await organised(viewer, id);
+    const row = await attendanceRepo.undoCheckIn(prisma, id, userId);
+    if (!row) throw notFound('This member has not replied to this event');
+    return toCheckIn(row);
+  }
+
+  /** GET /api/events/{id}/pass: the member's own pass, while they are attending. */
+  async function pass(viewer: Viewer, id: number): Promise<EventPass> {
+    await access.visibleRecord(viewer, id);
+    const reply = await attendanceRepo.findOwnReply(prisma, id, viewer.id);
+    if (reply?.status !== 'attending') throw conflict(MSG.passNotAttending);
+    const token = issuePass(secrets, id, viewer.id);
+    return { token, qrSvg: await passQrSvg(token) };
+  }
+
+  return { csv, message, checkIn, undoCheckIn, pass };
+}

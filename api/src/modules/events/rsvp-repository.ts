@@ -1,0 +1,163 @@
+// RSVP writes under the lock discipline of issue 10. Every change of a reply runs in one transaction that first
+// locks the event's row (SELECT … FOR UPDATE): the replies of one event are changed one after another, so the
+// counts, the waitlist order and the promotions each transaction reads are exact. Underneath, the database keeps
+// events.attending_people from the rows (a trigger) and refuses any growth beyond capacity (another trigger):
+// see prisma/migrations/20261123220000_rsvp_capacity. The statements are few on purpose: members replying to a
+// popular event at once wait for the lock one after another, so each transaction's round trips add up.
+import { Prisma as PrismaTypes } from '@prisma/client';
+import type { StoredRsvpStatus } from '../../../../shared/constants';
+import type { Prisma } from '../../db/database';
+import { queuedForEvent } from './event-queue';
+import type { Tx } from './events-repository';
+import type { PlannedReply, Reply, WaitingParty } from './rsvp-rules';
+
+export interface LockedEvent {
+  id: number;
+  creatorId: number;
+  isPublic: boolean;
+  capacity: number | null;
+  guestsAllowed: number;
+  rsvpClosesAt: Date | null;
+  attendingPeople: number;
+  rsvpDigest: boolean;
+  rsvpDigestDueAt: Date | null;
+  /** The reply of the member the lock was taken for (null: none yet). */
+  reply: Reply | null;
+}
+
+interface LockedEventRow {
+  id: number;
+  creator_id: number;
+  is_public: boolean;
+  capacity: number | null;
+  guests_allowed: number;
+  rsvp_closes_at: Date | string | null;
+  attending_people: number;
+  rsvp_digest: boolean;
+  rsvp_digest_due_at: Date | string | null;
+  reply_status: StoredRsvpStatus | null;
+  reply_guests: number | null;
+}
+
+const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/** 200 members pressing at once wait their turn for the event's lock; the default 2 s / 5 s are too short. */
+const LOCKED_TX_LIMITS = { maxWait: 60_000, timeout: 60_000 };
+
+/** Locks the event's row for the rest of the transaction; reads what the RSVP rules need and `userId`'s reply. */
+async function lockEvent(tx: Tx, eventId: number, userId: number): Promise<LockedEvent | null> {
+  const [row] = await tx.$queryRaw<LockedEventRow[]>`
+    SELECT e.id, e.creator_id, e.is_public, e.capacity, e.guests_allowed, e.rsvp_closes_at, e.attending_people,
+           e.rsvp_digest, e.rsvp_digest_due_at, a.status::text AS reply_status, a.guests AS reply_guests
+      FROM events e LEFT JOIN attendances a ON a.event_id = e.id AND a.user_id = ${userId}
+     WHERE e.id = ${eventId}
+       FOR UPDATE OF e`;
+  if (!row) return null;
+  return {
+    id: row.id,
+    creatorId: row.creator_id,
+    isPublic: row.is_public,
+    capacity: row.capacity,
+    guestsAllowed: row.guests_allowed,
+    rsvpClosesAt: dateOrNull(row.rsvp_closes_at),
+    attendingPeople: Number(row.attending_people),
+    rsvpDigest: row.rsvp_digest,
+    rsvpDigestDueAt: dateOrNull(row.rsvp_digest_due_at),
+    reply: row.reply_status === null ? null : { status: row.reply_status, guests: Number(row.reply_guests) },
+  };
+}
+
+/**
+ * Runs `work` in one transaction holding the event's row lock (with `forUserId`'s reply read under it); null when
+ * the event does not exist (any more). A domain error thrown by `work` rolls everything back.
+ */
+export function withEventLocked<T>(
+  prisma: Prisma,
+  eventId: number,
+  work: (tx: Tx, event: LockedEvent) => Promise<T>,
+  forUserId = 0,
+): Promise<T | null> {
+  return queuedForEvent(prisma, eventId, () =>
+    prisma.$transaction(async (tx) => {
+      const event = await lockEvent(tx, eventId, forUserId);
+      return event ? work(tx, event) : null;
+    }, LOCKED_TX_LIMITS),
+  );
+}
+
+/** The people attending as the database counts them now (after this transaction's own changes). */
+export async function attendingPeople(tx: Tx, eventId: number): Promise<number> {
+  const row = await tx.event.findUnique({ where: { id: eventId }, select: { attendingPeople: true } });
+  return row?.attendingPeople ?? 0;
+}
+
+/**
+ * Stores the planned reply in one statement. Joining the waitlist stamps the database's clock_timestamp()
+ * (microseconds; under the event's lock, in the order of the transactions): the waitlist order.
+ */
+export async function saveReply(tx: Tx, eventId: number, userId: number, plan: PlannedReply, now: Date) {
+  const joined = plan.waitlist === 'join' ? PrismaTypes.sql`clock_timestamp()` : PrismaTypes.sql`NULL`;
+  const waitlistedAt = plan.waitlist === 'keep' ? PrismaTypes.sql`a.waitlisted_at` : joined;
+  await tx.$executeRaw`
+    INSERT INTO attendances AS a (event_id, user_id, status, guests, responded_at, updated_at, waitlisted_at)
+    VALUES (${eventId}, ${userId}, ${plan.status}::"AttendanceStatus", ${plan.guests}, ${now}, ${now}, ${joined})
+    ON CONFLICT (event_id, user_id) DO UPDATE
+       SET status = EXCLUDED.status, guests = EXCLUDED.guests, responded_at = EXCLUDED.responded_at,
+           updated_at = EXCLUDED.updated_at, waitlisted_at = ${waitlistedAt}`;
+}
+
+/** Waitlisted parties of at most `maxParty` people, in waitlist order: the candidates for the free spots. */
+export function waitingParties(tx: Tx, eventId: number, maxParty: number | null): Promise<WaitingParty[]> {
+  return tx.attendance.findMany({
+    where: { eventId, status: 'waitlisted', ...(maxParty === null ? {} : { guests: { lte: maxParty - 1 } }) },
+    orderBy: [{ waitlistedAt: 'asc' }, { id: 'asc' }],
+    select: { userId: true, guests: true },
+  });
+}
+
+/** Moves these members from the waitlist to attending (the count trigger adds their parties). */
+export async function promote(tx: Tx, eventId: number, userIds: number[], now: Date): Promise<void> {
+  if (!userIds.length) return;
+  await tx.attendance.updateMany({
+    where: { eventId, userId: { in: userIds }, status: 'waitlisted' },
+    data: { status: 'attending', waitlistedAt: null, respondedAt: now },
+  });
+}
+
+export interface ReplyOutcome {
+  reply: Reply | null;
+  attendingPeople: number;
+  waitlistCount: number;
+  /** 1 for the next to be promoted; null when the member is not waitlisted. */
+  waitlistPosition: number | null;
+}
+
+/** The member's reply as it stands, with the event's count, the waitlist's length and their place: one statement. */
+export async function replyOutcome(db: Tx | Prisma, eventId: number, userId: number): Promise<ReplyOutcome> {
+  const [row] = await db.$queryRaw<
+    Array<{ status: StoredRsvpStatus | null; guests: number | null; people: number; waitlisted: number; ahead: number }>
+  >`
+    SELECT me.status::text AS status, me.guests, e.attending_people AS people,
+      (SELECT count(*)::int FROM attendances w WHERE w.event_id = e.id AND w.status = 'waitlisted') AS waitlisted,
+      (SELECT count(*)::int FROM attendances w WHERE w.event_id = e.id AND w.status = 'waitlisted'
+          AND (w.waitlisted_at, w.id) < (me.waitlisted_at, me.id)) AS ahead
+      FROM events e LEFT JOIN attendances me ON me.event_id = e.id AND me.user_id = ${userId}
+     WHERE e.id = ${eventId}`;
+  return {
+    reply: row?.status ? { status: row.status, guests: Number(row.guests) } : null,
+    attendingPeople: Number(row?.people ?? 0),
+    waitlistCount: Number(row?.waitlisted ?? 0),
+    waitlistPosition: row?.status === 'waitlisted' ? Number(row.ahead) + 1 : null,
+  };
+}
+
+/** Events where someone waits although a spot is free for them (spots freed behind the RSVP path). */
+export async function eventsWithFreeSpotsAndWaitlist(prisma: Prisma): Promise<number[]> {
+  const rows = await prisma.$queryRaw<Array<{ id: number }>>`
+    SELECT e.id FROM events e
+     WHERE (e.capacity IS NULL OR e.attending_people < e.capacity)
+       AND EXISTS (SELECT 1 FROM attendances a WHERE a.event_id = e.id AND a.status = 'waitlisted'
+                     AND (e.capacity IS NULL OR 1 + a.guests <= e.capacity - e.attending_people))
+     ORDER BY e.id LIMIT 100`;
+  return rows.map((row) => Number(row.id));
+}

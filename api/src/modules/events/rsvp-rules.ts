@@ -1,0 +1,90 @@
+// The RSVP rules of issue 10 as pure functions: what a reply becomes on an event with a capacity, and which
+// waitlisted parties a freed spot goes to. No database here; rsvp-repository.ts applies the outcome under the
+// event's row lock, and the database refuses any over-booking whatever the code decides.
+import type { RsvpStatus, StoredRsvpStatus } from '../../../../shared/constants';
+import { conflict, invalid } from '../../../../shared/errors';
+import { MSG } from '../../../../shared/messages';
+
+export interface EventSeats {
+  /** People who may attend; null: no limit. */
+  capacity: number | null;
+  guestsAllowed: number;
+  /** People attending now (members and guests). */
+  attendingPeople: number;
+}
+
+export interface Reply {
+  status: StoredRsvpStatus;
+  guests: number;
+}
+
+/** What to store: the status, the guests, and what happens to the member's place on the waitlist. */
+export interface PlannedReply {
+  status: StoredRsvpStatus;
+  guests: number;
+  /** 'join': at the end of the waitlist now; 'keep': the place they had; 'none': not on the waitlist. */
+  waitlist: 'join' | 'keep' | 'none';
+}
+
+const party = (guests: number) => 1 + guests;
+
+/** The people a reply puts among those attending: the member and their guests, or nobody. */
+export const peopleIn = (reply: Reply | null) => (reply?.status === 'attending' ? party(reply.guests) : 0);
+
+/** Spots still free: capacity − people attending, never below 0; null without a capacity. */
+export const spotsLeft = (event: Pick<EventSeats, 'capacity' | 'attendingPeople'>): number | null =>
+  event.capacity === null ? null : Math.max(0, event.capacity - event.attendingPeople);
+
+/**
+ * The reply `status` (with `guests`, or the guests the member had) becomes, given the event and the member's
+ * current reply. 'attending' on a full event waitlists the whole party. A member already attending who asks for
+ * more guests than there are spots keeps their spot as it was (refused), rather than losing it to the waitlist.
+ */
+export function planReply(
+  event: EventSeats,
+  current: Reply | null,
+  status: RsvpStatus,
+  requestedGuests: number | undefined,
+): PlannedReply {
+  if (status !== 'attending') return { status, guests: 0, waitlist: 'none' };
+  if (requestedGuests !== undefined && requestedGuests > event.guestsAllowed) {
+    throw invalid(MSG.tooManyGuests(event.guestsAllowed));
+  }
+  const holding = current?.status === 'attending' || current?.status === 'waitlisted';
+  // Left out: the guests they had (an event's lowered limit does not take guests away from a party).
+  const guests = requestedGuests ?? (holding ? current.guests : 0);
+
+  if (current?.status === 'attending') {
+    const others = event.attendingPeople - party(current.guests);
+    if (event.capacity !== null && others + party(guests) > event.capacity) {
+      throw conflict(MSG.notEnoughSpots(Math.max(0, event.capacity - event.attendingPeople)));
+    }
+    return { status: 'attending', guests, waitlist: 'none' };
+  }
+  // Already waiting: the place is kept; the promotion pass that follows takes them if they now fit.
+  if (current?.status === 'waitlisted') return { status: 'waitlisted', guests, waitlist: 'keep' };
+  const fits = event.capacity === null || event.attendingPeople + party(guests) <= event.capacity;
+  return fits ? { status: 'attending', guests, waitlist: 'none' } : { status: 'waitlisted', guests, waitlist: 'join' };
+}
+
+export interface WaitingParty {
+  userId: number;
+  guests: number;
+}
+
+/**
+ * The parties to promote, in waitlist order: each that fits in the spots left after those before it (a
+ * party too big to fit does not hold up smaller ones behind it). `waiting` is in waitlist order.
+ */
+export function partiesToPromote(event: Pick<EventSeats, 'capacity' | 'attendingPeople'>, waiting: WaitingParty[]) {
+  if (event.capacity === null) return waiting;
+  let free = event.capacity - event.attendingPeople;
+  const promoted: WaitingParty[] = [];
+  for (const candidate of waiting) {
+    if (free <= 0) break;
+    if (party(candidate.guests) > free) continue;
+    promoted.push(candidate);
+    free -= party(candidate.guests);
+  }
+  return promoted;
+}

@@ -1,0 +1,146 @@
+// RSVP use cases (issue 10): replying with capacity, waitlist, maybe and guests; promotion from the waitlist;
+// the attendee list with its privacy rule. Every change runs under the event's row lock (rsvp-repository.ts).
+import { RSVP_LIMITS } from '../../../../shared/constants';
+import { conflict, notFound } from '../../../../shared/errors';
+import { MSG } from '../../../../shared/messages';
+import type { AttendInput } from '../../../../shared/schemas';
+import type { AttendanceResponse, Attendee, AttendResponse } from '../../../../shared/types';
+import type { AppDeps } from '../../deps';
+import * as attendanceRepo from './attendance-repository';
+import { createEventAccess, mayManage } from './event-access';
+import type { Tx, Viewer } from './events-repository';
+import * as rsvpRepo from './rsvp-repository';
+import { partiesToPromote, peopleIn, planReply, spotsLeft } from './rsvp-rules';
+
+export function createRsvpService(deps: AppDeps) {
+  const { prisma } = deps;
+  const access = createEventAccess(prisma);
+
+  /**
+   * Promotes the waitlisted parties that now fit, in waitlist order, and tells them on their channels (in this
+   * transaction, through the outbox), except `actorId`, who is told by the answer to their own request. The
+   * caller holds the event's row lock; `people` attending now, when the caller knows it. Answers the promoted ids.
+   */
+  async function fillSpots(
+    tx: Tx,
+    event: { id: number; capacity: number | null },
+    actorId: number | null = null,
+    people?: number,
+  ): Promise<number[]> {
+    const attending = people ?? (await rsvpRepo.attendingPeople(tx, event.id));
+    const free = event.capacity === null ? null : event.capacity - attending;
+    if (free !== null && free <= 0) return [];
+    const waiting = await rsvpRepo.waitingParties(tx, event.id, free);
+    const promoted = partiesToPromote({ capacity: event.capacity, attendingPeople: attending }, waiting).map(
+      (party) => party.userId,
+    );
+    await rsvpRepo.promote(tx, event.id, promoted, deps.now());
+    const toTell = promoted.filter((id) => id !== actorId);
+    if (toTell.length) await deps.notifications.promoted?.(event.id, toTell, tx);
+    return promoted;
+  }
+
+  /** The organiser's opt-in digest: one queued message at a time, at most one an hour (RSVPs meanwhile join it). */
+  async function queueDigest(tx: Tx, event: rsvpRepo.LockedEvent, now: Date): Promise<void> {
+    if (!event.rsvpDigest || !deps.notifications.rsvpDigest) return;
+    const due = event.rsvpDigestDueAt?.getTime() ?? null;
+    if (due !== null && due > now.getTime()) return;
+    const dueAt = new Date(Math.max(now.getTime(), due === null ? 0 : due + RSVP_LIMITS.digestIntervalMs));
+    await deps.notifications.rsvpDigest(event.id, dueAt, tx);
+  }
+
+  /**
+   * POST /api/events/{id}/attend. After rsvpClosesAt only the creator and admins may change replies. The reply,
+   * the promotions it allows and their notifications commit together.
+   */
+  async function setAttendance(viewer: Viewer, id: number, input: AttendInput): Promise<AttendResponse> {
+    await access.visibleRecord(viewer, id);
+    const result = await rsvpRepo.withEventLocked(
+      prisma,
+      id,
+      async (tx, event) => {
+        const now = deps.now();
+        if (event.rsvpClosesAt && event.rsvpClosesAt <= now && !mayManage(viewer, event)) {
+          throw conflict(MSG.rsvpClosed);
+        }
+        const current = event.reply;
+        const plan = planReply(event, current, input.status, input.guests);
+        await rsvpRepo.saveReply(tx, id, viewer.id, plan, now);
+        const people = event.attendingPeople - peopleIn(current) + peopleIn(plan);
+        // Without a capacity nobody waits: an edit that removes the limit lets the whole waitlist in.
+        if (event.capacity !== null) await fillSpots(tx, event, viewer.id, people);
+        const changed = current?.status !== plan.status || current.guests !== plan.guests;
+        if (changed && viewer.id !== event.creatorId) await queueDigest(tx, event, now);
+        return { ...(await rsvpRepo.replyOutcome(tx, id, viewer.id)), capacity: event.capacity };
+      },
+      viewer.id,
+    );
+    if (!result) throw notFound(MSG.eventNotFound);
+    return {
+      status: result.reply?.status ?? 'not_attending',
+      guests: result.reply?.guests ?? 0,
+      ...(result.waitlistPosition === null ? {} : { waitlistPosition: result.waitlistPosition }),
+      attendingCount: result.attendingPeople,
+      spotsLeft: spotsLeft({ capacity: result.capacity, attendingPeople: result.attendingPeople }),
+      waitlistCount: result.waitlistCount,
+    };
+  }
+
+  async function getAttendance(viewer: Viewer, id: number): Promise<AttendanceResponse> {
+    await access.visibleRecord(viewer, id);
+    const reply = await attendanceRepo.findOwnReply(prisma, id, viewer.id);
+    if (!reply) return { status: 'not_responded', guests: 0, checkedIn: false };
+    const position =
+      reply.status === 'waitlisted' ? (await rsvpRepo.replyOutcome(prisma, id, viewer.id)).waitlistPosition : null;
+    return {
+      status: reply.status,
+      guests: reply.guests,
+      ...(position === null ? {} : { waitlistPosition: position }),
+      checkedIn: reply.checkedInAt !== null,
+    };
+  }
+
+  /**
+   * Who replied. Organisers see everyone with check-in and reply times. Other members see names, except of
+   * members who hid theirs ('1 more member', no id or picture), listed last in their group so their place in
+   * the alphabet gives nothing away.
+   */
+  async function attendees(viewer: Viewer, id: number): Promise<Attendee[]> {
+    const event = await access.visibleRecord(viewer, id);
+    const rows = await attendanceRepo.listAttendees(prisma, id);
+    if (mayManage(viewer, event)) {
+      return rows.map(({ hidden, checkedInAt, respondedAt, ...entry }) => ({
+        ...entry,
+        ...(hidden ? { hidden: true as const } : {}),
+        checkedIn: checkedInAt !== null,
+        respondedAt: respondedAt.toISOString(),
+      }));
+    }
+    const shown = rows.map(({ hidden, checkedInAt: _c, respondedAt: _r, ...entry }): Attendee => {
+      if (!hidden || entry.id === viewer.id) return entry;
+      return { ...entry, id: null, name: MSG.hiddenAttendee, avatarUrl: null, hidden: true };
+    });
+    // Stable: the waitlist keeps its order (a place reveals no name); elsewhere hidden ones go last.
+    const rank = (entry: Attendee) =>
+      attendanceRepo.STATUS_ORDER[entry.status] * 2 + (entry.id === null && entry.status !== 'waitlisted' ? 1 : 0);
+    return shown.sort((a, b) => rank(a) - rank(b));
+  }
+
+  /**
+   * Spots freed without an RSVP change (a deleted account's reply goes with it, and the count trigger gives its
+   * places back): the waitlists of such events move up. The delivery worker runs this on a timer. Answers the
+   * number of members promoted.
+   */
+  async function promoteFreedSpots(): Promise<number> {
+    let promoted = 0;
+    for (const eventId of await rsvpRepo.eventsWithFreeSpotsAndWaitlist(prisma)) {
+      const ids = await rsvpRepo.withEventLocked(prisma, eventId, (tx, event) => fillSpots(tx, event));
+      promoted += ids?.length ?? 0;
+    }
+    return promoted;
+  }
+
+  return { setAttendance, getAttendance, attendees, fillSpots, promoteFreedSpots };
+}
+
+export type RsvpService = ReturnType<typeof createRsvpService>;

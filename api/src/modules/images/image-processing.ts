@@ -1,0 +1,98 @@
+// Turns an uploaded file into the cover photo variants we store: the content decides what it is (never the
+// name or the Content-Type), pictures are turned upright, every bit of metadata (EXIF GPS of photos of young
+// people!) is dropped, and each width is re-encoded as WebP. Refusals are domain errors with a clear message.
+import sharp, { type Sharp } from 'sharp';
+import { IMAGE_UPLOAD } from '../../../../shared/constants';
+import { invalid, tooLarge } from '../../../../shared/errors';
+
+export const IMAGE_MESSAGES = {
+  empty: 'Choose an image file to upload.',
+  tooManyBytes: 'The image is larger than 10 MB. Please choose a smaller photo.',
+  tooManyPixels: `The image is too large: at most ${IMAGE_UPLOAD.maxPixels / 1_000_000} megapixels. Please choose a smaller photo.`,
+  notAnImage: 'This file is not an image we can read, or it is damaged. Please upload a JPEG, PNG or WebP photo.',
+  wrongFormat: 'Only JPEG, PNG and WebP photos can be uploaded.',
+  heicUnsupported: 'HEIC photos cannot be read by this server. Please upload a JPEG, PNG or WebP photo.',
+} as const;
+
+export interface ImageVariant {
+  /** The nominal width (480, 960, 1600); smaller pictures are never enlarged, so the real one may be less. */
+  size: number;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
+/** Whether this sharp build decodes HEVC-compressed HEIF (iPhone photos); the prebuilt one reads AVIF only. */
+const DECODES_HEIC = (sharp.format.heif?.input.fileSuffix ?? []).some((suffix) => suffix === '.heic');
+/** ISO-BMFF brands of HEVC-coded HEIF files. */
+const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
+const WEBP = { quality: 80, effort: 4 } as const;
+/** A decoder that takes longer than this is fed something hostile or absurd. */
+const PROCESSING_SECONDS = 20;
+
+/** One upload is decoded at a time per process: a 40-megapixel picture takes some 160 MB while it is resized. */
+let previous: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = previous.then(task, task);
+  previous = run.catch(() => undefined);
+  return run;
+}
+
+const isHeicFile = (bytes: Buffer) =>
+  bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp' && HEIC_BRANDS.has(bytes.toString('latin1', 8, 12));
+
+/** sharp's own words for a picture over limitInputPixels. */
+const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
+
+function refusalFor(error: unknown, bytes: Buffer): Error {
+  if (isPixelLimitError(error)) return invalid(IMAGE_MESSAGES.tooManyPixels);
+  if (isHeicFile(bytes) && !DECODES_HEIC) return invalid(IMAGE_MESSAGES.heicUnsupported);
+  return invalid(IMAGE_MESSAGES.notAnImage);
+}
+
+const decoder = (bytes: Buffer) => sharp(bytes, { limitInputPixels: IMAGE_UPLOAD.maxPixels, failOn: 'warning' });
+
+/** Reads only the header: what the file is and how big its picture claims to be, before decoding anything. */
+async function checkHeader(bytes: Buffer): Promise<void> {
+  const meta = await decoder(bytes)
+    .metadata()
+    .catch((error: unknown) => {
+      throw refusalFor(error, bytes);
+    });
+  if (!ACCEPTED_FORMATS.has(meta.format ?? '')) throw invalid(IMAGE_MESSAGES.wrongFormat);
+  if (meta.format === 'heif' && meta.compression === 'hevc' && !DECODES_HEIC) {
+    throw invalid(IMAGE_MESSAGES.heicUnsupported);
+  }
+  if ((meta.width ?? 0) * (meta.height ?? 0) > IMAGE_UPLOAD.maxPixels) throw invalid(IMAGE_MESSAGES.tooManyPixels);
+}
+
+async function encode(input: Sharp, size: number): Promise<ImageVariant> {
+  const { data, info } = await input
+    .resize({ width: size, withoutEnlargement: true })
+    .webp(WEBP)
+    .timeout({ seconds: PROCESSING_SECONDS })
+    .toBuffer({ resolveWithObject: true });
+  return { size, data, width: info.width, height: info.height };
+}
+
+/**
+ * The stored variants, widest first. The widest comes from the upload (turned upright by its EXIF
+ * orientation; sharp writes no metadata unless asked); the others are scaled from it, which is far cheaper
+ * than decoding a 40-megapixel upload three times.
+ */
+export async function processImage(bytes: Buffer): Promise<ImageVariant[]> {
+  if (bytes.length === 0) throw invalid(IMAGE_MESSAGES.empty);
+  if (bytes.length > IMAGE_UPLOAD.maxBytes) throw tooLarge(IMAGE_MESSAGES.tooManyBytes);
+  await checkHeader(bytes);
+  const [widest, ...others] = [...IMAGE_UPLOAD.widths].sort((a, b) => b - a) as [number, ...number[]];
+  return oneAtATime(async () => {
+    try {
+      const largest = await encode(decoder(bytes).autoOrient(), widest);
+      const smaller = await Promise.all(others.map((size) => encode(sharp(largest.data), size)));
+      return [largest, ...smaller];
+    } catch (error) {
+      throw refusalFor(error, bytes);
+    }
+  });
+}

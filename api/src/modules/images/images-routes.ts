@@ -1,0 +1,76 @@
+// /api/images: HTTP only. POST takes the raw file bytes (no multipart); GET serves a stored WebP variant
+// with immutable caching (an id never changes its picture).
+import express, { Router, type Request, type RequestHandler } from 'express';
+import { IMAGE_UPLOAD } from '../../../../shared/constants';
+import { notFound, tooLarge, unsupported } from '../../../../shared/errors';
+import type { AppDeps } from '../../deps';
+import { currentUser, requireUser } from '../../http/auth';
+import { IMAGE_MESSAGES } from './image-processing';
+import { createImagesService } from './images-service';
+
+const IMAGE_ID = /^[A-Za-z0-9_-]{22}$/;
+const VARIANT_FILE = new RegExp(`^(${IMAGE_UPLOAD.widths.join('|')})\\.webp$`);
+const NOT_FOUND = 'Image not found';
+const WRONG_BODY = 'Send the image file itself as the request body (JPEG, PNG or WebP).';
+
+/** The one /api call whose body is not JSON: the same-origin guard lets its raw bytes through. */
+export const isImageUpload = (req: Request) => req.method === 'POST' && req.path === '/images';
+
+/**
+ * Any image type or plain bytes: the content decides what it is, so a GIF or TIFF hears "only JPEG, PNG and
+ * WebP" rather than "wrong request" (IMAGE_UPLOAD.contentTypes is what the web app sends).
+ */
+const RAW_TYPE = /^(?:image\/[\w.+-]+|application\/octet-stream)\s*(?:;|$)/i;
+
+/** Reads up to 10 MB of bytes; a bigger body is refused from its Content-Length before it is read. */
+function readImageBody(): RequestHandler {
+  const raw = express.raw({
+    type: (req) => RAW_TYPE.test(req.headers['content-type'] ?? ''),
+    limit: IMAGE_UPLOAD.maxBytes,
+    inflate: false,
+  });
+  return (req, res, next) =>
+    raw(req, res, (error?: unknown) => {
+      const tooBig = (error as { type?: string } | undefined)?.type === 'entity.too.large';
+      next(tooBig ? tooLarge(IMAGE_MESSAGES.tooManyBytes) : error);
+    });
+}
+
+export function imagesRouter(deps: AppDeps): Router {
+  const router = Router();
+  const images = createImagesService(deps);
+
+  // Refused before 10 MB are read: what a member needs to hear is "not allowed".
+  const mayUpload: RequestHandler = (req, _res, next) => {
+    images.assertCanUpload(currentUser(req));
+    next();
+  };
+
+  router.post('/images', requireUser, mayUpload, readImageBody(), async (req, res) => {
+    if (!Buffer.isBuffer(req.body)) throw unsupported(WRONG_BODY);
+    res.status(201).json(await images.upload(currentUser(req), req.body));
+  });
+
+  async function serve(id: string | undefined, size: number | undefined, res: express.Response) {
+    const bytes = id && IMAGE_ID.test(id) ? await images.read(id, size) : null;
+    if (!bytes) throw notFound(NOT_FOUND);
+    res.set({
+      'Content-Type': 'image/webp',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    res.send(bytes);
+  }
+
+  router.get('/images/:id', async (req, res) => {
+    await serve(req.params.id, undefined, res);
+  });
+
+  router.get('/images/:id/:file', async (req, res) => {
+    const size = VARIANT_FILE.exec(req.params.file)?.[1];
+    if (!size) throw notFound(NOT_FOUND);
+    await serve(req.params.id, Number(size), res);
+  });
+
+  return router;
+}
