@@ -1,10 +1,12 @@
 // An admin in a real browser: creates a private event, invites a member, edits and deletes it, and manages
 // notification templates and SMTP settings with their validation.
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/test-app';
 import {
+  DESKTOP,
   WEB_DATABASE_KINDS,
   checkScreen,
   expectToast,
@@ -52,6 +54,8 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     await page.getByLabel('Location').fill('Room 4');
     await page.getByRole('radio', { name: 'Sample image: workshop' }).check();
     await shows(page.getByRole('img', { name: 'Selected event image' }));
+    // Every field is valid now: the banner has gone without another press of the button.
+    await expect.poll(() => page.getByText('All fields are required').count()).toBe(0);
     await shows(page.getByText('Public Event (visible to everyone)'));
     await page.getByText('Public Event (visible to everyone)').click();
     await shows(page.getByText('Private Event (invitation only)'));
@@ -216,5 +220,41 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     await expectToast(page, 'Templates tested', 'Check your email inbox');
     const mails = await smtp.waitFor(2);
     expect(mails.every((mail) => mail.envelopeTo[0] === 'demo-admin@example.org')).toBe(true);
+  });
+  it('When the admin uploads a cover photo, then the form previews it and the event serves the right size to each screen', async () => {
+    await page.goto('/events/create');
+    await shows(page.getByRole('heading', { name: 'Create New Event' }));
+    // Not an image, whatever its name says: the server's reason shows in the form.
+    await page.getByLabel('Upload a photo').setInputFiles({
+      name: 'holiday.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not a picture'),
+    });
+    await expect.poll(() => page.getByRole('alert').count()).toBeGreaterThan(0);
+    expect(await page.getByText('No image selected').count()).toBe(1);
+
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel('Upload a photo').setInputFiles({ name: 'lake.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const preview = page.getByRole('img', { name: 'Selected event image' });
+    await shows(preview);
+    expect(await preview.getAttribute('src')).toMatch(/^\/api\/images\/[\w-]{22}\/960\.webp$/);
+    await page.getByLabel('Event Name').fill('Lake Day');
+    await page.getByLabel('Description').fill('Swimming and a picnic by the lake.');
+    await page.getByLabel('Date and Time').fill('2031-06-01T11:00');
+    await page.getByLabel('Location').fill('North Shore');
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    await expectToast(page, 'Event created');
+    await shows(page.getByRole('heading', { name: 'Lake Day' }));
+    const cover = page.locator('img[srcset]').first();
+    expect(await cover.getAttribute('srcset')).toMatch(/\/480\.webp 480w, .*\/960\.webp 960w, .*\/1600\.webp 1600w$/);
+    expect(await cover.getAttribute('sizes')).toBeTruthy();
+    // A phone gets the small variant.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await shows(page.getByRole('heading', { name: 'Lake Day' }));
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/(480|960)\.webp$/);
+    await page.setViewportSize(DESKTOP);
   });
 });

@@ -207,6 +207,9 @@ describe.each(WEB_DATABASE_KINDS)('the web app for a member on %s', (kind) => {
       .poll(() => page.getByRole('button', { name: 'Cannot Attend' }).getAttribute('aria-pressed'))
       .toBe('true');
     await expect.poll(() => page.getByText('1 person').isVisible()).toBe(true);
+    // The attendee list is labelled by status, so one 'not attending' reply never reads as an attendee.
+    await shows(page.getByText('1 attending · 1 not attending'));
+    expect(await page.getByText(/Attendees \(\d+\)/).count()).toBe(0);
   });
 
   it('When the member comments, then an empty comment cannot be sent and the posted one shows with its author', async () => {
@@ -290,6 +293,10 @@ describe.each(WEB_DATABASE_KINDS)('the web app for a member on %s', (kind) => {
     await page.getByLabel('Telegram Username').fill('demo_member');
     await telegram.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Telegram username updated', 'Your Telegram username has been saved');
+    // A username for notifications is not a linked Telegram account: Connected Accounts still says so.
+    const telegramRow = page.locator('tr').filter({ hasText: 'Telegram account' });
+    await shows(telegramRow.getByText('Not connected'));
+    expect(await telegramRow.getByText('@demo_member').count()).toBe(0);
 
     await page.getByLabel('SMS Notifications').check();
     await expectToast(page, 'Preferences updated', 'Your notification preferences have been saved');

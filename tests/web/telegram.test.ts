@@ -8,61 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInitData, signLoginWidget } from '../support/signing';
 import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
 import { WEB_DATABASE_KINDS, checkScreen, expectToast, futureDate, launchBrowser, openPage, shows } from './browser';
+import { LIGHT_THEME, fromTelegram, installTelegram, launchHash, probe } from './telegram-client';
 
 const BOT = 'events_test_bot';
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-interface TelegramProbe {
-  haptic: string[];
-  backVisible: boolean;
-  back: () => void;
-  fire: (event: string) => void;
-}
-
-/** A stand-in for Telegram's client: the WebApp object a real client gives the page, recording what the app asks. */
-function installTelegram({ initData, startParam }: { initData: string; startParam: string }) {
-  const probe = {
-    haptic: [] as string[],
-    backVisible: false,
-    handlers: [] as (() => void)[],
-    back: () => {},
-    events: {} as Record<string, (() => void)[]>,
-    fire: (_event: string) => {},
-  };
-  probe.back = () => probe.handlers.forEach((handler) => handler());
-  probe.fire = (event) => (probe.events[event] ?? []).forEach((handler) => handler());
-  (window as unknown as { __tg: typeof probe }).__tg = probe;
-  (window as unknown as { Telegram: unknown }).Telegram = {
-    WebApp: {
-      initData,
-      initDataUnsafe: { start_param: startParam },
-      colorScheme: 'dark',
-      themeParams: {
-        bg_color: '#17212b',
-        secondary_bg_color: '#0e1621',
-        text_color: '#f5f5f5',
-        hint_color: '#aab4c0',
-        link_color: '#6ab3f3',
-        button_color: '#2f6ea5',
-        button_text_color: '#ffffff',
-      },
-      safeAreaInset: { top: 0, bottom: 0, left: 0, right: 0 },
-      contentSafeAreaInset: { top: 0, bottom: 0, left: 0, right: 0 },
-      ready() {},
-      expand() {},
-      onEvent: (event: string, handler: () => void) => (probe.events[event] ??= []).push(handler),
-      BackButton: {
-        show: () => (probe.backVisible = true),
-        hide: () => (probe.backVisible = false),
-        onClick: (handler: () => void) => probe.handlers.push(handler),
-        offClick: (handler: () => void) => (probe.handlers = probe.handlers.filter((h) => h !== handler)),
-      },
-      HapticFeedback: { notificationOccurred: (type: string) => probe.haptic.push(type) },
-    },
-  };
-}
-
-const probe = (page: Page) => page.evaluate(() => (window as unknown as { __tg: TelegramProbe }).__tg);
 
 describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
   let app: TestApp;
@@ -97,10 +46,11 @@ describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
 
   describe('as a Mini App', () => {
     let page: Page;
+    let initData: string;
 
     beforeAll(async () => {
       page = await openPage(browser, app.url);
-      const initData = signInitData(
+      initData = signInitData(
         {
           user: JSON.stringify({ id: 777001, first_name: 'Tg', last_name: 'Member', username: 'tg_member' }),
           auth_date: String(Math.floor(Date.now() / 1000)),
@@ -108,11 +58,11 @@ describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
         },
         TEST_BOT_TOKEN,
       );
-      await page.addInitScript(installTelegram, { initData, startParam: `event_${event.id}` });
+      await page.addInitScript(installTelegram);
     });
 
     it('When opened with start parameter event_<id>, then it signs in from initData and shows that event', async () => {
-      await page.goto('/');
+      await page.goto(`/${launchHash(initData)}`);
       await expect.poll(() => new URL(page.url()).pathname).toBe(`/events/${event.id}`);
       await shows(page.getByRole('heading', { name: 'Lakeside Picnic' }));
       await shows(page.getByText('Welcome, Tg Member'));
@@ -126,20 +76,29 @@ describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
         ),
       ).toBe('#17212b');
       await expect.poll(async () => (await probe(page)).backVisible).toBe(true);
+      // No website header or footer inside Telegram; the page's primary action is on Telegram's MainButton.
+      expect(await page.locator('header.site-header, footer').count()).toBe(0);
+      await expect
+        .poll(async () => (await probe(page)).mainButton)
+        .toMatchObject({ text: 'I Will Attend', is_visible: true });
       await checkScreen(page, 'mini-app-event');
     });
 
-    it('When the member RSVPs inside Telegram, then it is saved and Telegram gives haptic feedback', async () => {
-      await page.getByRole('button', { name: 'I Will Attend' }).click();
+    it("When the member presses Telegram's MainButton, then the RSVP is saved, Telegram gives haptic feedback and the button goes", async () => {
+      await fromTelegram(page, 'main_button_pressed');
       await expectToast(page, 'Attendance updated');
       expect((await probe(page)).haptic).toContain('success');
+      await expect
+        .poll(() => page.getByRole('button', { name: 'I Will Attend' }).getAttribute('aria-pressed'))
+        .toBe('true');
+      await expect.poll(async () => (await probe(page)).mainButton.is_visible).toBe(false);
       const user = await app.deps.prisma.user.findFirstOrThrow({ where: { telegramId: '777001' } });
       const attendance = await app.deps.prisma.attendance.findFirst({ where: { eventId: event.id, userId: user.id } });
       expect(attendance?.status).toBe('attending');
     });
 
     it("When Telegram's BackButton is pressed on a deep-linked page, then the app goes home and hides it", async () => {
-      await page.evaluate(() => (window as unknown as { __tg: TelegramProbe }).__tg.back());
+      await fromTelegram(page, 'back_button_pressed');
       await expect.poll(() => new URL(page.url()).pathname).toBe('/');
       await expect.poll(async () => (await probe(page)).backVisible).toBe(false);
       await shows(page.getByRole('heading', { name: 'Featured Events' }));
@@ -187,15 +146,14 @@ describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
       const color = (name: string) =>
         page.evaluate((variable) => document.documentElement.style.getPropertyValue(variable), name);
       expect(await color('--color-text')).toBe('#f5f5f5');
-      await page.evaluate(() => {
-        const webApp = (window as unknown as { Telegram: { WebApp: Record<string, unknown> } }).Telegram.WebApp;
-        webApp.colorScheme = 'light';
-        webApp.themeParams = { bg_color: '#ffffff', button_color: '#2481cc' };
-        (window as unknown as { __tg: TelegramProbe }).__tg.fire('themeChanged');
-      });
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+      await fromTelegram(page, 'theme_changed', { theme_params: LIGHT_THEME });
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
       expect(await color('--color-surface')).toBe('#ffffff');
-      expect(await color('--color-text')).toBe('');
+      expect(await color('--color-text')).toBe('#000000');
+      // Telegram's light button colour, darkened just enough for its white text to read (WCAG AA).
+      expect(await color('--color-primary')).toMatch(/^#[0-9a-f]{6}$/);
+      expect(await color('--color-primary')).not.toBe('#2f6ea5');
+      await checkScreen(page, 'mini-app-light');
     });
   });
 
@@ -206,8 +164,8 @@ describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
       auth_date: String(Math.floor(Date.now() / 1000)),
       hash: '0'.repeat(64),
     }).toString();
-    await page.addInitScript(installTelegram, { initData: forged, startParam: '' });
-    await page.goto('/');
+    await page.addInitScript(installTelegram);
+    await page.goto(`/${launchHash(forged)}`);
     await expectToast(page, 'Authentication failed', 'Could not sign in with Telegram. Please try again later.');
     expect(await page.getByText('Welcome, Forged').count()).toBe(0);
     await page.context().close();
@@ -224,8 +182,8 @@ describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
       },
       TEST_BOT_TOKEN,
     );
-    await page.addInitScript(installTelegram, { initData, startParam: '' });
-    await page.goto('/');
+    await page.addInitScript(installTelegram);
+    await page.goto(`/${launchHash(initData)}`);
     await shows(page.getByText('Welcome, Tg Admin'));
     expect(await page.locator('.sidebar').isVisible()).toBe(false);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Settings' }).click();
@@ -253,7 +211,9 @@ describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
     await page.goto(`/#${launch}`);
     await shows(page.getByText('Welcome, Launch Params'));
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/events/${event.id}`);
-    expect(await page.evaluate(() => Boolean(window.Telegram?.WebApp?.initData))).toBe(true);
+    const sdkInitData = () =>
+      (window as unknown as { Telegram?: { WebApp?: { initData?: string } } }).Telegram?.WebApp?.initData;
+    expect(Boolean(await page.evaluate(sdkInitData))).toBe(true);
     await page.context().close();
   });
 

@@ -2,8 +2,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { Toaster } from '../components/toaster';
-import { StateCard } from '../components/ui';
+import { ToasterHost } from '../components/toaster-host';
+import { Skeleton } from '../components/skeleton/skeleton';
 import { createQueryClient } from '../lib/query-client';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
@@ -57,7 +57,7 @@ export function App() {
           <RouteFocus />
           <Layout>
             <RouteErrorBoundary>
-              <Suspense fallback={<StateCard title="Loading..." role="status" />}>
+              <Suspense fallback={<Skeleton label="Loading..." />}>
                 <Routes>
                   <Route path="/" element={<HomePage />} />
                   <Route path="/events" element={protect(<EventsListPage />)} />
@@ -73,7 +73,7 @@ export function App() {
             </RouteErrorBoundary>
           </Layout>
         </BrowserRouter>
-        <Toaster />
+        <ToasterHost />
       </QueryClientProvider>
     </ErrorBoundary>
   );

@@ -1,5 +1,6 @@
 // A readable screen instead of a blank page when rendering fails.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { buttonClass } from '../components/button/button';
 
 interface Props {
   children: ReactNode;
@@ -41,11 +42,11 @@ export function ErrorScreen({ message, inLayout = false }: { message?: string; i
       <h1>Something went wrong</h1>
       <p>The page could not be shown. Please reload it; if that does not help, try again later.</p>
       {message && <pre className="error-details">{message}</pre>}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={() => window.location.reload()}>
+      <div className="button-group">
+        <button type="button" className={buttonClass()} onClick={() => window.location.reload()}>
           Reload page
         </button>
-        <a className="button button-secondary" href="/">
+        <a className={buttonClass({ variant: 'secondary' })} href="/">
           Go to the home page
         </a>
       </div>

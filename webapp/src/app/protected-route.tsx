@@ -1,12 +1,15 @@
 // SPEC §2: 'Loading...' while the current user loads; 'Access Restricted' when nobody is signed in.
 import type { ReactNode } from 'react';
-import { StateCard } from '../components/ui';
+import { LockKeyhole } from 'lucide-react';
+import { Button } from '../components/button/button';
+import { StateCard } from '../components/card/card';
+import { Skeleton } from '../components/skeleton/skeleton';
 import { errorMessage } from '../lib/api-client';
 import { openAuthDialog, useCurrentUser } from '../lib/auth';
 
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { data: user, isPending, isError, error } = useCurrentUser();
-  if (isPending) return <StateCard title="Loading..." role="status" />;
+  if (isPending) return <Skeleton label="Loading..." />;
   if (isError) {
     return (
       <StateCard title="Something went wrong" role="alert">
@@ -16,11 +19,9 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   }
   if (!user) {
     return (
-      <StateCard title="Access Restricted">
+      <StateCard title="Access Restricted" icon={<LockKeyhole size={32} aria-hidden="true" />}>
         <p>Please sign in to access this page.</p>
-        <button type="button" className="button" onClick={openAuthDialog}>
-          Login
-        </button>
+        <Button onClick={openAuthDialog}>Login</Button>
       </StateCard>
     );
   }

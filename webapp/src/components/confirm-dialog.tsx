@@ -1,6 +1,8 @@
 // A keyboard-usable confirmation (Radix AlertDialog): focus starts on Cancel, Escape cancels.
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
+import { buttonClass } from './button/button';
+import { dialogStyles } from './dialog/dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -17,15 +19,15 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog-content">
-          <AlertDialog.Title className="dialog-title">{props.title}</AlertDialog.Title>
-          <AlertDialog.Description className="dialog-description">{props.description}</AlertDialog.Description>
-          <div className="dialog-actions">
-            <AlertDialog.Cancel className="button button-secondary">Cancel</AlertDialog.Cancel>
+        <AlertDialog.Overlay className={dialogStyles.overlay} />
+        <AlertDialog.Content className={dialogStyles.content}>
+          <AlertDialog.Title className={dialogStyles.title}>{props.title}</AlertDialog.Title>
+          <AlertDialog.Description className={dialogStyles.description}>{props.description}</AlertDialog.Description>
+          <div className={dialogStyles.actions}>
+            <AlertDialog.Cancel className={buttonClass({ variant: 'secondary' })}>Cancel</AlertDialog.Cancel>
             <button
               type="button"
-              className="button button-danger"
+              className={buttonClass({ variant: 'danger' })}
               disabled={props.busy}
               onClick={(event) => {
                 // Keep the dialog up while the action runs; the caller closes it.

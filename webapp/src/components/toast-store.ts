@@ -62,3 +62,6 @@ export function useToasts(): ToastData[] {
     () => toasts,
   );
 }
+
+/** Whether any toast was ever shown: the toast area (Radix Toast) is loaded then, and stays. */
+export const anyToastShown = () => counter > 0;

@@ -39,12 +39,14 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   const headers: Record<string, string> = { accept: 'application/json' };
   const authorization = miniAppAuthorization();
   if (authorization) headers.authorization = authorization;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A file goes as its own bytes with its own type (image uploads); anything else as JSON.
+  const raw = body instanceof Blob;
+  if (body !== undefined) headers['content-type'] = raw ? body.type || 'application/octet-stream' : 'application/json';
   const response = await fetch(path, {
     method,
     headers,
     credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
   });
   if (!response.ok) throw await toError(response);
   const text = await response.text();
@@ -56,6 +58,8 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
 export const api = {
   get: async <T>(path: string) => (await apiRequest<T>('GET', path)).data,
   post: async <T>(path: string, body?: unknown) => (await apiRequest<T>('POST', path, body)).data,
+  /** POST a file's bytes (Content-Type = the file's type). */
+  upload: async <T>(path: string, file: Blob) => (await apiRequest<T>('POST', path, file)).data,
   patch: async <T>(path: string, body?: unknown) => (await apiRequest<T>('PATCH', path, body)).data,
   delete: async <T>(path: string) => (await apiRequest<T>('DELETE', path)).data,
 };

@@ -1,5 +1,5 @@
 // The signed-in user, used by every feature: one query, 401 means "signed out" (null), not an error.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../shared/types';
 import { ApiError, api } from './api-client';
 
@@ -30,3 +30,12 @@ export const useCurrentUser = () => useQuery(currentUserQueryOptions());
 
 /** Asks the layout to open the login dialog (SPEC: a document-level event named open-auth-dialog). */
 export const openAuthDialog = () => document.dispatchEvent(new Event('open-auth-dialog'));
+
+/**
+ * Sign-out: every cached answer is dropped, and the current user becomes null in place, so every component
+ * showing the member (header, home) re-renders signed out at once instead of holding a removed query.
+ */
+export function clearSession(queryClient: QueryClient) {
+  queryClient.setQueryData(authKeys.me(), null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+}

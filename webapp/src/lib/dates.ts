@@ -30,3 +30,9 @@ export function byDateAscending<T extends { date: string }>(a: T, b: T): number 
   if (right === undefined) return -1;
   return left - right;
 }
+
+/** The calendar badge on cards: 'Mar' and '7', or null when the date cannot be read. */
+export function badgeParts(value?: string | null): { month: string; day: string } | null {
+  const date = toDate(value);
+  return date ? { month: format(date, 'MMM'), day: format(date, 'd') } : null;
+}

@@ -1,92 +1,47 @@
-// The Telegram Mini App runtime: present only when the page was opened inside Telegram. Outside Telegram
-// every function here is a no-op, so the website behaves as if this file did not exist.
-interface ThemeParams {
-  bg_color?: string;
-  text_color?: string;
-  hint_color?: string;
-  link_color?: string;
-  button_color?: string;
-  button_text_color?: string;
-  secondary_bg_color?: string;
-  destructive_text_color?: string;
-  section_bg_color?: string;
-}
+// The Telegram Mini App runtime, through Telegram's own SDK (@twa-dev/sdk wraps telegram-web-app.js and its
+// types). Present only when the page was opened inside Telegram; outside Telegram every function here is a
+// no-op and the SDK is never downloaded, so the website behaves as if this file did not exist.
+import { readableOn } from './contrast';
+type WebApp = (typeof import('@twa-dev/sdk'))['default'];
+type ThemeParams = WebApp['themeParams'];
 
-interface Insets {
-  top?: number;
-  bottom?: number;
-  left?: number;
-  right?: number;
-}
-
-/** The part of window.Telegram.WebApp that the app uses. */
-export interface TelegramWebApp {
-  initData: string;
-  initDataUnsafe?: { start_param?: string };
-  colorScheme?: 'light' | 'dark';
-  themeParams?: ThemeParams;
-  viewportStableHeight?: number;
-  safeAreaInset?: Insets;
-  contentSafeAreaInset?: Insets;
-  ready?: () => void;
-  expand?: () => void;
-  onEvent?: (event: string, handler: () => void) => void;
-  BackButton?: {
-    show: () => void;
-    hide: () => void;
-    onClick: (cb: () => void) => void;
-    offClick: (cb: () => void) => void;
-  };
-  HapticFeedback?: { notificationOccurred: (type: 'success' | 'error' | 'warning') => void };
-}
-
-declare global {
-  interface Window {
-    Telegram?: { WebApp?: TelegramWebApp };
-  }
-}
-
-let webApp: TelegramWebApp | null = null;
-
-/** Telegram puts its launch parameters in the URL hash; the SDK keeps them in sessionStorage on reloads. */
-function launchedFromTelegram(): boolean {
-  if (/tgWebAppData=/.test(window.location.hash)) return true;
-  try {
-    return Boolean(window.sessionStorage.getItem('__telegram__initParams'));
-  } catch {
-    return false;
-  }
-}
+let webApp: WebApp | null = null;
 
 /**
- * Finds the Mini App environment: already on window (Telegram clients that inject it, or the development
- * fake), or loaded from the SDK when Telegram's launch parameters are present. Never throws.
+ * Telegram passes its launch parameters in the URL hash; its apps inject a bridge object
+ * (TelegramWebviewProxy) and Telegram Web shows us in a frame. After in-app navigation the hash is gone, but
+ * the bridge or the frame remain and the SDK restores the parameters itself on a reload.
  */
-export async function initTelegramMiniApp(): Promise<TelegramWebApp | null> {
+function mayBeInsideTelegram(): boolean {
+  return /tgWebAppData=/.test(window.location.hash) || 'TelegramWebviewProxy' in window || window.parent !== window;
+}
+
+/** Loads the SDK when Telegram may have opened the page; the Mini App is on when it gives signed initData. */
+export async function initTelegramMiniApp(): Promise<WebApp | null> {
+  if (!mayBeInsideTelegram()) return null;
   try {
-    if (!window.Telegram?.WebApp?.initData && launchedFromTelegram()) {
-      await import('@twa-dev/sdk');
-    }
-    const candidate = window.Telegram?.WebApp;
-    if (!candidate?.initData) return null;
-    webApp = candidate;
-    webApp.ready?.();
-    webApp.expand?.();
-    applyTheme(webApp);
-    webApp.onEvent?.('themeChanged', () => applyTheme(candidate));
-    webApp.onEvent?.('safeAreaChanged', () => applyTheme(candidate));
-    webApp.onEvent?.('contentSafeAreaChanged', () => applyTheme(candidate));
-    webApp.onEvent?.('viewportChanged', () => applyViewport(candidate));
-    applyViewport(webApp);
+    const loaded = (await import('@twa-dev/sdk')).default as WebApp | { default: WebApp };
+    // The package is CommonJS: depending on the bundler's interop its export arrives wrapped once more.
+    const sdk = 'default' in loaded ? loaded.default : loaded;
+    if (!sdk?.initData) return null;
+    webApp = sdk;
+    sdk.ready();
+    sdk.expand();
+    applyTheme(sdk);
+    applyViewport(sdk);
+    sdk.onEvent('themeChanged', () => applyTheme(sdk));
+    sdk.onEvent('safeAreaChanged', () => applyTheme(sdk));
+    sdk.onEvent('contentSafeAreaChanged', () => applyTheme(sdk));
+    sdk.onEvent('viewportChanged', () => applyViewport(sdk));
     document.documentElement.dataset.telegram = 'true';
-    return webApp;
+    return sdk;
   } catch {
     return null;
   }
 }
 
 /** The stable height excludes Telegram's expanding sheet animation, so the layout does not jump. */
-function applyViewport(app: TelegramWebApp) {
+function applyViewport(app: WebApp) {
   if (app.viewportStableHeight) {
     document.documentElement.style.setProperty('--tg-viewport-stable-height', `${app.viewportStableHeight}px`);
   }
@@ -103,16 +58,35 @@ const THEME_VARIABLES: Record<string, keyof ThemeParams> = {
   '--color-danger': 'destructive_text_color',
 };
 
-function applyTheme(app: TelegramWebApp) {
+/** Theme colours as given, except text colours nudged until they read on the surface they sit on. */
+function themeColours(theme: ThemeParams): Partial<Record<keyof ThemeParams, string>> {
+  const valid = Object.fromEntries(
+    Object.entries(theme ?? {}).filter(([, value]) => typeof value === 'string' && /^#[0-9a-f]{3,8}$/i.test(value)),
+  ) as Partial<Record<keyof ThemeParams, string>>;
+  const surface = valid.bg_color;
+  if (!surface) return valid;
+  for (const key of ['link_color', 'hint_color', 'destructive_text_color'] as const) {
+    if (valid[key]) valid[key] = readableOn(valid[key], surface);
+  }
+  if (valid.button_color && valid.button_text_color) {
+    valid.button_color = readableOn(valid.button_color, valid.button_text_color);
+  }
+  return valid;
+}
+
+function applyTheme(app: WebApp) {
   const root = document.documentElement;
   root.dataset.theme = app.colorScheme === 'dark' ? 'dark' : 'light';
+  const colours = themeColours(app.themeParams);
   for (const [variable, key] of Object.entries(THEME_VARIABLES)) {
-    const value = app.themeParams?.[key];
+    const value = colours[key];
     // A colour the new theme does not give falls back to our own palette, never to the old theme's colour.
-    if (value && /^#[0-9a-f]{3,8}$/i.test(value)) root.style.setProperty(variable, value);
+    if (value) root.style.setProperty(variable, value);
     else root.style.removeProperty(variable);
   }
-  const inset = (side: keyof Insets) => (app.safeAreaInset?.[side] ?? 0) + (app.contentSafeAreaInset?.[side] ?? 0);
+  // Telegram's own header and the device's notch: content starts below both.
+  const inset = (side: 'top' | 'bottom' | 'left' | 'right') =>
+    (app.safeAreaInset?.[side] ?? 0) + (app.contentSafeAreaInset?.[side] ?? 0);
   for (const side of ['top', 'bottom', 'left', 'right'] as const) {
     root.style.setProperty(`--tg-safe-${side}`, `${inset(side)}px`);
   }
@@ -131,11 +105,11 @@ export function miniAppStartEventId(): number | null {
 }
 
 export function hapticSuccess() {
-  webApp?.HapticFeedback?.notificationOccurred('success');
+  webApp?.HapticFeedback.notificationOccurred('success');
 }
 
 export function hapticError() {
-  webApp?.HapticFeedback?.notificationOccurred('error');
+  webApp?.HapticFeedback.notificationOccurred('error');
 }
 
 /** Shows Telegram's BackButton while `onBack` is given; returns the cleanup. */
@@ -146,6 +120,28 @@ export function showBackButton(onBack: () => void): () => void {
   button.show();
   return () => {
     button.offClick(onBack);
+    button.hide();
+  };
+}
+
+export interface MainButtonState {
+  text: string;
+  onClick: () => void;
+  disabled?: boolean;
+  busy?: boolean;
+}
+
+/** Puts the page's primary action on Telegram's MainButton; returns the cleanup that hides it again. */
+export function showMainButton({ text, onClick, disabled = false, busy = false }: MainButtonState): () => void {
+  const button = webApp?.MainButton;
+  if (!button) return () => {};
+  button.setParams({ text, is_visible: true, is_active: !disabled && !busy });
+  if (busy) button.showProgress(false);
+  else button.hideProgress();
+  button.onClick(onClick);
+  return () => {
+    button.offClick(onClick);
+    button.hideProgress();
     button.hide();
   };
 }

@@ -1,5 +1,7 @@
 // Notification templates: a form in create or edit mode, and the list with Edit, Delete and 'Test Templates'.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Inbox, Pencil, Send, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   TEMPLATE_CHANNELS,
   TEMPLATE_TYPES,
@@ -11,12 +13,18 @@ import { templateSchema } from '../../../../../shared/schemas';
 import type { NotificationTemplateItem } from '../../../../../shared/types';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast, toastError } from '../../../components/toast-store';
-import { Card, FieldError, fieldErrors } from '../../../components/ui';
+import { Button } from '../../../components/button/button';
+import { Card } from '../../../components/card/card';
+import { EmptyState } from '../../../components/empty-state/empty-state';
+import { Field } from '../../../components/field/field';
+import { Skeleton } from '../../../components/skeleton/skeleton';
+import { schemaResolver } from '../../../lib/form-resolver';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteTemplate } from '../api/delete-template';
 import { useTemplates } from '../api/get-templates';
 import { useSaveTemplate } from '../api/save-template';
 import { useTestTemplates } from '../api/test-templates';
+import { summariseTemplateTest } from './template-test-summary';
 
 const TYPE_LABELS: Record<TemplateType, string> = { event_created: 'Event Created', event_updated: 'Event Updated' };
 const CHANNEL_LABELS: Record<TemplateChannel, string> = { email: 'Email', sms: 'SMS' };
@@ -27,6 +35,12 @@ interface FormValues {
   template: string;
 }
 const EMPTY: FormValues = { type: '', channel: '', template: '' };
+/** An unchosen select is a missing value, which the schema reports with the SPEC's words. */
+const resolver = schemaResolver(templateSchema, (values: FormValues) => ({
+  type: values.type || undefined,
+  channel: values.channel || undefined,
+  template: values.template,
+}));
 
 interface TemplateFormProps {
   editing: NotificationTemplateItem | null;
@@ -37,69 +51,52 @@ interface TemplateFormProps {
 
 function TemplateForm({ editing, focusFirst, onDone }: TemplateFormProps) {
   const save = useSaveTemplate();
-  const firstField = useRef<HTMLSelectElement>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setFocus,
+    formState: { errors },
+  } = useForm({
+    defaultValues: editing ? { type: editing.type, channel: editing.channel, template: editing.template } : EMPTY,
+    resolver,
+  });
   useEffect(() => {
-    if (focusFirst) firstField.current?.focus();
-  }, [focusFirst]);
-  const [values, setValues] = useState<FormValues>(
-    editing ? { type: editing.type, channel: editing.channel, template: editing.template } : EMPTY,
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+    if (focusFirst) setFocus('type');
+  }, [focusFirst, setFocus]);
+  const type = useWatch({ control, name: 'type' });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = templateSchema.safeParse({
-      type: values.type || undefined,
-      channel: values.channel || undefined,
-      template: values.template,
-    });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
+  const submit = handleSubmit((input) =>
     save.mutate(
-      { id: editing?.id ?? null, input: parsed.data },
+      { id: editing?.id ?? null, input },
       {
         onSuccess: () => {
           toast({ title: editing ? 'Template updated' : 'Template created' });
-          setValues(EMPTY);
+          reset(EMPTY);
           onDone();
         },
         onError: (error) =>
           toastError(editing ? 'Error updating template' : 'Error creating template', errorMessage(error)),
       },
-    );
-  };
+    ),
+  );
 
-  const described = (field: string) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `template-${field}-error` } : {};
   return (
     <Card title={editing ? 'Edit Notification Template' : 'Create Notification Template'}>
       <form className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="template-type">Template Type</label>
-          <select
-            id="template-type"
-            ref={firstField}
-            value={values.type}
-            onChange={(e) => setValues({ ...values, type: e.target.value as FormValues['type'] })}
-            {...described('type')}
-          >
+        <Field label="Template Type" id="template-type" error={errors.type?.message}>
+          <select {...register('type')}>
             <option value="">Select a type</option>
-            {TEMPLATE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {TYPE_LABELS[type]}
+            {TEMPLATE_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {TYPE_LABELS[value]}
               </option>
             ))}
           </select>
-          <FieldError id="template-type-error" message={errors.type} />
-        </div>
-        <div className="field">
-          <label htmlFor="template-channel">Channel</label>
-          <select
-            id="template-channel"
-            value={values.channel}
-            onChange={(e) => setValues({ ...values, channel: e.target.value as FormValues['channel'] })}
-            {...described('channel')}
-          >
+        </Field>
+        <Field label="Channel" id="template-channel" error={errors.channel?.message}>
+          <select {...register('channel')}>
             <option value="">Select a channel</option>
             {TEMPLATE_CHANNELS.map((channel) => (
               <option key={channel} value={channel}>
@@ -107,32 +104,25 @@ function TemplateForm({ editing, focusFirst, onDone }: TemplateFormProps) {
               </option>
             ))}
           </select>
-          <FieldError id="template-channel-error" message={errors.channel} />
-        </div>
-        <div className="field">
-          <label htmlFor="template-text">Template</label>
-          <textarea
-            id="template-text"
-            value={values.template}
-            onChange={(e) => setValues({ ...values, template: e.target.value })}
-            {...described('template')}
-          />
-          <p className="hint">
-            Variables:{' '}
-            {(values.type ? TEMPLATE_VARIABLES[values.type] : TEMPLATE_VARIABLES.event_updated)
-              .map((name) => `{{${name}}}`)
-              .join(', ')}
-          </p>
-          <FieldError id="template-template-error" message={errors.template} />
-        </div>
+        </Field>
+        <Field
+          label="Template"
+          id="template-text"
+          error={errors.template?.message}
+          hint={`Variables: ${(type ? TEMPLATE_VARIABLES[type] : TEMPLATE_VARIABLES.event_updated)
+            .map((name) => `{{${name}}}`)
+            .join(', ')}`}
+        >
+          <textarea {...register('template')} />
+        </Field>
         <div className="button-group">
-          <button type="submit" className="button" disabled={save.isPending}>
+          <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : editing ? 'Update Template' : 'Create Template'}
-          </button>
+          </Button>
           {editing && (
-            <button type="button" className="button button-secondary" onClick={onDone}>
+            <Button variant="secondary" onClick={onDone}>
               Cancel
-            </button>
+            </Button>
           )}
         </div>
       </form>
@@ -154,11 +144,11 @@ export function TemplatesTab() {
 
   const runTest = () =>
     test.mutate(undefined, {
-      onSuccess: (result) =>
-        toast({
-          title: 'Templates tested',
-          description: result?.message ?? 'Test notifications were sent. Check your email, and your phone for SMS.',
-        }),
+      onSuccess: (response) => {
+        const { ok, description } = summariseTemplateTest(response);
+        if (ok) toast({ title: 'Templates tested', description });
+        else toastError('Error testing templates', description);
+      },
       onError: (error) => toastError('Error testing templates', errorMessage(error)),
     });
 
@@ -180,25 +170,20 @@ export function TemplatesTab() {
       <Card
         title="Notification Templates"
         actions={
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={test.isPending}
-            onClick={runTest}
-          >
+          <Button variant="secondary" size="small" disabled={test.isPending} onClick={runTest}>
+            <Send size={16} aria-hidden="true" />
             {test.isPending ? 'Testing...' : 'Test Templates'}
-          </button>
+          </Button>
         }
       >
         {templates.isPending ? (
-          <p role="status">Loading templates...</p>
+          <Skeleton label="Loading templates..." />
         ) : templates.isError ? (
           <p role="alert">{errorMessage(templates.error)}</p>
         ) : templates.data.length === 0 ? (
-          <>
-            <p>No templates found.</p>
-            <p className="muted">Create templates for different notification types and channels.</p>
-          </>
+          <EmptyState icon={<Inbox size={22} />} title="No templates found.">
+            <p>Create templates for different notification types and channels.</p>
+          </EmptyState>
         ) : (
           <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {templates.data.map((item) => (
@@ -208,12 +193,14 @@ export function TemplatesTab() {
                 </strong>
                 <pre>{item.template}</pre>
                 <div className="button-group">
-                  <button type="button" className="button button-secondary button-small" onClick={() => edit(item)}>
+                  <Button variant="secondary" size="small" onClick={() => edit(item)}>
+                    <Pencil size={16} aria-hidden="true" />
                     Edit
-                  </button>
-                  <button type="button" className="button button-danger button-small" onClick={() => setDeleting(item)}>
+                  </Button>
+                  <Button variant="danger" size="small" onClick={() => setDeleting(item)}>
+                    <Trash2 size={16} aria-hidden="true" />
                     Delete
-                  </button>
+                  </Button>
                 </div>
               </li>
             ))}

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { GOOGLE_POPUP } from '../../../../../shared/constants';
 import { toastError } from '../../../components/toast-store';
+import { buttonClass } from '../../../components/button/button';
 
 interface GoogleCredentialResponse {
   credential?: string;
@@ -121,12 +122,17 @@ export function GoogleSignIn({ clientId, busy, disabled, onCredential }: GoogleS
   return (
     <div className="google-sign-in">
       {busy ? (
-        <button type="button" className="button button-secondary button-block" disabled>
+        <button type="button" className={buttonClass({ variant: 'secondary', block: true })} disabled>
           Connecting...
         </button>
       ) : (
         !ready && (
-          <button type="button" className="button button-secondary button-block" disabled={disabled} onClick={fallback}>
+          <button
+            type="button"
+            className={buttonClass({ variant: 'secondary', block: true })}
+            disabled={disabled}
+            onClick={fallback}
+          >
             Continue with Google
           </button>
         )

@@ -1,6 +1,5 @@
 // The login dialog of SPEC §2: Google, an 'or' divider, Telegram (widget and the bot flow), and in demo
 // mode two clearly labelled demo accounts.
-import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { startManualTelegramLogin, TelegramLoginWidget } from '../../../components/telegram-login-widget';
@@ -10,6 +9,8 @@ import { useAuthConfig } from '../../../lib/auth-config';
 import { authStateKey, useAuthState } from '../../../lib/auth-state';
 import { useLogin } from '../api/login';
 import { GOOGLE_FAILURE, GoogleSignIn } from './google-sign-in';
+import { buttonClass } from '../../../components/button/button';
+import { Dialog } from '../../../components/dialog/dialog';
 
 interface LoginDialogProps {
   open: boolean;
@@ -44,93 +45,86 @@ export function LoginDialog({ open, onOpenChange, telegramBusy, onTelegramStart,
   const busy = pending !== null || telegramBusy;
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content login-dialog">
-          <Dialog.Title className="dialog-title">Login to the product</Dialog.Title>
-          <Dialog.Description className="dialog-description">
-            Choose your preferred method to sign in
-          </Dialog.Description>
-          {config.isPending && <p role="status">Loading...</p>}
-          {config.isError && (
-            <p className="field-error" role="alert">
-              {errorMessage(config.error)}
-            </p>
-          )}
-          {data && (
-            <div className="login-methods">
-              <GoogleSignIn
-                clientId={data.googleClientId}
-                busy={pending === 'google'}
-                disabled={busy}
-                onCredential={(input) => signIn('google', input)}
-              />
-              <div className="divider" role="separator">
-                <span>or</span>
-              </div>
-              {data.telegramBotUsername ? (
-                <div className="telegram-login">
-                  {loginState.data ? (
-                    <TelegramLoginWidget
-                      botUsername={data.telegramBotUsername}
-                      mode="login"
-                      state={loginState.data.state}
-                    />
-                  ) : loginState.isError ? (
-                    <p className="field-error" role="alert">
-                      {errorMessage(loginState.error)}
-                    </p>
-                  ) : null}
-                  <button
-                    type="button"
-                    className="button button-secondary button-block"
-                    disabled={busy || !loginState.data}
-                    onClick={() => {
-                      const state = loginState.data?.state;
-                      if (!state) return;
-                      onTelegramStart();
-                      startManualTelegramLogin('login', state)
-                        .catch((error: unknown) => {
-                          onTelegramEnd();
-                          toastError('Authentication failed', errorMessage(error));
-                        })
-                        // The state is spent: the widget and a second try need a fresh one.
-                        .finally(() => void queryClient.invalidateQueries({ queryKey: authStateKey('login') }));
-                    }}
-                  >
-                    {telegramBusy ? 'Waiting for Telegram...' : 'Log in with the Telegram app'}
-                  </button>
-                </div>
-              ) : (
-                <p className="muted">Telegram sign-in is not configured on this server.</p>
-              )}
-              {data.demoMode && data.demoAccounts.length > 0 && (
-                <section className="demo-box" aria-labelledby="demo-title">
-                  <h3 id="demo-title">Demo mode</h3>
-                  <p className="muted">
-                    This is a demo installation: try the site with a sample account, no password needed.
-                  </p>
-                  {data.demoAccounts.map((account) => (
-                    <button
-                      key={account.id}
-                      type="button"
-                      className="button button-block"
-                      disabled={busy}
-                      onClick={() => signIn(account.id, { demoAccount: account.id })}
-                    >
-                      {pending === account.id ? 'Signing in...' : `Demo: sign in as ${account.name}`}
-                    </button>
-                  ))}
-                </section>
-              )}
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Login to the product"
+      description="Choose your preferred method to sign in"
+    >
+      {config.isPending && <p role="status">Loading...</p>}
+      {config.isError && (
+        <p className="field-error" role="alert">
+          {errorMessage(config.error)}
+        </p>
+      )}
+      {data && (
+        <div className="login-methods">
+          <GoogleSignIn
+            clientId={data.googleClientId}
+            busy={pending === 'google'}
+            disabled={busy}
+            onCredential={(input) => signIn('google', input)}
+          />
+          <div className="divider" role="separator">
+            <span>or</span>
+          </div>
+          {data.telegramBotUsername ? (
+            <div className="telegram-login">
+              {loginState.data ? (
+                <TelegramLoginWidget
+                  botUsername={data.telegramBotUsername}
+                  mode="login"
+                  state={loginState.data.state}
+                />
+              ) : loginState.isError ? (
+                <p className="field-error" role="alert">
+                  {errorMessage(loginState.error)}
+                </p>
+              ) : null}
+              <button
+                type="button"
+                className={buttonClass({ variant: 'secondary', block: true })}
+                disabled={busy || !loginState.data}
+                onClick={() => {
+                  const state = loginState.data?.state;
+                  if (!state) return;
+                  onTelegramStart();
+                  startManualTelegramLogin('login', state)
+                    .catch((error: unknown) => {
+                      onTelegramEnd();
+                      toastError('Authentication failed', errorMessage(error));
+                    })
+                    // The state is spent: the widget and a second try need a fresh one.
+                    .finally(() => void queryClient.invalidateQueries({ queryKey: authStateKey('login') }));
+                }}
+              >
+                {telegramBusy ? 'Waiting for Telegram...' : 'Log in with the Telegram app'}
+              </button>
             </div>
+          ) : (
+            <p className="muted">Telegram sign-in is not configured on this server.</p>
           )}
-          <Dialog.Close className="dialog-close" aria-label="Close">
-            ×
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          {data.demoMode && data.demoAccounts.length > 0 && (
+            <section className="demo-box" aria-labelledby="demo-title">
+              <h3 id="demo-title">Demo mode</h3>
+              <p className="muted">
+                This is a demo installation: try the site with a sample account, no password needed.
+              </p>
+              {data.demoAccounts.map((account) => (
+                <button
+                  key={account.id}
+                  type="button"
+                  className={buttonClass({ block: true })}
+                  disabled={busy}
+                  onClick={() => signIn(account.id, { demoAccount: account.id })}
+                >
+                  {pending === account.id ? 'Signing in...' : `Demo: sign in as ${account.name}`}
+                </button>
+              ))}
+            </section>
+          )}
+        </div>
+      )}
+    </Dialog>
   );
 }

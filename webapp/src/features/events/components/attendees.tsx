@@ -1,49 +1,78 @@
-// The collapsible attendees table (Name, Status); statuses other than the two answers read 'not responded'.
+// The collapsible attendees table (SPEC §2: Name, Status). Its heading counts replies by status, so it never
+// reads 'Attendees (1)' beside 'Attending: 0 people' when the one reply is 'not attending'.
 import * as Collapsible from '@radix-ui/react-collapsible';
+import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
+import type { Attendee } from '../../../../../shared/types';
+import { Avatar } from '../../../components/avatar/avatar';
+import { buttonClass } from '../../../components/button/button';
+import { Card } from '../../../components/card/card';
 import { useAttendees } from '../api/get-attendees';
 
-const statusText = (status: string) =>
-  status === 'attending' ? 'attending' : status === 'not_attending' ? 'not attending' : 'not responded';
+const STATUS_TEXT: Record<string, string> = {
+  attending: 'attending',
+  not_attending: 'not attending',
+  maybe: 'maybe',
+  waitlisted: 'waitlisted',
+};
+const statusText = (status: string) => STATUS_TEXT[status] ?? 'not responded';
 
-export function Attendees({ eventId }: { eventId: number }) {
+/** '2 attending · 1 not attending', in a fixed order; 'No replies yet' when nobody answered. */
+export function replySummary(list: readonly Pick<Attendee, 'status'>[]): string {
+  const counts = new Map<string, number>();
+  for (const attendee of list)
+    counts.set(statusText(attendee.status), (counts.get(statusText(attendee.status)) ?? 0) + 1);
+  const parts = [...Object.values(STATUS_TEXT), 'not responded']
+    .filter((text) => counts.has(text))
+    .map((text) => `${counts.get(text)} ${text}`);
+  return parts.join(' · ') || 'No replies yet';
+}
+
+export function Attendees({ eventId, className = '' }: { eventId: number; className?: string }) {
   const [open, setOpen] = useState(false);
   const attendees = useAttendees(eventId);
   const list = attendees.data ?? [];
   return (
-    <Collapsible.Root open={open} onOpenChange={setOpen} className="card">
-      <div className="card-header">
-        <h2 className="card-title">Attendees ({list.length})</h2>
-        <Collapsible.Trigger className="button button-secondary button-small">
-          {open ? 'Hide attendees' : 'Show attendees'}
-        </Collapsible.Trigger>
-      </div>
-      <Collapsible.Content>
-        {attendees.isPending ? (
-          <p role="status">Loading attendees...</p>
-        ) : list.length === 0 ? (
-          <p className="muted">Nobody has replied yet.</p>
-        ) : (
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((attendee) => (
-                  <tr key={attendee.id}>
-                    <td>{attendee.name || 'Anonymous'}</td>
-                    <td>{statusText(attendee.status)}</td>
+    <Collapsible.Root open={open} onOpenChange={setOpen} className={className}>
+      <Card
+        title="Attendees"
+        labelledBy="attendees-title"
+        actions={
+          <Collapsible.Trigger className={buttonClass({ variant: 'secondary', size: 'small' })}>
+            {open ? 'Hide attendees' : 'Show attendees'}
+            <ChevronDown size={16} aria-hidden="true" style={{ rotate: open ? '180deg' : undefined }} />
+          </Collapsible.Trigger>
+        }
+      >
+        <p className="muted">{attendees.isPending ? 'Loading attendees...' : replySummary(list)}</p>
+        <Collapsible.Content>
+          {list.length > 0 && (
+            <div className="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Status</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Collapsible.Content>
+                </thead>
+                <tbody>
+                  {list.map((attendee, index) => (
+                    <tr key={attendee.id ?? `hidden-${index}`}>
+                      <td>
+                        <span className="person">
+                          <Avatar name={attendee.name} url={attendee.avatarUrl} size={28} />
+                          {attendee.name || 'Anonymous'}
+                        </span>
+                      </td>
+                      <td>{statusText(attendee.status)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Collapsible.Content>
+      </Card>
     </Collapsible.Root>
   );
 }

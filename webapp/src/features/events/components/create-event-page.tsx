@@ -1,12 +1,14 @@
 // Create New Event (admins): on success go to the new event.
+import { ShieldAlert } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../components/toast-store';
-import { StateCard } from '../../../components/ui';
+import { StateCard } from '../../../components/card/card';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { useCreateEvent } from '../api/save-event';
 import { emptyEventValues, EventForm } from './event-form';
+import { Button } from '../../../components/button/button';
 
 export function formFailure(error: unknown, fallback: string): string | null {
   if (!error) return null;
@@ -21,11 +23,9 @@ export function CreateEventPage() {
 
   if (!user?.isAdmin) {
     return (
-      <StateCard title="Permission Denied">
+      <StateCard title="Permission Denied" icon={<ShieldAlert size={32} aria-hidden="true" />}>
         <p>Only administrators can create events.</p>
-        <button type="button" className="button" onClick={() => navigate(paths.events)}>
-          Back to Events
-        </button>
+        <Button onClick={() => navigate(paths.events)}>Back to Events</Button>
       </StateCard>
     );
   }

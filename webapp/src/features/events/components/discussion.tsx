@@ -1,12 +1,19 @@
-// Discussion (SPEC §2): comments with 'Anonymous' and 'Date unavailable' fallbacks; whitespace is never sent.
+// Discussion (SPEC §2): comments with avatars, 'Anonymous' and 'Date unavailable' fallbacks; whitespace is
+// never sent.
+import { MessagesSquare } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../../../shared/constants';
+import { Avatar } from '../../../components/avatar/avatar';
+import { Button } from '../../../components/button/button';
+import { Card } from '../../../components/card/card';
+import { EmptyState } from '../../../components/empty-state/empty-state';
+import { Field } from '../../../components/field/field';
 import { toast, toastError } from '../../../components/toast-store';
 import { commentDate } from '../../../lib/dates';
 import { useComments } from '../api/get-comments';
 import { useCreateComment } from '../api/create-comment';
 
-export function Discussion({ eventId }: { eventId: number }) {
+export function Discussion({ eventId, className = '' }: { eventId: number; className?: string }) {
   const comments = useComments(eventId);
   const post = useCreateComment(eventId);
   const [content, setContent] = useState('');
@@ -24,45 +31,47 @@ export function Discussion({ eventId }: { eventId: number }) {
     });
   };
 
+  const list = comments.data ?? [];
   return (
-    <section className="card" aria-labelledby="discussion-title">
-      <h2 id="discussion-title" className="card-title">
-        Discussion
-      </h2>
+    <Card title="Discussion" className={className} labelledBy="discussion-title">
       <form className="form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="comment-content">Add a comment</label>
+        <Field label="Add a comment" id="comment-content">
           <textarea
-            id="comment-content"
             value={content}
             maxLength={LIMITS.comment}
             placeholder="Share your thoughts about this event..."
             onChange={(event) => setContent(event.target.value)}
           />
-        </div>
+        </Field>
         <div>
-          <button type="submit" className="button" disabled={empty || post.isPending}>
+          <Button type="submit" disabled={empty || post.isPending}>
             {post.isPending ? 'Posting...' : 'Post Comment'}
-          </button>
+          </Button>
         </div>
       </form>
       {comments.isPending ? (
         <p role="status">Loading comments...</p>
-      ) : (comments.data ?? []).length === 0 ? (
-        <p className="muted">No comments yet. Be the first to comment!</p>
+      ) : list.length === 0 ? (
+        <EmptyState icon={<MessagesSquare size={22} />} title="No comments yet. Be the first to comment!" />
       ) : (
         <ul className="comment-list" aria-label="Comments">
-          {comments.data!.map((comment) => (
-            <li key={comment.id} className="comment">
-              <div className="comment-meta">
-                <strong>{comment.user?.name?.trim() || 'Anonymous'}</strong>
-                <span>{commentDate(comment.createdAt)}</span>
-              </div>
-              <p>{comment.content}</p>
-            </li>
-          ))}
+          {list.map((comment) => {
+            const name = comment.user?.name?.trim() || 'Anonymous';
+            return (
+              <li key={comment.id} className="comment">
+                <Avatar name={name} url={comment.user?.avatarUrl} size={36} />
+                <div className="comment-body">
+                  <div className="comment-meta">
+                    <strong>{name}</strong>
+                    <span>{commentDate(comment.createdAt)}</span>
+                  </div>
+                  <p>{comment.content}</p>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

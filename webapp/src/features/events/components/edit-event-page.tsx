@@ -2,7 +2,8 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast, toastError } from '../../../components/toast-store';
-import { StateCard } from '../../../components/ui';
+import { StateCard } from '../../../components/card/card';
+import { Skeleton } from '../../../components/skeleton/skeleton';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { useEvent } from '../api/get-event';
@@ -25,8 +26,7 @@ export function EditEventPage() {
     }
   }, [event.data, user, allowed, navigate]);
 
-  if (event.isPending && Number.isInteger(id) && id > 0)
-    return <StateCard title="Loading event details..." role="status" />;
+  if (event.isPending && Number.isInteger(id) && id > 0) return <Skeleton label="Loading event details..." />;
   if (!event.data) return <StateCard title="Event not found" />;
   if (!allowed) return null;
 

@@ -1,60 +1,26 @@
-// Event details (SPEC §2): creator actions, the facts table, RSVP, attendees and the discussion.
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { RsvpStatus } from '../../../../../shared/constants';
-import type { EventDetail } from '../../../../../shared/types';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { toast, toastError } from '../../../components/toast-store';
-import { StateCard } from '../../../components/ui';
+// Event details (SPEC §2): the cover, the name, RSVP (above the fold on phones and desktops), the facts table,
+// the description, attendees and the discussion; the creator's tools at the top.
+import { ArrowLeft, CalendarX } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+import { Card, StateCard } from '../../../components/card/card';
+import { Skeleton } from '../../../components/skeleton/skeleton';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
-import { detailDate, detailTime } from '../../../lib/dates';
-import { useAttendEvent } from '../api/attend-event';
-import { useDeleteEvent } from '../api/delete-event';
 import { useEvent } from '../api/get-event';
 import { Attendees } from './attendees';
+import { CreatorActions } from './creator-actions';
 import { Discussion } from './discussion';
-import { InvitationsDialog } from './invitations-dialog';
-import { StatusLabel } from './rsvp';
+import { EventCover } from './event-cover';
+import { EventFacts } from './event-facts';
+import { RsvpCard } from './rsvp-card';
 
-function RsvpButtons({ event }: { event: EventDetail }) {
-  const attend = useAttendEvent();
-  const [choice, setChoice] = useState<RsvpStatus | null>(null);
-  const reply = (status: RsvpStatus) => {
-    setChoice(status);
-    attend.mutate(
-      { id: event.id, status },
-      {
-        onSuccess: () => toast({ title: 'Attendance updated' }),
-        onError: () => toastError('Error', 'Failed to update attendance. Please sign in to attend events.'),
-      },
-    );
-  };
-  const button = (status: RsvpStatus, label: string) => (
-    <button
-      type="button"
-      className={event.myStatus === status ? 'button' : 'button button-secondary'}
-      aria-pressed={event.myStatus === status}
-      disabled={attend.isPending}
-      onClick={() => reply(status)}
-    >
-      {attend.isPending && choice === status ? 'Updating...' : label}
-    </button>
-  );
+function BackToEvents() {
   return (
-    <section className="card" aria-labelledby="rsvp-title">
-      <h2 id="rsvp-title" className="card-title">
-        Your RSVP
-      </h2>
-      <p>
-        <StatusLabel status={event.myStatus} />
-      </p>
-      <div className="button-group">
-        {button('attending', 'I Will Attend')}
-        {button('not_attending', 'Cannot Attend')}
-      </div>
-    </section>
+    <Link to={paths.events} className="back-link">
+      <ArrowLeft size={18} aria-hidden="true" />
+      Back to Events
+    </Link>
   );
 }
 
@@ -62,10 +28,6 @@ export function EventDetailsPage() {
   const id = Number(useParams().id);
   const event = useEvent(id);
   const { data: user } = useCurrentUser();
-  const navigate = useNavigate();
-  const remove = useDeleteEvent();
-  const [confirming, setConfirming] = useState(false);
-  const [inviting, setInviting] = useState(false);
 
   if (
     !Number.isInteger(id) ||
@@ -73,104 +35,46 @@ export function EventDetailsPage() {
     (event.isError && event.error instanceof ApiError && [403, 404].includes(event.error.status))
   ) {
     return (
-      <StateCard title="Event Not Found">
+      <StateCard title="Event Not Found" icon={<CalendarX size={32} aria-hidden="true" />}>
         <p>The event you&apos;re looking for doesn&apos;t exist or has been removed.</p>
-        <Link to={paths.events}>Back to Events</Link>
+        <BackToEvents />
       </StateCard>
     );
   }
-  if (event.isPending) return <StateCard title="Loading Event Details..." role="status" />;
+  if (event.isPending) return <Skeleton label="Loading Event Details..." shape="details" />;
   if (event.isError) {
     return (
       <StateCard title="Failed to fetch event" role="alert">
         <p>{errorMessage(event.error)}</p>
-        <Link to={paths.events}>Back to Events</Link>
+        <BackToEvents />
       </StateCard>
     );
   }
   const data = event.data;
   const canManage = Boolean(user && (user.id === data.creatorId || user.isAdmin));
 
-  const confirmDelete = () =>
-    remove.mutate(data.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        toast({ title: 'Event deleted' });
-        navigate(paths.events);
-      },
-      onError: (error) => {
-        setConfirming(false);
-        toastError('Error', `Failed to delete event. ${errorMessage(error)}`);
-      },
-    });
-
   return (
     <>
-      <div className="details-actions">
-        <Link to={paths.events}>← Back to Events</Link>
-        {canManage && (
-          <div className="button-group">
-            <Link to={paths.editEvent(data.id)} className="button button-secondary button-small">
-              Edit Event
-            </Link>
-            {!data.isPublic && (
-              <button type="button" className="button button-secondary button-small" onClick={() => setInviting(true)}>
-                Manage Invitations
-              </button>
-            )}
-            <button type="button" className="button button-danger button-small" onClick={() => setConfirming(true)}>
-              Delete Event
-            </button>
-          </div>
-        )}
+      <div className="details-top">
+        <BackToEvents />
+        {canManage && user && <CreatorActions event={data} userId={user.id} />}
       </div>
-      <article className="card">
-        <h1 className="card-title">{data.name}</h1>
-        <p className="muted">{data.isPublic ? 'Public event' : 'Private event (invitation only)'}</p>
-        {data.imageUrl && <img className="event-hero" src={data.imageUrl} alt="" width={800} height={450} />}
-        <div className="table-wrap">
-          <table>
-            <tbody>
-              <tr>
-                <th scope="row">Date</th>
-                <td>{detailDate(data.date)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Time</th>
-                <td>{detailTime(data.date)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Location</th>
-                <td>{data.location || 'Location not specified'}</td>
-              </tr>
-              <tr>
-                <th scope="row">Attending</th>
-                <td>{data.attendingCount === 1 ? '1 person' : `${data.attendingCount} people`}</td>
-              </tr>
-            </tbody>
-          </table>
+      <article className="details-grid">
+        <div className="details-cover">
+          <EventCover event={data} variant="cover" priority />
         </div>
-        <h2 className="card-title" style={{ marginTop: 16 }}>
-          Description
-        </h2>
-        <p style={{ whiteSpace: 'pre-wrap' }}>{data.description}</p>
+        <header className="details-head">
+          <h1>{data.name}</h1>
+          <p className="muted">{data.isPublic ? 'Public event' : 'Private event (invitation only)'}</p>
+        </header>
+        <RsvpCard event={data} className="details-rsvp" />
+        <EventFacts event={data} className="details-facts" />
+        <Card title="Description" className="details-description">
+          <p className="pre-wrap">{data.description}</p>
+        </Card>
+        <Attendees eventId={data.id} className="details-attendees" />
+        <Discussion eventId={data.id} className="details-discussion" />
       </article>
-      <RsvpButtons event={data} />
-      <Attendees eventId={data.id} />
-      <Discussion eventId={data.id} />
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete Event Confirmation"
-        description="Are you sure you want to delete this event? This action cannot be undone. All attendees and comments for this event will be removed as well."
-        confirmLabel="Delete Event"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-      />
-      {user && !data.isPublic && (
-        <InvitationsDialog eventId={data.id} currentUserId={user.id} open={inviting} onOpenChange={setInviting} />
-      )}
     </>
   );
 }

@@ -1,9 +1,19 @@
-// The create/edit event form (SPEC §2): every field required, the 4 sample images with a preview, and the
-// public/private choice. Validated with the same zod schema as the server.
-import { useState, type FormEvent } from 'react';
-import { LIMITS, SAMPLE_EVENT_IMAGES } from '../../../../../shared/constants';
+// The create/edit event form (SPEC §2): every field required, a cover (uploaded or one of the 4 samples) with a
+// preview, and the public/private choice. react-hook-form on the server's own zod schema; the 'All fields are
+// required' banner follows the fields, so it goes away once they are filled in.
+import { CircleAlert } from 'lucide-react';
+import { useRef } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { LIMITS } from '../../../../../shared/constants';
+import { MSG } from '../../../../../shared/messages';
 import { eventInputSchema, type EventInput } from '../../../../../shared/schemas';
+import { Button } from '../../../components/button/button';
+import { Card } from '../../../components/card/card';
+import { Field } from '../../../components/field/field';
 import { toDate, toDateTimeLocal } from '../../../lib/dates';
+import { schemaResolver } from '../../../lib/form-resolver';
+import { useMainButton } from '../../../lib/use-main-button';
+import { CoverPicker } from './cover-picker';
 
 export interface EventFormValues {
   name: string;
@@ -32,11 +42,11 @@ export const toFormValues = (event: EventInput & { date: string }): EventFormVal
   isPublic: event.isPublic ?? true,
 });
 
-const imageName = (url: string) =>
-  url
-    .split('/')
-    .pop()
-    ?.replace(/\.\w+$/, '') ?? url;
+/** datetime-local is local time to the minute; the schema (and the API) take an ISO string. */
+const resolver = schemaResolver(eventInputSchema, (values: EventFormValues) => ({
+  ...values,
+  date: values.date ? (toDate(values.date)?.toISOString() ?? values.date) : '',
+}));
 
 interface EventFormProps {
   initial: EventFormValues;
@@ -49,113 +59,69 @@ interface EventFormProps {
 }
 
 export function EventForm({ initial, submitLabel, busyLabel, busy, serverError, onSubmit }: EventFormProps) {
-  const [values, setValues] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const set = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const form = useRef<HTMLFormElement>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ defaultValues: initial, resolver, mode: 'onSubmit' });
+  useMainButton({ text: submitLabel, onClick: () => form.current?.requestSubmit(), busy });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // datetime-local is local time to the minute; the API gets an ISO string.
-    const date = values.date ? (toDate(values.date)?.toISOString() ?? values.date) : '';
-    const parsed = eventInputSchema.safeParse({ ...values, date });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'All fields are required');
-      return;
-    }
-    setError(null);
-    onSubmit({ ...values, date: parsed.data.date });
-  };
+  const messages = Object.values(errors).map((error) => error?.message);
+  // An empty field is said once, in the banner; anything more specific sits under its field.
+  const banner = messages.includes(MSG.eventFieldsRequired) ? MSG.eventFieldsRequired : serverError;
+  const inline = (message?: string) => (message && message !== MSG.eventFieldsRequired ? message : null);
+  const invalid = (key: keyof EventFormValues) => (errors[key] ? true : undefined);
+  const isPublic = useWatch({ control, name: 'isPublic' });
 
-  const banner = error ?? serverError;
   return (
-    <form className="form card" onSubmit={submit} noValidate>
-      {banner && (
-        <p className="banner banner-error" role="alert">
-          {banner}
-        </p>
-      )}
-      <div className="field">
-        <label htmlFor="event-name">Event Name</label>
-        <input
-          id="event-name"
-          type="text"
-          required
-          maxLength={LIMITS.eventName}
-          value={values.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="event-description">Description</label>
-        <textarea
-          id="event-description"
-          required
-          maxLength={LIMITS.eventDescription}
-          value={values.description}
-          onChange={(e) => set('description', e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="event-date">Date and Time</label>
-        <input
-          id="event-date"
-          type="datetime-local"
-          required
-          value={values.date}
-          onChange={(e) => set('date', e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="event-location">Location</label>
-        <input
-          id="event-location"
-          type="text"
-          required
-          maxLength={LIMITS.eventLocation}
-          value={values.location}
-          onChange={(e) => set('location', e.target.value)}
-        />
-      </div>
-      <fieldset className="field" style={{ border: 'none', padding: 0, margin: 0 }}>
-        <legend className="label">Event Image</legend>
-        <div className="image-picker">
-          {SAMPLE_EVENT_IMAGES.map((url) => (
-            <label key={url} className="image-option">
-              <input
-                type="radio"
-                name="event-image"
-                value={url}
-                checked={values.imageUrl === url}
-                onChange={() => set('imageUrl', url)}
-              />
-              <img src={url} alt={`Sample image: ${imageName(url)}`} width={160} height={90} />
-            </label>
-          ))}
-        </div>
-        <p className="label" style={{ marginTop: 8 }}>
-          Preview
-        </p>
-        <div className="image-preview">
-          {values.imageUrl ? <img src={values.imageUrl} alt="Selected event image" /> : <span>No image selected</span>}
-        </div>
-      </fieldset>
-      <div>
-        <label className="checkbox-row">
-          <input type="checkbox" checked={values.isPublic} onChange={(e) => set('isPublic', e.target.checked)} />
-          <span>{values.isPublic ? 'Public Event (visible to everyone)' : 'Private Event (invitation only)'}</span>
-        </label>
-        {!values.isPublic && (
-          <p className="banner banner-info" style={{ marginTop: 8 }}>
-            Invitations for a private event are managed from the event details page after it is saved.
+    <Card>
+      <form ref={form} className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
+        {banner && (
+          <p className="banner banner-error" role="alert">
+            <CircleAlert size={18} aria-hidden="true" />
+            {banner}
           </p>
         )}
-      </div>
-      <div>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? busyLabel : submitLabel}
-        </button>
-      </div>
-    </form>
+        <Field label="Event Name" id="event-name" error={inline(errors.name?.message)}>
+          <input type="text" maxLength={LIMITS.eventName} aria-required {...register('name')} />
+        </Field>
+        <Field label="Description" id="event-description" error={inline(errors.description?.message)}>
+          <textarea maxLength={LIMITS.eventDescription} aria-required {...register('description')} />
+        </Field>
+        <div className="two-columns">
+          <Field label="Date and Time" id="event-date" error={inline(errors.date?.message)}>
+            <input type="datetime-local" aria-required {...register('date')} />
+          </Field>
+          <Field label="Location" id="event-location" error={inline(errors.location?.message)}>
+            <input type="text" maxLength={LIMITS.eventLocation} aria-required {...register('location')} />
+          </Field>
+        </div>
+        <Controller
+          control={control}
+          name="imageUrl"
+          render={({ field }) => (
+            <CoverPicker value={field.value} onChange={field.onChange} invalid={invalid('imageUrl')} />
+          )}
+        />
+        <div>
+          <label className="checkbox-row">
+            <input type="checkbox" {...register('isPublic')} />
+            <span>{isPublic ? 'Public Event (visible to everyone)' : 'Private Event (invitation only)'}</span>
+          </label>
+          {!isPublic && (
+            <p className="banner" style={{ marginTop: 8 }}>
+              Invitations for a private event are managed from the event details page after it is saved.
+            </p>
+          )}
+        </div>
+        <div>
+          <Button type="submit" disabled={busy}>
+            {busy ? busyLabel : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Card>
   );
 }

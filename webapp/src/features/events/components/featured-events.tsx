@@ -2,7 +2,10 @@
 // so a signed-out visitor's first page carries no dropdown or date code.
 import { Link } from 'react-router-dom';
 import { FEATURED_EVENTS_COUNT } from '../../../../../shared/constants';
-import { Card } from '../../../components/ui';
+import { CalendarDays } from 'lucide-react';
+import { Card } from '../../../components/card/card';
+import { EmptyState } from '../../../components/empty-state/empty-state';
+import { Skeleton } from '../../../components/skeleton/skeleton';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { shortDate } from '../../../lib/dates';
@@ -11,7 +14,7 @@ import { RsvpDropdown, StatusLabel } from './rsvp';
 
 export function FeaturedEvents() {
   const events = useEvents();
-  if (events.isPending) return <Card title="Loading Events..." />;
+  if (events.isPending) return <Skeleton label="Loading Events..." />;
   if (events.isError) {
     return (
       <Card title="Featured Events">
@@ -23,7 +26,7 @@ export function FeaturedEvents() {
   return (
     <Card title="Featured Events">
       {featured.length === 0 ? (
-        <p className="muted">No upcoming events yet.</p>
+        <EmptyState icon={<CalendarDays size={22} />} title="No upcoming events yet." />
       ) : (
         <div className="table-wrap">
           <table className="responsive-table">

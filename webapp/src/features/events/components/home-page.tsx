@@ -1,39 +1,72 @@
-// Home (SPEC §2): welcome, About and Member Benefits; signed out a sign-in prompt, signed in Featured Events.
+// Home (SPEC §2): a welcome that says why to join, About and Member Benefits; signed out a sign-in prompt
+// and Member-Only Events, signed in Featured Events.
+import { BellRing, CalendarCheck, Lock, LogIn, Users, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Card } from '../../../components/ui';
+import { SAMPLE_EVENT_IMAGES } from '../../../../../shared/constants';
+import { Button, buttonClass } from '../../../components/button/button';
+import { Card } from '../../../components/card/card';
+import { Skeleton } from '../../../components/skeleton/skeleton';
 import { openAuthDialog, useCurrentUser } from '../../../lib/auth';
+import { brandName } from '../../../lib/brand';
+import styles from './home-page.module.css';
 
 const FeaturedEvents = lazy(() => import('./featured-events').then((m) => ({ default: m.FeaturedEvents })));
+
+const BENEFITS: [string, LucideIcon][] = [
+  ['Exclusive access to member-only events', Lock],
+  ['SMS and Telegram notifications', BellRing],
+  ['RSVP to events', CalendarCheck],
+  ['Connect with other members', Users],
+];
+
+function Welcome({ name }: { name: string | null }) {
+  return (
+    <section className={`${styles.hero} ${name ? styles.compact : ''}`} aria-labelledby="welcome-title">
+      <h1 id="welcome-title">Welcome to {brandName()}</h1>
+      <p className={styles.lead}>
+        Your place to find out what is happening in our youth community: meetups, trips, workshops and more.
+        {name ? ` Good to see you, ${name}!` : ''}
+      </p>
+      {!name && (
+        <>
+          <p className={styles.lead}>Sign in to see upcoming events, RSVP and join the discussion.</p>
+          <button type="button" className={buttonClass({}, styles.heroButton)} onClick={openAuthDialog}>
+            <LogIn size={20} aria-hidden="true" />
+            Login Now
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+function MemberOnlyEvents() {
+  return (
+    <Card title="Member-Only Events">
+      <div className={styles.teaser} aria-hidden="true">
+        {SAMPLE_EVENT_IMAGES.map((url) => (
+          <img key={url} src={url} alt="" width={120} height={120} loading="lazy" />
+        ))}
+      </div>
+      <p>Our events are listed for members only. Sign in to browse them and reply.</p>
+      <Button variant="secondary" onClick={openAuthDialog}>
+        Login to View Events
+      </Button>
+    </Card>
+  );
+}
 
 export function HomePage() {
   const { data: user, isPending } = useCurrentUser();
   return (
     <>
-      <Card title="Welcome to Community Events" titleLevel={1}>
-        <p>
-          Your place to find out what is happening in our youth community: meetups, trips, workshops and more.
-          {user ? ` Good to see you, ${user.name}!` : ''}
-        </p>
-      </Card>
+      <Welcome name={user?.name ?? null} />
       {isPending ? null : user ? (
-        <Suspense fallback={<Card title="Loading Events..." />}>
+        <Suspense fallback={<Skeleton label="Loading Events..." />}>
           <FeaturedEvents />
         </Suspense>
       ) : (
-        <>
-          <Card title="Join the community">
-            <p>Sign in to see upcoming events, RSVP and join the discussion.</p>
-            <button type="button" className="button" onClick={openAuthDialog}>
-              Login Now
-            </button>
-          </Card>
-          <Card title="Member-Only Events">
-            <p>Our events are listed for members only. Sign in to browse them and reply.</p>
-            <button type="button" className="button button-secondary" onClick={openAuthDialog}>
-              Login to View Events
-            </button>
-          </Card>
-        </>
+        <MemberOnlyEvents />
       )}
       <div className="two-columns">
         <Card title="About">
@@ -43,11 +76,15 @@ export function HomePage() {
           </p>
         </Card>
         <Card title="Member Benefits">
-          <ul>
-            <li>Exclusive access to member-only events</li>
-            <li>SMS and Telegram notifications</li>
-            <li>RSVP to events</li>
-            <li>Connect with other members</li>
+          <ul className={styles.benefits}>
+            {BENEFITS.map(([text, Icon]) => (
+              <li key={text}>
+                <span className={styles.benefitIcon} aria-hidden="true">
+                  <Icon size={18} />
+                </span>
+                {text}
+              </li>
+            ))}
           </ul>
         </Card>
       </div>

@@ -1,9 +1,13 @@
 // 'Manage Event Invitations': every other user as a checkbox, pre-filled with the current invitees.
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { toast, toastError } from '../../../components/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { useInvitations, useUpdateInvitations, useUsers } from '../api/invitations';
+import { Button } from '../../../components/button/button';
+import { Avatar } from '../../../components/avatar/avatar';
+import { Dialog, DialogActions } from '../../../components/dialog/dialog';
+import { EmptyState } from '../../../components/empty-state/empty-state';
+import { Users } from 'lucide-react';
 
 interface InvitationsDialogProps {
   eventId: number;
@@ -56,7 +60,7 @@ function InvitationsForm({
   return (
     <>
       {others.length === 0 ? (
-        <p className="muted">No other users available to invite</p>
+        <EmptyState icon={<Users size={22} />} title="No other users available to invite" />
       ) : (
         <fieldset className="form" style={{ border: 'none', padding: 0, margin: 0 }}>
           <legend className="visually-hidden">Users to invite</legend>
@@ -67,6 +71,7 @@ function InvitationsForm({
                 checked={chosen.has(user.id)}
                 onChange={(event) => toggle(user.id, event.target.checked)}
               />
+              <Avatar name={user.name} url={user.avatarUrl} size={28} />
               <span>
                 {user.name}
                 {user.email ? ` (${user.email})` : ''}
@@ -75,34 +80,27 @@ function InvitationsForm({
           ))}
         </fieldset>
       )}
-      <div className="dialog-actions">
-        <Dialog.Close className="button button-secondary">Cancel</Dialog.Close>
-        <button type="button" className="button" disabled={update.isPending || others.length === 0} onClick={save}>
+      <DialogActions>
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button disabled={update.isPending || others.length === 0} onClick={save}>
           {update.isPending ? 'Saving...' : 'Save Changes'}
-        </button>
-      </div>
+        </Button>
+      </DialogActions>
     </>
   );
 }
 
 export function InvitationsDialog({ eventId, currentUserId, open, onOpenChange }: InvitationsDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content">
-          <Dialog.Title className="dialog-title">Manage Event Invitations</Dialog.Title>
-          <Dialog.Description className="dialog-description">
-            Choose who is invited to this private event.
-          </Dialog.Description>
-          {open && (
-            <InvitationsForm eventId={eventId} currentUserId={currentUserId} onDone={() => onOpenChange(false)} />
-          )}
-          <Dialog.Close className="dialog-close" aria-label="Close">
-            ×
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Manage Event Invitations"
+      description="Choose who is invited to this private event."
+    >
+      {open && <InvitationsForm eventId={eventId} currentUserId={currentUserId} onDone={() => onOpenChange(false)} />}
+    </Dialog>
   );
 }

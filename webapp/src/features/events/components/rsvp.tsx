@@ -1,27 +1,26 @@
 // RSVP in its two views (SPEC §4): a status label with an icon, and the compact 'Change RSVP' dropdown.
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Check, ChevronDown, CircleHelp, Clock, X, type LucideIcon } from 'lucide-react';
 import type { AttendanceStatus, RsvpStatus } from '../../../../../shared/constants';
+import { Button } from '../../../components/button/button';
+import { Menu, MenuItem } from '../../../components/menu/menu';
 import { toast, toastError } from '../../../components/toast-store';
 import { useAttendEvent } from '../api/attend-event';
 
-const LABELS: Record<AttendanceStatus, string> = {
-  attending: 'Attending',
-  not_attending: 'Not Attending',
-  not_responded: 'Not Responded',
-  not_authenticated: 'Not Responded',
-};
-const ICONS: Record<AttendanceStatus, string> = {
-  attending: '✓',
-  not_attending: '✗',
-  not_responded: '?',
-  not_authenticated: '?',
+const LABELS: Record<AttendanceStatus, [string, LucideIcon]> = {
+  attending: ['Attending', Check],
+  not_attending: ['Not Attending', X],
+  maybe: ['Maybe', CircleHelp],
+  waitlisted: ['Waitlisted', Clock],
+  not_responded: ['Not Responded', CircleHelp],
+  not_authenticated: ['Not Responded', CircleHelp],
 };
 
 export function StatusLabel({ status }: { status: AttendanceStatus }) {
+  const [label, Icon] = LABELS[status] ?? LABELS.not_responded;
   return (
     <span className={`status-label status-${status}`}>
-      <span aria-hidden="true">{ICONS[status]}</span>
-      <span>{LABELS[status]}</span>
+      <Icon size={16} aria-hidden="true" />
+      <span>{label}</span>
     </span>
   );
 }
@@ -37,24 +36,20 @@ export function RsvpDropdown({ eventId, eventName }: { eventId: number; eventNam
       },
     );
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="button button-secondary button-small"
-        disabled={attend.isPending}
-        aria-label={`Change RSVP for ${eventName}`}
-      >
-        {attend.isPending ? 'Updating...' : 'Change RSVP'} <span aria-hidden="true">▾</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu-content" align="end" sideOffset={4}>
-          <DropdownMenu.Item className="menu-item" onSelect={() => choose('attending')}>
-            Attending
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu-item" onSelect={() => choose('not_attending')}>
-            Not Attending
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Menu
+      trigger={
+        <Button
+          variant="secondary"
+          size="small"
+          disabled={attend.isPending}
+          aria-label={`Change RSVP for ${eventName}`}
+        >
+          {attend.isPending ? 'Updating...' : 'Change RSVP'} <ChevronDown size={16} aria-hidden="true" />
+        </Button>
+      }
+    >
+      <MenuItem onSelect={() => choose('attending')}>Attending</MenuItem>
+      <MenuItem onSelect={() => choose('not_attending')}>Not Attending</MenuItem>
+    </Menu>
   );
 }

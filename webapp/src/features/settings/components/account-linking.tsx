@@ -1,11 +1,16 @@
 // Account Linking: Telegram (widget or the bot flow, mode=link) when none is linked; an email when none is set.
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import type { CurrentUser } from '../../../../../shared/types';
 import { emailSchema } from '../../../../../shared/schemas';
 import { startManualTelegramLogin, TelegramLoginWidget } from '../../../components/telegram-login-widget';
 import { toastError } from '../../../components/toast-store';
-import { Card, FieldError } from '../../../components/ui';
+import { Button } from '../../../components/button/button';
+import { Card } from '../../../components/card/card';
+import { Field } from '../../../components/field/field';
+import { schemaResolver } from '../../../lib/form-resolver';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuthConfig } from '../../../lib/auth-config';
 import { authStateKey, useAuthState } from '../../../lib/auth-state';
@@ -39,9 +44,7 @@ function LinkTelegram({ bot }: { bot: string }) {
       <p className="muted">Get event notifications in Telegram and sign in with it.</p>
       {!started ? (
         <div>
-          <button type="button" className="button" onClick={() => setStarted(true)}>
-            Link Telegram
-          </button>
+          <Button onClick={() => setStarted(true)}>Link Telegram</Button>
         </div>
       ) : linkState.isError ? (
         <p className="field-error" role="alert">
@@ -51,9 +54,9 @@ function LinkTelegram({ bot }: { bot: string }) {
         <>
           <TelegramLoginWidget botUsername={bot} mode="link" state={state} />
           <div>
-            <button type="button" className="button button-secondary" onClick={startManual}>
+            <Button variant="secondary" onClick={startManual}>
               Link with the Telegram app
-            </button>
+            </Button>
           </div>
         </>
       ) : (
@@ -63,57 +66,48 @@ function LinkTelegram({ bot }: { bot: string }) {
   );
 }
 
+const linkEmailForm = z.object({ email: emailSchema });
+
 function LinkEmail({ pendingEmail }: { pendingEmail: string | null }) {
   const link = useLinkEmail();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ defaultValues: { email: '' }, resolver: schemaResolver(linkEmailForm) });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
-    setError(null);
-    link.mutate(parsed.data, {
+  const submit = handleSubmit(({ email }) =>
+    link.mutate(email, {
       onSuccess: (result) => {
-        setSentTo(result.email ?? parsed.data);
-        setEmail('');
+        setSentTo(result.email ?? email);
+        reset();
       },
       onError: (failure) =>
         toastError(
           'Failed to link email account',
           errorMessage(failure, 'An error occurred while linking your email account.'),
         ),
-    });
-  };
+    }),
+  );
 
   const waiting = sentTo ?? pendingEmail;
   return (
     <form className="form" onSubmit={submit} noValidate>
       <h3>Link an email address</h3>
       {waiting && (
-        <p className="banner banner-info" role="status">
+        <p className="banner" role="status">
           We sent a confirmation link to <strong>{waiting}</strong>. Open it to finish linking your email.
         </p>
       )}
-      <div className="field">
-        <label htmlFor="link-email">Email address</label>
-        <input
-          id="link-email"
-          type="email"
-          required
-          autoComplete="email"
-          value={email}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? 'link-email-error' : undefined}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <FieldError id="link-email-error" message={error} />
-      </div>
+      <Field label="Email address" id="link-email" error={errors.email?.message}>
+        <input type="email" required autoComplete="email" {...register('email')} />
+      </Field>
       <div>
-        <button type="submit" className="button" disabled={link.isPending}>
+        <Button type="submit" disabled={link.isPending}>
           {link.isPending ? 'Linking...' : 'Link Email'}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,11 +1,15 @@
 // Communication Settings: the SMS (phone) and Telegram (username) forms, validated with the shared schemas,
 // and beside the phone number whether it is verified (SMS goes only to a number confirmed by a code).
-import { useState, type FormEvent } from 'react';
-import type { z } from 'zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { phoneNumberSchema, telegramUsernameSchema } from '../../../../../shared/schemas';
 import type { CurrentUser } from '../../../../../shared/types';
 import { toast, toastError } from '../../../components/toast-store';
-import { Card, FieldError } from '../../../components/ui';
+import { Button } from '../../../components/button/button';
+import { Card } from '../../../components/card/card';
+import { Field } from '../../../components/field/field';
+import { schemaResolver } from '../../../lib/form-resolver';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateMe } from '../api/update-me';
 import { PhoneVerification } from './phone-verification';
@@ -26,52 +30,35 @@ interface SingleFieldFormProps {
 }
 
 function SingleFieldForm(props: SingleFieldFormProps) {
-  const [value, setValue] = useState(props.initial);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [resolver] = useState(() => schemaResolver(z.object({ value: props.schema })));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ defaultValues: { value: props.initial }, resolver });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = props.schema.safeParse(value);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid value');
-    setError(null);
-    setSaving(true);
+  const submit = handleSubmit(async ({ value }) => {
     try {
-      await props.save(parsed.data);
+      await props.save(value);
       toast({ title: props.successTitle, description: props.successDescription });
       props.onSaved();
     } catch (failure) {
-      setError(errorMessage(failure));
+      setError('value', { message: errorMessage(failure) });
       toastError('Error', errorMessage(failure));
-    } finally {
-      setSaving(false);
     }
-  };
+  });
 
-  const errorId = `${props.id}-error`;
   return (
     <form className="form" onSubmit={submit} noValidate>
       <h3>{props.title}</h3>
-      <div className="field">
-        <label htmlFor={props.id}>{props.label}</label>
-        <input
-          id={props.id}
-          type={props.type}
-          placeholder={props.placeholder}
-          value={value}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? errorId : `${props.id}-hint`}
-          onChange={(event) => setValue(event.target.value)}
-        />
-        <p id={`${props.id}-hint`} className="hint">
-          {props.hint}
-        </p>
-        <FieldError id={errorId} message={error} />
-      </div>
+      <Field label={props.label} id={props.id} error={errors.value?.message as string | undefined} hint={props.hint}>
+        <input type={props.type} placeholder={props.placeholder} {...register('value')} />
+      </Field>
       <div>
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Saving...' : 'Save'}
-        </button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save'}
+        </Button>
       </div>
     </form>
   );

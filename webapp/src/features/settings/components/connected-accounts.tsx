@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../../../../../shared/types';
-import { Card } from '../../../components/ui';
+import { Card } from '../../../components/card/card';
 
 function Status({ connected, label }: { connected: boolean; label: string }) {
   return (
@@ -12,7 +12,9 @@ function Status({ connected, label }: { connected: boolean; label: string }) {
 }
 
 export function ConnectedAccounts({ user }: { user: CurrentUser }) {
-  const telegram = user.telegramUsername ? `@${user.telegramUsername}` : user.telegramId ? 'Connected' : null;
+  // Connected means a linked Telegram account: a username typed in Settings (for notifications) is not one.
+  // The dot and the text always agree.
+  const telegram = user.telegramId ? (user.telegramUsername ? `@${user.telegramUsername}` : 'Connected') : null;
   return (
     <Card title="Connected Accounts">
       <div className="table-wrap">
@@ -33,7 +35,7 @@ export function ConnectedAccounts({ user }: { user: CurrentUser }) {
             <tr>
               <td>Telegram account</td>
               <td>
-                <Status connected={Boolean(user.telegramId)} label={telegram ?? 'Not connected'} />
+                <Status connected={telegram !== null} label={telegram ?? 'Not connected'} />
               </td>
             </tr>
           </tbody>

@@ -10,7 +10,7 @@ import {
 import { MSG } from '../../../../../shared/messages';
 import type { CurrentUser } from '../../../../../shared/types';
 import { toast, toastError } from '../../../components/toast-store';
-import { Card } from '../../../components/ui';
+import { Card } from '../../../components/card/card';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuthConfig } from '../../../lib/auth-config';
 import { useUpdatePreferences } from '../api/update-preferences';

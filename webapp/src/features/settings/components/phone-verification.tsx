@@ -6,7 +6,9 @@ import { MSG } from '../../../../../shared/messages';
 import { phoneCodeSchema } from '../../../../../shared/schemas';
 import type { CurrentUser } from '../../../../../shared/types';
 import { toast } from '../../../components/toast-store';
-import { FieldError } from '../../../components/ui';
+import { Badge } from '../../../components/badge/badge';
+import { Button } from '../../../components/button/button';
+import { Field, FieldError } from '../../../components/field/field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSendPhoneCode } from '../api/send-phone-code';
 import { useVerifyPhone } from '../api/verify-phone';
@@ -32,7 +34,7 @@ export function PhoneVerification({ user }: { user: CurrentUser }) {
   if (user.phoneVerified) {
     return (
       <p className="phone-status" role="status">
-        <span className="badge badge-success">Verified</span>
+        <Badge tone="success">Verified</Badge>
         <span className="hint">SMS notifications go to this number.</span>
       </p>
     );
@@ -66,47 +68,42 @@ export function PhoneVerification({ user }: { user: CurrentUser }) {
   return (
     <div className="phone-verification">
       <p className="phone-status" role="status">
-        <span className="badge badge-warning">Not verified</span>
+        <Badge tone="warning">Not verified</Badge>
         <span className="hint">{MSG.phoneNotVerifiedNote}</span>
       </p>
       <div>
-        <button
-          type="button"
-          className="button button-secondary"
+        <Button
+          variant="secondary"
           disabled={send.isPending}
           aria-describedby={sendError ? 'phone-send-error' : undefined}
           onClick={sendCode}
         >
           {send.isPending ? 'Sending...' : codeAsked ? 'Send a new code' : 'Send code'}
-        </button>
+        </Button>
         <FieldError id="phone-send-error" message={sendError} />
       </div>
       {codeAsked && (
         <form className="form" onSubmit={submit} noValidate>
-          <div className="field">
-            <label htmlFor="phone-code">Code from the SMS</label>
+          <Field
+            label="Code from the SMS"
+            id="phone-code"
+            error={codeError}
+            hint={`We sent a ${PHONE_VERIFICATION.codeLength}-digit code to ${user.phoneNumber}. It expires in ${CODE_MINUTES} minutes.`}
+          >
             <input
-              id="phone-code"
               type="text"
               inputMode="numeric"
               autoComplete="one-time-code"
               pattern="[0-9]*"
               maxLength={PHONE_VERIFICATION.codeLength}
               value={code}
-              aria-invalid={Boolean(codeError)}
-              aria-describedby={codeError ? 'phone-code-error' : 'phone-code-hint'}
               onChange={(event) => setCode(event.target.value)}
             />
-            <p id="phone-code-hint" className="hint">
-              We sent a {PHONE_VERIFICATION.codeLength}-digit code to {user.phoneNumber}. It expires in {CODE_MINUTES}{' '}
-              minutes.
-            </p>
-            <FieldError id="phone-code-error" message={codeError} />
-          </div>
+          </Field>
           <div>
-            <button type="submit" className="button" disabled={verify.isPending}>
+            <Button type="submit" disabled={verify.isPending}>
               {verify.isPending ? 'Verifying...' : 'Verify'}
-            </button>
+            </Button>
           </div>
         </form>
       )}

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CurrentUser } from '../../../../../shared/types';
 import { toast, toastError } from '../../../components/toast-store';
-import { StateCard } from '../../../components/ui';
+import { StateCard } from '../../../components/card/card';
 import { useCurrentUser } from '../../../lib/auth';
 import { AccountLinking } from './account-linking';
 import { CommunicationSettings } from './communication-settings';

@@ -16,6 +16,8 @@ import { authKeys, useCurrentUser } from '../../../lib/auth';
 import { useAuthConfig } from '../../../lib/auth-config';
 import { registerLogin } from '../../../lib/auth-state';
 import { checkLogin, linkTelegram, telegramLogin, type TelegramPayload } from '../api/telegram-auth';
+import { buttonClass } from '../../../components/button/button';
+import { StateCard } from '../../../components/card/card';
 
 type State =
   | { kind: 'loading' }
@@ -178,58 +180,61 @@ export function TelegramCallbackPage() {
         ? 'Authentication Failed'
         : 'Telegram Authentication';
   return (
-    <section className="card state-card" aria-live="polite">
-      <h1 className="card-title">{title}</h1>
-      {(state.kind === 'loading' || state.kind === 'linking') && (
-        <p role="status">{mode === 'link' ? 'Linking your Telegram account...' : 'Signing you in with Telegram...'}</p>
-      )}
-      {state.kind === 'confirm-link' && (
-        <>
-          <p>
-            Link the Telegram account <strong>{state.account}</strong> to your account
-            {me.data ? (
-              <>
-                {' '}
-                <strong>{me.data.name || 'on this site'}</strong>
-              </>
-            ) : null}
-            ? You will be able to sign in with it and get notifications in Telegram.
+    <div aria-live="polite">
+      <StateCard title={title}>
+        {(state.kind === 'loading' || state.kind === 'linking') && (
+          <p role="status">
+            {mode === 'link' ? 'Linking your Telegram account...' : 'Signing you in with Telegram...'}
           </p>
-          <p className="hint">Only continue if you started linking this Telegram account yourself.</p>
-          <div className="button-group">
-            <button type="button" className="button" onClick={() => void confirmLink(state.payload)}>
-              Link Telegram account
+        )}
+        {state.kind === 'confirm-link' && (
+          <>
+            <p>
+              Link the Telegram account <strong>{state.account}</strong> to your account
+              {me.data ? (
+                <>
+                  {' '}
+                  <strong>{me.data.name || 'on this site'}</strong>
+                </>
+              ) : null}
+              ? You will be able to sign in with it and get notifications in Telegram.
+            </p>
+            <p className="hint">Only continue if you started linking this Telegram account yourself.</p>
+            <div className="button-group">
+              <button type="button" className={buttonClass()} onClick={() => void confirmLink(state.payload)}>
+                Link Telegram account
+              </button>
+              <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={close}>
+                Cancel
+              </button>
+            </div>
+          </>
+        )}
+        {state.kind === 'waiting' && (
+          <>
+            <p role="status">Waiting for you to confirm in Telegram...</p>
+            <p>
+              Your code: <strong className="login-code">{state.code}</strong>
+            </p>
+            <p className="hint">Open the bot and type this code there. Never type a code someone else gave you.</p>
+            <a className={buttonClass()} href={state.botLink} target="_blank" rel="noreferrer">
+              Open Telegram to confirm
+            </a>
+            <p className="hint">This page checks every few seconds and continues by itself.</p>
+          </>
+        )}
+        {state.kind === 'success' && <p>This window will close automatically...</p>}
+        {state.kind === 'error' && (
+          <>
+            <p role="alert">
+              <strong>Authentication failed</strong>: {state.detail}
+            </p>
+            <button type="button" className={buttonClass()} onClick={close}>
+              Close
             </button>
-            <button type="button" className="button button-secondary" onClick={close}>
-              Cancel
-            </button>
-          </div>
-        </>
-      )}
-      {state.kind === 'waiting' && (
-        <>
-          <p role="status">Waiting for you to confirm in Telegram...</p>
-          <p>
-            Your code: <strong className="login-code">{state.code}</strong>
-          </p>
-          <p className="hint">Open the bot and type this code there. Never type a code someone else gave you.</p>
-          <a className="button" href={state.botLink} target="_blank" rel="noreferrer">
-            Open Telegram to confirm
-          </a>
-          <p className="hint">This page checks every few seconds and continues by itself.</p>
-        </>
-      )}
-      {state.kind === 'success' && <p>This window will close automatically...</p>}
-      {state.kind === 'error' && (
-        <>
-          <p role="alert">
-            <strong>Authentication failed</strong>: {state.detail}
-          </p>
-          <button type="button" className="button" onClick={close}>
-            Close
-          </button>
-        </>
-      )}
-    </section>
+          </>
+        )}
+      </StateCard>
+    </div>
   );
 }

@@ -1,0 +1,47 @@
+// The main navigation by role (SPEC §2): links in the header on wide screens, a bottom tab bar on phones and
+// inside Telegram. Admin Settings is here for phones and the Mini App, where there is no sidebar.
+import { CalendarDays, CirclePlus, House, Settings, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { NavLink } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { useCurrentUser } from '../lib/auth';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  end?: boolean;
+  show: 'all' | 'member' | 'admin';
+  className?: string;
+}
+
+const ITEMS: NavItem[] = [
+  { to: paths.home, label: 'Home', icon: House, end: true, show: 'all' },
+  { to: paths.events, label: 'Events', icon: CalendarDays, end: true, show: 'member' },
+  { to: paths.createEvent, label: 'Create Event', icon: CirclePlus, show: 'admin' },
+  { to: paths.settings, label: 'Settings', icon: Settings, show: 'member' },
+  { to: paths.adminSettings, label: 'Admin Settings', icon: ShieldCheck, show: 'admin', className: 'nav-admin' },
+];
+
+export function useNavItems(): NavItem[] {
+  const { data: user } = useCurrentUser();
+  return ITEMS.filter((item) => item.show === 'all' || (item.show === 'member' ? !!user : !!user?.isAdmin));
+}
+
+export function MainNav() {
+  const items = useNavItems();
+  return (
+    <nav aria-label="Main" className={items.length > 1 ? 'main-nav' : 'main-nav main-nav-single'}>
+      {items.map(({ to, label, icon: Icon, end, className = '' }) => (
+        <NavLink
+          key={to}
+          to={to}
+          end={end}
+          className={({ isActive }) => `nav-link ${className} ${isActive ? 'active' : ''}`}
+        >
+          <Icon size={20} aria-hidden="true" />
+          <span>{label}</span>
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

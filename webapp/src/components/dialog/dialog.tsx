@@ -1,0 +1,48 @@
+// Dialog (Radix): focus trap, Escape, labelled by its title. ConfirmDialog builds on the same look with
+// Radix AlertDialog; both export the class names so their parts match.
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../button/button';
+import styles from './dialog.module.css';
+
+export const dialogStyles = styles;
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}
+
+export function Dialog({ open, onOpenChange, title, description, children, className = '' }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={styles.overlay} />
+        <RadixDialog.Content
+          className={`${styles.content} ${className}`}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+          {description && (
+            <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>
+          )}
+          {children}
+          <RadixDialog.Close asChild>
+            <Button variant="ghost" size="small" className={styles.close} aria-label="Close">
+              <X size={18} aria-hidden="true" />
+            </Button>
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+/** The row of buttons at the bottom of a dialog. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className={styles.actions}>{children}</div>;
+}

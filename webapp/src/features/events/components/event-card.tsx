@@ -1,0 +1,84 @@
+// One event in the All Events grid (SPEC §2): cover with the date badge, name, long date, location, the
+// attending count, a 2-line description, the details link and the small join control.
+import { Check, MapPin, Clock, Users } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { EventSummary } from '../../../../../shared/types';
+import { Button, buttonClass } from '../../../components/button/button';
+import { Card } from '../../../components/card/card';
+import { toast, toastError } from '../../../components/toast-store';
+import { paths } from '../../../config/paths';
+import { longDateTime } from '../../../lib/dates';
+import { useAttendEvent } from '../api/attend-event';
+import { EventCover } from './event-cover';
+import styles from './event-card.module.css';
+
+function JoinButton({ event }: { event: EventSummary }) {
+  const attend = useAttendEvent();
+  const joined = event.myStatus === 'attending';
+  return (
+    <Button
+      variant="secondary"
+      size="small"
+      aria-pressed={joined}
+      aria-label={joined ? `Joined ${event.name}: click to cancel` : `Join ${event.name}`}
+      disabled={attend.isPending}
+      onClick={() =>
+        attend.mutate(
+          { id: event.id, status: joined ? 'not_attending' : 'attending' },
+          {
+            onSuccess: () => toast({ title: 'RSVP updated', description: 'Your attendance status has been updated.' }),
+            onError: () => toastError('Error', 'Failed to update attendance status. Please try again.'),
+          },
+        )
+      }
+    >
+      {attend.isPending ? (
+        'Updating...'
+      ) : joined ? (
+        <>
+          <Check size={16} aria-hidden="true" /> Joined
+        </>
+      ) : (
+        'Join'
+      )}
+    </Button>
+  );
+}
+
+export function EventCard({ event, priority = false }: { event: EventSummary; priority?: boolean }) {
+  return (
+    <Card as="article" className={`event-card ${styles.card}`}>
+      <EventCover event={event} variant="card" priority={priority} />
+      <div className={styles.body}>
+        <h2 className={styles.title}>{event.name}</h2>
+        <p className={styles.meta}>
+          <Clock size={16} aria-hidden="true" />
+          {longDateTime(event.date)}
+        </p>
+        {event.location && (
+          <p className={styles.meta}>
+            <MapPin size={16} aria-hidden="true" />
+            <span className={styles.place}>{event.location}</span>
+          </p>
+        )}
+        <p className={styles.description}>{event.description}</p>
+        <div className={styles.footer}>
+          <span className={styles.attending}>
+            <Users size={16} aria-hidden="true" />
+            {event.attendingCount} attending
+          </span>
+          <div className={styles.actions}>
+            <Link
+              to={paths.event(event.id)}
+              className={buttonClass({ size: 'small' })}
+              aria-label={`View Event Details: ${event.name}`}
+            >
+              View Event Details
+            </Link>
+            <JoinButton event={event} />
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}
