@@ -192,3 +192,12 @@ export interface UploadedImage {
   width: number;
   height: number;
 }
+
+/** One test send, as POST /api/test-notification-template reports it (one per template type and channel). */
+export interface TemplateTestResult {
+  type: string;
+  channel: TemplateChannel;
+  to: string | null;
+  status: 'sent' | 'failed' | 'skipped';
+  error?: string;
+}

@@ -8,6 +8,7 @@ import { LIMITS } from '../../shared/constants';
 import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { eventBody } from '../support/events';
 
 type TriggerCall = [name: string, ...args: unknown[]];
 
@@ -19,16 +20,6 @@ function recordingTriggers(calls: TriggerCall[]): NotificationTriggers {
     emailLinkRequested: async () => {},
   };
 }
-
-const eventBody = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Campfire night',
-  description: 'Songs and marshmallows by the lake',
-  date: '2030-06-01T18:30:00.000Z',
-  location: 'Lakeside camp',
-  imageUrl: '/images/events/campfire.svg',
-  isPublic: true,
-  ...overrides,
-});
 
 describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
   let app: TestApp;

@@ -7,16 +7,7 @@ import { LIMITS } from '../../shared/constants';
 import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
-
-const eventBody = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Campfire night',
-  description: 'Songs and marshmallows by the lake',
-  date: '2030-06-01T18:30:00.000Z',
-  location: 'Lakeside camp',
-  imageUrl: '/images/events/campfire.svg',
-  isPublic: true,
-  ...overrides,
-});
+import { eventBody } from '../support/events';
 
 const smtpForm = (overrides: Record<string, unknown> = {}) => ({
   host: 'smtp.example.org',

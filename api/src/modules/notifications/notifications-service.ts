@@ -2,6 +2,7 @@
 // admin sees the SMTP server's or SMS provider's answer while looking at the settings.
 import { TEMPLATE_CHANNELS, TEMPLATE_TYPES, type TemplateChannel } from '../../../../shared/constants';
 import type { AppDeps } from '../../deps';
+import type { TemplateTestResult } from '../../../../shared/types';
 import { upstreamFailed, invalid } from '../../../../shared/errors';
 import { randomToken } from '../../lib/secrets';
 import { getSmtpForDelivery, type SmtpDeliverySettings } from '../admin/smtp-settings-service';
@@ -24,14 +25,6 @@ export const TEST_TEXT = {
   /** Every failed test email, whatever the cause (the cause is logged): see sendTestMessage. */
   emailFailed: 'Could not send the test email. Check the SMTP settings and try again.',
 } as const;
-
-export interface TemplateTestResult {
-  type: string;
-  channel: TemplateChannel;
-  to: string | null;
-  status: 'sent' | 'failed' | 'skipped';
-  error?: string;
-}
 
 const badGateway = upstreamFailed;
 const reasonOf = (error: unknown) => (error instanceof DeliveryError ? error.message : String(error));
