@@ -8,6 +8,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('../dist/webapp', import.meta.url)),
     emptyOutDir: true,
+    // Every browser the app supports has <link rel="modulepreload">: the polyfill would only add first-page bytes.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -1,4 +1,4 @@
-// Providers and routes. Every screen is its own chunk (route-level code splitting).
+// Providers and routes. Every screen is its own chunk (route-level code splitting), and so is the Telegram bridge.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -7,8 +7,7 @@ import { Skeleton } from '../components/skeleton/skeleton';
 import { createQueryClient } from '../lib/query-client';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
-import { MiniAppBridge } from './mini-app-bridge';
-import { NotFoundPage } from './not-found';
+import { isMiniApp } from '../lib/telegram-mini-app';
 import { ProtectedRoute } from './protected-route';
 import { RouteFocus } from './route-focus';
 
@@ -35,6 +34,10 @@ const TelegramCallbackPage = lazy(() =>
   import('../features/telegram/components/telegram-callback-page').then((m) => ({ default: m.TelegramCallbackPage })),
 );
 
+const NotFoundPage = lazy(() => import('./not-found').then((m) => ({ default: m.NotFoundPage })));
+// Only Telegram needs the bridge (BackButton, start parameter): a website visitor never loads it.
+const MiniAppBridge = lazy(() => import('./mini-app-bridge').then((m) => ({ default: m.MiniAppBridge })));
+
 const protect = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>;
 
 /** A page that failed to render (or whose code failed to load) does not hold the others hostage. */
@@ -53,7 +56,11 @@ export function App() {
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
-          <MiniAppBridge />
+          {isMiniApp() && (
+            <Suspense fallback={null}>
+              <MiniAppBridge />
+            </Suspense>
+          )}
           <RouteFocus />
           <Layout>
             <RouteErrorBoundary>
