@@ -145,3 +145,16 @@ export function showMainButton({ text, onClick, disabled = false, busy = false }
     button.hide();
   };
 }
+
+/**
+ * Opens Telegram's QR scanner; `onText` gets the first code read and the scanner closes. Returns false outside
+ * Telegram (the caller offers typing the code instead).
+ */
+export function scanQrCode(prompt: string, onText: (text: string) => void): boolean {
+  if (!webApp?.showScanQrPopup) return false;
+  webApp.showScanQrPopup({ text: prompt }, (text) => {
+    onText(text);
+    return true;
+  });
+  return true;
+}

@@ -1,17 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RsvpStatus } from '../../../../../shared/constants';
+import type { AttendResponse } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { hapticError, hapticSuccess } from '../../../lib/telegram-mini-app';
 import { eventKeys } from './keys';
 
-export const attendEvent = (id: number, status: RsvpStatus) =>
-  api.post<unknown>(`/api/events/${id}/attend`, { status });
+export interface AttendVariables {
+  id: number;
+  status: RsvpStatus;
+  /** Extra people brought; left out, the member keeps the guests they had. */
+  guests?: number;
+}
+
+export const attendEvent = ({ id, status, guests }: AttendVariables) =>
+  api.post<AttendResponse>(`/api/events/${id}/attend`, guests === undefined ? { status } : { status, guests });
 
 /** After an RSVP the list, the event and its attendees are refreshed (SPEC §7); Telegram gives haptic feedback. */
 export function useAttendEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: RsvpStatus }) => attendEvent(id, status),
+    mutationFn: attendEvent,
     onSuccess: () => {
       hapticSuccess();
       return queryClient.invalidateQueries({ queryKey: eventKeys.all });

@@ -6,5 +6,6 @@ export const eventKeys = {
   attendees: (id: number) => [...eventKeys.detail(id), 'attendees'] as const,
   comments: (id: number) => [...eventKeys.detail(id), 'comments'] as const,
   invitations: (id: number) => [...eventKeys.detail(id), 'invitations'] as const,
+  pass: (id: number) => [...eventKeys.detail(id), 'pass'] as const,
   users: () => ['users', 'list'] as const,
 };

@@ -2,7 +2,7 @@
 // reads 'Attendees (1)' beside 'Attending: 0 people' when the one reply is 'not attending'.
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Attendee } from '../../../../../shared/types';
 import { Avatar } from '../../../components/avatar/avatar';
 import { buttonClass } from '../../../components/button/button';
@@ -28,6 +28,64 @@ export function replySummary(list: readonly Pick<Attendee, 'status'>[]): string 
   return parts.join(' · ') || 'No replies yet';
 }
 
+/** The name cell of an attendee table: picture (or initials) and name. */
+export function AttendeeName({ attendee }: { attendee: Pick<Attendee, 'name' | 'avatarUrl'> }) {
+  return (
+    <span className="person">
+      <Avatar name={attendee.name} url={attendee.avatarUrl} size={28} />
+      {attendee.name || 'Anonymous'}
+    </span>
+  );
+}
+
+export interface AttendeeColumn {
+  header: string;
+  cell: (attendee: Attendee) => ReactNode;
+}
+
+/** A table of attendees: the name (with picture) first, then the given columns. */
+export function AttendeeTable({
+  list,
+  columns,
+  caption,
+  className,
+}: {
+  list: readonly Attendee[];
+  columns: AttendeeColumn[];
+  caption?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className={className}>
+        {caption && <caption>{caption}</caption>}
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            {columns.map((column) => (
+              <th key={column.header} scope="col">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((attendee, index) => (
+            <tr key={attendee.id ?? `hidden-${index}`}>
+              <td>
+                <AttendeeName attendee={attendee} />
+              </td>
+              {columns.map((column) => (
+                <td key={column.header}>{column.cell(attendee)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function Attendees({ eventId, className = '' }: { eventId: number; className?: string }) {
   const [open, setOpen] = useState(false);
   const attendees = useAttendees(eventId);
@@ -47,29 +105,10 @@ export function Attendees({ eventId, className = '' }: { eventId: number; classN
         <p className="muted">{attendees.isPending ? 'Loading attendees...' : replySummary(list)}</p>
         <Collapsible.Content>
           {list.length > 0 && (
-            <div className="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((attendee, index) => (
-                    <tr key={attendee.id ?? `hidden-${index}`}>
-                      <td>
-                        <span className="person">
-                          <Avatar name={attendee.name} url={attendee.avatarUrl} size={28} />
-                          {attendee.name || 'Anonymous'}
-                        </span>
-                      </td>
-                      <td>{statusText(attendee.status)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AttendeeTable
+              list={list}
+              columns={[{ header: 'Status', cell: (attendee) => statusText(attendee.status) }]}
+            />
           )}
         </Collapsible.Content>
       </Card>

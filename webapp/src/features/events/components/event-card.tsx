@@ -1,8 +1,9 @@
 // One event in the All Events grid (SPEC §2): cover with the date badge, name, long date, location, the
-// attending count, a 2-line description, the details link and the small join control.
-import { Check, MapPin, Clock, Users } from 'lucide-react';
+// attending count with the spots left, a 2-line description, the details link and the small join control.
+import { Check, Clock, Hourglass, MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { EventSummary } from '../../../../../shared/types';
+import { Badge } from '../../../components/badge/badge';
 import { Button, buttonClass } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { toast, toastError } from '../../../components/toast-store';
@@ -11,16 +12,25 @@ import { longDateTime } from '../../../lib/dates';
 import { useAttendEvent } from '../api/attend-event';
 import { EventCover } from './event-cover';
 import styles from './event-card.module.css';
+import { spotsText } from './rsvp-text';
 
 function JoinButton({ event }: { event: EventSummary }) {
   const attend = useAttendEvent();
-  const joined = event.myStatus === 'attending';
+  // On the waitlist counts as joined here: pressing again gives the place up.
+  const waitlisted = event.myStatus === 'waitlisted';
+  const joined = event.myStatus === 'attending' || waitlisted;
   return (
     <Button
       variant="secondary"
       size="small"
       aria-pressed={joined}
-      aria-label={joined ? `Joined ${event.name}: click to cancel` : `Join ${event.name}`}
+      aria-label={
+        waitlisted
+          ? `On the waitlist for ${event.name}: click to leave`
+          : joined
+            ? `Joined ${event.name}: click to cancel`
+            : `Join ${event.name}`
+      }
       disabled={attend.isPending}
       onClick={() =>
         attend.mutate(
@@ -34,6 +44,10 @@ function JoinButton({ event }: { event: EventSummary }) {
     >
       {attend.isPending ? (
         'Updating...'
+      ) : waitlisted ? (
+        <>
+          <Hourglass size={16} aria-hidden="true" /> Waitlisted
+        </>
       ) : joined ? (
         <>
           <Check size={16} aria-hidden="true" /> Joined
@@ -46,6 +60,7 @@ function JoinButton({ event }: { event: EventSummary }) {
 }
 
 export function EventCard({ event, priority = false }: { event: EventSummary; priority?: boolean }) {
+  const spots = spotsText(event);
   return (
     <Card as="article" className={`event-card ${styles.card}`}>
       <EventCover event={event} variant="card" priority={priority} />
@@ -66,6 +81,7 @@ export function EventCard({ event, priority = false }: { event: EventSummary; pr
           <span className={styles.attending}>
             <Users size={16} aria-hidden="true" />
             {event.attendingCount} attending
+            {spots && <Badge tone={event.spotsLeft === 0 ? 'warning' : 'success'}>{spots}</Badge>}
           </span>
           <div className={styles.actions}>
             <Link

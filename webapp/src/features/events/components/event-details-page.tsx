@@ -1,5 +1,6 @@
 // Event details (SPEC §2): the cover, the name, RSVP (above the fold on phones and desktops), the facts table,
-// the description, attendees and the discussion; the creator's tools at the top.
+// the description, attendees and the discussion; the creator's tools at the top and, full width below, the
+// organiser's panel (attendee table, check-in, CSV, messages).
 import { ArrowLeft, CalendarX } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { Card, StateCard } from '../../../components/card/card';
@@ -13,6 +14,8 @@ import { CreatorActions } from './creator-actions';
 import { Discussion } from './discussion';
 import { EventCover } from './event-cover';
 import { EventFacts } from './event-facts';
+import { OrganiserPanel } from './organiser-panel';
+import styles from './organiser-panel.module.css';
 import { RsvpCard } from './rsvp-card';
 
 function BackToEvents() {
@@ -67,7 +70,7 @@ export function EventDetailsPage() {
           <h1>{data.name}</h1>
           <p className="muted">{data.isPublic ? 'Public event' : 'Private event (invitation only)'}</p>
         </header>
-        <RsvpCard event={data} className="details-rsvp" />
+        <RsvpCard event={data} canManage={canManage} className="details-rsvp" />
         <EventFacts event={data} className="details-facts" />
         <Card title="Description" className="details-description">
           <p className="pre-wrap">{data.description}</p>
@@ -75,6 +78,7 @@ export function EventDetailsPage() {
         <Attendees eventId={data.id} className="details-attendees" />
         <Discussion eventId={data.id} className="details-discussion" />
       </article>
+      {canManage && <OrganiserPanel eventId={data.id} className={styles.organiser} />}
     </>
   );
 }

@@ -1,8 +1,10 @@
-// The facts table of the details page (SPEC §2): Date, Time, Location and the attending count.
+// The facts table of the details page (SPEC §2): Date, Time, Location and the attending count; capacity
+// and maybes when the event has them.
 import type { EventDetail } from '../../../../../shared/types';
 import { Card } from '../../../components/card/card';
 import { detailDate, detailTime } from '../../../lib/dates';
 import { peopleCount } from './rsvp-card';
+import { spotsText } from './rsvp-text';
 
 export function EventFacts({ event, className = '' }: { event: EventDetail; className?: string }) {
   const rows: [string, string][] = [
@@ -11,6 +13,9 @@ export function EventFacts({ event, className = '' }: { event: EventDetail; clas
     ['Location', event.location || 'Location not specified'],
     ['Attending', peopleCount(event.attendingCount)],
   ];
+  const spots = spotsText(event);
+  if (spots) rows.push(['Capacity', `${peopleCount(event.capacity ?? 0)} · ${spots}`]);
+  if (event.maybeCount > 0) rows.push(['Maybe', peopleCount(event.maybeCount)]);
   return (
     <Card title="Details" className={className} labelledBy="facts-title">
       <table>

@@ -1,12 +1,14 @@
 // The create/edit event form (SPEC §2): every field required, a cover (uploaded or one of the 4 samples) with a
 // preview, and the public/private choice. react-hook-form on the server's own zod schema; the 'All fields are
-// required' banner follows the fields, so it goes away once they are filled in.
+// required' banner follows the fields, so it goes away once they are filled in. The RSVP settings (issue 10)
+// are optional: an empty capacity means no limit, an empty closing time means RSVP stays open.
 import { CircleAlert } from 'lucide-react';
 import { useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { LIMITS } from '../../../../../shared/constants';
+import { LIMITS, RSVP_LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { eventInputSchema, type EventInput } from '../../../../../shared/schemas';
+import type { EventSummary } from '../../../../../shared/types';
 import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { Field } from '../../../components/field/field';
@@ -14,6 +16,7 @@ import { toDate, toDateTimeLocal } from '../../../lib/dates';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { useMainButton } from '../../../lib/use-main-button';
 import { CoverPicker } from './cover-picker';
+import styles from './event-form.module.css';
 
 export interface EventFormValues {
   name: string;
@@ -22,6 +25,12 @@ export interface EventFormValues {
   location: string;
   imageUrl: string;
   isPublic: boolean;
+  /** '' = no limit. */
+  capacity: string;
+  guestsAllowed: string;
+  /** datetime-local; '' = open until the event. */
+  rsvpClosesAt: string;
+  rsvpDigest: boolean;
 }
 
 export const emptyEventValues: EventFormValues = {
@@ -31,21 +40,39 @@ export const emptyEventValues: EventFormValues = {
   location: '',
   imageUrl: '',
   isPublic: true,
+  capacity: '',
+  guestsAllowed: '0',
+  rsvpClosesAt: '',
+  rsvpDigest: false,
 };
 
-export const toFormValues = (event: EventInput & { date: string }): EventFormValues => ({
+type StoredEvent = Pick<EventSummary, 'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest'>;
+
+export const toFormValues = (event: EventInput & StoredEvent & { date: string }): EventFormValues => ({
   name: event.name,
   description: event.description,
   date: toDateTimeLocal(event.date),
   location: event.location,
   imageUrl: event.imageUrl,
   isPublic: event.isPublic ?? true,
+  capacity: event.capacity === null ? '' : String(event.capacity),
+  guestsAllowed: String(event.guestsAllowed),
+  rsvpClosesAt: toDateTimeLocal(event.rsvpClosesAt),
+  rsvpDigest: event.rsvpDigest,
 });
 
 /** datetime-local is local time to the minute; the schema (and the API) take an ISO string. */
+const toIso = (value: string) => (value ? (toDate(value)?.toISOString() ?? value) : '');
+
+/** A typed capacity that is not a whole number stays a string, so the schema names the field's problem. */
+const toCount = (value: string) => (value.trim() === '' ? null : /^\d+$/.test(value.trim()) ? Number(value) : value);
+
 const resolver = schemaResolver(eventInputSchema, (values: EventFormValues) => ({
   ...values,
-  date: values.date ? (toDate(values.date)?.toISOString() ?? values.date) : '',
+  date: toIso(values.date),
+  capacity: toCount(values.capacity),
+  guestsAllowed: Number(values.guestsAllowed),
+  rsvpClosesAt: toIso(values.rsvpClosesAt) || null,
 }));
 
 interface EventFormProps {
@@ -116,6 +143,46 @@ export function EventForm({ initial, submitLabel, busyLabel, busy, serverError, 
             </p>
           )}
         </div>
+        <fieldset className={styles.rsvp}>
+          <legend>RSVP</legend>
+          <div className="two-columns">
+            <Field
+              label="Capacity"
+              id="event-capacity"
+              hint="People, guests included. Empty: no limit."
+              error={inline(errors.capacity?.message)}
+            >
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={RSVP_LIMITS.capacityMax}
+                {...register('capacity')}
+              />
+            </Field>
+            <Field label="Guests allowed" id="event-guests" hint="Extra people each member may bring.">
+              <select {...register('guestsAllowed')}>
+                {Array.from({ length: RSVP_LIMITS.guestsMax + 1 }, (_, count) => (
+                  <option key={count} value={count}>
+                    {count === 0 ? 'No guests' : `Up to ${count}`}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          <Field
+            label="RSVP closes at"
+            id="event-rsvp-closes"
+            hint="Optional. Afterwards only organisers can change replies."
+            error={inline(errors.rsvpClosesAt?.message)}
+          >
+            <input type="datetime-local" {...register('rsvpClosesAt')} />
+          </Field>
+          <label className="checkbox-row">
+            <input type="checkbox" {...register('rsvpDigest')} />
+            <span>Tell me about new RSVPs (hourly digest)</span>
+          </label>
+        </fieldset>
         <div>
           <Button type="submit" disabled={busy}>
             {busy ? busyLabel : submitLabel}

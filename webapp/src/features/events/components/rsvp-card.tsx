@@ -1,19 +1,28 @@
-// The RSVP card of the details page (SPEC §2/§4): the current status and 'I Will Attend' / 'Cannot Attend',
-// with who else is coming. Inside Telegram 'I Will Attend' is also on Telegram's MainButton.
-import { Check, X } from 'lucide-react';
+// The RSVP card of the details page (SPEC §2/§4): the current status and 'I Will Attend' / 'Maybe' /
+// 'Cannot Attend', the guests stepper, the waitlist place, the closing time and the member's pass, with who
+// else is coming. Inside Telegram 'I Will Attend' is also on Telegram's MainButton.
+import { Check, CircleHelp, Clock, X } from 'lucide-react';
 import { useState } from 'react';
 import type { RsvpStatus } from '../../../../../shared/constants';
-import type { EventDetail } from '../../../../../shared/types';
+import type { AttendResponse, EventDetail } from '../../../../../shared/types';
 import { AvatarStack } from '../../../components/avatar/avatar';
 import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { toast, toastError } from '../../../components/toast-store';
+import { ApiError } from '../../../lib/api-client';
 import { useMainButton } from '../../../lib/use-main-button';
 import { useAttendEvent } from '../api/attend-event';
 import { useAttendees } from '../api/get-attendees';
+import { GuestsStepper } from './guests-stepper';
+import { MemberPass } from './member-pass';
 import { StatusLabel } from './rsvp';
+import styles from './rsvp-card.module.css';
+import { closingText, isRsvpClosed, spotsText } from './rsvp-text';
 
 export const peopleCount = (count: number) => (count === 1 ? '1 person' : `${count} people`);
+
+export const waitlistText = (position: number | null | undefined) =>
+  `You're on the waitlist${position ? ` (#${position})` : ''}`;
 
 function GoingAvatars({ eventId }: { eventId: number }) {
   const attendees = useAttendees(eventId);
@@ -23,21 +32,47 @@ function GoingAvatars({ eventId }: { eventId: number }) {
   return <AvatarStack people={going} max={5} size={32} />;
 }
 
-export function RsvpCard({ event, className = '' }: { event: EventDetail; className?: string }) {
+/** A closed RSVP (409) says so; anything else keeps SPEC §8's details-page message. */
+function rsvpFailed(error: unknown) {
+  const closed = error instanceof ApiError && error.status === 409 && error.serverMessage;
+  toastError('Error', closed || 'Failed to update attendance. Please sign in to attend events.');
+}
+
+function rsvpSaved(result: AttendResponse) {
+  toast(
+    result.status === 'waitlisted'
+      ? { title: 'Attendance updated', description: `The event is full. ${waitlistText(result.waitlistPosition)}.` }
+      : { title: 'Attendance updated' },
+  );
+}
+
+interface RsvpCardProps {
+  event: EventDetail;
+  /** The creator and admins may still change replies after the closing time. */
+  canManage?: boolean;
+  className?: string;
+}
+
+export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardProps) {
   const attend = useAttendEvent();
   const [choice, setChoice] = useState<RsvpStatus | null>(null);
-  const reply = (status: RsvpStatus) => {
+  const [guests, setGuests] = useState(event.myGuests);
+  const going = event.myStatus === 'attending' || event.myStatus === 'waitlisted';
+  const locked = isRsvpClosed(event.rsvpClosesAt) && !canManage;
+  const reply = (status: RsvpStatus, guestCount = guests) => {
     setChoice(status);
     attend.mutate(
-      { id: event.id, status },
-      {
-        onSuccess: () => toast({ title: 'Attendance updated' }),
-        onError: () => toastError('Error', 'Failed to update attendance. Please sign in to attend events.'),
-      },
+      { id: event.id, status, ...(status === 'attending' && event.guestsAllowed > 0 ? { guests: guestCount } : {}) },
+      { onSuccess: rsvpSaved, onError: rsvpFailed },
     );
   };
+  // Already going: a new guest count is a new reply at once; otherwise it goes with 'I Will Attend'.
+  const changeGuests = (count: number) => {
+    setGuests(count);
+    if (going) reply('attending', count);
+  };
   useMainButton(
-    event.myStatus === 'attending'
+    event.myStatus === 'attending' || locked
       ? null
       : { text: 'I Will Attend', onClick: () => reply('attending'), busy: attend.isPending },
   );
@@ -45,27 +80,52 @@ export function RsvpCard({ event, className = '' }: { event: EventDetail; classN
     <Button
       variant="secondary"
       block
-      aria-pressed={event.myStatus === status}
-      disabled={attend.isPending}
+      aria-pressed={event.myStatus === status || (status === 'attending' && event.myStatus === 'waitlisted')}
+      disabled={attend.isPending || locked}
       onClick={() => reply(status)}
     >
       <Icon size={18} aria-hidden="true" />
       {attend.isPending && choice === status ? 'Updating...' : label}
     </Button>
   );
+  const spots = spotsText(event);
+  const closing = closingText(event.rsvpClosesAt);
   return (
     <Card title="Your RSVP" className={className} labelledBy="rsvp-title">
       <p>
         <StatusLabel status={event.myStatus} />
       </p>
+      {event.myStatus === 'waitlisted' && (
+        <p className={styles.waitlist} role="status">
+          <Clock size={18} aria-hidden="true" />
+          {waitlistText(event.myWaitlistPosition)}
+        </p>
+      )}
+      {event.guestsAllowed > 0 && (
+        <GuestsStepper
+          value={Math.min(guests, event.guestsAllowed)}
+          max={event.guestsAllowed}
+          disabled={attend.isPending || locked}
+          onChange={changeGuests}
+        />
+      )}
       <div className="rsvp-buttons">
         {button('attending', 'I Will Attend', Check)}
+        {button('maybe', 'Maybe', CircleHelp)}
         {button('not_attending', 'Cannot Attend', X)}
       </div>
+      {event.myStatus === 'attending' && (
+        <div className={styles.passRow}>
+          <MemberPass eventId={event.id} eventName={event.name} />
+        </div>
+      )}
       <p className="rsvp-going">
         <GoingAvatars eventId={event.id} />
-        <span className="muted">{event.attendingCount} going</span>
+        <span className="muted">
+          {event.attendingCount} going{spots && ` · ${spots}`}
+        </span>
       </p>
+      {closing && <p className={`muted ${styles.closing}`}>{closing}</p>}
     </Card>
   );
 }

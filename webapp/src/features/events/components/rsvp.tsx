@@ -50,6 +50,8 @@ export function RsvpDropdown({ eventId, eventName }: { eventId: number; eventNam
     >
       <MenuItem onSelect={() => choose('attending')}>Attending</MenuItem>
       <MenuItem onSelect={() => choose('not_attending')}>Not Attending</MenuItem>
+      {/* After the SPEC's two choices, so their order (and keyboard path) stays as it was. */}
+      <MenuItem onSelect={() => choose('maybe')}>Maybe</MenuItem>
     </Menu>
   );
 }

@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';
 
-/** PATCH /api/users/me with phoneNumber only, or telegramUsername only. */
+/** PATCH /api/users/me with phoneNumber only, or telegramUsername only, or hideFromAttendees only. */
 export const updateMe = (input: UpdateMeInput) => api.patch<CurrentUser>('/api/users/me', input);
 
 export function useUpdateMe() {

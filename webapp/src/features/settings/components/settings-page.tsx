@@ -1,5 +1,5 @@
 // Settings & Preferences (SPEC §2/§4/§5): account linking, connected accounts, contact details and
-// notification preferences that save at once.
+// notification preferences that save at once, and the attendee-list privacy switch.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CurrentUser } from '../../../../../shared/types';
@@ -10,6 +10,7 @@ import { AccountLinking } from './account-linking';
 import { CommunicationSettings } from './communication-settings';
 import { ConnectedAccounts } from './connected-accounts';
 import { NotificationPreferences } from './notification-preferences';
+import { PrivacySettings } from './privacy-settings';
 
 /** The email confirmation link comes back here with ?emailLinked=1 (or 0 when it failed). */
 function useEmailLinkResult() {
@@ -53,6 +54,7 @@ function Settings({ user }: { user: CurrentUser }) {
         warnings={warnings}
         onWarn={(channel) => setWarnings((w) => ({ ...w, [channel]: true }))}
       />
+      <PrivacySettings user={user} />
     </>
   );
 }

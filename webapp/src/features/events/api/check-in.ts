@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CheckInInput } from '../../../../../shared/schemas';
+import type { CheckInResponse } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import { eventKeys } from './keys';
+
+export const checkIn = (id: number, input: CheckInInput) =>
+  api.post<CheckInResponse>(`/api/events/${id}/check-in`, input);
+export const undoCheckIn = (id: number, userId: number) =>
+  api.delete<CheckInResponse>(`/api/events/${id}/check-in/${userId}`);
+
+/** Check-in (by member or by pass) and its undo; the organiser's attendee table is refreshed after each. */
+export function useCheckIn(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { input: CheckInInput } | { undo: number }) =>
+      'undo' in change ? undoCheckIn(eventId, change.undo) : checkIn(eventId, change.input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.attendees(eventId) }),
+  });
+}

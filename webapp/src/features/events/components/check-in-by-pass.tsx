@@ -1,0 +1,76 @@
+// Check-in at the door by the member's pass: typed or pasted on the web, or scanned with Telegram's own QR
+// scanner inside the Mini App. The server verifies the signed pass (and that it belongs to this event).
+import { ScanLine } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { checkInSchema } from '../../../../../shared/schemas';
+import type { CheckInResponse } from '../../../../../shared/types';
+import { Button } from '../../../components/button/button';
+import { Field } from '../../../components/field/field';
+import { errorMessage } from '../../../lib/api-client';
+import { schemaResolver } from '../../../lib/form-resolver';
+import { isMiniApp, scanQrCode } from '../../../lib/telegram-mini-app';
+import { useCheckIn } from '../api/check-in';
+import styles from './organiser-panel.module.css';
+
+const passSchema = checkInSchema.options[1];
+const resolver = schemaResolver<{ pass: string }, typeof passSchema>(passSchema);
+
+const resultText = (result: CheckInResponse) =>
+  result.alreadyCheckedIn ? `${result.name} was already checked in` : `Checked in: ${result.name}`;
+
+export function CheckInByPass({ eventId }: { eventId: number }) {
+  const checkIn = useCheckIn(eventId);
+  const [result, setResult] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<{ pass: string }, unknown, { pass: string }>({ defaultValues: { pass: '' }, resolver });
+  const submit = ({ pass }: { pass: string }) => {
+    setResult(null);
+    checkIn.mutate(
+      { input: { pass } },
+      {
+        onSuccess: (answer) => {
+          setResult(resultText(answer));
+          reset();
+        },
+      },
+    );
+  };
+  const error = errors.pass?.message ?? (checkIn.isError ? errorMessage(checkIn.error) : null);
+  return (
+    <form className={styles.passForm} onSubmit={handleSubmit(submit)} noValidate>
+      <Field
+        label="Check in by pass"
+        id="check-in-pass"
+        hint="Type or paste the code under the member's QR code."
+        error={error}
+      >
+        <input type="text" autoComplete="off" spellCheck={false} {...register('pass')} />
+      </Field>
+      <div className={styles.passActions}>
+        <Button type="submit" size="small" disabled={checkIn.isPending}>
+          {checkIn.isPending ? 'Checking in...' : 'Check in'}
+        </Button>
+        {isMiniApp() && (
+          <Button
+            variant="secondary"
+            size="small"
+            onClick={() => scanQrCode("Scan the member's pass", (pass) => submit({ pass: pass.trim() }))}
+          >
+            <ScanLine size={16} aria-hidden="true" />
+            Scan pass
+          </Button>
+        )}
+      </div>
+      {result && (
+        <p role="status" className={styles.result}>
+          {result}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+// The organiser's message to everyone attending, waitlisted or maybe: it goes out through each member's own
+// channels (the server's outbox), and the dialog says how many people it reached.
+import { Send } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { RSVP_LIMITS, type MessageAudience } from '../../../../../shared/constants';
+import { eventMessageSchema, type EventMessageInput } from '../../../../../shared/schemas';
+import { Button } from '../../../components/button/button';
+import { Dialog, DialogActions } from '../../../components/dialog/dialog';
+import { Field } from '../../../components/field/field';
+import { errorMessage } from '../../../lib/api-client';
+import { schemaResolver } from '../../../lib/form-resolver';
+import { useSendEventMessage } from '../api/send-message';
+import { peopleCount } from './rsvp-card';
+
+const AUDIENCES: Record<MessageAudience, string> = {
+  attending: 'Everyone attending',
+  waitlisted: 'Everyone on the waitlist',
+  maybe: 'Everyone who said maybe',
+};
+
+const resolver = schemaResolver<EventMessageInput, typeof eventMessageSchema>(eventMessageSchema);
+
+function MessageForm({ eventId, onSent }: { eventId: number; onSent: (recipients: number) => void }) {
+  const send = useSendEventMessage(eventId);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EventMessageInput, unknown, EventMessageInput>({
+    defaultValues: { audience: 'attending', text: '' },
+    resolver,
+  });
+  const submit = (input: EventMessageInput) => send.mutate(input, { onSuccess: (result) => onSent(result.recipients) });
+  return (
+    <form className="form" onSubmit={handleSubmit(submit)} noValidate>
+      <Field label="Send to" id="message-audience" error={errors.audience?.message}>
+        <select {...register('audience')}>
+          {Object.entries(AUDIENCES).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        label="Message"
+        id="message-text"
+        error={errors.text?.message ?? (send.isError ? errorMessage(send.error) : null)}
+      >
+        <textarea maxLength={RSVP_LIMITS.messageMax} rows={5} {...register('text')} />
+      </Field>
+      <DialogActions>
+        <Button type="submit" disabled={send.isPending}>
+          <Send size={18} aria-hidden="true" />
+          {send.isPending ? 'Sending...' : 'Send message'}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+export function MessageAttendeesDialog({ eventId }: { eventId: number }) {
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState<number | null>(null);
+  const toggle = (next: boolean) => {
+    setOpen(next);
+    if (next) setSent(null);
+  };
+  return (
+    <>
+      <Button variant="secondary" size="small" onClick={() => toggle(true)}>
+        <Send size={16} aria-hidden="true" />
+        Message attendees
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={toggle}
+        title="Message attendees"
+        description="Sent on each person's own channels: email, SMS or Telegram."
+      >
+        {sent === null ? (
+          <MessageForm eventId={eventId} onSent={setSent} />
+        ) : (
+          <p role="status">Sent to {peopleCount(sent)}</p>
+        )}
+      </Dialog>
+    </>
+  );
+}

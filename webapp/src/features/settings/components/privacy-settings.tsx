@@ -1,0 +1,44 @@
+// Privacy: a member may hide their name from other members' attendee lists (issue 10). Organisers still see
+// it; other members see '1 more member'. Saves at once, like the notification preferences.
+import type { CurrentUser } from '../../../../../shared/types';
+import { Card } from '../../../components/card/card';
+import { toast, toastError } from '../../../components/toast-store';
+import { errorMessage } from '../../../lib/api-client';
+import { useUpdateMe } from '../api/update-me';
+
+export function PrivacySettings({ user }: { user: CurrentUser }) {
+  const update = useUpdateMe();
+  // The switch shows the new choice from the click on, not only once the saved user comes back.
+  const pending =
+    update.isPending && update.variables && 'hideFromAttendees' in update.variables ? update.variables : null;
+  const checked = pending ? pending.hideFromAttendees : user.hideFromAttendees;
+  const change = (hideFromAttendees: boolean) =>
+    update.mutate(
+      { hideFromAttendees },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Privacy updated',
+            description: hideFromAttendees
+              ? 'Other members now see "1 more member" instead of your name.'
+              : 'Other members can see your name on attendee lists again.',
+          }),
+        onError: (error) => toastError('Failed to update privacy', errorMessage(error)),
+      },
+    );
+  return (
+    <Card title="Privacy" labelledBy="privacy-title">
+      <label className="checkbox-row">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          disabled={update.isPending}
+          onChange={(event) => change(event.target.checked)}
+        />
+        <span>Hide my name from other members&apos; attendee lists</span>
+      </label>
+      <p className="muted">Organisers of the events you reply to still see your name.</p>
+    </Card>
+  );
+}
