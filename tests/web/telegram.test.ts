@@ -192,6 +192,33 @@ describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
     await page.context().close();
   });
 
+  it('When an organiser downloads the attendees CSV inside the Mini App (no session cookie there), then the file has the attendee', async () => {
+    await app.deps.prisma.user.create({ data: { name: 'Tg Organiser', telegramId: '777005', isAdmin: true } });
+    const guest = await app.deps.prisma.user.create({ data: { name: 'Csv Attendee' } });
+    await app.deps.prisma.attendance.create({ data: { eventId: event.id, userId: guest.id, status: 'attending' } });
+    const page = await openPage(browser, app.url);
+    const initData = signInitData(
+      {
+        user: JSON.stringify({ id: 777005, first_name: 'Tg', last_name: 'Organiser' }),
+        auth_date: String(Math.floor(Date.now() / 1000)),
+        start_param: `event_${event.id}`,
+      },
+      TEST_BOT_TOKEN,
+    );
+    await page.addInitScript(installTelegram);
+    await page.goto(`/${launchHash(initData)}`);
+    const panel = page.getByRole('region', { name: 'Organiser tools' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    expect(download.suggestedFilename()).toBe(`attendees-event-${event.id}.csv`);
+    expect(Buffer.concat(chunks).toString('utf8')).toContain('"Csv Attendee","Attending"');
+    await page.context().close();
+  });
+
   it("When Telegram launches the app with its URL parameters, then Telegram's SDK is loaded and the member is signed in", async () => {
     const page = await openPage(browser, app.url);
     const initData = signInitData(

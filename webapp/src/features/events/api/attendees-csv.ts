@@ -1,2 +1,18 @@
-/** GET /api/events/{id}/attendees.csv: the organiser's spreadsheet; the session cookie authorises the download. */
+import { api } from '../../../lib/api-client';
+
+/** GET /api/events/{id}/attendees.csv: the organiser's spreadsheet; on the website the session cookie authorises the link. */
 export const attendeesCsvUrl = (id: number) => `/api/events/${id}/attendees.csv`;
+
+/**
+ * Inside the Mini App there is no session cookie (the API client signs with initData), so a plain link would
+ * answer 401: the file is fetched with the client and saved from memory instead.
+ */
+export async function downloadAttendeesCsv(id: number): Promise<void> {
+  const text = await api.get<string>(attendeesCsvUrl(id));
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: `attendees-event-${id}.csv` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

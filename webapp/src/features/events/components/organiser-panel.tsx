@@ -8,10 +8,11 @@ import { Button, buttonClass } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { toastError } from '../../../components/toast-store';
 import { errorMessage } from '../../../lib/api-client';
+import { isMiniApp } from '../../../lib/telegram-mini-app';
 import { commentDate } from '../../../lib/dates';
 import { useCheckIn } from '../api/check-in';
 import { useAttendees } from '../api/get-attendees';
-import { attendeesCsvUrl } from '../api/attendees-csv';
+import { attendeesCsvUrl, downloadAttendeesCsv } from '../api/attendees-csv';
 import { AttendeeTable, type AttendeeColumn } from './attendees';
 import { CheckInByPass } from './check-in-by-pass';
 import { MessageAttendeesDialog } from './message-attendees-dialog';
@@ -92,7 +93,18 @@ export function OrganiserPanel({ eventId, className = '' }: { eventId: number; c
       className={className}
       actions={
         <>
-          <a className={buttonClass({ variant: 'secondary', size: 'small' })} href={attendeesCsvUrl(eventId)} download>
+          <a
+            className={buttonClass({ variant: 'secondary', size: 'small' })}
+            href={attendeesCsvUrl(eventId)}
+            download
+            onClick={(event) => {
+              if (!isMiniApp()) return;
+              event.preventDefault();
+              downloadAttendeesCsv(eventId).catch((error: unknown) =>
+                toastError('Download failed', errorMessage(error)),
+              );
+            }}
+          >
             <Download size={16} aria-hidden="true" />
             Download CSV
           </a>
