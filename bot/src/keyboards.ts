@@ -1,12 +1,16 @@
 // The bot's inline keyboards.
 import { InlineKeyboard } from 'grammy';
 import { notMeData, rsvpData } from './callback-data';
+import { RSVP_TEXT } from './rsvp-text';
 
-/** 'I Will Attend' / 'Cannot Attend' under a notification (the SPEC's button labels). */
-export const rsvpKeyboard = (eventId: number) =>
+/**
+ * 'I Will Attend' / 'Cannot Attend' under a notification (the SPEC's button labels); on a full event the first
+ * reads 'Join the waitlist' (the same reply: the server waitlists it).
+ */
+export const rsvpKeyboard = (eventId: number, full = false) =>
   new InlineKeyboard()
-    .text('I Will Attend', rsvpData(eventId, 'attending'))
-    .text('Cannot Attend', rsvpData(eventId, 'not_attending'));
+    .text(full ? RSVP_TEXT.joinWaitlist : RSVP_TEXT.willAttend, rsvpData(eventId, 'attending'))
+    .text(RSVP_TEXT.cannotAttend, rsvpData(eventId, 'not_attending'));
 
 /** Only "Not me": confirming takes typing the code the browser shows, never a tap. */
 export const loginKeyboard = (loginId: string) => new InlineKeyboard().text('🚫 Not me', notMeData(loginId));

@@ -226,7 +226,7 @@ async function telegramPacing(): Promise<void> {
     payload: { eventId: 1 },
   });
   try {
-    const send = createTelegramSender(api(), { rsvpButtons: rsvpKeyboard });
+    const send = createTelegramSender(api(), { rsvpButtons: (eventId) => rsvpKeyboard(eventId) });
     let started = performance.now();
     // The worker's lanes: 10 sends in flight, the pacer spacing them out.
     let next = 0;

@@ -113,6 +113,32 @@ describe.each(DATABASE_KINDS)('RSVP from a Telegram notification on %s', (kind) 
     );
   });
 
+  it('When the event is already full as its notification goes out, then the button offers Join the waitlist and waitlists', async () => {
+    const res = await admin.client.post('/api/events', {
+      name: 'Pottery Evening',
+      description: 'Clay and tea.',
+      date: '2031-06-10T16:00:00.000Z',
+      location: 'Art Room',
+      imageUrl: '/images/events/workshop.svg',
+      isPublic: true,
+      capacity: 1,
+    });
+    const first = await app.signedIn();
+    expect((await first.client.post(`/api/events/${res.body.id}/attend`, { status: 'attending' })).status).toBe(200);
+    await app.worker().drain();
+
+    const sent = botApi.callsOf('sendMessage').find((call) => String(call.params.chat_id) === String(tg.id))!;
+    const buttons = sent.params.reply_markup.inline_keyboard[0];
+    expect(buttons.map((button: { text: string }) => button.text)).toEqual(['Join the waitlist', 'Cannot Attend']);
+    await send(
+      callbackUpdate(tg, buttons[0].callback_data, { message_id: sent.result.message_id, text: sent.params.text }),
+    );
+    expect((await member.client.get(`/api/events/${res.body.id}/attendance`)).body).toMatchObject({
+      status: 'waitlisted',
+      waitlistPosition: 1,
+    });
+  });
+
   it('When a spot frees up, then the waitlisted member is told once in Telegram with buttons, and can give the spot back', async () => {
     const { id } = await notifiedEvent(true, { capacity: 1 });
     const first = await app.signedIn();

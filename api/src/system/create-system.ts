@@ -19,6 +19,7 @@ import { createLogger, type Logger } from '../logger';
 import { getSmtpForDelivery } from '../modules/admin/smtp-settings-service';
 import { seedDemo } from '../modules/auth/demo';
 import { AUTH_HOUSEKEEPING_INTERVAL_MS, pruneAuthState } from '../modules/auth/housekeeping';
+import { offersWaitlist } from '../modules/events/rsvp-repository';
 import { createRsvpService } from '../modules/events/rsvp-service';
 import { createEmailSender } from '../modules/notifications/email-sender';
 import { createOutboxTriggers, type OutboxTriggers } from '../modules/notifications/outbox-triggers';
@@ -109,6 +110,9 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
 
   const email = createEmailSender(() => getSmtpForDelivery(deps), logger);
   const telegramApi = bot?.api ?? createBotApi(config);
+  // A full event's notification offers 'Join the waitlist' to whoever is not already in.
+  const rsvpButtons = async (eventId: number, chatId: string) =>
+    rsvpKeyboard(eventId, await offersWaitlist(deps.prisma, eventId, chatId));
   const senders: WorkerDeps['senders'] = {
     email: email.send,
     sms: createSmsSender(config.sms, logger),
@@ -117,8 +121,8 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
           telegram: createTelegramSender(
             telegramApi,
             options.telegramPerSecond
-              ? { rsvpButtons: rsvpKeyboard, perSecond: options.telegramPerSecond }
-              : { rsvpButtons: rsvpKeyboard, sharedPacer: databasePacer(deps.prisma) },
+              ? { rsvpButtons, perSecond: options.telegramPerSecond }
+              : { rsvpButtons, sharedPacer: databasePacer(deps.prisma) },
           ),
         }
       : {}),

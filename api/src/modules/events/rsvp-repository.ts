@@ -161,3 +161,17 @@ export async function eventsWithFreeSpotsAndWaitlist(prisma: Prisma): Promise<nu
      ORDER BY e.id LIMIT 100`;
   return rows.map((row) => Number(row.id));
 }
+
+/**
+ * Whether a notification's reply button should read 'Join the waitlist' for this Telegram chat: the event is full
+ * and the member there neither attends nor waits already (someone promoted keeps 'I Will Attend').
+ */
+export async function offersWaitlist(prisma: Prisma, eventId: number, telegramChatId: string): Promise<boolean> {
+  const rows = await prisma.$queryRaw<Array<{ offers: boolean }>>`
+    SELECT (e.capacity IS NOT NULL AND e.attending_people >= e.capacity
+            AND NOT EXISTS (SELECT 1 FROM attendances a JOIN users u ON u.id = a.user_id
+                             WHERE a.event_id = e.id AND u.telegram_id = ${telegramChatId}
+                               AND a.status IN ('attending', 'waitlisted'))) AS offers
+      FROM events e WHERE e.id = ${eventId}`;
+  return rows[0]?.offers === true;
+}

@@ -79,7 +79,7 @@ export interface TelegramSenderOptions {
    * The RSVP buttons under an event's message. The bot owns their callback data, so the composition root
    * hands its keyboard in (this module does not import the bot).
    */
-  rsvpButtons: (eventId: number) => InlineKeyboardMarkup;
+  rsvpButtons: (eventId: number, chatId: string) => InlineKeyboardMarkup | Promise<InlineKeyboardMarkup>;
   /** This process's pace (default one under Telegram's limit). */
   perSecond?: number;
   /** The pace shared by all instances; without it only this process's own pace applies. */
@@ -99,7 +99,8 @@ export function createTelegramSender(api: Api, options: TelegramSenderOptions): 
     if (sharedPacer) await waitForSharedSlot(sharedPacer, clock);
     const eventId = eventIdOf(message.payload);
     try {
-      await api.sendMessage(message.to, message.text, eventId ? { reply_markup: rsvpButtons(eventId) } : {});
+      const reply_markup = eventId ? await rsvpButtons(eventId, message.to) : undefined;
+      await api.sendMessage(message.to, message.text, reply_markup ? { reply_markup } : {});
     } catch (error) {
       if (error instanceof GrammyError) {
         // Blocked the bot, never pressed Start, account deleted: nothing we send will arrive until they act.
