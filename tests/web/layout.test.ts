@@ -1,0 +1,227 @@
+// The look on every screen, as a member's phone or laptop shows it: at 390×844 and 1366×900, light and dark,
+// on the website and inside Telegram. Nothing scrolls sideways (not even a 500-character name without spaces),
+// axe finds no serious or critical problem, content starts near the top of a phone, RSVP is above the fold,
+// and a screenshot of each is kept under test-artifacts/web/layout.
+import type { Event } from '@prisma/client';
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS_DIR } from '../support/env';
+import { signInitData } from '../support/signing';
+import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
+import { futureDate, launchBrowser, settle, shows, signInWithDemo } from './browser';
+import { DARK_THEME, LIGHT_THEME, installTelegram, launchHash } from './telegram-client';
+
+const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
+const SCHEMES = ['light', 'dark'] as const;
+const DIR = path.join(ARTIFACTS_DIR, 'web', 'layout');
+const LONG_WORD = 'Superlongeventnamewithoutanyspaces'.repeat(15);
+
+type Size = keyof typeof SIZES;
+type Scheme = (typeof SCHEMES)[number];
+
+async function newContext(browser: Browser, baseURL: string, size: Size, scheme: Scheme): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: SIZES[size],
+    colorScheme: scheme,
+    timezoneId: 'UTC',
+    locale: 'en-US',
+  });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 404, body: '' }));
+  return context;
+}
+
+/** No sideways scrolling, no serious accessibility problem, and a screenshot to look at. */
+async function checkLayout(page: Page, name: string) {
+  await settle(page);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${name} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, `accessibility problems on ${name}`).toEqual([]);
+  mkdirSync(DIR, { recursive: true });
+  await page.screenshot({ path: path.join(DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** How far down the page the main content starts, and the bottom of the visible area (above a tab bar). */
+async function fold(page: Page) {
+  return page.evaluate(() => {
+    const nav = document.querySelector('nav[aria-label="Main"]');
+    const navTop = nav && getComputedStyle(nav).position === 'fixed' ? nav.getBoundingClientRect().top : innerHeight;
+    const first = document.querySelector('main')?.firstElementChild?.getBoundingClientRect().top ?? Infinity;
+    return { contentTop: first, visibleBottom: Math.min(innerHeight, navTop), height: innerHeight };
+  });
+}
+
+async function expectAboveTheFold(page: Page, name: string) {
+  const button = page.getByRole('button', { name: 'I Will Attend' });
+  await shows(button);
+  const box = (await button.boundingBox())!;
+  const { visibleBottom } = await fold(page);
+  expect(box.y + box.height, `RSVP below the fold on ${name}`).toBeLessThanOrEqual(visibleBottom);
+}
+
+describe('the layout on phones and desktops, light and dark, website and Mini App', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let longEvent: Event;
+  let privateEvent: Event;
+  let picnic: Event;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([
+      startTestApp('pglite', {
+        env: { DEMO_MODE: 'on', TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: 'events_test_bot' },
+      }),
+      launchBrowser(),
+    ]);
+    const host = await app.deps.prisma.user.create({ data: { name: 'Event Host', isAdmin: true } });
+    longEvent = await app.deps.prisma.event.create({
+      data: {
+        name: LONG_WORD,
+        description: `${LONG_WORD} ${'A long description that goes on. '.repeat(20)}`,
+        location: `Room ${LONG_WORD}`,
+        imageUrl: '/images/events/campfire.svg',
+        date: futureDate(2),
+        isPublic: true,
+        creatorId: host.id,
+      },
+    });
+    privateEvent = await app.deps.prisma.event.create({
+      data: {
+        name: 'Planning Circle',
+        description: 'Invitation only.',
+        location: 'Room 4',
+        imageUrl: '/images/events/workshop.svg',
+        date: futureDate(4),
+        isPublic: false,
+        creatorId: host.id,
+      },
+    });
+    picnic = await app.deps.prisma.event.create({
+      data: {
+        name: 'Lakeside Picnic and Games Afternoon',
+        description: 'Bring a blanket and something to share. '.repeat(6),
+        location: 'North Shore, by the boathouse',
+        imageUrl: '/images/events/hike.svg',
+        date: futureDate(3),
+        isPublic: true,
+        creatorId: host.id,
+      },
+    });
+    await app.deps.prisma.comment.create({
+      data: { eventId: longEvent.id, userId: host.id, content: `Can't wait! ${LONG_WORD}` },
+    });
+    await app.deps.prisma.attendance.create({ data: { eventId: longEvent.id, userId: host.id, status: 'attending' } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  for (const size of Object.keys(SIZES) as Size[]) {
+    for (const scheme of SCHEMES) {
+      it(`When a visitor, a member and an admin use the website at ${size} size in ${scheme} mode, then every screen fits and reads well`, async () => {
+        const context = await newContext(browser, app.url, size, scheme);
+        const page = await context.newPage();
+        page.setDefaultTimeout(10_000);
+        const shot = (screen: string) => `${screen}-${size}-${scheme}`;
+
+        await page.goto('/');
+        await shows(page.getByRole('button', { name: 'Login Now' }));
+        await checkLayout(page, shot('home-visitor'));
+        if (size === 'phone') expect((await fold(page)).contentTop).toBeLessThanOrEqual(844 / 5);
+
+        await signInWithDemo(page, 'Demo Member');
+        await checkLayout(page, shot('home-member'));
+        await page.goto('/events');
+        await shows(page.getByRole('heading', { name: 'Upcoming Events' }));
+        await checkLayout(page, shot('events'));
+        if (size === 'phone') expect((await fold(page)).contentTop).toBeLessThanOrEqual(844 / 5);
+
+        await page.goto(`/events/${picnic.id}`);
+        await shows(page.getByRole('heading', { name: 'Lakeside Picnic and Games Afternoon' }));
+        await expectAboveTheFold(page, shot('event'));
+        await page.goto(`/events/${longEvent.id}`);
+        await shows(page.getByRole('heading', { name: LONG_WORD }));
+        // The attendee list is labelled by status: never 'Attendees (1)' beside 'Attending 0 people'.
+        await shows(page.getByText('1 attending', { exact: true }));
+        await page.getByRole('button', { name: 'Show attendees' }).click();
+        await checkLayout(page, shot('event'));
+
+        await page.goto('/settings');
+        await shows(page.getByRole('heading', { name: 'Connected Accounts' }));
+        await checkLayout(page, shot('settings'));
+
+        // A member on the admin screen: one clear state, no refused requests' '403: …' lines.
+        await page.goto('/admin/settings');
+        await shows(page.getByRole('heading', { name: 'Admins only' }));
+        expect(await page.getByText(/403/).count()).toBe(0);
+        await checkLayout(page, shot('admin-only'));
+
+        await page.getByRole('button', { name: 'Logout' }).click();
+        await shows(page.getByRole('button', { name: 'Login Now' }));
+        await signInWithDemo(page, 'Demo Admin');
+        await page.goto('/events/create');
+        await shows(page.getByRole('heading', { name: 'Create New Event' }));
+        await checkLayout(page, shot('create-event'));
+        await page.goto(`/events/${privateEvent.id}`);
+        await shows(page.getByText('Private', { exact: true }));
+        await expectAboveTheFold(page, shot('private-event'));
+        await checkLayout(page, shot('private-event'));
+        await page.goto('/admin/settings');
+        await shows(page.getByRole('heading', { name: 'Create Notification Template' }));
+        await checkLayout(page, shot('admin'));
+        await page.goto('/no-such-page');
+        await shows(page.getByRole('heading', { name: '404 Page Not Found' }));
+        await checkLayout(page, shot('not-found'));
+        await context.close();
+      }, 180_000);
+    }
+  }
+
+  for (const scheme of SCHEMES) {
+    it(`When a member opens the Mini App on a phone in Telegram's ${scheme} theme, then it uses Telegram's layout and every screen fits`, async () => {
+      const context = await newContext(browser, app.url, 'phone', scheme);
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      await page.addInitScript(installTelegram);
+      const initData = signInitData(
+        {
+          user: JSON.stringify({ id: 778001, first_name: 'Mini', last_name: 'Member' }),
+          auth_date: String(Math.floor(Date.now() / 1000)),
+        },
+        TEST_BOT_TOKEN,
+      );
+      const shot = (screen: string) => `mini-app-${screen}-${scheme}`;
+      await page.goto(`/${launchHash(initData, scheme === 'dark' ? DARK_THEME : LIGHT_THEME)}`);
+      await shows(page.getByText('Welcome, Mini Member'));
+      expect(await page.locator('header.site-header, footer, .sidebar').count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
+      await checkLayout(page, shot('home'));
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+      await shows(page.getByRole('heading', { name: 'Upcoming Events' }));
+      await checkLayout(page, shot('events'));
+      await page.getByRole('link', { name: `View Event Details: ${LONG_WORD}` }).click();
+      await shows(page.getByRole('heading', { name: LONG_WORD }));
+      await checkLayout(page, shot('event'));
+      await page.goto(`/events/${picnic.id}`);
+      await shows(page.getByRole('heading', { name: 'Lakeside Picnic and Games Afternoon' }));
+      await expectAboveTheFold(page, shot('event'));
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+      await shows(page.getByRole('heading', { name: 'Connected Accounts' }));
+      await checkLayout(page, shot('settings'));
+      await context.close();
+    }, 120_000);
+  }
+});
