@@ -1,6 +1,7 @@
 // Builds the Express application from its dependencies. Listening happens in server.ts.
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -21,6 +22,9 @@ import { imagesRouter, isImageUpload } from './modules/images/images-routes';
 import { notificationsRouter } from './modules/notifications/notifications-routes';
 import { telegramRouter } from './modules/telegram/telegram-routes';
 import { usersRouter } from './modules/users/users-routes';
+
+/** Vite names every file under assets/ by its content hash: a name never gets other bytes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export const WEBAPP_DIST = fileURLToPath(new URL('../../dist/webapp', import.meta.url));
 
@@ -77,7 +81,20 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
 
   const webappDir = extras.webappDir ?? WEBAPP_DIST;
   if (existsSync(path.join(webappDir, 'index.html'))) {
-    app.use(express.static(webappDir, { index: false, maxAge: '1h' }));
+    // The build's pre-compressed copies (webapp/precompress.ts), Brotli first; hashed assets never change.
+    app.use(
+      expressStaticGzip(webappDir, {
+        enableBrotli: true,
+        orderPreference: ['br', 'gz'],
+        index: false,
+        serveStatic: {
+          maxAge: '1h',
+          setHeaders: (res, file) => {
+            if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', IMMUTABLE);
+          },
+        },
+      }),
+    );
     app.get(/^(?!\/api\/).*/, async (_req, res) => {
       // Read per request: a rebuild of the web app is served without a restart.
       const html = await readFile(path.join(webappDir, 'index.html'), 'utf8');
