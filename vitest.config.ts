@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './tests/support/sequencer';
 
 export default defineConfig({
   test: {
@@ -15,6 +16,8 @@ export default defineConfig({
     reporters: ['default'],
     // The migrated database snapshots every test app starts from (tests/support/database-snapshots.ts).
     globalSetup: ['tests/support/global-setup.ts'],
+    // Browser files first, API files behind them (tests/support/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { extends: true, test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/web/**'] } },
       // Browser tests: the built web app in headless Chromium; the bundle is (re)built once per run when stale.

@@ -39,7 +39,8 @@ export async function settle(page: Page) {
 
 /**
  * Checks a screen: axe reports no serious or critical violation, nothing is wider than a phone or a desktop
- * screen, and screenshots are saved for both (full page).
+ * screen, and screenshots are saved for both (full page). The flows call it for the states only they reach
+ * (dialogs, errors, a verified phone): layout.test.ts checks every page at both sizes and in both schemes.
  */
 export async function checkScreen(page: Page, name: string) {
   await settle(page);
