@@ -101,3 +101,14 @@ export const LIMITS = {
   smtpField: 255,
   inviteesPerRequest: 10000,
 } as const;
+
+/** Recurring events (issue 11): how often, and how a monthly series picks its day. */
+export const RECURRENCE_FREQUENCIES = ['weekly', 'biweekly', 'monthly'] as const;
+export type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number];
+export const MONTHLY_BY = ['day', 'weekday'] as const;
+export type MonthlyBy = (typeof MONTHLY_BY)[number];
+/** A series has at most this many occurrences ahead (and a count at most this). */
+export const RECURRENCE_MAX_COUNT = 52;
+/** Which occurrences an edit or delete of one occurrence applies to. */
+export const SERIES_SCOPES = ['this', 'following'] as const;
+export type SeriesScope = (typeof SERIES_SCOPES)[number];

@@ -1,7 +1,8 @@
 // User-visible messages of SPEC §5 and §8 that both the server and the web app produce.
+import { NOT_SIGNED_IN } from './not-signed-in';
 
 export const MSG = {
-  notSignedIn: 'You need to be logged in to perform this action.',
+  notSignedIn: NOT_SIGNED_IN,
   phoneRequired: 'Phone number is required for SMS notifications',
   phoneInvalid: 'Please enter a valid phone number in international format (e.g., +1234567890)',
   telegramUsernameRequired: 'Telegram username is required for Telegram notifications',
@@ -33,6 +34,7 @@ export const MSG = {
   eventFieldsRequired: 'All fields are required',
   eventDateInvalid: 'Invalid date format',
   eventDateOutOfRange: 'Date must be between the years 1900 and 9999',
+  timeZoneInvalid: 'Unknown time zone: use an IANA name such as Europe/Berlin',
   eventImageInvalid: 'Image must be one of the sample images or an image you uploaded',
   noValidInvitees: 'No valid user IDs to invite',
   telegramMissingParams: 'Missing required authentication parameters from Telegram',

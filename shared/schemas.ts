@@ -8,13 +8,18 @@ import {
   NOTIFICATION_CHANNELS,
   PHONE_VERIFICATION,
   MESSAGE_AUDIENCES,
+  MONTHLY_BY,
+  RECURRENCE_FREQUENCIES,
+  RECURRENCE_MAX_COUNT,
   RSVP_LIMITS,
   RSVP_STATUSES,
+  SERIES_SCOPES,
   TEMPLATE_CHANNELS,
   TEMPLATE_MIN_LENGTH,
   TEMPLATE_TYPES,
 } from './constants';
 import { MSG } from './messages';
+import { canonicalTimeZone } from './time-zones';
 
 /** PostgreSQL text cannot hold NUL, and an unpaired UTF-16 surrogate is not valid UTF-8: refuse both up front. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -57,6 +62,13 @@ export const updateMeSchema = z.union([updatePhoneSchema, updateTelegramUsername
   error: 'Send either phoneNumber or telegramUsername',
 });
 export type UpdateMeInput = z.infer<typeof updateMeSchema>;
+
+/** PATCH /api/users/me/calendar-feed: list every event the member may see, or only those they reply to. */
+export const calendarFeedSettingsSchema = z.strictObject({
+  allEvents: z.boolean({ error: 'allEvents must be true or false' }),
+});
+/** POST /api/users/me/calendar-feed/regenerate: no body (or `{}`). */
+export const emptyBodySchema = z.strictObject({});
 
 /** POST /api/users/me/phone/verification: no body (or `{}`); the code goes to the saved number. */
 export const sendPhoneCodeSchema = z.strictObject({});
@@ -110,7 +122,33 @@ const isEventYear = (year: number) => year >= 1900 && year <= 9999;
  * '1', 'March 7' or '06/01/2030', in the server's own time zone.
  */
 const ISO_DATE = /^(?:\d{4}|[+-]\d{6})-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
-const isIsoDate = (value: string) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
+const ISO_PARTS = /^([+-]?\d{4,6})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?/;
+/** The calendar day and clock time exist: Date.parse rolls 2030-02-30 over to March 2 and takes 24:30. */
+function isRealDate(value: string): boolean {
+  const [, year, month, day, hour = '0', minute = '0', second = '0'] = ISO_PARTS.exec(value) ?? [];
+  if (year === undefined || month === undefined || day === undefined) return false;
+  const check = new Date(Date.UTC(2000, Number(month) - 1, Number(day)));
+  check.setUTCFullYear(Number(year));
+  return (
+    check.getUTCMonth() === Number(month) - 1 &&
+    check.getUTCDate() === Number(day) &&
+    Number(hour) <= 23 &&
+    Number(minute) <= 59 &&
+    Number(second) <= 59
+  );
+}
+const isIsoDate = (value: string) => ISO_DATE.test(value) && isRealDate(value) && !Number.isNaN(Date.parse(value));
+/** Without an offset the time is UTC, whatever the server's own zone ('2030-03-07T19:00' is 19:00Z). */
+const hasOffset = (value: string) => /T.*(?:Z|[+-]\d{2}:?\d{2})$/i.test(value);
+const toInstant = (value: string) => new Date(value.includes('T') && !hasOffset(value) ? `${value}Z` : value);
+
+/** An IANA zone (Europe/Berlin), stored in its canonical spelling. */
+export const timeZoneSchema = z
+  .string({ error: MSG.timeZoneInvalid })
+  .trim()
+  .max(64, { error: MSG.timeZoneInvalid })
+  .refine((zone) => canonicalTimeZone(zone) !== null, { error: MSG.timeZoneInvalid })
+  .transform((zone) => canonicalTimeZone(zone)!);
 
 /** An empty form field ('') means "none", like null. */
 const emptyAsNull = (value: unknown) => (value === '' ? null : value);
@@ -144,8 +182,8 @@ const rsvpSettingsShape = {
         .string({ error: MSG.rsvpClosesAtInvalid })
         .max(64, { error: MSG.rsvpClosesAtInvalid })
         .refine(isIsoDate, { error: MSG.rsvpClosesAtInvalid })
-        .refine((value) => isEventYear(new Date(value).getUTCFullYear()), { error: MSG.rsvpClosesAtInvalid })
-        .transform((value) => new Date(value).toISOString())
+        .refine((value) => isEventYear(toInstant(value).getUTCFullYear()), { error: MSG.rsvpClosesAtInvalid })
+        .transform((value) => toInstant(value).toISOString())
         .nullable(),
     )
     .optional(),
@@ -159,8 +197,10 @@ export const eventInputSchema = z.object({
   date: requiredText(MSG.eventFieldsRequired, 64, 'Date')
     .refine(isIsoDate, { error: MSG.eventDateInvalid })
     // JavaScript dates reach far beyond what the database (and anyone's calendar) can hold.
-    .refine((value) => isEventYear(new Date(value).getUTCFullYear()), { error: MSG.eventDateOutOfRange })
-    .transform((value) => new Date(value).toISOString()),
+    .refine((value) => isEventYear(toInstant(value).getUTCFullYear()), { error: MSG.eventDateOutOfRange })
+    .transform((value) => toInstant(value).toISOString()),
+  /** Left out: on create the organisation's zone, on edit the stored one. */
+  timeZone: timeZoneSchema.optional(),
   location: requiredText(MSG.eventFieldsRequired, LIMITS.eventLocation, 'Location'),
   imageUrl: imageUrlSchema,
   isPublic: z.boolean({ error: 'isPublic must be true or false' }).default(true),
@@ -170,6 +210,85 @@ export type EventInput = z.input<typeof eventInputSchema>;
 /** An edit sends the event as create does; a left-out isPublic keeps the stored visibility instead of publishing. */
 export const eventUpdateSchema = eventInputSchema.extend({
   isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional(),
+});
+
+/** GET /api/events paged (issue 13): about 50 a page by default, at most 100. */
+export const EVENTS_PAGE = { defaultLimit: 50, maxLimit: 100 } as const;
+export const EVENTS_WHEN = ['upcoming', 'past'] as const;
+
+/**
+ * The paged list's query: `when` (default upcoming), `limit` and the opaque `cursor` of the page before. A key
+ * given twice arrives as an array and is refused like any other malformed value.
+ */
+export const eventsPageQuerySchema = z.object({
+  when: z.enum(EVENTS_WHEN, { error: 'when must be upcoming or past' }).default('upcoming'),
+  limit: z
+    .string({ error: `limit must be a whole number from 1 to ${EVENTS_PAGE.maxLimit}` })
+    .regex(/^\d{1,3}$/, { error: `limit must be a whole number from 1 to ${EVENTS_PAGE.maxLimit}` })
+    .transform(Number)
+    .refine((limit) => limit >= 1 && limit <= EVENTS_PAGE.maxLimit, {
+      error: `limit must be a whole number from 1 to ${EVENTS_PAGE.maxLimit}`,
+    })
+    .default(EVENTS_PAGE.defaultLimit),
+  cursor: z
+    .string({ error: 'Invalid cursor' })
+    .min(1, { error: 'Invalid cursor' })
+    .max(100, { error: 'Invalid cursor' })
+    .optional(),
+});
+export type EventsPageQuery = z.output<typeof eventsPageQuerySchema>;
+
+// ---- recurring events (issue 11) ---------------------------------------------------------------------
+
+const RECURRENCE_UNTIL = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/;
+/** An ISO date or date-time whose day exists: Date.parse would read 2030-02-30 as March 2nd. */
+function isRealIsoDate(value: string): boolean {
+  const match = RECURRENCE_UNTIL.exec(value);
+  if (!match || !isIsoDate(value)) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
+}
+
+/**
+ * How an event repeats. Exactly one end: `count` occurrences in all, or `until` (a date: that whole day in the
+ * event's zone; a date-time: occurrences starting by then). Monthly: `monthlyBy` "day" (the 31st) or "weekday"
+ * (the second Tuesday); default "day".
+ */
+export const recurrenceSchema = z
+  .object(
+    {
+      frequency: z.enum(RECURRENCE_FREQUENCIES, { error: 'frequency must be weekly, biweekly or monthly' }),
+      count: z
+        .number({ error: `count must be a whole number from 1 to ${RECURRENCE_MAX_COUNT}` })
+        .int({ error: `count must be a whole number from 1 to ${RECURRENCE_MAX_COUNT}` })
+        .min(1, { error: `count must be a whole number from 1 to ${RECURRENCE_MAX_COUNT}` })
+        .max(RECURRENCE_MAX_COUNT, { error: `count must be a whole number from 1 to ${RECURRENCE_MAX_COUNT}` })
+        .optional(),
+      until: z
+        .string({ error: 'until must be an ISO date' })
+        .max(64, { error: 'until must be an ISO date' })
+        .refine(isRealIsoDate, { error: 'until must be an ISO date' })
+        .optional(),
+      monthlyBy: z.enum(MONTHLY_BY, { error: 'monthlyBy must be day or weekday' }).optional(),
+    },
+    { error: 'recurrence must be an object' },
+  )
+  .refine((rule) => (rule.count === undefined) !== (rule.until === undefined), {
+    error: 'A repeating event needs exactly one end: count or until',
+  });
+export type RecurrenceInput = z.input<typeof recurrenceSchema>;
+
+/** POST /api/events: an event, and optionally how it repeats (the answer is the first occurrence). */
+export const eventCreateSchema = eventInputSchema.extend({ recurrence: recurrenceSchema.optional() });
+export type EventCreateInput = z.input<typeof eventCreateSchema>;
+
+/** ?scope= of PATCH and DELETE /api/events/{id}: this occurrence (default) or it and every later one. */
+export const seriesScopeQuerySchema = z.object({
+  scope: z
+    .enum(SERIES_SCOPES, { error: 'scope must be this or following' })
+    .optional()
+    .transform((scope) => scope ?? 'this'),
 });
 
 const guestsSchema = z

@@ -1,7 +1,9 @@
 // Response shapes of the API (SPEC §3), shared by the API and the web app.
 import type {
   AttendanceStatus,
+  MonthlyBy,
   NotificationChannel,
+  RecurrenceFrequency,
   StoredRsvpStatus,
   TemplateChannel,
   TemplateType,
@@ -22,9 +24,10 @@ export interface CurrentUser {
   telegramId: string | null;
   telegramUsername: string | null;
   /**
-   * False when Telegram refused our messages to the linked account (the member blocked the bot or never
-   * pressed Start): Telegram notifications are paused until they write to the bot. True otherwise, also
-   * without a Telegram account (telegramId says whether there is one).
+   * Whether Telegram notifications can be delivered. False when Telegram refused our messages (403), told the
+   * bot it was blocked (my_chat_member), or a Mini App launch said the bot may not write (allows_write_to_pm)
+   * before we ever learned it may: Telegram notifications are paused until the member presses Start in the bot
+   * or allows it in the Mini App. True otherwise, also without a Telegram account (see telegramId).
    */
   telegramReachable: boolean;
   notificationPrefs: NotificationChannel[];
@@ -67,6 +70,10 @@ export interface EventSummary {
   rsvpClosesAt: string | null;
   /** The organiser asked for a message about new RSVPs (at most one an hour); for the edit form. */
   rsvpDigest: boolean;
+  /** The IANA zone the event happens in (Europe/Berlin): its local time is shown in this zone. */
+  timeZone: string;
+  /** Grows with every edit that changes what a calendar shows (the iCalendar SEQUENCE). */
+  sequence: number;
   /** capacity − attendingCount, never below 0; null without a capacity. */
   spotsLeft: number | null;
   /** Members on the waitlist. */
@@ -79,9 +86,37 @@ export interface EventSummary {
   myGuests: number;
   /** The caller's place on the waitlist (1 = next), or null when not waitlisted. */
   myWaitlistPosition: number | null;
+  /** The recurring series this occurrence belongs to; null for a one-off event (issue 11). */
+  seriesId: number | null;
+  /** How the series repeats (for "Repeats weekly"); null for a one-off event. */
+  repeats: EventRepeats | null;
+}
+
+/** A series' rule as an occurrence shows it. */
+export interface EventRepeats {
+  frequency: RecurrenceFrequency;
+  monthlyBy: MonthlyBy | null;
 }
 
 export type EventDetail = EventSummary;
+
+/** GET /api/users/me/calendar-feed and POST /api/users/me/calendar-feed/regenerate: the member's secret feed. */
+export interface CalendarFeedUrls {
+  url: string;
+  /** The same feed for calendar apps that subscribe to webcal:// links. */
+  webcalUrl: string;
+}
+
+/** The feed's URLs and the member's choice: false = events they attend, maybe or wait for; true = all they may see. */
+export interface CalendarFeedSettings extends CalendarFeedUrls {
+  allEvents: boolean;
+}
+
+/** GET /api/events?when=upcoming|past&limit=N&cursor=C: a page, and the cursor of the next (null: the last page). */
+export interface EventsPage {
+  events: EventSummary[];
+  nextCursor: string | null;
+}
 
 /** GET /api/events/{id}/attendance */
 export interface AttendanceResponse {

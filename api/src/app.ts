@@ -1,4 +1,5 @@
 // Builds the Express application from its dependencies. Listening happens in server.ts.
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -17,14 +18,19 @@ import { limitMemberWrites } from './http/write-limit';
 import { adminRouter } from './modules/admin/admin-routes';
 import { authRouter } from './modules/auth/auth-routes';
 import { eventsRouter } from './modules/events/events-routes';
+import { calendarRouter } from './modules/calendar/calendar-routes';
 import { healthRouter } from './modules/health/health-routes';
 import { imagesRouter, isImageUpload } from './modules/images/images-routes';
 import { notificationsRouter } from './modules/notifications/notifications-routes';
+import { sharedCardsRouter } from './modules/telegram/shared-cards-routes';
 import { telegramRouter } from './modules/telegram/telegram-routes';
 import { usersRouter } from './modules/users/users-routes';
 
 /** Vite names every file under assets/ by its content hash: a name never gets other bytes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Answers smaller than this (bytes) are not compressed. */
+export const API_COMPRESSION_THRESHOLD = 1024;
 
 export const WEBAPP_DIST = fileURLToPath(new URL('../../dist/webapp', import.meta.url));
 
@@ -63,6 +69,10 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
 
   const api = express.Router();
   api.use(requestLog(deps.logger));
+  // JSON (and CSV, calendars) compressed for clients that accept it, Brotli or gzip; answers under the threshold
+  // are sent as they are (compressing them saves nothing). Only /api: the web app's files are compressed at build.
+  // Images are not compressible types and pass untouched.
+  api.use(compression({ threshold: API_COMPRESSION_THRESHOLD }));
   api.use(express.json({ limit: '100kb' }));
   api.use(cookieParser());
   api.use(requireSameOrigin(deps.config.publicUrl, isImageUpload));
@@ -72,7 +82,9 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   api.use(authRouter(deps));
   api.use(telegramRouter(deps));
   api.use(usersRouter(deps));
+  api.use(calendarRouter(deps));
   api.use(eventsRouter(deps));
+  api.use(sharedCardsRouter(deps));
   api.use(imagesRouter(deps));
   api.use(adminRouter(deps));
   api.use(notificationsRouter(deps));
@@ -98,7 +110,10 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
     app.get(/^(?!\/api\/).*/, async (_req, res) => {
       // Read per request: a rebuild of the web app is served without a restart.
       const html = await readFile(path.join(webappDir, 'index.html'), 'utf8');
-      res.type('html').setHeader('Cache-Control', 'no-cache').send(brandedIndexHtml(html, deps.config.brand));
+      res
+        .type('html')
+        .setHeader('Cache-Control', 'no-cache')
+        .send(brandedIndexHtml(html, deps.config.brand, deps.config.notificationsTimeZone));
     });
   } else {
     app.get('/', (_req, res) => {

@@ -4,6 +4,7 @@ import type { Prisma } from './db/database';
 import type { SecretBox } from './lib/secrets';
 import type { Logger } from './logger';
 import type { NotificationTriggers } from './modules/notifications/triggers';
+import type { PreparedCards } from './modules/telegram/shared-cards-service';
 
 export interface AppDeps {
   config: AppConfig;
@@ -13,4 +14,6 @@ export interface AppDeps {
   notifications: NotificationTriggers;
   /** The clock, so tests can move time (login-code expiry, auth_date age). */
   now: () => Date;
+  /** Prepared Telegram messages for the Mini App's Share action; absent without a bot (issue 12). */
+  telegramCards?: PreparedCards;
 }

@@ -7,7 +7,7 @@ import type { AttendResponse, EventSummary } from '../../shared/types';
 export interface BotConfig {
   publicUrl?: string;
   notificationsTimeZone: string;
-  telegram: { botToken?: string; apiRoot: string };
+  telegram: { botToken?: string; apiRoot: string; botUsername?: string };
 }
 
 /** Structured logging, as pino does it (the API's logger satisfies it). */
@@ -46,18 +46,57 @@ export type LoginCodeOutcome =
   | { outcome: 'locked' }
   | { outcome: 'none' };
 
+/** What an event card shows (issue 12): read without a viewer, the same for everyone in the chat. */
+export interface CardEvent {
+  id: number;
+  name: string;
+  date: Date;
+  /** The IANA zone the event happens in; null: the organisation's (notificationsTimeZone). */
+  timeZone: string | null;
+  location: string;
+  imageUrl: string;
+  isPublic: boolean;
+  capacity: number | null;
+  /** Members and their guests attending. */
+  attendingPeople: number;
+}
+
 export interface BotDeps {
   config: BotConfig;
   logger: BotLogger;
   now: () => Date;
-  /** The Telegram user opened a private chat with /start: the bot may write to them again. */
+  /**
+   * Telegram says the bot may write to this person (again): /start in the private chat, unblocking the bot,
+   * or allowing it from the Mini App or the Login Widget. Their Telegram notifications resume.
+   */
   telegramStarted(telegramUserId: number): Promise<void>;
+  /** Telegram says this person blocked the bot: no Telegram notifications are queued or sent to them. */
+  telegramBlocked(telegramUserId: number): Promise<void>;
   /** The member behind a Telegram user (created on first contact, as the Mini App does). */
   viewerFor(user: TelegramUser): Promise<Viewer>;
   events: {
     upcomingEvents(viewer: Viewer, limit: number): Promise<EventSummary[]>;
+    /** The member's own upcoming RSVPs (attending, maybe, waitlisted), soonest first. */
+    myUpcomingRsvps(viewer: Viewer, limit: number): Promise<EventSummary[]>;
     /** The same use case as POST /api/events/{id}/attend: a full event waitlists the member. */
     setAttendance(viewer: Viewer, eventId: number, input: { status: RsvpStatus }): Promise<AttendResponse>;
+  };
+  /** Event cards shared into chats through inline mode (issue 12). */
+  sharing: {
+    /** The member linked to this Telegram account, or null: nobody is created by an inline query or a tap. */
+    memberFor(telegramUserId: number): Promise<Viewer | null>;
+    /** Upcoming events the member may share (public ones, private ones they manage), matching `text`. */
+    shareableEvents(viewer: Viewer, text: string, limit: number): Promise<CardEvent[]>;
+    /**
+     * A card was posted: it is kept live from now on (its event must exist). `stale`: a card first seen
+     * through a tap (shared without chosen_inline_result), whose counts may be old.
+     */
+    cardPosted(card: {
+      inlineMessageId: string;
+      eventId: number;
+      telegramUserId: number;
+      stale?: boolean;
+    }): Promise<void>;
   };
   loginCodes: {
     describe(loginId: string): Promise<LoginRequestView | null>;

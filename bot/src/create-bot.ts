@@ -5,7 +5,10 @@ import { Api, Bot, BotError, type Context } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { BotDeps } from './bot-deps';
 import { eventsFeature } from './features/events';
+import { inlineSharingFeature } from './features/inline-sharing';
 import { loginFeature } from './features/login';
+import { myEventsFeature } from './features/my-events';
+import { reachabilityFeature } from './features/reachability';
 import { RSVP_TEXT, rsvpFeature } from './features/rsvp';
 import { welcomeFeature } from './features/welcome';
 
@@ -14,6 +17,7 @@ export const SORRY_TEXT = 'Sorry, something went wrong on our side. Please try a
 export const BOT_COMMANDS = [
   { command: 'start', description: 'Welcome and open the app' },
   { command: 'events', description: 'Upcoming events' },
+  { command: 'my', description: 'My upcoming events' },
 ];
 
 export interface CreateBotOptions {
@@ -44,15 +48,14 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Co
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
 
   const safe = bot.errorBoundary((error) => politeFailure(error, deps));
-  // /start in a private chat allows the bot to write to this person: notifications to them resume.
-  safe.command('start', async (ctx, next) => {
-    if (ctx.chat.type === 'private' && ctx.from) await deps.telegramStarted(ctx.from.id);
-    await next();
-  });
+  // First: /start, blocking and unblocking tell the server whether the bot may write to this person.
+  safe.use(reachabilityFeature(deps));
   safe.use(loginFeature(deps));
   safe.use(welcomeFeature(deps));
   safe.use(eventsFeature(deps));
+  safe.use(myEventsFeature(deps));
   safe.use(rsvpFeature(deps));
+  safe.use(inlineSharingFeature(deps));
   // A press nobody handled (an old or forged button): answer it, or the button keeps spinning.
   safe.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: RSVP_TEXT.invalid }));
 

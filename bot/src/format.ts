@@ -1,4 +1,5 @@
 // Small text helpers for the bot's messages.
+import { zoneShortName } from '../../shared/time-zones';
 
 /** "Chrome on Windows" from a User-Agent header; enough for a person to recognise their own browser. */
 export function describeBrowser(userAgent: string | null | undefined): string {
@@ -43,9 +44,9 @@ export function formatMoment(date: Date, timeZone: string): string {
   }).format(date);
 }
 
-/** "Sat 28 Nov, 18:00" for event lists. */
+/** "Sat 28 Nov, 18:00 GMT+1" for event lists: the event's local time and its zone's short name. */
 export function formatEventShort(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  const local = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     weekday: 'short',
     day: 'numeric',
@@ -53,6 +54,7 @@ export function formatEventShort(date: Date, timeZone: string): string {
     hour: '2-digit',
     minute: '2-digit',
   }).format(date);
+  return `${local} ${zoneShortName(date, timeZone)}`;
 }
 
 export function minutesAgo(then: Date, now: Date): string {

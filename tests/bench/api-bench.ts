@@ -1,119 +1,137 @@
-// The API benchmark: GET /api/events and GET /api/events/{id} as a signed-in member, our app against a
-// bare node:http + pg server answering the same data with one hand-written query, in the same run.
+// The API benchmark (issue 13): GET /api/events and GET /api/events/{id} as a signed-in member, our app against
+// the best plain baseline (node:http + pg, counts kept on the row, one prepared statement, the same bytes) at 10
+// and 50 connections in the same run; the first page with 10,000 events against 200; repeats with If-None-Match
+// against full answers; the list's bytes with gzip; the server's memory after a minute of load.
 // It prints figures and asserts nothing about speed; it fails only if the two servers disagree.
-import { isDeepStrictEqual } from 'node:util';
+import { request } from 'node:http';
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { createSystem } from '../../api/src/system/create-system';
 import type { EventSummary } from '../../shared/types';
 import { benchAppConfig } from './api/app-config';
-import { EVENTS, seedBenchData, USERS } from './api/seed';
+import { EVENTS, LARGE_SET, SMALL_SET, seedBenchData, USERS, type SeedOptions } from './api/seed';
 import {
   createBenchDatabase,
+  loadFor,
   measurePair,
   printComparison,
   startServerProcess,
   step,
+  type BenchDatabase,
+  type ChildServer,
   type ComparisonRow,
-  type ServerProcess,
 } from './bench-kit';
+import { BENCH_RSS_SECONDS } from './env';
 
-interface Answer {
+const FIRST_PAGE = '/api/events?when=upcoming&limit=50';
+
+interface RawAnswer {
   status: number;
-  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
 }
 
-async function get(server: ServerProcess, path: string, cookie: string): Promise<Answer> {
-  const response = await fetch(`${server.url}${path}`, { headers: { cookie } });
-  return { status: response.status, body: await response.json().catch(() => undefined) };
+/** A GET as the wire carries it: the exact bytes, not re-encoded JSON. */
+function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
-/** The baseline computes these fields; ours must agree on each (it may answer more). */
-function mismatch(ours: unknown, baseline: unknown): string | null {
-  const base = baseline as Record<string, unknown>;
-  const mine = ours as Record<string, unknown>;
-  for (const key of Object.keys(base)) {
-    if (!isDeepStrictEqual(mine?.[key], base[key])) {
-      return `${key}: ours ${JSON.stringify(mine?.[key])}, baseline ${JSON.stringify(base[key])}`;
-    }
-  }
-  return null;
-}
-
-/** Before any load: both servers must give the member the same events, in the same order, with the same data. */
-async function verifySameAnswers(
-  ours: ServerProcess,
-  baseline: ServerProcess,
+/** Before any load: both servers must send the member the same bytes for the list and every event. */
+async function verifySameBytes(
+  ours: ChildServer,
+  baseline: ChildServer,
   cookie: string,
   hiddenEventId: number,
 ): Promise<number[]> {
-  const [mine, base] = [await get(ours, '/api/events', cookie), await get(baseline, '/api/events', cookie)];
-  if (mine.status !== 200 || base.status !== 200) {
-    throw new Error(`GET /api/events answered ${mine.status} (ours) and ${base.status} (baseline)`);
-  }
-  const ourIds = (mine.body as EventSummary[]).map((event) => event.id);
-  const baseIds = (base.body as EventSummary[]).map((event) => event.id);
-  if (!isDeepStrictEqual(ourIds, baseIds)) {
-    throw new Error(
-      `The servers list different events or orders:\n  ours     ${ourIds.join(',')}\n  baseline ${baseIds.join(',')}`,
-    );
-  }
-  (base.body as EventSummary[]).forEach((event, index) => {
-    const problem = mismatch((mine.body as EventSummary[])[index], event);
-    if (problem) throw new Error(`GET /api/events disagrees on event ${event.id}: ${problem}`);
-  });
-  for (const id of baseIds) {
-    const [one, other] = [
-      await get(ours, `/api/events/${id}`, cookie),
-      await get(baseline, `/api/events/${id}`, cookie),
+  const compare = async (path: string, status: number) => {
+    const [mine, base] = [
+      await rawGet(`${ours.url}${path}`, { cookie }),
+      await rawGet(`${baseline.url}${path}`, { cookie }),
     ];
-    const problem = one.status !== 200 || other.status !== 200 ? 'not 200' : mismatch(one.body, other.body);
-    if (problem) throw new Error(`GET /api/events/${id} disagrees: ${problem}`);
-  }
-  const hidden = [
-    await get(ours, `/api/events/${hiddenEventId}`, cookie),
-    await get(baseline, `/api/events/${hiddenEventId}`, cookie),
-  ];
-  if (hidden.some((answer) => answer.status !== 404)) {
-    throw new Error(`An uninvited private event must be 404 on both: ${hidden.map((a) => a.status).join(' / ')}`);
-  }
-  return baseIds;
+    if (mine.status !== status || base.status !== status) {
+      throw new Error(`GET ${path} answered ${mine.status} (ours) and ${base.status} (baseline), not ${status}`);
+    }
+    if (status === 200 && !mine.body.equals(base.body)) {
+      const at = [...mine.body].findIndex((byte, index) => byte !== base.body[index]);
+      throw new Error(
+        `GET ${path} differs from byte ${at}:\n  ours     ${mine.body.subarray(Math.max(0, at - 80), at + 80).toString()}` +
+          `\n  baseline ${base.body.subarray(Math.max(0, at - 80), at + 80).toString()}`,
+      );
+    }
+    return mine;
+  };
+  const list = await compare('/api/events', 200);
+  const ids = (JSON.parse(list.body.toString('utf8')) as EventSummary[]).map((event) => event.id);
+  for (const id of ids) await compare(`/api/events/${id}`, 200);
+  await compare(`/api/events/${hiddenEventId}`, 404);
+  return ids;
 }
 
-async function main(): Promise<void> {
-  console.log('API benchmark: our app vs a bare node:http + pg server with one hand-written query per endpoint');
-  const database = await step('created a PostgreSQL database', createBenchDatabase);
-  const servers: ServerProcess[] = [];
+interface Prepared {
+  database: BenchDatabase;
+  cookie: string;
+  hiddenEventId: number;
+}
+
+async function prepare(options: SeedOptions): Promise<Prepared> {
+  const database = await createBenchDatabase();
+  const { deps, stop } = await createSystem(benchAppConfig(database.url));
   try {
-    const { memberId, hiddenEventId, token } = await step(
-      `migrated it and seeded ${USERS} users, ${EVENTS} events with invitations and RSVPs`,
-      async () => {
-        const { deps, stop } = await createSystem(benchAppConfig(database.url));
-        try {
-          const seeded = await seedBenchData(deps.prisma);
-          return { ...seeded, token: await createSession(deps, seeded.memberId) };
-        } finally {
-          await stop();
-        }
-      },
+    const seeded = await seedBenchData(deps.prisma, options);
+    const token = await createSession(deps, seeded.memberId);
+    return { database, cookie: `${SESSION_COOKIE}=${token}`, hiddenEventId: seeded.hiddenEventId };
+  } finally {
+    await stop();
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (bytes: number | null) => (bytes === null ? 'unknown' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
+
+async function main(): Promise<void> {
+  console.log('API benchmark: our app vs the best plain node:http + pg server, and our app against itself');
+  const databases: BenchDatabase[] = [];
+  const servers: ChildServer[] = [];
+  try {
+    const small = await step(`seeded ${USERS} users, ${EVENTS} events with invitations and RSVPs`, () =>
+      prepare(SMALL_SET),
     );
+    databases.push(small.database);
+    const large = await step(`seeded a second database: ${LARGE_SET.events} events, half of them past`, () =>
+      prepare(LARGE_SET),
+    );
+    databases.push(large.database);
+
+    const appServer = new URL('./api/app-server.ts', import.meta.url);
     const ours = await step('started our app', () =>
-      startServerProcess(new URL('./api/app-server.ts', import.meta.url), { databaseUrl: database.url }),
+      startServerProcess(appServer, { databaseUrl: small.database.url }),
     );
     servers.push(ours);
-    const config = benchAppConfig(database.url);
+    const oursLarge = await step('started our app on the large database', () =>
+      startServerProcess(appServer, { databaseUrl: large.database.url }),
+    );
+    servers.push(oursLarge);
     const baseline = await step('started the baseline', () =>
       startServerProcess(new URL('./api/baseline-server.ts', import.meta.url), {
-        databaseUrl: database.url,
-        poolSize: config.databasePoolSize,
+        databaseUrl: small.database.url,
+        poolSize: benchAppConfig(small.database.url).databasePoolSize,
       }),
     );
     servers.push(baseline);
 
-    const cookie = `${SESSION_COOKIE}=${token}`;
-    const visibleIds = await step('checked that both servers answer the same data', () =>
-      verifySameAnswers(ours, baseline, cookie, hiddenEventId),
+    const { cookie } = small;
+    const visibleIds = await step('checked that both servers send the same bytes', () =>
+      verifySameBytes(ours, baseline, cookie, small.hiddenEventId),
     );
-    console.log(`  member ${memberId} sees ${visibleIds.length} of ${EVENTS} events`);
+    console.log(`  member sees ${visibleIds.length} of ${EVENTS} events`);
 
     const headers = { cookie };
     const detailPaths = visibleIds.map((id) => `/api/events/${id}`);
@@ -122,18 +140,66 @@ async function main(): Promise<void> {
       ['GET /api/events', ['/api/events']],
       ['GET /api/events/{id}', detailPaths],
     ] as const) {
-      const { ours: mine, baseline: base } = await step(`loaded both with ${label}`, () =>
-        measurePair({ url: ours.url, paths: [...paths], headers }, { url: baseline.url, paths: [...paths], headers }),
-      );
-      rows.push({ label, ours: mine, baseline: base });
+      for (const connections of [10, 50]) {
+        const { ours: mine, baseline: base } = await step(
+          `loaded both with ${label} at ${connections} connections`,
+          () =>
+            measurePair(
+              { url: ours.url, paths: [...paths], headers, connections },
+              { url: baseline.url, paths: [...paths], headers, connections },
+            ),
+        );
+        rows.push({ label: `${label}, ${connections} connections`, ours: mine, baseline: base });
+      }
     }
     printComparison(
       `API: ${USERS} users, ${EVENTS} events, a member who sees ${visibleIds.length} (ratio = ours / baseline)`,
       rows,
     );
+
+    const own: ComparisonRow[] = [];
+    const page = await step('loaded the first page with 10,000 events and with 200', () =>
+      measurePair(
+        { url: oursLarge.url, paths: [FIRST_PAGE], headers: { cookie: large.cookie } },
+        { url: ours.url, paths: [FIRST_PAGE], headers },
+      ),
+    );
+    own.push({ label: `${FIRST_PAGE}: 10,000 events / 200`, ours: page.ours, baseline: page.baseline });
+    const tag = (await rawGet(`${ours.url}/api/events`, headers)).headers.etag as string;
+    const repeats = await step('loaded repeats with If-None-Match and full answers', () =>
+      measurePair(
+        { url: ours.url, paths: ['/api/events'], headers: { ...headers, 'if-none-match': tag }, expectStatus: 304 },
+        { url: ours.url, paths: ['/api/events'], headers },
+      ),
+    );
+    own.push({
+      label: 'GET /api/events: If-None-Match (304) / full (200)',
+      ours: repeats.ours,
+      baseline: repeats.baseline,
+    });
+    printComparison('Our app against itself (ratio = first / second)', own, ['first', 'second']);
+
+    console.log('Bytes of the answers (the member on the 200-event database):');
+    for (const path of ['/api/events', FIRST_PAGE]) {
+      const plain = await rawGet(`${ours.url}${path}`, headers);
+      const gzip = await rawGet(`${ours.url}${path}`, { ...headers, 'accept-encoding': 'gzip' });
+      const br = await rawGet(`${ours.url}${path}`, { ...headers, 'accept-encoding': 'br' });
+      console.log(
+        `  ${path}: ${plain.body.length} bytes plain (${kb(plain.body.length)}), ${gzip.body.length} gzip ` +
+          `(${gzip.headers['content-encoding']}), ${br.body.length} Brotli (${br.headers['content-encoding']})`,
+      );
+    }
+
+    await step(`loaded our app for ${BENCH_RSS_SECONDS} s (list and events, 50 connections)`, () =>
+      loadFor({ url: ours.url, paths: ['/api/events', ...detailPaths], headers, connections: 50 }, BENCH_RSS_SECONDS),
+    );
+    console.log(
+      `  server RSS after ${BENCH_RSS_SECONDS} s of load: ours ${mb(ours.rss())}, baseline ${mb(baseline.rss())} ` +
+        `(the baseline after its share of the runs above)\n`,
+    );
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
-    await database.drop();
+    await Promise.all(databases.map((database) => database.drop()));
   }
 }
 

@@ -5,6 +5,7 @@
 import autocannon, { type RawRequest } from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import {
   BENCH_ADMIN_DATABASE_URL,
@@ -20,10 +21,16 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** A server in a child process: its memory can be read. */
+export interface ChildServer extends ServerProcess {
+  /** The child's resident set size now, in bytes (Linux: /proc), or null where unknown. */
+  rss(): number | null;
+}
+
 type ChildMessage = { type: 'ready'; url: string } | { type: 'failed'; error: string };
 
 /** Starts `file` (which calls `serveFromChild`) in a child process and resolves once it listens. */
-export function startServerProcess(file: string | URL, input: unknown): Promise<ServerProcess> {
+export function startServerProcess(file: string | URL, input: unknown): Promise<ChildServer> {
   const child: ChildProcess = fork(file, [JSON.stringify(input)], {
     execArgv: ['--import', 'tsx'],
     env: SERVER_PROCESS_ENV,
@@ -36,6 +43,7 @@ export function startServerProcess(file: string | URL, input: unknown): Promise<
       if (message.type === 'failed') return reject(new Error(`${String(file)}: ${message.error}`));
       resolve({
         url: message.url,
+        rss: () => residentBytes(child.pid),
         async stop() {
           if (child.exitCode === null && child.signalCode === null) child.send({ type: 'stop' });
           const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -45,6 +53,16 @@ export function startServerProcess(file: string | URL, input: unknown): Promise<
       });
     });
   });
+}
+
+function residentBytes(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? null : Number(kb) * 1024;
+  } catch {
+    return null;
+  }
 }
 
 /** The child side: starts the server described by the parent's input and stops it when asked. */
@@ -80,6 +98,10 @@ export interface LoadTarget {
   /** Paths requested in turn, one per request. */
   paths: string[];
   headers?: Record<string, string>;
+  /** Concurrent connections (default BENCH_CONNECTIONS). */
+  connections?: number;
+  /** Status codes that count as answered (default: 2xx only). */
+  expectStatus?: number;
 }
 
 export interface Measurement {
@@ -96,12 +118,14 @@ interface Run {
 
 function run(target: LoadTarget, seconds: number): Promise<Run> {
   let next = 0;
+  let unexpected = 0;
   const latencies: number[] = [];
+  const expected = (status: number) => (target.expectStatus ? status === target.expectStatus : status < 300);
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
         url: target.url,
-        connections: BENCH_CONNECTIONS,
+        connections: target.connections ?? BENCH_CONNECTIONS,
         duration: seconds,
         headers: target.headers,
         requests: [
@@ -117,18 +141,21 @@ function run(target: LoadTarget, seconds: number): Promise<Run> {
       },
       (error, result) => {
         if (error) return reject(error);
-        if (result.errors || result.timeouts || result.non2xx) {
+        if (result.errors || result.timeouts || unexpected) {
           return reject(
             new Error(
               `load on ${target.url}${target.paths[0]} had ${result.errors} errors, ${result.timeouts} timeouts ` +
-                `and ${result.non2xx} non-2xx answers: the figures would not measure the real work`,
+                `and ${unexpected} answers other than ${target.expectStatus ?? '2xx'}: the figures would not measure the real work`,
             ),
           );
         }
         resolve({ seconds: result.duration, latencies });
       },
     );
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      if (!expected(status)) unexpected += 1;
+      latencies.push(responseTime);
+    });
   });
 }
 
@@ -140,6 +167,11 @@ function summarize(runs: Run[]): Measurement {
     p99Ms: latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)] ?? NaN,
     requests: latencies.length,
   };
+}
+
+/** Loads one server for `seconds` (no warm-up, no baseline): for what load leaves behind, such as memory. */
+export async function loadFor(target: LoadTarget, seconds: number): Promise<Measurement> {
+  return summarize([await run(target, seconds)]);
 }
 
 /**
@@ -169,8 +201,13 @@ export interface ComparisonRow {
 }
 
 /** Prints the figures; the ratio is what counts, since the machines are shared and noisy. */
-export function printComparison(title: string, rows: ComparisonRow[]): void {
-  const header = ['endpoint', 'ours req/s', 'baseline req/s', 'ratio', 'ours p99 ms', 'baseline p99 ms'];
+export function printComparison(
+  title: string,
+  rows: ComparisonRow[],
+  names: [string, string] = ['ours', 'baseline'],
+): void {
+  const [a, b] = names;
+  const header = ['endpoint', `${a} req/s`, `${b} req/s`, 'ratio', `${a} p99 ms`, `${b} p99 ms`];
   const lines = rows.map((row) => [
     row.label,
     row.ours.requestsPerSecond.toFixed(0),
@@ -184,7 +221,7 @@ export function printComparison(title: string, rows: ComparisonRow[]): void {
     `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
   console.log(`\n${title}`);
   console.log(
-    `(${BENCH_CONNECTIONS} connections; ${BENCH_SECONDS} s of load per server and endpoint in ${BENCH_ROUNDS} ` +
+    `(${BENCH_CONNECTIONS} connections unless a row says otherwise; ${BENCH_SECONDS} s of load per server and endpoint in ${BENCH_ROUNDS} ` +
       `interleaved rounds, after ${BENCH_WARMUP_SECONDS} s of warm-up each)\n`,
   );
   console.log(format(header));

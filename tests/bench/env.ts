@@ -19,5 +19,8 @@ export const BENCH_ROUNDS = Math.round(positive('BENCH_ROUNDS', 2));
 /** Unrecorded load before each measurement, so both servers are measured warm (JIT, pools, caches). */
 export const BENCH_WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', Math.min(2, BENCH_SECONDS));
 
+/** Seconds of load before the API server's memory is read (the figure is after 60 s). */
+export const BENCH_RSS_SECONDS = positive('BENCH_RSS_SECONDS', 60);
+
 /** Servers under test run in child processes with this environment: production, as users get it. */
 export const SERVER_PROCESS_ENV: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };

@@ -192,7 +192,7 @@ describe.each(DATABASE_KINDS)('RSVP from a Telegram notification on %s', (kind) 
 
     await send(commandUpdate(tg, '/events'));
     const list = botApi.callsOf('sendMessage').at(-1)!;
-    expect(list.params.text).toContain('1. Tiny Trip\n   Fri 1 Feb, 10:00 · Car park · Full');
+    expect(list.params.text).toContain('1. Tiny Trip\n   Fri 1 Feb, 10:00 UTC · Car park · Full');
     const row = list.params.reply_markup.inline_keyboard[0];
     expect(row).toEqual([{ text: '1. Join the waitlist', callback_data: `ev:${id}:a` }]);
 

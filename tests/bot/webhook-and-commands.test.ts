@@ -109,9 +109,9 @@ describe.each(DATABASE_KINDS)('the bot behind its webhook on %s', (kind) => {
       [
         'Upcoming events:',
         '',
-        '1. Sooner Hike\n   Mon 1 Dec, 09:00 · Youth Centre',
-        '2. Invited Party\n   Wed 3 Dec, 09:00 · Youth Centre',
-        '3. Later Hike\n   Sat 10 Jan, 09:00 · Youth Centre',
+        '1. Sooner Hike\n   Mon 1 Dec, 09:00 UTC · Youth Centre',
+        '2. Invited Party\n   Wed 3 Dec, 09:00 UTC · Youth Centre',
+        '3. Later Hike\n   Sat 10 Jan, 09:00 UTC · Youth Centre',
       ].join('\n'),
     );
     expect(reply!.params.reply_markup.inline_keyboard).toEqual([

@@ -2,9 +2,11 @@
 // real time or asserts how long anything took (the speed figure is in `npm run bench:notify`).
 import type { Api } from 'grammy';
 import { describe, expect, it } from 'vitest';
-import type { ChannelSender } from '../../api/src/modules/notifications/delivery';
+import type { ChannelSender, DeliveryError } from '../../api/src/modules/notifications/delivery';
 import {
   createTelegramSender,
+  GROUP_PER_MINUTE,
+  GROUP_WINDOW_MS,
   PACE_PER_SECOND,
   PER_CHAT_INTERVAL_MS,
   TELEGRAM_GLOBAL_PER_SECOND,
@@ -115,6 +117,43 @@ describe('Telegram pacing (fake clock)', () => {
     for (let index = 1; index < toOne.length; index += 1) {
       expect(toOne[index]! - toOne[index - 1]!).toBeGreaterThanOrEqual(PER_CHAT_INTERVAL_MS);
     }
+  });
+
+  it('When many messages go to one group, then at most 20 a minute go there, and other chats do not wait', async () => {
+    const clock = fakeClock();
+    const sent: Array<{ at: number; chat: string }> = [];
+    const send = createTelegramSender(recordingApi(clock, sent), { rsvpButtons, clock });
+    const started = clock.now();
+    // Every other message to one group (negative id), the rest to members' private chats; 5 lanes like the
+    // worker's. A message the group cannot take yet comes back with when to retry, as the worker reschedules it.
+    const chat = (i: number) => (i % 2 === 0 ? '-100500' : String(800_000 + i));
+    const retries: Promise<void>[] = [];
+    const deliver = async (i: number): Promise<void> => {
+      try {
+        await send(message(i, chat(i)));
+      } catch (error) {
+        const wait = (error as DeliveryError).detail?.retryAfterMs;
+        if (wait === undefined) throw error;
+        retries.push(clock.sleep(wait).then(() => deliver(i)));
+      }
+    };
+    let next = 0;
+    const lanes = Array.from({ length: 5 }, async () => {
+      while (next < 50) await deliver(next++);
+    });
+    await clock.run();
+    await Promise.all(lanes);
+    while (retries.length) await retries.shift();
+
+    const toGroup = sent.filter((s) => s.chat === '-100500').map((s) => s.at);
+    expect(toGroup).toHaveLength(25);
+    for (let index = GROUP_PER_MINUTE; index < toGroup.length; index += 1) {
+      expect(toGroup[index]! - toGroup[index - GROUP_PER_MINUTE]!).toBeGreaterThanOrEqual(GROUP_WINDOW_MS);
+    }
+    // The group's 21st message waited a minute; the private chats' 25 were not held up behind it.
+    const toMembers = sent.filter((s) => s.chat !== '-100500').map((s) => s.at - started);
+    expect(toMembers).toHaveLength(25);
+    expect(Math.max(...toMembers)).toBeLessThan(GROUP_WINDOW_MS / 2);
   });
 
   it('When two instances share one slot sequence, then together they stay under the limit', async () => {

@@ -13,7 +13,10 @@ export interface BotApiCall {
 }
 
 export interface FakeBotApiOptions {
-  /** sendMessage calls allowed per rolling second; beyond it 429 with retry_after (Telegram's behaviour). */
+  /**
+   * Messages sent or edited (edits count, as Telegram counts them) per rolling second; beyond it 429 with
+   * retry_after (Telegram's behaviour).
+   */
   sendLimitPerSecond?: number;
   retryAfterSeconds?: number;
 }
@@ -50,8 +53,27 @@ export interface FakeBotApi {
   /** Hands this update to the next getUpdates (long polling). */
   queueUpdate(update: { update_id: number }): void;
   waitForCalls(method: string, count: number, timeoutMs?: number): Promise<BotApiCall[]>;
+  /** Messages posted through inline mode, by inline message id, as they read now (after edits). */
+  inlineMessages: Map<string, InlineMessage>;
+  /**
+   * `from` picks the result `resultId` of the bot's last answer to an inline query (or a prepared message, by
+   * its id): the card is posted into a chat and the chosen_inline_result update Telegram sends is returned.
+   */
+  postInlineResult(from: TelegramPerson, resultId: string): { inlineMessageId: string; update: object };
+  postPreparedMessage(from: TelegramPerson, preparedId: string): { inlineMessageId: string; update: object };
   stop(): Promise<void>;
 }
+
+/** A message posted through inline mode: what its chat shows now. */
+export interface InlineMessage {
+  text: string;
+  reply_markup?: { inline_keyboard: Array<Array<Record<string, any>>> };
+  link_preview_options?: Record<string, any>;
+  edits: number;
+}
+
+/** Calls that send or edit a message: Telegram's ~30/s counts them all. */
+const COUNTED = new Set(['sendMessage', 'editMessageText', 'editMessageCaption', 'editMessageReplyMarkup']);
 
 async function readBody(req: IncomingMessage): Promise<Record<string, any>> {
   const chunks: Buffer[] = [];
@@ -83,6 +105,45 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
   const recentSends: number[] = [];
   let messageId = 100;
   const pendingUpdates: Array<{ update_id: number }> = [];
+  const inlineMessages = new Map<string, InlineMessage>();
+  const prepared = new Map<string, Record<string, any>>();
+  let inlineCounter = 0;
+
+  /** Telegram's answer to an edit of an inline message: an unknown id, or nothing changed, is refused. */
+  function inlineEditRefusal(method: string, params: Record<string, any>): string | null {
+    if (!method.startsWith('editMessage') || !params.inline_message_id) return null;
+    const current = inlineMessages.get(String(params.inline_message_id));
+    if (!current) return 'Bad Request: MESSAGE_ID_INVALID';
+    const text = method === 'editMessageReplyMarkup' ? current.text : String(params.text ?? params.caption ?? '');
+    const same =
+      text === current.text &&
+      JSON.stringify(params.reply_markup ?? null) === JSON.stringify(current.reply_markup ?? null);
+    return same
+      ? 'Bad Request: message is not modified: specified new message content and reply markup are exactly the same'
+      : null;
+  }
+
+  function post(from: TelegramPerson, result: Record<string, any>, query: string) {
+    inlineCounter += 1;
+    const inlineMessageId = `AgAAA${inlineCounter.toString(36).padStart(6, '0')}Fake`;
+    const content = result.input_message_content ?? {};
+    inlineMessages.set(inlineMessageId, {
+      text: content.message_text ?? result.caption ?? '',
+      reply_markup: result.reply_markup,
+      link_preview_options: content.link_preview_options,
+      edits: 0,
+    });
+    const update = {
+      update_id: updateId++,
+      chosen_inline_result: {
+        result_id: result.id,
+        from: { ...from, is_bot: false },
+        query,
+        inline_message_id: result.reply_markup ? inlineMessageId : undefined,
+      },
+    };
+    return { inlineMessageId, update };
+  }
 
   function respond(method: string, params: Record<string, any>): unknown {
     const now = Math.floor(Date.now() / 1000);
@@ -100,6 +161,17 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
           ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
         };
       case 'editMessageText':
+      case 'editMessageCaption':
+      case 'editMessageReplyMarkup':
+        if (params.inline_message_id) {
+          // Telegram answers True for an inline message; the fake keeps what the chat now shows.
+          const message = inlineMessages.get(String(params.inline_message_id))!;
+          if (method !== 'editMessageReplyMarkup') message.text = params.text ?? params.caption;
+          if (method === 'editMessageText') message.link_preview_options = params.link_preview_options;
+          message.reply_markup = params.reply_markup;
+          message.edits += 1;
+          return true;
+        }
         return {
           message_id: Number(params.message_id),
           date: now,
@@ -108,6 +180,11 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
           text: params.text,
           ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
         };
+      case 'savePreparedInlineMessage': {
+        const id = `prep${prepared.size + 1}`;
+        prepared.set(id, typeof params.result === 'string' ? JSON.parse(params.result) : params.result);
+        return { id, expiration_date: now + 86_400 };
+      }
       case 'getUpdates': {
         // Telegram forgets updates below the offset the client confirms.
         const offset = Number(params.offset ?? 0);
@@ -134,7 +211,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
       return send(400, { ok: false, error_code: 400, description: 'Bad Request: invalid JSON' });
     }
     const call: BotApiCall = { method, params, at: Date.now() };
-    if (method === 'sendMessage' && sendLimit) {
+    if (COUNTED.has(method) && sendLimit) {
       while (recentSends.length && recentSends[0]! <= call.at - 1000) recentSends.shift();
       if (recentSends.length >= sendLimit) {
         throttled.push(call);
@@ -169,6 +246,11 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
         calls.push(call);
         return send(400, { ok: false, error_code: 400, description });
       }
+    }
+    const refusedEdit = inlineEditRefusal(method, params);
+    if (refusedEdit) {
+      calls.push(call);
+      return send(400, { ok: false, error_code: 400, description: refusedEdit });
     }
     const failureIndex = failures.findIndex(
       (failure) => failure.method === method && (!failure.chatId || failure.chatId === String(params.chat_id)),
@@ -211,11 +293,55 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
+    inlineMessages,
+    postInlineResult(from, resultId) {
+      const answer = calls.filter((call) => call.method === 'answerInlineQuery').at(-1);
+      const results: Array<Record<string, any>> =
+        typeof answer?.params.results === 'string' ? JSON.parse(answer.params.results) : (answer?.params.results ?? []);
+      const result = results.find((item) => item.id === resultId);
+      if (!result) throw new Error(`the last inline answer has no result ${resultId}`);
+      return post(from, result, '');
+    },
+    postPreparedMessage(from, preparedId) {
+      const result = prepared.get(preparedId);
+      if (!result) throw new Error(`no prepared message ${preparedId}`);
+      return post(from, result, '');
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
+  };
+}
+
+// ---- inline mode (issue 12) -----------------------------------------------------------------------------
+
+/** Someone typed `@bot <query>` in a chat. */
+export function inlineQueryUpdate(from: TelegramPerson, query: string) {
+  return {
+    update_id: updateId++,
+    inline_query: {
+      id: String(updateId * 11),
+      from: { ...from, is_bot: false },
+      query,
+      offset: '',
+      chat_type: 'group' as const,
+    },
+  };
+}
+
+/** A press on a button of a message posted through inline mode: Telegram gives its inline id, no message. */
+export function inlineCallbackUpdate(from: TelegramPerson, data: string, inlineMessageId: string) {
+  return {
+    update_id: updateId++,
+    callback_query: {
+      id: String(updateId * 13),
+      from: { ...from, is_bot: false },
+      chat_instance: `inline-${inlineMessageId}`,
+      inline_message_id: inlineMessageId,
+      data,
+    },
   };
 }
 
@@ -275,6 +401,50 @@ export function callbackUpdate(
         from: FAKE_BOT_INFO,
         text: message.text,
       },
+    },
+  };
+}
+
+/**
+ * The bot's membership of the person's private chat changed: 'kicked' when they block the bot, 'member' when
+ * they unblock it (or start it), as Telegram reports in a my_chat_member update.
+ */
+export function myChatMemberUpdate(from: TelegramPerson, status: 'kicked' | 'member') {
+  const date = Math.floor(Date.now() / 1000);
+  const bot = { ...FAKE_BOT_INFO };
+  return {
+    update_id: updateId++,
+    my_chat_member: {
+      chat: privateChat(from),
+      from: { ...from, is_bot: false },
+      date,
+      old_chat_member:
+        status === 'kicked'
+          ? { status: 'member' as const, user: bot }
+          : { status: 'kicked' as const, user: bot, until_date: 0 },
+      new_chat_member:
+        status === 'kicked'
+          ? { status: 'kicked' as const, user: bot, until_date: 0 }
+          : { status: 'member' as const, user: bot },
+    },
+  };
+}
+
+/**
+ * The service message Telegram sends when the person allows the bot to write: from the Mini App
+ * (write_access_allowed) or by signing in with the Login Widget on our website (connected_website).
+ */
+export function writeAccessAllowedUpdate(from: TelegramPerson, via: 'mini_app' | 'login_widget' = 'mini_app') {
+  return {
+    update_id: updateId++,
+    message: {
+      message_id: updateId,
+      date: Math.floor(Date.now() / 1000),
+      chat: privateChat(from),
+      from: { ...from, is_bot: false },
+      ...(via === 'mini_app'
+        ? { write_access_allowed: { from_request: true } }
+        : { connected_website: 'events.example.org' }),
     },
   };
 }

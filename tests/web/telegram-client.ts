@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core';
 
 export interface TelegramProbe {
   haptic: string[];
+  /** Every call the app made to Telegram, by event type (e.g. web_app_request_write_access). */
+  calls: string[];
   backVisible: boolean;
   mainButton: { text?: string; is_visible?: boolean; is_active?: boolean };
 }
@@ -14,11 +16,12 @@ export interface TelegramProbe {
  * inject (window.TelegramWebviewProxy). The probe records what the app asked of Telegram.
  */
 export function installTelegram() {
-  const probe = { haptic: [] as string[], backVisible: false, mainButton: {} };
+  const probe = { haptic: [] as string[], calls: [] as string[], backVisible: false, mainButton: {} };
   (window as unknown as { __tg: typeof probe }).__tg = probe;
   (window as unknown as { TelegramWebviewProxy: unknown }).TelegramWebviewProxy = {
     postEvent(type: string, data: string) {
       const body = data ? JSON.parse(data) : {};
+      probe.calls.push(type);
       if (type === 'web_app_setup_back_button') probe.backVisible = body.is_visible;
       if (type === 'web_app_setup_main_button') probe.mainButton = body;
       if (type === 'web_app_trigger_haptic_feedback' && body.type === 'notification') {

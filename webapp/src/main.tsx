@@ -1,13 +1,17 @@
-// Entry: find the Telegram Mini App environment (if any), then render. Startup failures show a readable screen.
-import { StrictMode } from 'react';
+// Entry: start the first screen's requests, find the Telegram Mini App environment (if any), then render.
+// Startup failures show a readable screen.
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { ErrorScreen } from './app/error-boundary';
+import { preloadFirstScreen } from './app/preload';
 import { FAKE_TELEGRAM, FAKE_TELEGRAM_INIT_DATA } from './config/env';
+import { createQueryClient } from './lib/query-client';
 import { initTelegramMiniApp } from './lib/telegram-mini-app';
 import './styles.css';
 
 async function start() {
+  const queryClient = createQueryClient();
   const root = createRoot(document.getElementById('root')!);
   try {
     // Development only: the fake Telegram environment is a separate module that production never contains.
@@ -17,10 +21,16 @@ async function start() {
       installFakeTelegram(FAKE_TELEGRAM_INIT_DATA);
     }
     await initTelegramMiniApp();
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    // After the Mini App's set-up (its requests carry Telegram's initData), before React's first render.
+    await preloadFirstScreen(queryClient, window.location);
+    // As a transition React renders the first screen in slices, yielding to the browser between them: no
+    // single long task blocks a tap while a slow phone builds the page.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App queryClient={queryClient} />
+        </StrictMode>,
+      ),
     );
   } catch (error) {
     root.render(<ErrorScreen message={error instanceof Error ? error.message : String(error)} />);

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { pgLeanSql, pgliteLeanSql, type LeanSql } from './lean-sql';
 
 const PG_NAME_OID = 19;
 const PG_TEXT_OID = 25;
@@ -100,6 +101,8 @@ export interface SqlSession {
 
 export interface OpenedAdapter {
   adapter: PrismaPg | PrismaPGlite;
+  /** The same connections without Prisma, for the hot reads (db/lean-sql.ts). */
+  lean: LeanSql;
   withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -161,6 +164,7 @@ export async function openAdapter(
     pool.on('error', (error) => options.onPoolError?.(error));
     return {
       adapter: observe(new PrismaPg(pool)),
+      lean: pgLeanSql(pool, options.onQuery),
       async withSession(work) {
         const client = await pool.connect();
         try {
@@ -181,6 +185,7 @@ export async function openAdapter(
   await pglite.waitReady;
   return {
     adapter: observe(new PrismaPGlite(pglite)),
+    lean: pgliteLeanSql(pglite, options.onQuery),
     withSession: (work) => work(pgliteSession(pglite)),
     close: () => pglite.close(),
   };

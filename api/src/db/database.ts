@@ -2,6 +2,7 @@
 import { PrismaClient } from '@prisma/client';
 import { mkdir } from 'node:fs/promises';
 import { openAdapter, type AdapterOptions, type DatabaseTarget } from './adapters';
+import { attachLeanSql } from './lean-sql';
 import { migrate } from './migrate';
 
 export type Prisma = PrismaClient;
@@ -27,6 +28,7 @@ export async function openDatabase(
     throw error;
   }
   const prisma = new PrismaClient({ adapter: opened.adapter });
+  attachLeanSql(prisma, opened.lean);
   return {
     prisma,
     kind: target.kind,

@@ -33,6 +33,15 @@ const UNAVAILABLE_ADAPTER_KINDS = new Set([
 ]);
 /** connection_exception (class 08), admin/crash shutdown, cannot connect now, too many connections. */
 const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+/** The socket's own failures, as pg reports them to the hot reads that bypass Prisma (db/lean-sql.ts). */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+]);
 /** pg and pg-pool say these without a code. */
 const UNAVAILABLE_PG_MESSAGE =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
@@ -55,7 +64,9 @@ function looksUnavailable(error: ErrorShape): boolean {
   // The driver adapter's error description ({ kind, originalCode | code }), on its own or as a cause.
   if (typeof error.kind === 'string' && UNAVAILABLE_ADAPTER_KINDS.has(error.kind)) return true;
   for (const code of [error.code, error.originalCode]) {
-    if (typeof code === 'string' && UNAVAILABLE_SQLSTATE.test(code)) return true;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) {
+      return true;
+    }
   }
   return typeof error.message === 'string' && UNAVAILABLE_PG_MESSAGE.test(error.message);
 }

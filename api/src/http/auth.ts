@@ -3,9 +3,11 @@
 import type { Request, RequestHandler } from 'express';
 import { MSG } from '../../../shared/messages';
 import type { AppDeps } from '../deps';
+import type { DataVersion } from '../modules/events/data-version-repository';
 import { upsertTelegramUser } from '../modules/auth/identity';
-import { SESSION_COOKIE, findSessionUser, readCookie } from '../modules/auth/sessions';
+import { SESSION_COOKIE, findSession, readCookie } from '../modules/auth/sessions';
 import { verifyInitData } from '../modules/auth/telegram-verify';
+import { createReachabilityService } from '../modules/telegram/reachability-service';
 import type { UserRow } from '../modules/users/users-repository';
 import { forbidden, unauthenticated } from '../../../shared/errors';
 
@@ -13,6 +15,8 @@ export interface AuthState {
   user: UserRow;
   via: 'cookie' | 'tma';
   startParam?: string;
+  /** Read with the session (cookie sign-in): version ETags need no query of their own (issue 13). */
+  dataVersion?: DataVersion;
 }
 
 declare module 'express-serve-static-core' {
@@ -22,6 +26,7 @@ declare module 'express-serve-static-core' {
 }
 
 export function authenticate(deps: AppDeps): RequestHandler {
+  const reachability = createReachabilityService(deps);
   return async (req, _res, next) => {
     const header = req.get('authorization');
     if (header?.startsWith('tma ')) {
@@ -30,14 +35,15 @@ export function authenticate(deps: AppDeps): RequestHandler {
         ? verifyInitData(header.slice(4), token, deps.config.telegram.authMaxAgeSeconds, deps.now())
         : null;
       if (!verified) return next(unauthenticated('Invalid Telegram Mini App data'));
-      const user = await upsertTelegramUser(deps, verified.user);
+      // Each launch also tells whether the bot may write to them (allows_write_to_pm).
+      const user = await reachability.fromMiniApp(await upsertTelegramUser(deps, verified.user), verified);
       req.auth = { user, via: 'tma', startParam: verified.startParam };
       return next();
     }
     const token = readCookie(req, SESSION_COOKIE);
     if (token) {
-      const user = await findSessionUser(deps, token);
-      if (user) req.auth = { user, via: 'cookie' };
+      const session = await findSession(deps, token);
+      if (session) req.auth = { user: session.user, via: 'cookie', dataVersion: session.dataVersion };
     }
     next();
   };

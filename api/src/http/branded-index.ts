@@ -13,12 +13,14 @@ export function contrastText(hex: string): '#ffffff' | '#111111' {
   return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#111111';
 }
 
-export function brandedIndexHtml(html: string, brand: { name: string; color: string }): string {
+/** `timeZone`: the organisation's, the default zone of new events in the web app's form. */
+export function brandedIndexHtml(html: string, brand: { name: string; color: string }, timeZone = 'UTC'): string {
   const name = escapeHtml(brand.name);
   const color = /^#[0-9a-f]{6}$/i.test(brand.color) ? brand.color : '#4f46e5';
   const head =
     `<meta name="application-name" content="${name}" />` +
     `<meta name="theme-color" content="${color}" />` +
+    `<meta name="time-zone" content="${escapeHtml(timeZone)}" />` +
     `<style id="brand">:root{--brand:${color};--brand-text:${contrastText(color)}}</style>`;
   return html.replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`).replace('</head>', `${head}</head>`);
 }

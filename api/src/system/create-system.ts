@@ -10,6 +10,7 @@ import { rsvpKeyboard } from '../../../bot/src/keyboards';
 import { createTelegramSender, databasePacer } from '../modules/notifications/telegram-sender';
 import { createApp } from '../app';
 import { bootstrapAdmins, developmentSecretsKey } from '../bootstrap';
+import { adoptOrganisationTimeZone } from '../modules/calendar/time-zones-repository';
 import type { AppConfig } from '../config';
 import type { DatabaseTarget } from '../db/adapters';
 import { openDatabase, type Database } from '../db/database';
@@ -21,16 +22,21 @@ import { seedDemo } from '../modules/auth/demo';
 import { AUTH_HOUSEKEEPING_INTERVAL_MS, pruneAuthState } from '../modules/auth/housekeeping';
 import { offersWaitlist } from '../modules/events/rsvp-repository';
 import { createRsvpService } from '../modules/events/rsvp-service';
+import { createSeriesService } from '../modules/events/series-service';
 import { createEmailSender } from '../modules/notifications/email-sender';
 import { createOutboxTriggers, type OutboxTriggers } from '../modules/notifications/outbox-triggers';
 import { createOutboxWorker, type WorkerDeps, type WorkerOptions } from '../modules/notifications/outbox-worker';
 import { createSmsSender } from '../modules/notifications/sms-sender';
 import type { NotificationTriggers } from '../modules/notifications/triggers';
 import { listen, type RunningServer } from '../server';
+import type { CardRefresher, CardRefresherOptions } from '../modules/telegram/shared-cards-refresher';
 import { botDepsFrom, mountWebhook, startBot, webhookSecret } from './telegram-bot';
+import { createTelegramCards } from './telegram-cards';
 
 /** The reminder scan is one UPDATE; once every half minute is plenty for reminders a day ahead. */
 const REMINDER_SCAN_MS = 30_000;
+/** Recurring series gain occurrences a week or a month at a time: an hourly top-up keeps 52 ahead (issue 11). */
+const SERIES_EXTENSION_MS = 60 * 60_000;
 /** After this long a stop gives up waiting (a hung request or send) and the process may exit anyway. */
 const STOP_DEADLINE_MS = 10_000;
 
@@ -70,6 +76,10 @@ export interface System {
   worker: OutboxWorker | null;
   /** Another worker on the same channels (tests run workers of their own; `decorate` may wrap a channel). */
   createWorker(tuning?: Partial<WorkerOptions>, decorate?: (channels: Senders) => Senders): OutboxWorker;
+  /** The refresher start() runs with the worker (shared Telegram cards, issue 12), or null without a bot. */
+  cards: CardRefresher | null;
+  /** Another card refresher (tests shorten the debounce and drain it themselves); null without a bot. */
+  createCardRefresher(tuning?: Partial<CardRefresherOptions>): CardRefresher | null;
   /** Listens (on the configured host and port unless given), then starts the worker, the bot and the schedulers. */
   start(at?: { host?: string; port?: number }): Promise<RunningServer>;
   /** Stops everything in order: no new requests, in-flight ones finish, the bot and worker stop, the database closes. */
@@ -94,8 +104,10 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   };
   const outbox = createOutboxTriggers(deps);
   const rsvp = createRsvpService(deps);
+  const series = createSeriesService(deps);
   deps.notifications = options.notifications ?? outbox;
   await bootstrapAdmins(deps);
+  await adoptOrganisationTimeZone(deps.prisma, config.notificationsTimeZone);
   if (config.demoMode) await seedDemo(deps);
 
   // No bot token (demo mode, or a website-only setup): everything but Telegram works.
@@ -110,6 +122,12 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
 
   const email = createEmailSender(() => getSmtpForDelivery(deps), logger);
   const telegramApi = bot?.api ?? createBotApi(config);
+  // Shared event cards: the Mini App's prepared messages, and the refresher that keeps posted cards live.
+  const telegramCards = telegramApi
+    ? createTelegramCards(deps, telegramApi, { perSecond: options.telegramPerSecond })
+    : null;
+  deps.telegramCards = telegramCards?.prepared;
+  const cards = telegramCards && config.notificationsWorkerEnabled ? telegramCards.createRefresher() : null;
   // A full event's notification offers 'Join the waitlist' to whoever is not already in.
   const rsvpButtons = async (eventId: number, chatId: string) =>
     rsvpKeyboard(eventId, await offersWaitlist(deps.prisma, eventId, chatId));
@@ -131,6 +149,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   /** A delivery worker on this system's channels; each runs the reminder scan at most every REMINDER_SCAN_MS. */
   function createWorker(tuning: Partial<WorkerOptions> = {}, decorate: (channels: Senders) => Senders = (c) => c) {
     let lastReminderScan = Number.NEGATIVE_INFINITY;
+    let lastSeriesExtension = Number.NEGATIVE_INFINITY;
     return createOutboxWorker(
       {
         prisma: deps.prisma,
@@ -140,6 +159,11 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
         senders: decorate(senders),
         beforeTick: async (tick) => {
           email.refresh();
+          // Idempotent and safe beside other instances: each series is extended under its row lock.
+          if (tick.getTime() - lastSeriesExtension >= SERIES_EXTENSION_MS) {
+            lastSeriesExtension = tick.getTime();
+            await series.extendAll();
+          }
           if (tick.getTime() - lastReminderScan < REMINDER_SCAN_MS) return;
           lastReminderScan = tick.getTime();
           await outbox.enqueueDueReminders(tick);
@@ -159,6 +183,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   async function start(at: { host?: string; port?: number } = {}): Promise<RunningServer> {
     web = await listen(app, at.host ?? config.host, at.port ?? config.port);
     worker?.start();
+    cards?.start();
     if (bot && options.startBot !== false) await startBot(bot, config, logger);
     housekeeping = setInterval(() => {
       pruneAuthState(deps).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping failed'));
@@ -173,6 +198,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
     await web?.stop().catch(report('http close'));
     if (bot?.isRunning()) await bot.stop().catch(report('bot stop'));
     await worker?.stop().catch(report('worker stop'));
+    await cards?.stop().catch(report('card refresher stop'));
     email.close();
     await database.close().catch(report('database close'));
   }
@@ -186,6 +212,8 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
     bot,
     worker,
     createWorker,
+    cards,
+    createCardRefresher: (tuning) => telegramCards?.createRefresher(tuning) ?? null,
     start,
     stop() {
       stopped ??= Promise.race([

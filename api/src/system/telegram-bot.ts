@@ -12,25 +12,43 @@ import type { Logger } from '../logger';
 import { upsertTelegramUser } from '../modules/auth/identity';
 import { createEventsService } from '../modules/events/events-service';
 import { createLoginCodesService } from '../modules/telegram/login-codes-service';
-import { createUsersService } from '../modules/users/users-service';
+import { createSharedCardsService } from '../modules/telegram/shared-cards-service';
+import { createReachabilityService } from '../modules/telegram/reachability-service';
 
 export const WEBHOOK_PATH = '/telegram/webhook';
-const ALLOWED_UPDATES = ['message', 'callback_query'] as const;
+const ALLOWED_UPDATES = [
+  'message',
+  'callback_query',
+  'my_chat_member',
+  'inline_query',
+  'chosen_inline_result',
+] as const;
 
 export function botDepsFrom(deps: AppDeps): BotDeps {
   const events = createEventsService(deps);
   const loginCodes = createLoginCodesService(deps);
-  const users = createUsersService(deps);
+  const sharing = createSharedCardsService(deps);
+  const reachability = createReachabilityService(deps);
   return {
     config: deps.config,
     logger: deps.logger,
     now: deps.now,
-    telegramStarted: users.telegramStarted,
+    telegramStarted: reachability.writeAllowed,
+    telegramBlocked: reachability.blocked,
     async viewerFor(user) {
       const row = await upsertTelegramUser(deps, user);
       return { id: row.id, isAdmin: row.isAdmin };
     },
-    events: { upcomingEvents: events.upcomingEvents, setAttendance: events.setAttendance },
+    events: {
+      upcomingEvents: events.upcomingEvents,
+      myUpcomingRsvps: events.myUpcomingRsvps,
+      setAttendance: events.setAttendance,
+    },
+    sharing: {
+      memberFor: sharing.memberFor,
+      shareableEvents: sharing.shareableEvents,
+      cardPosted: sharing.cardPosted,
+    },
     loginCodes: {
       describe: loginCodes.describe,
       claim: loginCodes.claim,

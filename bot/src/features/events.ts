@@ -23,12 +23,12 @@ function action(event: EventSummary): { label: string; status: RsvpStatus } {
 
 export function eventsFeature(deps: BotDeps): Composer<Context> {
   const composer = new Composer<Context>();
-  const { publicUrl, notificationsTimeZone } = deps.config;
+  const { publicUrl } = deps.config;
   const canOpen = Boolean(publicUrl?.startsWith('https://'));
 
   function render(events: EventSummary[]) {
     const lines = events.map((event, index) => {
-      const when = formatEventShort(new Date(event.date), notificationsTimeZone);
+      const when = formatEventShort(new Date(event.date), event.timeZone);
       const places = placesText(event);
       const mine = myReplyText(event);
       const link = !canOpen && publicUrl ? `\n   ${publicUrl}/events/${event.id}` : '';

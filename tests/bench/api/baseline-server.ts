@@ -1,53 +1,78 @@
-// Child process: the baseline. A bare node:http server and one hand-written SQL query per endpoint that
-// answers what ours answers for the signed-in member: the session check, visibility (public, created or
-// invited; admins see all), the attending count and the member's own RSVP.
+// Child process: the baseline, the best plain server we know for these answers. A bare node:http server, pg,
+// and one named prepared statement per endpoint that checks the session and reads what ours answers for the
+// signed-in member: visibility (public, created or invited; admins see all), the counts kept on the event's row
+// and the member's own RSVP. Rows become JSON through the app's own toSummary, so both send the same bytes
+// (the bench checks that before loading either).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { toSummary, type SummarySqlRow } from '../../../api/src/modules/events/events-repository';
 import { sha256 } from '../../../api/src/lib/secrets';
 import { serveFromChild } from '../bench-kit';
 
 // A session that is missing or expired yields no viewer row; a viewer with nothing visible yields one row
-// whose event columns are null. So one query tells 401, 404 and the data apart.
+// whose event columns are null. So one statement tells 401, 404 and the data apart.
 const selectVisible = (oneEvent: boolean) => `
 WITH viewer AS (
   SELECT u.id, u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id = $1 AND s.expires_at > (now() AT TIME ZONE 'UTC')
 )
-SELECT e.id, e.name, e.description, to_char(e.date, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date, e.location,
-  e.image_url AS "imageUrl", e.is_public AS "isPublic", e.creator_id AS "creatorId",
-  (SELECT count(*) FROM attendances a WHERE a.event_id = e.id AND a.status = 'attending')::int AS "attendingCount",
-  coalesce((SELECT a.status::text FROM attendances a WHERE a.event_id = e.id AND a.user_id = v.id),
-    'not_responded') AS "myStatus"
+SELECT e.id, e.name, e.description, e.date, e.location, e.image_url, e.is_public, e.creator_id,
+  e.capacity, e.guests_allowed, e.rsvp_closes_at, e.rsvp_digest, e.attending_people AS attending_count,
+  e.series_id, sr.frequency AS series_frequency, sr.monthly_by AS series_monthly_by,
+  COALESCE(e.time_zone, 'UTC') AS time_zone, e.sequence, e.waitlist_count, e.maybe_count,
+  me.status::text AS my_status, me.guests AS my_guests,
+  CASE WHEN me.status = 'waitlisted' THEN
+    (SELECT count(*)::int + 1 FROM attendances w WHERE w.event_id = e.id AND w.status = 'waitlisted'
+        AND (w.waitlisted_at, w.id) < (me.waitlisted_at, me.id))
+  END AS my_position
 FROM viewer v
 LEFT JOIN events e ON ${oneEvent ? 'e.id = $2 AND ' : ''}(v.is_admin OR e.is_public OR e.creator_id = v.id
   OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = v.id))
+LEFT JOIN attendances me ON me.event_id = e.id AND me.user_id = v.id
+LEFT JOIN event_series sr ON sr.id = e.series_id
 ORDER BY e.date, e.id`;
 
-const LIST = selectVisible(false);
-const DETAIL = selectVisible(true);
+const LIST = { name: 'list', text: selectVisible(false) };
+const DETAIL = { name: 'detail', text: selectVisible(true) };
+
+// Dates without a zone are UTC, as Prisma reads them.
+const TIMESTAMP_OID = 1114;
+const types = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMP_OID
+      ? (value: string) => new Date(`${value.replace(' ', 'T')}Z`)
+      : pg.types.getTypeParser(oid, format ?? 'text'),
+};
+
+const UNAUTHENTICATED = JSON.stringify({ error: 'You need to be logged in to perform this action.' });
 
 serveFromChild<{ databaseUrl: string; poolSize: number }>(async ({ databaseUrl, poolSize }) => {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   const server = createServer(async (req, res) => {
-    const send = (status: number, body: unknown) => {
+    const send = (status: number, body: string) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify(body));
+      res.end(body);
     };
     try {
       const token = /(?:^|;\s*)sid=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
       const detail = /^\/api\/events\/(\d{1,9})$/.exec(req.url ?? '');
-      if (req.method !== 'GET' || (req.url !== '/api/events' && !detail)) return send(404, { error: 'Not found' });
-      if (!token) return send(401, { error: 'You need to be logged in to perform this action.' });
-      const { rows } = detail
-        ? await pool.query<{ id: number | null }>(DETAIL, [sha256(token), Number(detail[1])])
-        : await pool.query<{ id: number | null }>(LIST, [sha256(token)]);
-      if (!rows.length) return send(401, { error: 'You need to be logged in to perform this action.' });
-      const events = rows.filter((row) => row.id !== null);
-      if (!detail) return send(200, events);
-      return events[0] ? send(200, events[0]) : send(404, { error: 'Event not found' });
+      if (req.method !== 'GET' || (req.url !== '/api/events' && !detail)) {
+        return send(404, JSON.stringify({ error: 'Not found' }));
+      }
+      if (!token) return send(401, UNAUTHENTICATED);
+      const values = detail ? [sha256(token), Number(detail[1])] : [sha256(token)];
+      const { rows } = await pool.query<SummarySqlRow & { id: number | null }>({
+        ...(detail ? DETAIL : LIST),
+        values,
+        types,
+      });
+      if (!rows.length) return send(401, UNAUTHENTICATED);
+      const events = rows.filter((row) => row.id !== null).map(toSummary);
+      if (!detail) return send(200, JSON.stringify(events));
+      return events[0] ? send(200, JSON.stringify(events[0])) : send(404, JSON.stringify({ error: 'Event not found' }));
     } catch {
-      send(500, { error: 'Internal server error' });
+      send(500, JSON.stringify({ error: 'Internal server error' }));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

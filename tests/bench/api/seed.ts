@@ -1,10 +1,36 @@
 // The bench's data set, written with set-based SQL (generate_series) so seeding takes seconds:
 // 2,000 users, 200 upcoming events (a quarter private, each with about 100 invitees) and 50-300 RSVPs
-// per event. The measured member is invited to half the private events and has answered a third of all.
+// per event (some maybe, some waitlisted). The measured member is invited to half the private events and has
+// answered a third of all. The large set (issue 13): 10,000 events, half of them past, 5-20 RSVPs and
+// about 20 invitees each.
 import type { Prisma } from '../../../api/src/db/database';
 
 export const USERS = 2000;
 export const EVENTS = 200;
+export const LARGE_EVENTS = 10_000;
+
+export interface SeedOptions {
+  events: number;
+  /** Events before now (the rest upcoming), 0..1. */
+  pastShare: number;
+  /** RSVPs of event e: base + (e * 53) % spread. */
+  rsvps: { base: number; spread: number };
+  /** A private event invites the users whose id + the event's id is a multiple of this. */
+  inviteEvery: number;
+}
+
+export const SMALL_SET: SeedOptions = {
+  events: EVENTS,
+  pastShare: 0,
+  rsvps: { base: 50, spread: 251 },
+  inviteEvery: 20,
+};
+export const LARGE_SET: SeedOptions = {
+  events: LARGE_EVENTS,
+  pastShare: 0.5,
+  rsvps: { base: 5, spread: 16 },
+  inviteEvery: 100,
+};
 
 export interface Seeded {
   adminId: number;
@@ -13,7 +39,8 @@ export interface Seeded {
   hiddenEventId: number;
 }
 
-export async function seedBenchData(prisma: Prisma): Promise<Seeded> {
+export async function seedBenchData(prisma: Prisma, options: SeedOptions = SMALL_SET): Promise<Seeded> {
+  const { events, pastShare, rsvps, inviteEvery } = options;
   await prisma.$executeRawUnsafe(
     `INSERT INTO users (name, is_admin, notification_prefs, updated_at)
      SELECT CASE WHEN g = 1 THEN 'Bench admin' ELSE 'Member ' || g END, g = 1, ARRAY['email'], now()
@@ -25,44 +52,53 @@ export async function seedBenchData(prisma: Prisma): Promise<Seeded> {
   const memberId = adminId + 1;
   const firstMember = adminId + 1;
 
-  // Dates are a permutation of the ids (37 and 200 are coprime), so the list order is not the insert order.
+  // Dates are a permutation of the ids (37 is coprime with 200 and 10,000), so the list order is not the insert
+  // order; the first `past` of that permutation lie before now.
   await prisma.$executeRawUnsafe(
-    `INSERT INTO events (name, description, date, location, image_url, is_public, creator_id, updated_at)
+    `INSERT INTO events (name, description, date, location, image_url, is_public, creator_id, updated_at, capacity)
      SELECT 'Event ' || g,
        'An evening of talks and games, number ' || g || '. Bring a friend and something to share.',
-       date_trunc('minute', now() AT TIME ZONE 'UTC') + ((g * 37) % $1::int + 1) * interval '7 hours',
+       date_trunc('minute', now() AT TIME ZONE 'UTC') + ((g * 37) % $1::int + 1 - $3::int) * interval '7 hours',
        'Community hall ' || (g % 17), 'https://picsum.photos/seed/event' || g || '/640/360',
-       g % 4 <> 0, $2::int, now()
+       g % 4 <> 0, $2::int, now(), CASE WHEN g % 10 = 0 THEN 40 END
      FROM generate_series(1, $1::int) AS g`,
-    EVENTS,
+    events,
     adminId,
+    Math.round(events * pastShare),
   );
   await prisma.$executeRawUnsafe(
     `INSERT INTO invitations (event_id, user_id)
-     SELECT e.id, u.id FROM events e JOIN users u ON (u.id + e.id) % 20 = 0 AND u.id <> $1::int AND u.id <> $2::int
+     SELECT e.id, u.id FROM events e JOIN users u ON (u.id + e.id) % $3::int = 0 AND u.id <> $1::int AND u.id <> $2::int
      WHERE NOT e.is_public`,
     adminId,
     memberId,
+    inviteEvery,
   );
   await prisma.$executeRawUnsafe(
     `INSERT INTO invitations (event_id, user_id)
      SELECT e.id, $1::int FROM events e WHERE NOT e.is_public AND e.id % 8 = 0`,
     memberId,
   );
-  // Event e gets 50 + (e * 53) % 251 RSVPs from consecutive members (never the admin); one in five declines.
+  // Event e gets base + (e * 53) % spread RSVPs from consecutive members (never the admin): one in five declines,
+  // one in seven says maybe; on events with a capacity of 40, those past it wait (waitlisted).
   await prisma.$executeRawUnsafe(
-    `INSERT INTO attendances (event_id, user_id, status, updated_at)
-     SELECT e.id, $1::int + (e.id * 97 + k) % ($2::int - 1),
-       (CASE WHEN (k + e.id) % 5 = 0 THEN 'not_attending' ELSE 'attending' END)::"AttendanceStatus", now()
-     FROM events e CROSS JOIN LATERAL generate_series(1, 50 + (e.id * 53) % 251) AS k`,
+    `INSERT INTO attendances (event_id, user_id, status, updated_at, waitlisted_at)
+     SELECT e.id, $1::int + (e.id * 97 + k) % ($2::int - 1), s.status::"AttendanceStatus", now(),
+       CASE WHEN s.status = 'waitlisted' THEN now() + k * interval '1 second' END
+     FROM events e CROSS JOIN LATERAL generate_series(1, $3::int + (e.id * 53) % $4::int) AS k
+     CROSS JOIN LATERAL (SELECT CASE WHEN (k + e.id) % 5 = 0 THEN 'not_attending' WHEN (k + e.id) % 7 = 0 THEN 'maybe'
+       WHEN e.capacity IS NOT NULL AND k > e.capacity THEN 'waitlisted' ELSE 'attending' END AS status) s`,
     firstMember,
     USERS,
+    rsvps.base,
+    rsvps.spread,
   );
   await prisma.$executeRawUnsafe(
     `INSERT INTO attendances (event_id, user_id, status, updated_at)
-     SELECT e.id, $1::int, (CASE WHEN e.id % 2 = 0 THEN 'attending' ELSE 'not_attending' END)::"AttendanceStatus", now()
+     SELECT e.id, $1::int, (CASE WHEN e.id % 2 = 1 THEN 'not_attending' WHEN e.capacity IS NULL THEN 'attending'
+       ELSE 'maybe' END)::"AttendanceStatus", now()
      FROM events e WHERE e.id % 3 = 0
-     ON CONFLICT (event_id, user_id) DO UPDATE SET status = excluded.status`,
+     ON CONFLICT (event_id, user_id) DO UPDATE SET status = excluded.status, waitlisted_at = NULL`,
     memberId,
   );
   await prisma.$executeRawUnsafe(`ANALYZE`);

@@ -1,5 +1,5 @@
 // Providers and routes. Every screen is its own chunk (route-level code splitting), and so is the Telegram bridge.
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToasterHost } from '../components/toaster-host';
@@ -50,8 +50,9 @@ function RouteErrorBoundary({ children }: { children: ReactNode }) {
   );
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: main.tsx's, which already holds the first screen's requests (app/preload.ts). */
+export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>

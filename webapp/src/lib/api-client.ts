@@ -1,5 +1,5 @@
 // The one API client: JSON in and out, credentials always, SPEC §8 error messages in one place.
-import { MSG } from '../../../shared/messages';
+import { NOT_SIGNED_IN } from '../../../shared/not-signed-in';
 import { miniAppAuthorization } from './telegram-mini-app';
 
 export class ApiError extends Error {
@@ -24,7 +24,7 @@ async function toError(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: fall back to the text
   }
-  if (response.status === 401) return new ApiError(401, MSG.notSignedIn, serverMessage);
+  if (response.status === 401) return new ApiError(401, NOT_SIGNED_IN, serverMessage);
   const detail = serverMessage ?? (text.trim() || response.statusText);
   return new ApiError(response.status, `${response.status}: ${detail}`, serverMessage);
 }

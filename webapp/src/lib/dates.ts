@@ -1,5 +1,7 @@
-// Date formats of SPEC §2/§9, with the browser's own Intl (no date library in the bundle). English names and the
-// viewer's local time zone. Invalid or missing dates fall back to the SPEC's words.
+// Date formats of SPEC §2/§9, with the browser's own Intl (no date library in the bundle). English names; an
+// event's dates in the event's own time zone when given (else the viewer's). Invalid or missing dates fall back
+// to the SPEC's words.
+import { instantFromWallTime, zoneOffsetMinutes, zoneShortName } from '../../../shared/time-zones';
 
 /** ISO 8601 (date, or date and time, optional zone) as the API sends it; anything else is unreadable. */
 const ISO =
@@ -29,18 +31,45 @@ export function toDate(value: string | null | undefined): Date | null {
   return new Date(date.getTime() - offsetMs);
 }
 
-const formatter = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', options);
-const MONTH_SHORT = formatter({ month: 'short' });
-const SHORT = formatter({ month: 'short', day: 'numeric', year: 'numeric' }); // Mar 7, 2026
-const LONG = formatter({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }); // Saturday, March 7, 2026
-const TIME = formatter({ hour: 'numeric', minute: '2-digit', hour12: true }); // 2:05 PM
+/** The viewer's own zone (the browser's; the Mini App's web view reports the phone's). */
+export const viewerTimeZone = () => new Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The organisation's zone (NOTIFICATIONS_TIME_ZONE, written into index.html by the server): new events' default. */
+export function organisationTimeZone(): string {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="time-zone"]');
+  return meta?.content.trim() || viewerTimeZone();
+}
+
+/** Every zone the browser knows, for the event form (the current one included even if it is not listed). */
+export function timeZoneOptions(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.includes(current) ? known : [current, ...known];
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per pattern and zone (undefined: the viewer's), built once. */
+const formatter = (name: string, options: Intl.DateTimeFormatOptions) => (zone?: string) => {
+  const key = `${name} ${zone ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
+    formats.set(key, format);
+  }
+  return format;
+};
+const MONTH_SHORT = formatter('month', { month: 'short' });
+const DAY = formatter('day', { day: 'numeric' });
+const SHORT = formatter('short', { month: 'short', day: 'numeric', year: 'numeric' }); // Mar 7, 2026
+const LONG = formatter('long', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }); // Saturday, March 7, 2026
+const TIME = formatter('time', { hour: 'numeric', minute: '2-digit', hour12: true }); // 2:05 PM
+const WEEKDAY_SHORT = formatter('weekday', { weekday: 'short', month: 'short', day: 'numeric' }); // Sat, Mar 7
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** Intl may put a narrow no-break space before AM/PM; the SPEC's strings use a plain space. */
-const time = (date: Date) => TIME.format(date).replace(/\s/g, ' ');
+const time = (date: Date, zone?: string) => TIME(zone).format(date).replace(/\s/g, ' ');
 /** 'yyyy' of the SPEC's patterns: the year has at least four digits. */
-const withYear = (format: Intl.DateTimeFormat) => (date: Date) =>
-  format
+const withYear = (format: (zone?: string) => Intl.DateTimeFormat) => (date: Date, zone?: string) =>
+  format(zone)
     .formatToParts(date)
     .map((part) => (part.type === 'year' ? part.value.padStart(4, '0') : part.value))
     .join('');
@@ -52,22 +81,74 @@ const formatOr = (value: string | null | undefined, render: (date: Date) => stri
   return date ? render(date) : fallback;
 };
 
-export const shortDate = (value?: string | null) => formatOr(value, short, 'No date');
-export const longDateTime = (value?: string | null) =>
-  formatOr(value, (d) => `${long(d)} at ${time(d)}`, 'Date not specified');
-export const detailDate = (value?: string | null) => formatOr(value, long, 'Date not specified');
-export const detailTime = (value?: string | null) => formatOr(value, time, 'Time not specified');
+/** `zone`: the event's time zone (left out: the viewer's). */
+export const shortDate = (value?: string | null, zone?: string) => formatOr(value, (d) => short(d, zone), 'No date');
+export const longDateTime = (value?: string | null, zone?: string) =>
+  formatOr(value, (d) => `${long(d, zone)} at ${time(d, zone)}`, 'Date not specified');
+export const detailDate = (value?: string | null, zone?: string) =>
+  formatOr(value, (d) => long(d, zone), 'Date not specified');
+export const detailTime = (value?: string | null, zone?: string) =>
+  formatOr(value, (d) => time(d, zone), 'Time not specified');
 export const commentDate = (value?: string | null) =>
   formatOr(value, (d) => `${short(d)} at ${time(d)}`, 'Date unavailable');
-/** For <input type="datetime-local">: local time to the minute. */
-export const toDateTimeLocal = (value?: string | null) =>
+
+/**
+ * What goes beside an event's time: its zone ('GMT+1 (Europe/Berlin)', or 'UTC') and, when the viewer's clocks
+ * show another time at that moment, the viewer's ('1:05 PM your time', with the day when it differs).
+ */
+export function zoneNote(
+  value: string | null | undefined,
+  zone: string,
+  viewerZone = viewerTimeZone(),
+): { zone: string; yours: string | null } | null {
+  const date = toDate(value);
+  if (!date) return null;
+  const name = zoneShortName(date, zone);
+  const label = name === zone ? name : `${name} (${zone})`;
+  if (zoneOffsetMinutes(date, zone) === zoneOffsetMinutes(date, viewerZone)) return { zone: label, yours: null };
+  const sameDay = WEEKDAY_SHORT(zone).format(date) === WEEKDAY_SHORT(viewerZone).format(date);
+  const when = sameDay
+    ? time(date, viewerZone)
+    : `${WEEKDAY_SHORT(viewerZone).format(date)}, ${time(date, viewerZone)}`;
+  return { zone: label, yours: `${when} your time` };
+}
+
+/** For <input type="datetime-local">: the wall time to the minute, in `zone` (left out: the viewer's). */
+export const toDateTimeLocal = (value?: string | null, zone?: string) =>
   formatOr(
     value,
-    (d) =>
-      `${String(d.getFullYear()).padStart(4, '0')}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` +
-      `T${pad(d.getHours())}:${pad(d.getMinutes())}`,
+    (d) => {
+      if (!zone) {
+        return (
+          `${String(d.getFullYear()).padStart(4, '0')}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` +
+          `T${pad(d.getHours())}:${pad(d.getMinutes())}`
+        );
+      }
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: zone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+        })
+          .formatToParts(d)
+          .map((part) => [part.type, part.value]),
+      );
+      return `${parts.year!.padStart(4, '0')}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+    },
     '',
   );
+
+/** A datetime-local value read as wall time in `zone`: the ISO instant, or null when unreadable. */
+export function fromDateTimeLocal(value: string, zone: string): string | null {
+  const match = /^(\d{4,6})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
+  if (!match || !toDate(value)) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  return instantFromWallTime({ year, month, day, hour, minute }, zone).toISOString();
+}
 
 /** Date ascending; events whose date cannot be read go last. */
 export function byDateAscending<T extends { date: string }>(a: T, b: T): number {
@@ -80,7 +161,7 @@ export function byDateAscending<T extends { date: string }>(a: T, b: T): number 
 }
 
 /** The calendar badge on cards: 'Mar' and '7', or null when the date cannot be read. */
-export function badgeParts(value?: string | null): { month: string; day: string } | null {
+export function badgeParts(value?: string | null, zone?: string): { month: string; day: string } | null {
   const date = toDate(value);
-  return date ? { month: MONTH_SHORT.format(date), day: String(date.getDate()) } : null;
+  return date ? { month: MONTH_SHORT(zone).format(date), day: DAY(zone).format(date) } : null;
 }

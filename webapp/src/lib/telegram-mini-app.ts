@@ -1,9 +1,7 @@
 // The Telegram Mini App runtime, through Telegram's own SDK (@twa-dev/sdk wraps telegram-web-app.js and its
 // types). Present only when the page was opened inside Telegram; outside Telegram every function here is a
 // no-op and the SDK is never downloaded, so the website behaves as if this file did not exist.
-import { readableOn } from './contrast';
 type WebApp = (typeof import('@twa-dev/sdk'))['default'];
-type ThemeParams = WebApp['themeParams'];
 
 let webApp: WebApp | null = null;
 
@@ -20,7 +18,12 @@ function mayBeInsideTelegram(): boolean {
 export async function initTelegramMiniApp(): Promise<WebApp | null> {
   if (!mayBeInsideTelegram()) return null;
   try {
-    const loaded = (await import('@twa-dev/sdk')).default as WebApp | { default: WebApp };
+    // The theme code comes with the SDK, in its own chunk: the website never loads either.
+    const [sdkModule, { applyTheme, applyViewport }] = await Promise.all([
+      import('@twa-dev/sdk'),
+      import('./telegram-theme'),
+    ]);
+    const loaded = sdkModule.default as WebApp | { default: WebApp };
     // The package is CommonJS: depending on the bundler's interop its export arrives wrapped once more.
     const sdk = 'default' in loaded ? loaded.default : loaded;
     if (!sdk?.initData) return null;
@@ -37,58 +40,6 @@ export async function initTelegramMiniApp(): Promise<WebApp | null> {
     return sdk;
   } catch {
     return null;
-  }
-}
-
-/** The stable height excludes Telegram's expanding sheet animation, so the layout does not jump. */
-function applyViewport(app: WebApp) {
-  if (app.viewportStableHeight) {
-    document.documentElement.style.setProperty('--tg-viewport-stable-height', `${app.viewportStableHeight}px`);
-  }
-}
-
-const THEME_VARIABLES: Record<string, keyof ThemeParams> = {
-  '--color-bg': 'secondary_bg_color',
-  '--color-surface': 'bg_color',
-  '--color-text': 'text_color',
-  '--color-muted': 'hint_color',
-  '--color-link': 'link_color',
-  '--color-primary': 'button_color',
-  '--color-primary-text': 'button_text_color',
-  '--color-danger': 'destructive_text_color',
-};
-
-/** Theme colours as given, except text colours nudged until they read on the surface they sit on. */
-function themeColours(theme: ThemeParams): Partial<Record<keyof ThemeParams, string>> {
-  const valid = Object.fromEntries(
-    Object.entries(theme ?? {}).filter(([, value]) => typeof value === 'string' && /^#[0-9a-f]{3,8}$/i.test(value)),
-  ) as Partial<Record<keyof ThemeParams, string>>;
-  const surface = valid.bg_color;
-  if (!surface) return valid;
-  for (const key of ['link_color', 'hint_color', 'destructive_text_color'] as const) {
-    if (valid[key]) valid[key] = readableOn(valid[key], surface);
-  }
-  if (valid.button_color && valid.button_text_color) {
-    valid.button_color = readableOn(valid.button_color, valid.button_text_color);
-  }
-  return valid;
-}
-
-function applyTheme(app: WebApp) {
-  const root = document.documentElement;
-  root.dataset.theme = app.colorScheme === 'dark' ? 'dark' : 'light';
-  const colours = themeColours(app.themeParams);
-  for (const [variable, key] of Object.entries(THEME_VARIABLES)) {
-    const value = colours[key];
-    // A colour the new theme does not give falls back to our own palette, never to the old theme's colour.
-    if (value) root.style.setProperty(variable, value);
-    else root.style.removeProperty(variable);
-  }
-  // Telegram's own header and the device's notch: content starts below both.
-  const inset = (side: 'top' | 'bottom' | 'left' | 'right') =>
-    (app.safeAreaInset?.[side] ?? 0) + (app.contentSafeAreaInset?.[side] ?? 0);
-  for (const side of ['top', 'bottom', 'left', 'right'] as const) {
-    root.style.setProperty(`--tg-safe-${side}`, `${inset(side)}px`);
   }
 }
 
@@ -110,6 +61,46 @@ export function hapticSuccess() {
 
 export function hapticError() {
   webApp?.HapticFeedback.notificationOccurred('error');
+}
+
+export function hapticWarning() {
+  webApp?.HapticFeedback.notificationOccurred('warning');
+}
+
+/** The start parameter `create` (a startapp link from the bot or a chat) opens the create form for admins. */
+export const miniAppStartsCreate = () =>
+  (webApp?.initDataUnsafe?.start_param ?? new URLSearchParams(webApp?.initData).get('start_param')) === 'create';
+
+/** Opens a web page in the phone's browser from inside Telegram; false outside Telegram. */
+export function openExternalLink(url: string): boolean {
+  if (!webApp?.openLink) return false;
+  webApp.openLink(url);
+  return true;
+}
+
+/** Opens a t.me link inside Telegram (the Mini App stays open behind it); false outside Telegram. */
+export function openTelegramLink(url: string): boolean {
+  if (!webApp?.openTelegramLink) return false;
+  webApp.openTelegramLink(url);
+  return true;
+}
+
+/**
+ * Asks Telegram to let the bot write to this member (Telegram shows its own prompt); resolves whether they
+ * allowed it. Telegram also tells the bot (write_access_allowed), which records it on the server. Outside
+ * Telegram, or in a Telegram too old to ask, resolves false.
+ */
+export function requestWriteAccess(): Promise<boolean> {
+  const app = webApp;
+  if (!app?.requestWriteAccess || !app.isVersionAtLeast('6.9')) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    try {
+      app.requestWriteAccess((allowed) => resolve(allowed));
+    } catch {
+      // Already asked and not yet answered: that request's answer will come on its own.
+      resolve(false);
+    }
+  });
 }
 
 /** Shows Telegram's BackButton while `onBack` is given; returns the cleanup. */
@@ -157,4 +148,37 @@ export function scanQrCode(prompt: string, onText: (text: string) => void): bool
     return true;
   });
   return true;
+}
+
+/** Whether the Share action can work here: inside Telegram, with shareMessage (8.0) or inline mode (6.6). */
+export const canShareInTelegram = () => Boolean(webApp?.isVersionAtLeast('6.6'));
+
+/**
+ * Telegram's share sheet for a message the bot prepared (savePreparedInlineMessage); resolves whether it was
+ * sent. Resolves null where shareMessage is missing (Telegram before 8.0): the caller falls back.
+ */
+export function shareMessage(preparedMessageId: string): Promise<boolean | null> {
+  const app = webApp;
+  if (!app?.shareMessage || !app.isVersionAtLeast('8.0')) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    try {
+      app.shareMessage(preparedMessageId, (sent) => resolve(sent));
+    } catch {
+      // A share sheet already open, or refused by this client: the fallback still works.
+      resolve(null);
+    }
+  });
+}
+
+/** Opens the chat picker with `@bot query` typed in (inline mode); false where Telegram cannot. */
+export function switchInlineQuery(query: string): boolean {
+  const app = webApp;
+  if (!app?.switchInlineQuery || !app.isVersionAtLeast('6.6')) return false;
+  try {
+    app.switchInlineQuery(query.slice(0, 256), ['users', 'groups', 'channels']);
+    return true;
+  } catch {
+    // Inline mode is off for the bot (BotFather): nothing to fall back to.
+    return false;
+  }
 }

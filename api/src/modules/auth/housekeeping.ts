@@ -1,7 +1,9 @@
 // Forgetting sign-in state nobody can use any more: expired sessions, rate-limit windows, sign-in states,
-// login codes and email links; and cover photos uploaded a day ago that no event took up. main.ts schedules it (every few minutes is plenty); any instance may run it at any time.
+// login codes and email links; cover photos uploaded a day ago that no event took up; calendar cancellations
+// past their 30 days. main.ts schedules it (every few minutes is plenty); any instance may run it at any time.
 import type { AppDeps } from '../../deps';
 import { pruneRateLimits } from '../../http/rate-limit';
+import { createCalendarService } from '../calendar/calendar-service';
 import { createImagesService } from '../images/images-service';
 import { createLoginCodesService } from '../telegram/login-codes-service';
 import { createAuthStates } from './auth-states';
@@ -18,4 +20,5 @@ export async function pruneAuthState(deps: AppDeps): Promise<void> {
   const dayAgo = new Date(deps.now().getTime() - 24 * 60 * 60 * 1000);
   await deleteEmailLinkRequestsExpiredBefore(deps.prisma, dayAgo);
   await createImagesService(deps).pruneUnattached();
+  await createCalendarService(deps).pruneCancellations();
 }

@@ -1,5 +1,8 @@
 // The sessions table: one row per signed-in browser, keyed by the SHA-256 of its cookie token.
+import { Prisma as PrismaTypes } from '@prisma/client';
 import type { Prisma } from '../../db/database';
+import { leanQuery } from '../../db/lean-sql';
+import type { DataVersion } from '../events/data-version-repository';
 import { userFromSql, type UserRow, type UserSqlRow } from '../users/users-repository';
 
 export interface NewSession {
@@ -14,19 +17,42 @@ export async function insertSession(prisma: Prisma, session: NewSession): Promis
   await prisma.session.create({ data: session });
 }
 
+type SessionSqlRow = UserSqlRow & {
+  session_expires_at: Date;
+  data_version: string | null;
+  data_boundary: Date | string | null;
+};
+
 /**
  * The session's user and expiry, or null for an unknown session. Every signed-in request asks this, so it is
- * one hand-written statement (Prisma 6 compiles each ORM query anew, which costs more than the query).
+ * one hand-written statement, sent past Prisma (db/lean-sql.ts: Prisma 6 compiles each query anew). It also
+ * reads the data version and the next event at or after `splitAt` (two index lookups): what a version ETag
+ * needs, so a repeat of the list or an event answers 304 after this statement alone (issue 13).
  */
 export async function findSessionWithUser(
   prisma: Prisma,
   sessionId: string,
-): Promise<{ user: UserRow; expiresAt: Date } | null> {
-  const rows = await prisma.$queryRaw<Array<UserSqlRow & { session_expires_at: Date }>>`
-    SELECT u.*, s.expires_at AS session_expires_at FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.id = ${sessionId}`;
+  splitAt: Date,
+): Promise<{ user: UserRow; expiresAt: Date; dataVersion: DataVersion } | null> {
+  const rows = await leanQuery<SessionSqlRow>(
+    prisma,
+    PrismaTypes.sql`
+    SELECT u.*, s.expires_at AS session_expires_at,
+      (SELECT v.version::text FROM data_version v WHERE v.id = 1) AS data_version,
+      (SELECT min(e.date) FROM events e WHERE e.date >= ${splitAt}) AS data_boundary
+    FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.id = ${sessionId}`,
+  );
   const row = rows[0];
-  return row ? { user: userFromSql(row), expiresAt: new Date(row.session_expires_at) } : null;
+  if (!row) return null;
+  return {
+    user: userFromSql(row),
+    expiresAt: new Date(row.session_expires_at),
+    dataVersion: {
+      version: row.data_version ?? '0',
+      boundary: row.data_boundary === null ? null : new Date(row.data_boundary),
+    },
+  };
 }
 
 export async function deleteSessionById(prisma: Prisma, sessionId: string): Promise<void> {

@@ -2,6 +2,7 @@
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../deps';
 import { randomToken, sha256 } from '../../lib/secrets';
+import type { DataVersion } from '../events/data-version-repository';
 import type { UserRow } from '../users/users-repository';
 import {
   deleteSessionById,
@@ -32,12 +33,19 @@ export async function createSession(deps: AppDeps, userId: number, userAgent?: s
   return token;
 }
 
-/** The user behind a session token, or null when unknown or expired (one statement: a hot path). */
-export async function findSessionUser(deps: AppDeps, token: string): Promise<UserRow | null> {
-  const session = await findSessionWithUser(deps.prisma, sha256(token));
+/**
+ * The user behind a session token, with the data version as of this statement (for version ETags), or null when
+ * unknown or expired (one statement: a hot path).
+ */
+export async function findSession(
+  deps: AppDeps,
+  token: string,
+): Promise<{ user: UserRow; dataVersion: DataVersion } | null> {
+  const now = deps.now();
+  const session = await findSessionWithUser(deps.prisma, sha256(token), now);
   // Compared here, not in SQL: the column is a UTC timestamp without zone, and the app's clock is deps.now().
-  if (!session || session.expiresAt <= deps.now()) return null;
-  return session.user;
+  if (!session || session.expiresAt <= now) return null;
+  return { user: session.user, dataVersion: session.dataVersion };
 }
 
 export async function deleteSession(deps: AppDeps, token: string): Promise<void> {

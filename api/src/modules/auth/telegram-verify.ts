@@ -46,12 +46,16 @@ export interface MiniAppUser {
   last_name?: string;
   username?: string;
   photo_url?: string;
+  /** Telegram sets it (true) when the user allowed the bot to write to them. */
+  allows_write_to_pm?: boolean;
 }
 
 export interface VerifiedInitData {
   user: MiniAppUser;
   startParam?: string;
   authDate: number;
+  /** Whether the bot may write to this user (Telegram leaves the field out when not). */
+  allowsWriteToPm: boolean;
 }
 
 /**
@@ -78,7 +82,12 @@ export function verifyInitData(
   try {
     const user = JSON.parse(params.get('user') ?? 'null') as MiniAppUser | null;
     if (!user || typeof user.id !== 'number' || typeof user.first_name !== 'string') return null;
-    return { user, startParam: params.get('start_param') ?? undefined, authDate };
+    return {
+      user,
+      startParam: params.get('start_param') ?? undefined,
+      authDate,
+      allowsWriteToPm: user.allows_write_to_pm === true,
+    };
   } catch {
     return null;
   }

@@ -7,7 +7,7 @@ const NAMED: Array<[keyof EventWrite, string]> = [
   ['location', 'location'],
   ['isPublic', 'visibility'],
 ];
-const DETAILS: Array<keyof EventWrite> = ['name', 'description', 'imageUrl'];
+const DETAILS: Array<keyof EventWrite> = ['name', 'description', 'imageUrl', 'timeZone'];
 
 const same = (a: EventWrite[keyof EventWrite], b: EventWrite[keyof EventWrite]) =>
   a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
@@ -23,7 +23,9 @@ function joinWords(words: string[]): string {
  */
 export function describeChanges(before: EventWrite, after: EventWrite): string | null {
   const named = NAMED.filter(([field]) => !same(before[field], after[field])).map(([, word]) => word);
-  const details = DETAILS.some((field) => !same(before[field], after[field]));
+  // A zone first given to an event from before time zones (null) is the one it was shown in: no change.
+  const zoneGiven = before.timeZone === null || after.timeZone === null;
+  const details = DETAILS.some((field) => !(field === 'timeZone' && zoneGiven) && !same(before[field], after[field]));
   if (named.length === 0) return details ? 'details updated' : null;
   return `${joinWords(details ? [...named, 'details'] : named)} changed`;
 }

@@ -1,8 +1,9 @@
 // The events table: visibility, the list and detail shapes, and writes. Only repositories import Prisma.
 import { Prisma as PrismaTypes } from '@prisma/client';
-import type { StoredRsvpStatus } from '../../../../shared/constants';
+import type { MonthlyBy, RecurrenceFrequency, StoredRsvpStatus } from '../../../../shared/constants';
 import type { EventSummary } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
+import { leanQuery } from '../../db/lean-sql';
 import { isDbFailure } from '../../db/errors';
 import { spotsLeft } from './rsvp-rules';
 
@@ -19,7 +20,8 @@ export function visibleTo(viewer: Viewer): PrismaTypes.EventWhereInput {
   };
 }
 
-interface SummarySqlRow {
+/** A row of the list and detail statement (the bench's baseline server maps its rows with toSummary too). */
+export interface SummarySqlRow {
   id: number;
   name: string;
   description: string;
@@ -32,6 +34,11 @@ interface SummarySqlRow {
   guests_allowed: number;
   rsvp_closes_at: Date | string | null;
   rsvp_digest: boolean;
+  series_id: number | null;
+  series_frequency: RecurrenceFrequency | null;
+  series_monthly_by: MonthlyBy | null;
+  time_zone: string;
+  sequence: number;
   attending_count: number | bigint;
   waitlist_count: number | bigint;
   maybe_count: number | bigint;
@@ -40,7 +47,7 @@ interface SummarySqlRow {
   my_position: number | bigint | null;
 }
 
-function toSummary(row: SummarySqlRow): EventSummary {
+export function toSummary(row: SummarySqlRow): EventSummary {
   return {
     id: row.id,
     name: row.name,
@@ -55,6 +62,13 @@ function toSummary(row: SummarySqlRow): EventSummary {
     guestsAllowed: row.guests_allowed,
     rsvpClosesAt: row.rsvp_closes_at === null ? null : new Date(row.rsvp_closes_at).toISOString(),
     rsvpDigest: row.rsvp_digest,
+    seriesId: row.series_id,
+    repeats:
+      row.series_id === null || row.series_frequency === null
+        ? null
+        : { frequency: row.series_frequency, monthlyBy: row.series_monthly_by },
+    timeZone: row.time_zone,
+    sequence: row.sequence,
     spotsLeft: spotsLeft({ capacity: row.capacity, attendingPeople: Number(row.attending_count) }),
     waitlistCount: Number(row.waitlist_count),
     maybeCount: Number(row.maybe_count),
@@ -66,15 +80,25 @@ function toSummary(row: SummarySqlRow): EventSummary {
 
 /**
  * The list and detail reads are the hottest paths, so they are one hand-written statement each: visibility,
- * the attending count and the viewer's own RSVP together (Prisma 6 compiles every ORM query anew, which cost
- * more than the query itself here; `npm run bench`). `visibleTo` above is the same rule for ORM queries.
+ * the counts kept on the row and the viewer's own RSVP together, sent past Prisma as a prepared statement
+ * (db/lean-sql.ts: Prisma 6 compiles every query anew, even raw ones, which cost more than the query itself;
+ * `npm run bench`). `visibleTo` above is the same rule for ORM queries.
  */
-function summaries(prisma: Prisma, viewer: Viewer, where: PrismaTypes.Sql, tail: PrismaTypes.Sql = PrismaTypes.empty) {
-  return prisma.$queryRaw<SummarySqlRow[]>`
+function summaries(
+  prisma: Prisma,
+  viewer: Viewer,
+  where: PrismaTypes.Sql,
+  tail: PrismaTypes.Sql = PrismaTypes.empty,
+  newestFirst = false,
+) {
+  return leanQuery<SummarySqlRow>(
+    prisma,
+    PrismaTypes.sql`
     SELECT e.id, e.name, e.description, e.date, e.location, e.image_url, e.is_public, e.creator_id,
       e.capacity, e.guests_allowed, e.rsvp_closes_at, e.rsvp_digest, e.attending_people AS attending_count,
-      (SELECT count(*)::int FROM attendances a WHERE a.event_id = e.id AND a.status = 'waitlisted') AS waitlist_count,
-      (SELECT count(*)::int FROM attendances a WHERE a.event_id = e.id AND a.status = 'maybe') AS maybe_count,
+      e.series_id, s.frequency AS series_frequency, s.monthly_by AS series_monthly_by,
+      COALESCE(e.time_zone, 'UTC') AS time_zone, e.sequence,
+      e.waitlist_count, e.maybe_count,
       me.status::text AS my_status, me.guests AS my_guests,
       CASE WHEN me.status = 'waitlisted' THEN
         (SELECT count(*)::int + 1 FROM attendances w WHERE w.event_id = e.id AND w.status = 'waitlisted'
@@ -82,11 +106,13 @@ function summaries(prisma: Prisma, viewer: Viewer, where: PrismaTypes.Sql, tail:
       END AS my_position
     FROM events e
     LEFT JOIN attendances me ON me.event_id = e.id AND me.user_id = ${viewer.id}
+    LEFT JOIN event_series s ON s.id = e.series_id
     WHERE ${where}
       AND (${viewer.isAdmin} OR e.is_public OR e.creator_id = ${viewer.id}
            OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = ${viewer.id}))
-    ORDER BY e.date ASC, e.id ASC
-    ${tail}`;
+    ORDER BY ${newestFirst ? PrismaTypes.sql`e.date DESC, e.id DESC` : PrismaTypes.sql`e.date ASC, e.id ASC`}
+    ${tail}`,
+  );
 }
 
 /** Every visible event, by date ascending, with counts and the viewer's RSVP: one query, whatever their number. */
@@ -102,6 +128,51 @@ export async function listUpcomingEvents(
   limit: number,
 ): Promise<EventSummary[]> {
   const rows = await summaries(prisma, viewer, PrismaTypes.sql`e.date >= ${from}`, PrismaTypes.sql`LIMIT ${limit}`);
+  return rows.map(toSummary);
+}
+
+/** Visible events from `from` on where the viewer is attending, maybe or waitlisted, soonest first (the bot's /my). */
+export async function listMyUpcomingRsvps(
+  prisma: Prisma,
+  viewer: Viewer,
+  from: Date,
+  limit: number,
+): Promise<EventSummary[]> {
+  const where = PrismaTypes.sql`e.date >= ${from} AND me.status IN ('attending', 'maybe', 'waitlisted')`;
+  return (await summaries(prisma, viewer, where, PrismaTypes.sql`LIMIT ${limit}`)).map(toSummary);
+}
+
+/** Where a page of the list starts: after this event, in the page's order (keyset on the (date, id) index). */
+export interface Keyset {
+  date: Date;
+  id: number;
+}
+
+/**
+ * One page of the visible events: upcoming (date >= now) soonest first, or past newest first, after `after`.
+ * Reads one more than `limit`, so the caller knows whether another page follows.
+ */
+export async function listEventsPage(
+  prisma: Prisma,
+  viewer: Viewer,
+  page: { when: 'upcoming' | 'past'; now: Date; limit: number; after: Keyset | null },
+): Promise<EventSummary[]> {
+  const { when, now, limit, after } = page;
+  const upcoming = when === 'upcoming';
+  const side = upcoming ? PrismaTypes.sql`e.date >= ${now}` : PrismaTypes.sql`e.date < ${now}`;
+  const keyset =
+    after === null
+      ? PrismaTypes.empty
+      : upcoming
+        ? PrismaTypes.sql`AND (e.date, e.id) > (${after.date}, ${after.id})`
+        : PrismaTypes.sql`AND (e.date, e.id) < (${after.date}, ${after.id})`;
+  const rows = await summaries(
+    prisma,
+    viewer,
+    PrismaTypes.sql`${side} ${keyset}`,
+    PrismaTypes.sql`LIMIT ${limit + 1}`,
+    !upcoming,
+  );
   return rows.map(toSummary);
 }
 
@@ -124,9 +195,11 @@ export interface EventRecord {
   guestsAllowed: number;
   rsvpClosesAt: Date | null;
   rsvpDigest: boolean;
+  /** Null only before startup gave older events the organisation's zone (calendar/time-zones-repository). */
+  timeZone: string | null;
 }
 
-const recordSelect = {
+export const recordSelect = {
   id: true,
   name: true,
   description: true,
@@ -139,6 +212,7 @@ const recordSelect = {
   guestsAllowed: true,
   rsvpClosesAt: true,
   rsvpDigest: true,
+  timeZone: true,
 } satisfies PrismaTypes.EventSelect;
 
 export function findVisibleRecord(prisma: Prisma, viewer: Viewer, id: number): Promise<EventRecord | null> {

@@ -5,12 +5,15 @@ import {
   checkInSchema,
   eventMessageSchema,
   commentSchema,
-  eventInputSchema,
+  eventCreateSchema,
   eventUpdateSchema,
+  eventsPageQuerySchema,
   invitationsSchema,
+  seriesScopeQuerySchema,
 } from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
+import { answeredNotModified } from '../../http/version-etag';
 import { parse, parseId } from '../../http/validate';
 import { createEventsService } from './events-service';
 import { createOrganiserService } from './organiser-service';
@@ -27,27 +30,40 @@ export function eventsRouter(deps: AppDeps): Router {
     next();
   };
 
+  // With when, limit or cursor: a page ({ events, nextCursor }); without: SPEC's whole list, oldest first.
   router.get('/events', requireUser, async (req, res) => {
-    res.json(await events.list(currentUser(req)));
+    const viewer = currentUser(req);
+    const query = req.query as Record<string, unknown>;
+    const paged = query.when !== undefined || query.limit !== undefined || query.cursor !== undefined;
+    const page = paged ? parse(eventsPageQuerySchema, query) : null;
+    if (answeredNotModified(req, res, await events.versionTagFor(viewer, paged, req.auth?.dataVersion))) return;
+    res.json(page ? await events.page(viewer, page) : await events.list(viewer));
   });
 
   router.post('/events', requireUser, mayCreate, async (req, res) => {
-    const input = parse(eventInputSchema, req.body);
+    const input = parse(eventCreateSchema, req.body);
     res.status(201).json(await events.create(currentUser(req), input));
   });
 
   router.get('/events/:id', requireUser, async (req, res) => {
-    res.json(await events.getVisible(currentUser(req), eventId(req.params)));
+    const viewer = currentUser(req);
+    const id = eventId(req.params);
+    if (answeredNotModified(req, res, await events.versionTagFor(viewer, false, req.auth?.dataVersion))) return;
+    res.json(await events.getVisible(viewer, id));
   });
 
   router.patch('/events/:id', requireUser, async (req, res) => {
     const id = eventId(req.params);
     const input = parse(eventUpdateSchema, req.body);
-    res.json(await events.update(currentUser(req), id, input));
+    // ?scope=following: this occurrence of a series and every later one (issue 11).
+    const { scope } = parse(seriesScopeQuerySchema, req.query);
+    res.json(await events.update(currentUser(req), id, input, scope));
   });
 
   router.delete('/events/:id', requireUser, async (req, res) => {
-    await events.remove(currentUser(req), eventId(req.params));
+    const id = eventId(req.params);
+    const { scope } = parse(seriesScopeQuerySchema, req.query);
+    await events.remove(currentUser(req), id, scope);
     res.status(204).end();
   });
 

@@ -2,29 +2,46 @@
 // decided here (the client's hiding of buttons is a courtesy, not a guard).
 import type { z } from 'zod';
 import { MSG } from '../../../../shared/messages';
-import type { eventInputSchema, eventUpdateSchema } from '../../../../shared/schemas';
-import type { CommentItem, EventSummary, InvitationItem } from '../../../../shared/types';
+import type { SeriesScope } from '../../../../shared/constants';
+import type {
+  eventCreateSchema,
+  eventInputSchema,
+  eventUpdateSchema,
+  EventsPageQuery,
+} from '../../../../shared/schemas';
+import type { CommentItem, EventSummary, EventsPage, InvitationItem } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { createImagesService } from '../images/images-service';
 import { forbidden, invalid, notFound } from '../../../../shared/errors';
+import { versionTag } from '../../http/version-etag';
+import { readDataVersion, type DataVersion } from './data-version-repository';
 import { createEventAccess } from './event-access';
+import { decodeCursor, encodeCursor } from './events-cursor';
 import { createRsvpService } from './rsvp-service';
 import * as commentsRepo from './comments-repository';
 import { describeChanges } from './event-changes';
 import * as repo from './events-repository';
 import * as invitationsRepo from './invitations-repository';
+import * as seriesRepo from './series-repository';
+import { createSeriesService, FOLLOWING_SUFFIX, SERIES_MESSAGES } from './series-service';
 
 export type Viewer = repo.Viewer;
 /** A create or edit, as eventInputSchema leaves it (date as an ISO string). */
 export type EventFields = z.output<typeof eventInputSchema>;
+/** A create, which may ask for a recurring series (issue 11). */
+export type EventCreateFields = z.output<typeof eventCreateSchema>;
 /** An edit: as a create, except that a left-out isPublic means "keep it". */
 export type EventUpdateFields = z.output<typeof eventUpdateSchema>;
 
 type RsvpSettings = Pick<repo.EventWrite, 'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest'>;
 const NO_RSVP_SETTINGS: RsvpSettings = { capacity: null, guestsAllowed: 0, rsvpClosesAt: null, rsvpDigest: false };
 
-/** The RSVP settings a create or edit leaves out keep `kept` (on create: no limit, no guests, open, no digest). */
-const toWrite = (input: EventFields, kept: RsvpSettings = NO_RSVP_SETTINGS): repo.EventWrite => ({
+/**
+ * The RSVP settings a create or edit leaves out keep `kept` (on create: no limit, no guests, open, no digest);
+ * a left-out time zone keeps `keptZone` (on create: the organisation's).
+ */
+const toWrite = (input: EventFields, keptZone: string, kept: RsvpSettings = NO_RSVP_SETTINGS): repo.EventWrite => ({
+  timeZone: input.timeZone ?? keptZone,
   name: input.name,
   description: input.description,
   date: new Date(input.date),
@@ -49,6 +66,8 @@ export function createEventsService(deps: AppDeps) {
   const images = createImagesService(deps);
   const { visibleRecord, managedRecord } = createEventAccess(prisma);
   const rsvp = createRsvpService(deps);
+  const series = createSeriesService(deps);
+  const orgZone = deps.config.notificationsTimeZone;
 
   async function getVisible(viewer: Viewer, id: number): Promise<EventSummary> {
     const event = await repo.findVisibleEvent(prisma, viewer, id);
@@ -60,38 +79,88 @@ export function createEventsService(deps: AppDeps) {
     if (!viewer.isAdmin) throw forbidden(MSG.onlyAdminsCreate);
   }
 
-  async function create(viewer: Viewer, input: EventFields): Promise<EventSummary> {
+  async function create(viewer: Viewer, input: EventCreateFields): Promise<EventSummary> {
     assertCanCreate(viewer);
     await images.checkCover(viewer, input.imageUrl);
     // An uploaded cover becomes the event's in the same transaction (deleting the event deletes it).
-    const id = await repo.createEvent(prisma, viewer.id, toWrite(input), async (tx, newId) => {
+    const alongside = async (tx: repo.Tx, newId: number) => {
       await images.attachCover(tx, newId, input.imageUrl);
       await notifications.eventCreated(newId, tx);
-    });
+    };
+    const write = toWrite(input, orgZone);
+    // A series is announced once, with its first occurrence (whose announcement says it repeats).
+    const id = input.recurrence
+      ? await series.create(viewer.id, write, input.recurrence, alongside)
+      : await repo.createEvent(prisma, viewer.id, write, alongside);
     return getVisible(viewer, id);
   }
 
-  /** The whole event is sent on edit (as on create); only a real change notifies anyone. */
-  async function update(viewer: Viewer, id: number, input: EventUpdateFields): Promise<EventSummary> {
+  /**
+   * The whole event is sent on edit (as on create); only a real change notifies anyone. On an occurrence of a
+   * series, scope "following" applies the edit to it and every later occurrence, announced once.
+   */
+  async function update(
+    viewer: Viewer,
+    id: number,
+    input: EventUpdateFields,
+    scope: SeriesScope = 'this',
+  ): Promise<EventSummary> {
     const before = await managedRecord(viewer, id, MSG.onlyCreatorEdits);
-    await images.checkCover(viewer, input.imageUrl, id);
-    const after = toWrite({ ...input, isPublic: input.isPublic ?? before.isPublic }, before);
+    // A kept cover is left alone: the occurrences of a series share their first occurrence's upload.
+    const coverChanged = input.imageUrl !== before.imageUrl;
+    if (coverChanged) await images.checkCover(viewer, input.imageUrl, id);
+    const after = toWrite(
+      { ...input, isPublic: input.isPublic ?? before.isPublic },
+      before.timeZone ?? orgZone,
+      before,
+    );
     const updateType = describeChanges(before, after);
-    const updated = await repo.updateEvent(prisma, id, after, async (tx) => {
-      // A replaced uploaded cover is deleted with the change that replaced it.
-      await images.attachCover(tx, id, after.imageUrl);
-      if (updateType) await notifications.eventUpdated(id, updateType, tx);
-      // A raised (or removed) capacity lets the waitlist in; a lowered one removes nobody. The UPDATE above
-      // holds the event's row lock, as every RSVP change does.
-      if (after.capacity !== before.capacity) await rsvp.fillSpots(tx, { id, capacity: after.capacity });
-    });
+    const pivot = scope === 'following' ? await seriesRepo.findPivot(prisma, id) : null;
+    if (pivot) {
+      await series.updateFollowing(pivot, after, async (tx, capacityChanged) => {
+        if (coverChanged) await images.attachCover(tx, id, after.imageUrl);
+        if (updateType) await announceFollowing(id, updateType, tx);
+        // Every occurrence's row was written above, so each holds its lock for its waitlist.
+        for (const occurrence of capacityChanged)
+          await rsvp.fillSpots(tx, { id: occurrence, capacity: after.capacity });
+      });
+      return getVisible(viewer, id);
+    }
+    const updated = await repo
+      .updateEvent(prisma, id, after, async (tx) => {
+        // A replaced uploaded cover is deleted with the change that replaced it.
+        if (coverChanged) await images.attachCover(tx, id, after.imageUrl);
+        if (updateType) await notifications.eventUpdated(id, updateType, tx);
+        // A raised (or removed) capacity lets the waitlist in; a lowered one removes nobody. The UPDATE above
+        // holds the event's row lock, as every RSVP change does.
+        if (after.capacity !== before.capacity) await rsvp.fillSpots(tx, { id, capacity: after.capacity });
+      })
+      .catch((error: unknown) => {
+        // One occurrence moved onto the start of another of its series.
+        if (repo.isPrismaError(error, 'P2002')) throw invalid(SERIES_MESSAGES.sameStart);
+        throw error;
+      });
     if (!updated) throw notFound(MSG.eventNotFound);
     return getVisible(viewer, id);
   }
 
-  async function remove(viewer: Viewer, id: number): Promise<void> {
+  /** One announcement for an edit of this and following occurrences (to those of any of them). */
+  function announceFollowing(id: number, updateType: string, tx: repo.Tx): Promise<void> {
+    return notifications.seriesUpdated
+      ? notifications.seriesUpdated(id, updateType, tx)
+      : notifications.eventUpdated(id, `${updateType}${FOLLOWING_SUFFIX}`, tx);
+  }
+
+  /** scope "following" on an occurrence deletes it and every later one of its series. */
+  async function remove(viewer: Viewer, id: number, scope: SeriesScope = 'this'): Promise<void> {
     await managedRecord(viewer, id, MSG.onlyCreatorDeletes);
-    if (!(await repo.deleteEvent(prisma, id))) throw notFound(MSG.eventNotFound);
+    const pivot = await seriesRepo.findPivot(prisma, id);
+    const deleted = !pivot
+      ? await repo.deleteEvent(prisma, id)
+      : scope === 'following'
+        ? await series.deleteFollowing(pivot)
+        : await series.deleteOne(id);
+    if (!deleted) throw notFound(MSG.eventNotFound);
   }
 
   async function comments(viewer: Viewer, id: number): Promise<CommentItem[]> {
@@ -127,14 +196,41 @@ export function createEventsService(deps: AppDeps) {
     return result.invitations;
   }
 
+  /** A page of the list (issue 13): upcoming soonest first or past newest first, with the next page's cursor. */
+  async function page(viewer: Viewer, query: EventsPageQuery): Promise<EventsPage> {
+    const { when, limit } = query;
+    const after = query.cursor === undefined ? null : decodeCursor(query.cursor, when);
+    const rows = await repo.listEventsPage(prisma, viewer, { when, now: deps.now(), limit, after });
+    const events = rows.slice(0, limit);
+    const last = events.at(-1);
+    return { events, nextCursor: rows.length > limit && last ? encodeCursor(when, last) : null };
+  }
+
+  /**
+   * The version ETag of the list (paged: with the upcoming/past boundary) or of an event, from the version read
+   * with the session when there is one, else read now; always before the answer is built (http/version-etag.ts).
+   */
+  async function versionTagFor(viewer: Viewer, paged: boolean, known?: DataVersion): Promise<string> {
+    const data = known ?? (await readDataVersion(prisma, paged ? deps.now() : undefined));
+    return versionTag(paged ? data : { ...data, boundary: null }, viewer);
+  }
+
   /** Visible events from now on, soonest first: the bot's /events. */
   function upcomingEvents(viewer: Viewer, limit: number): Promise<EventSummary[]> {
     return repo.listUpcomingEvents(prisma, viewer, deps.now(), limit);
   }
 
+  /** The viewer's own upcoming RSVPs (attending, maybe, waitlisted), soonest first: the bot's /my. */
+  function myUpcomingRsvps(viewer: Viewer, limit: number): Promise<EventSummary[]> {
+    return repo.listMyUpcomingRsvps(prisma, viewer, deps.now(), limit);
+  }
+
   return {
     list: (viewer: Viewer) => repo.listEvents(prisma, viewer),
+    page,
+    versionTagFor,
     upcomingEvents,
+    myUpcomingRsvps,
     getVisible,
     assertCanCreate,
     create,

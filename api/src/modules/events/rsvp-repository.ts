@@ -137,8 +137,7 @@ export async function replyOutcome(db: Tx | Prisma, eventId: number, userId: num
   const [row] = await db.$queryRaw<
     Array<{ status: StoredRsvpStatus | null; guests: number | null; people: number; waitlisted: number; ahead: number }>
   >`
-    SELECT me.status::text AS status, me.guests, e.attending_people AS people,
-      (SELECT count(*)::int FROM attendances w WHERE w.event_id = e.id AND w.status = 'waitlisted') AS waitlisted,
+    SELECT me.status::text AS status, me.guests, e.attending_people AS people, e.waitlist_count AS waitlisted,
       (SELECT count(*)::int FROM attendances w WHERE w.event_id = e.id AND w.status = 'waitlisted'
           AND (w.waitlisted_at, w.id) < (me.waitlisted_at, me.id)) AS ahead
       FROM events e LEFT JOIN attendances me ON me.event_id = e.id AND me.user_id = ${userId}

@@ -6,6 +6,8 @@ import type { Prisma as PrismaTypes } from '@prisma/client';
 import type { AppConfig } from '../../config';
 import type { Prisma } from '../../db/database';
 import type { Logger } from '../../logger';
+import { repeatsPhrase } from '../../../../shared/recurrence-text';
+import type { MonthlyBy, RecurrenceFrequency } from '../../../../shared/constants';
 import { EVENT_DELETED } from './delivery';
 import * as outbox from './outbox-repository';
 import {
@@ -70,7 +72,7 @@ export function createFanOut(deps: FanOutDeps): FanOut {
   function valuesOf(event: outbox.EventForMessage, updateType: string | null): TemplateValues {
     return {
       eventName: event.name,
-      eventDate: formatEventDate(event.date, config.notificationsTimeZone),
+      eventDate: formatEventDate(event.date, event.timeZone ?? config.notificationsTimeZone),
       eventLocation: event.location,
       updateType: updateType === null ? '' : describeUpdate(updateType),
     };
@@ -86,7 +88,20 @@ export function createFanOut(deps: FanOutDeps): FanOut {
     const [emailTemplate, smsTemplate] = type
       ? await Promise.all([outbox.findTemplateText(db, type, 'email'), outbox.findTemplateText(db, type, 'sms')])
       : [null, null];
-    const values = valuesOf(event, kind === 'event_updated' ? (job.updateType ?? '') : null);
+    const values = valuesOf(
+      event,
+      kind === 'event_updated' || kind === 'series_updated' ? (job.updateType ?? '') : null,
+    );
+    // A series is announced once (issue 11): its first occurrence's date says how it repeats, whatever the template.
+    if (kind === 'event_created' && event.series) {
+      const { frequency, monthlyBy } = event.series;
+      const repeats = repeatsPhrase({
+        frequency: frequency as RecurrenceFrequency,
+        monthlyBy: monthlyBy as MonthlyBy | null,
+      });
+      values.eventDate += `, repeats ${repeats}`;
+    }
+    if (kind === 'series_updated') values.updateType += ' for this and following events';
     return {
       email: renderMessage(kind, 'email', values, emailTemplate, link),
       sms: renderMessage(kind, 'sms', values, smsTemplate),
@@ -103,6 +118,8 @@ export function createFanOut(deps: FanOutDeps): FanOut {
           : outbox.findInvitees(db, event.id, event.creatorId, job.userIds, page);
       case 'event_updated':
         return outbox.findAttendeesAndInvitees(db, event, page);
+      case 'series_updated':
+        return outbox.findSeriesAttendeesAndInvitees(db, event, page);
       case 'invited':
         return outbox.findUsersByIds(
           db,

@@ -66,7 +66,19 @@ const wantsSomething: PrismaTypes.UserWhereInput = { NOT: { notificationPrefs: {
 export const findEvent = (prisma: Db, id: number) =>
   prisma.event.findUnique({
     where: { id },
-    select: { id: true, name: true, date: true, location: true, isPublic: true, creatorId: true, updatedAt: true },
+    select: {
+      id: true,
+      name: true,
+      date: true,
+      timeZone: true,
+      location: true,
+      isPublic: true,
+      creatorId: true,
+      updatedAt: true,
+      // A new series is announced once, saying how it repeats (issue 11).
+      seriesId: true,
+      series: { select: { frequency: true, monthlyBy: true } },
+    },
   });
 export type EventForMessage = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
 
@@ -134,6 +146,34 @@ export const findAttendeesAndInvitees = (prisma: Db, event: EventForMessage, pag
   );
 
 /** Those attending who may still see the event. */
+/**
+ * An edit of this and every later occurrence of a series (issue 11): attendees and invitees of any of them who
+ * may still see it, once each, but not the creator.
+ */
+export const findSeriesAttendeesAndInvitees = (
+  prisma: Db,
+  event: EventForMessage,
+  page: Page,
+): Promise<RecipientRow[]> => {
+  if (event.seriesId === null) return findAttendeesAndInvitees(prisma, event, page);
+  const occurrences: PrismaTypes.EventWhereInput = { seriesId: event.seriesId, date: { gte: event.date } };
+  return prisma.user.findMany(
+    pageOf(
+      [
+        { id: { not: event.creatorId } },
+        {
+          OR: [
+            { attendances: { some: { status: 'attending', event: occurrences } } },
+            { invitations: { some: { event: occurrences } } },
+          ],
+        },
+        mayView(event),
+      ],
+      page,
+    ),
+  );
+};
+
 export const findAttendees = (prisma: Db, event: EventForMessage, page: Page): Promise<RecipientRow[]> =>
   prisma.user.findMany(
     pageOf([{ attendances: { some: { eventId: event.id, status: 'attending' } } }, mayView(event)], page),
@@ -356,7 +396,15 @@ export async function findTelegramRefusals(
 export type JobRow = NotificationJob;
 
 export interface NewJob {
-  kind: 'event_created' | 'event_updated' | 'invited' | 'reminder' | 'promoted' | 'event_message' | 'rsvp_digest';
+  kind:
+    | 'event_created'
+    | 'event_updated'
+    | 'series_updated'
+    | 'invited'
+    | 'reminder'
+    | 'promoted'
+    | 'event_message'
+    | 'rsvp_digest';
   eventId: number;
   userIds?: number[];
   updateType?: string | null;

@@ -46,6 +46,17 @@ export function createOutboxTriggers(deps: TriggerDeps) {
       );
     },
 
+    /** One job for this and every later occurrence; their attendees and invitees hear of it once (issue 11). */
+    async seriesUpdated(eventId, updateType, tx) {
+      const event = await outbox.findEvent(tx, eventId);
+      if (!event) return;
+      await outbox.insertJobs(
+        tx,
+        [{ kind: 'series_updated', eventId, updateType, keyVersion: String(event.updatedAt.getTime()) }],
+        deps.now(),
+      );
+    },
+
     async invited(eventId, userIds, tx) {
       if (!userIds.length) return;
       await outbox.insertJobs(tx, [{ kind: 'invited', eventId, userIds }], deps.now());
@@ -61,7 +72,10 @@ export function createOutboxTriggers(deps: TriggerDeps) {
     async eventMessage(eventId, { userIds, text, senderName }, tx) {
       const event = await outbox.findEvent(tx, eventId);
       if (!event || !userIds.length) return;
-      const values = { eventName: event.name, eventDate: formatEventDate(event.date, config.notificationsTimeZone) };
+      const values = {
+        eventName: event.name,
+        eventDate: formatEventDate(event.date, event.timeZone ?? config.notificationsTimeZone),
+      };
       const link = config.publicUrl ? `${config.publicUrl}/events/${event.id}` : undefined;
       const rendered = renderOrganiserMessage(values, senderName, text, link);
       await outbox.insertJobs(

@@ -1,6 +1,6 @@
 // The worker's Telegram channel: the message with 'I Will Attend' / 'Cannot Attend' buttons, paced to
-// Telegram's limits (about 30 messages/s overall, 1/s per chat), and Telegram's refusals classified:
-// 403 (blocked, never started) makes the member unreachable, 429 waits retry_after, other 400s are final.
+// Telegram's limits (about 30 messages/s overall, 1/s per chat, 20/min per group), and Telegram's refusals
+// classified: 403 (blocked, never started) makes the member unreachable, 429 waits retry_after, other 400s are final.
 import { GrammyError, HttpError, type Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Prisma } from '../../db/database';
@@ -25,19 +25,51 @@ export const realClock: PacerClock = {
   sleep: (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve()),
 };
 
-/** Hands out send slots evenly spaced at `perSecond`; each caller waits for its own slot. */
+/** Telegram allows about 20 messages a minute to one group (group and channel chat ids are negative). */
+export const GROUP_PER_MINUTE = 20;
+export const GROUP_WINDOW_MS = 60_000;
+/**
+ * A group message that would wait longer than this goes back to the queue until the group allows it, rather
+ * than holding one of the worker's lanes (and the messages to everyone else behind it) for up to a minute.
+ */
+export const GROUP_HOLD_MS = 2_000;
+const isGroupChat = (chatId: string) => chatId.startsWith('-');
+
+/**
+ * Hands out send slots evenly spaced at `perSecond`; each caller waits for its own slot. A chat's own limits
+ * (1/s, and 20/min for a group) are waited out before a shared slot is taken, so a busy group never holds
+ * up messages to other chats; the check and the booking of a slot happen together, with no wait between.
+ */
 export function createPacer(perSecond: number, clock: PacerClock = realClock) {
   const interval = 1000 / perSecond;
   let nextSlot = 0;
   const lastPerChat = new Map<string, number>();
-  return async (chatId: string) => {
+  /** The slots of each group's latest GROUP_PER_MINUTE messages, oldest first. */
+  const groupSlots = new Map<string, number[]>();
+  const groupReadyAt = (chatId: string) => {
+    const recent = groupSlots.get(chatId) ?? [];
+    return recent.length >= GROUP_PER_MINUTE ? recent[recent.length - GROUP_PER_MINUTE]! + GROUP_WINDOW_MS : 0;
+  };
+  const chatReadyAt = (chatId: string) =>
+    Math.max((lastPerChat.get(chatId) ?? -Infinity) + PER_CHAT_INTERVAL_MS, groupReadyAt(chatId));
+  /** Waits for a slot and takes it (answers 0); a chat not ready within `maxWaitMs` gets none: answers its wait. */
+  return async (chatId: string, maxWaitMs = Infinity): Promise<number> => {
+    for (let ready = chatReadyAt(chatId); ready > clock.now(); ready = chatReadyAt(chatId)) {
+      if (ready - clock.now() > maxWaitMs) return ready - clock.now();
+      await clock.sleep(ready - clock.now());
+    }
     const now = clock.now();
-    const chatReady = (lastPerChat.get(chatId) ?? -Infinity) + PER_CHAT_INTERVAL_MS;
-    const slot = Math.max(now, nextSlot, chatReady);
-    nextSlot = Math.max(nextSlot, slot) + interval;
+    const slot = Math.max(now, nextSlot);
+    nextSlot = slot + interval;
     lastPerChat.set(chatId, slot);
     if (lastPerChat.size > 10_000) lastPerChat.clear();
+    if (isGroupChat(chatId)) {
+      const recent = [...(groupSlots.get(chatId) ?? []), slot].slice(-GROUP_PER_MINUTE);
+      groupSlots.set(chatId, recent);
+      if (groupSlots.size > 10_000) groupSlots.clear();
+    }
     await clock.sleep(slot - now);
+    return 0;
   };
 }
 
@@ -48,7 +80,7 @@ export type SharedPacer = () => Promise<number>;
  * Waits for a slot of the shared sequence. A slot that passed while this process was stalled (a long GC, a
  * busy event loop) is given up for a new one: sending late ones together would burst past the limit.
  */
-async function waitForSharedSlot(pacer: SharedPacer, clock: PacerClock): Promise<void> {
+export async function waitForSharedSlot(pacer: SharedPacer, clock: PacerClock): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const delay = (await pacer()) - clock.now();
     if (delay >= -LATE_SLOT_MS) {
@@ -95,7 +127,10 @@ export function createTelegramSender(api: Api, options: TelegramSenderOptions): 
   const pace = createPacer(options.perSecond ?? PACE_PER_SECOND, clock);
   const { sharedPacer, rsvpButtons } = options;
   return async (message) => {
-    await pace(message.to);
+    const groupWait = await pace(message.to, GROUP_HOLD_MS);
+    if (groupWait) {
+      throw rateLimited(`Waiting: Telegram takes ${GROUP_PER_MINUTE} messages a minute to one group`, groupWait);
+    }
     if (sharedPacer) await waitForSharedSlot(sharedPacer, clock);
     const eventId = eventIdOf(message.payload);
     try {

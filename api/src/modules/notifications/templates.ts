@@ -1,11 +1,13 @@
 // Notification texts: the admin's templates (SPEC §3) or built-in defaults, with {{placeholders}} filled in.
 // Pure functions: no database, no I/O.
+import { zoneLabel } from '../../../../shared/time-zones';
 import { shorten } from '../../../../shared/text';
 import type { TemplateChannel, TemplateType } from '../../../../shared/constants';
 
 export type MessageKind =
   | 'event_created'
   | 'event_updated'
+  | 'series_updated'
   | 'invited'
   | 'reminder'
   | 'promoted'
@@ -63,6 +65,7 @@ const FIXED_TEXTS: Record<FixedKind, Record<TemplateChannel, string>> = {
 const SUBJECTS: Record<MessageKind, string> = {
   event_created: 'New event: {{eventName}}',
   event_updated: 'Event updated: {{eventName}}',
+  series_updated: 'Event updated: {{eventName}}',
   invited: 'You are invited: {{eventName}}',
   reminder: 'Reminder: {{eventName}}',
   promoted: 'You are in: {{eventName}}',
@@ -72,7 +75,7 @@ const SUBJECTS: Record<MessageKind, string> = {
 
 /** The template type an admin edits for this kind of message, if any. */
 export const templateTypeOf = (kind: MessageKind): TemplateType | null =>
-  kind === 'event_created' || kind === 'event_updated' ? kind : null;
+  kind === 'series_updated' ? 'event_updated' : kind === 'event_created' || kind === 'event_updated' ? kind : null;
 
 export function baseTemplate(kind: MessageKind, channel: TemplateChannel, custom: string | null): string {
   const type = templateTypeOf(kind);
@@ -108,22 +111,29 @@ export function describeUpdate(updateType: string): string {
   return parts.length ? parts.join(', ') : 'details updated';
 }
 
-/** "Saturday, November 28, 2026 at 6:00 PM UTC" in the configured time zone. */
+const eventDateFormats = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
+/**
+ * "Saturday, November 28, 2026 at 6:00 PM GMT+1 (Europe/Berlin)": the event's local time, with its zone
+ * ("… at 6:00 PM UTC" when the short name is the zone's own).
+ */
 export function formatEventDate(date: Date, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(date);
-  const time = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(date);
-  return `${day} at ${time}`;
+  let formats = eventDateFormats.get(timeZone);
+  if (!formats) {
+    // Building an Intl format costs far more than using one (a feed formats hundreds of dates).
+    formats = {
+      day: new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+        year: 'numeric',
+      }),
+      time: new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }),
+    };
+    eventDateFormats.set(timeZone, formats);
+  }
+  return `${formats.day.format(date)} at ${formats.time.format(date)}${zoneLabel(date, timeZone)}`;
 }
 
 /**

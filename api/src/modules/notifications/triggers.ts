@@ -20,6 +20,8 @@ export interface NotificationTriggers {
     message: { userIds: number[]; text: string; senderName: string },
     tx: Db,
   ): Promise<void>;
+  /** An edit of an occurrence and every later one of its series (issue 11): one announcement for them all. */
+  seriesUpdated?(eventId: number, updateType: string, tx: Db): Promise<void>;
   /** The organiser opted in to a digest of new RSVPs: one message, due at `dueAt`. */
   rsvpDigest?(eventId: number, dueAt: Date, tx: Db): Promise<void>;
 }

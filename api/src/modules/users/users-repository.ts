@@ -21,6 +21,7 @@ export interface UserSqlRow {
   telegram_username: string | null;
   telegram_unreachable_at: Date | string | null;
   telegram_unreachable_reason: string | null;
+  telegram_write_allowed_at: Date | string | null;
   notification_prefs: string[] | null;
   is_admin: boolean;
   is_demo: boolean;
@@ -43,6 +44,7 @@ export const userFromSql = (row: UserSqlRow): UserRow => ({
   telegramUsername: row.telegram_username,
   telegramUnreachableAt: row.telegram_unreachable_at === null ? null : new Date(row.telegram_unreachable_at),
   telegramUnreachableReason: row.telegram_unreachable_reason,
+  telegramWriteAllowedAt: row.telegram_write_allowed_at === null ? null : new Date(row.telegram_write_allowed_at),
   notificationPrefs: row.notification_prefs ?? [],
   isAdmin: row.is_admin,
   isDemo: row.is_demo,
@@ -115,19 +117,13 @@ export const updatePhoneNumber = (prisma: Prisma, id: number, phoneNumber: strin
 
 /**
  * Telegram refused our messages to this member's chat for good (403: blocked the bot, never started it):
- * recorded on the member, unless they have since linked another Telegram account.
+ * recorded on the member, unless they have since linked another Telegram account. What clears it, and the
+ * other ways we learn whether the bot may write, are in modules/telegram/reachability-service.ts.
  */
 export const markTelegramUnreachable = (prisma: Prisma, userId: number, telegramId: string, reason: string, at: Date) =>
   prisma.user.updateMany({
     where: { id: userId, telegramId },
     data: { telegramUnreachableAt: at, telegramUnreachableReason: reason.slice(0, 500) },
-  });
-
-/** The member wrote to the bot (/start): Telegram lets the bot write to them again. */
-export const clearTelegramUnreachable = (prisma: Prisma, telegramId: string) =>
-  prisma.user.updateMany({
-    where: { telegramId, telegramUnreachableAt: { not: null } },
-    data: { telegramUnreachableAt: null, telegramUnreachableReason: null },
   });
 
 /** Every user, by name (then id, so equal names keep a stable order). */

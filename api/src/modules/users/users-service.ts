@@ -6,7 +6,6 @@ import type { CurrentUser, DirectoryUser, PublicUser } from '../../../../shared/
 import type { AppDeps } from '../../deps';
 import { invalid } from '../../../../shared/errors';
 import {
-  clearTelegramUnreachable,
   listUsersByName,
   signInEmail,
   toCurrentUser,
@@ -60,13 +59,5 @@ export function createUsersService(deps: AppDeps) {
     return viewer.isAdmin ? users.map(toDirectoryUser) : users.map(toPublicUser);
   }
 
-  /**
-   * The member wrote to the bot (/start): Telegram lets the bot write to them again, so Telegram
-   * notifications resume after a refusal (403) had paused them. The bot's welcome feature calls this.
-   */
-  async function telegramStarted(telegramUserId: number | string): Promise<void> {
-    await clearTelegramUnreachable(prisma, String(telegramUserId));
-  }
-
-  return { updateContact, updatePreferences, directory, telegramStarted };
+  return { updateContact, updatePreferences, directory };
 }

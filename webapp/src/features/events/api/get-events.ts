@@ -1,17 +1,49 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+// The events list, a page at a time (issue 13): upcoming soonest first, past newest first, each page about 50
+// events with the cursor of the next. Each event carries its attending count and the caller's own RSVP.
+import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
+import { FEATURED_EVENTS_COUNT } from '../../../../../shared/constants';
 import type { EventSummary } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
-import { byDateAscending } from '../../../lib/dates';
 import { eventKeys } from './keys';
 
-/** One request for the whole list: each event carries its attending count and the caller's own RSVP. */
-export const getEvents = () => api.get<EventSummary[]>('/api/events');
+export type EventsWhen = 'upcoming' | 'past';
 
-export const eventsQueryOptions = () =>
-  queryOptions({
-    queryKey: eventKeys.list(),
-    queryFn: getEvents,
-    select: (events) => [...events].sort(byDateAscending),
+/** GET /api/events?when=…&limit=…&cursor=… */
+export interface EventsPage {
+  events: EventSummary[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export const EVENTS_PAGE_SIZE = 50;
+
+export const getEventsPage = (when: EventsWhen, cursor: string | null, limit = EVENTS_PAGE_SIZE) => {
+  const query = new URLSearchParams({ when, limit: String(limit) });
+  if (cursor) query.set('cursor', cursor);
+  return api.get<EventsPage>(`/api/events?${query}`);
+};
+
+/**
+ * The list's pages in the server's order (the list only appends them). Used with useInfiniteQuery in the list's
+ * own chunk: the first page's script (app/preload.ts starts this query) stays without the infinite-list hook.
+ */
+export const eventsQueryOptions = (when: EventsWhen) =>
+  infiniteQueryOptions({
+    queryKey: eventKeys.page(when),
+    queryFn: ({ pageParam }) => getEventsPage(when, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
   });
 
-export const useEvents = (enabled = true) => useQuery({ ...eventsQueryOptions(), enabled });
+/**
+ * Featured Events on home: a first page of just the 5 soonest. A plain query, so the home's script carries no
+ * infinite-list code (that stays in the list's chunk).
+ */
+export const featuredEventsQueryOptions = () =>
+  queryOptions({
+    queryKey: eventKeys.featured(),
+    queryFn: () => getEventsPage('upcoming', null, FEATURED_EVENTS_COUNT),
+    select: (page) => page.events,
+  });
+
+export const useFeaturedEvents = () => useQuery(featuredEventsQueryOptions());

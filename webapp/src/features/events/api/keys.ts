@@ -2,6 +2,9 @@
 export const eventKeys = {
   all: ['events'] as const,
   list: () => [...eventKeys.all, 'list'] as const,
+  /** One paged view of the list (upcoming or past); under list(), so invalidating the list refreshes both. */
+  page: (when: 'upcoming' | 'past') => [...eventKeys.list(), when] as const,
+  featured: () => [...eventKeys.list(), 'featured'] as const,
   detail: (id: number) => [...eventKeys.all, 'detail', id] as const,
   attendees: (id: number) => [...eventKeys.detail(id), 'attendees'] as const,
   comments: (id: number) => [...eventKeys.detail(id), 'comments'] as const,

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EventDetail } from '../../../../../shared/types';
-import type { EventInput } from '../../../../../shared/schemas';
+import type { SeriesScope } from '../../../../../shared/constants';
+import type { EventCreateInput, EventInput } from '../../../../../shared/schemas';
 import { api } from '../../../lib/api-client';
 import { eventKeys } from './keys';
 
-export const createEvent = (input: EventInput) => api.post<EventDetail>('/api/events', input);
-export const updateEvent = (id: number, input: EventInput) => api.patch<EventDetail>(`/api/events/${id}`, input);
+export const createEvent = (input: EventCreateInput) => api.post<EventDetail>('/api/events', input);
+/** scope "following": this occurrence of a series and every later one (issue 11). */
+export const updateEvent = (id: number, input: EventInput, scope: SeriesScope = 'this') =>
+  api.patch<EventDetail>(`/api/events/${id}${scope === 'following' ? '?scope=following' : ''}`, input);
 
 export function useCreateEvent() {
   const queryClient = useQueryClient();
@@ -18,7 +21,7 @@ export function useCreateEvent() {
 export function useUpdateEvent(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: EventInput) => updateEvent(id, input),
+    mutationFn: ({ input, scope }: { input: EventInput; scope?: SeriesScope }) => updateEvent(id, input, scope),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }

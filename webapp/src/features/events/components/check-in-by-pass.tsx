@@ -9,7 +9,7 @@ import { Button } from '../../../components/button/button';
 import { Field } from '../../../components/field/field';
 import { errorMessage } from '../../../lib/api-client';
 import { schemaResolver } from '../../../lib/form-resolver';
-import { isMiniApp, scanQrCode } from '../../../lib/telegram-mini-app';
+import { hapticError, hapticSuccess, hapticWarning, isMiniApp, scanQrCode } from '../../../lib/telegram-mini-app';
 import { useCheckIn } from '../api/check-in';
 import styles from './organiser-panel.module.css';
 
@@ -33,10 +33,14 @@ export function CheckInByPass({ eventId }: { eventId: number }) {
     checkIn.mutate(
       { input: { pass } },
       {
+        // Inside Telegram each scan is also felt: success, a repeat, or a refusal (no-ops on the web).
         onSuccess: (answer) => {
+          if (answer.alreadyCheckedIn) hapticWarning();
+          else hapticSuccess();
           setResult(resultText(answer));
           reset();
         },
+        onError: () => hapticError(),
       },
     );
   };

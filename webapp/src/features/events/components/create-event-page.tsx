@@ -33,10 +33,11 @@ export function CreateEventPage() {
     <>
       <h1>Create New Event</h1>
       <EventForm
-        initial={emptyEventValues}
+        initial={emptyEventValues()}
         submitLabel="Create Event"
         busyLabel="Creating Event..."
         busy={create.isPending}
+        repeatable
         serverError={formFailure(create.error, 'Failed to create event')}
         onSubmit={(input) =>
           create.mutate(input, {

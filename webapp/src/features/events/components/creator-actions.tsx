@@ -3,6 +3,7 @@
 import { Pencil, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import type { SeriesScope } from '../../../../../shared/constants';
 import type { EventDetail } from '../../../../../shared/types';
 import { Button, buttonClass } from '../../../components/button/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -11,24 +12,28 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteEvent } from '../api/delete-event';
 import { InvitationsDialog } from './invitations-dialog';
+import { SeriesScopeDialog } from './series-scope-dialog';
 
 export function CreatorActions({ event, userId }: { event: EventDetail; userId: number }) {
   const navigate = useNavigate();
   const remove = useDeleteEvent();
   const [confirming, setConfirming] = useState(false);
   const [inviting, setInviting] = useState(false);
-  const confirmDelete = () =>
-    remove.mutate(event.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        toast({ title: 'Event deleted' });
-        navigate(paths.events);
+  const confirmDelete = (scope: SeriesScope = 'this') =>
+    remove.mutate(
+      { id: event.id, scope },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          toast({ title: 'Event deleted' });
+          navigate(paths.events);
+        },
+        onError: (error) => {
+          setConfirming(false);
+          toastError('Error', `Failed to delete event. ${errorMessage(error)}`);
+        },
       },
-      onError: (error) => {
-        setConfirming(false);
-        toastError('Error', `Failed to delete event. ${errorMessage(error)}`);
-      },
-    });
+    );
   return (
     <div className="button-group">
       <Link to={paths.editEvent(event.id)} className={buttonClass({ variant: 'secondary', size: 'small' })}>
@@ -45,15 +50,23 @@ export function CreatorActions({ event, userId }: { event: EventDetail; userId: 
         <Trash2 size={16} aria-hidden="true" />
         Delete Event
       </Button>
+      {/* An event of a series asks which to delete: this one, or it and the following ones (issue 11). */}
+      <SeriesScopeDialog
+        open={confirming && event.seriesId !== null}
+        onOpenChange={setConfirming}
+        action="delete"
+        busy={remove.isPending}
+        onChoose={confirmDelete}
+      />
       <ConfirmDialog
-        open={confirming}
+        open={confirming && event.seriesId === null}
         onOpenChange={setConfirming}
         title="Delete Event Confirmation"
         description="Are you sure you want to delete this event? This action cannot be undone. All attendees and comments for this event will be removed as well."
         confirmLabel="Delete Event"
         busyLabel="Deleting..."
         busy={remove.isPending}
-        onConfirm={confirmDelete}
+        onConfirm={() => confirmDelete()}
       />
       {!event.isPublic && (
         <InvitationsDialog eventId={event.id} currentUserId={userId} open={inviting} onOpenChange={setInviting} />

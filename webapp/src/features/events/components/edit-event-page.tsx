@@ -1,5 +1,7 @@
 // Edit Event: the same form, prefilled; only the creator (or an admin) may edit, others are sent back.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import type { EventInput } from '../../../../../shared/schemas';
+import type { SeriesScope } from '../../../../../shared/constants';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast, toastError } from '../../../components/toast-store';
 import { StateCard } from '../../../components/card/card';
@@ -10,6 +12,7 @@ import { useEvent } from '../api/get-event';
 import { useUpdateEvent } from '../api/save-event';
 import { formFailure } from './create-event-page';
 import { EventForm, toFormValues } from './event-form';
+import { SeriesScopeDialog } from './series-scope-dialog';
 
 export function EditEventPage() {
   const id = Number(useParams().id);
@@ -17,6 +20,8 @@ export function EditEventPage() {
   const { data: user } = useCurrentUser();
   const navigate = useNavigate();
   const update = useUpdateEvent(id);
+  // An event of a series asks "this" or "this and following" before saving (issue 11).
+  const [pending, setPending] = useState<EventInput | null>(null);
   const allowed = Boolean(event.data && user && (user.id === event.data.creatorId || user.isAdmin));
 
   useEffect(() => {
@@ -25,6 +30,19 @@ export function EditEventPage() {
       navigate(paths.events, { replace: true });
     }
   }, [event.data, user, allowed, navigate]);
+
+  function save(input: EventInput, scope: SeriesScope) {
+    update.mutate(
+      { input, scope },
+      {
+        onSuccess: () => {
+          toast({ title: 'Event updated' });
+          navigate(paths.events);
+        },
+        onSettled: () => setPending(null),
+      },
+    );
+  }
 
   if (event.isPending && Number.isInteger(id) && id > 0) return <Skeleton label="Loading event details..." />;
   if (!event.data) return <StateCard title="Event not found" />;
@@ -40,14 +58,14 @@ export function EditEventPage() {
         busyLabel="Updating Event..."
         busy={update.isPending}
         serverError={formFailure(update.error, 'Failed to update event')}
-        onSubmit={(input) =>
-          update.mutate(input, {
-            onSuccess: () => {
-              toast({ title: 'Event updated' });
-              navigate(paths.events);
-            },
-          })
-        }
+        onSubmit={(input) => (event.data?.seriesId ? setPending(input) : save(input, 'this'))}
+      />
+      <SeriesScopeDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        action="edit"
+        busy={update.isPending}
+        onChoose={(scope) => pending && save(pending, scope)}
       />
     </>
   );

@@ -4,11 +4,13 @@ import { Check, Clock, Hourglass, MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { EventSummary } from '../../../../../shared/types';
 import { Badge } from '../../../components/badge/badge';
+import { SeriesHint } from './series-hint';
 import { Button, buttonClass } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { toast, toastError } from '../../../components/toast-store';
 import { paths } from '../../../config/paths';
 import { longDateTime } from '../../../lib/dates';
+import { ZoneNote } from '../../../components/zone-note/zone-note';
 import { useAttendEvent } from '../api/attend-event';
 import { EventCover } from './event-cover';
 import styles from './event-card.module.css';
@@ -68,7 +70,10 @@ export function EventCard({ event, priority = false }: { event: EventSummary; pr
         <h2 className={styles.title}>{event.name}</h2>
         <p className={styles.meta}>
           <Clock size={16} aria-hidden="true" />
-          {longDateTime(event.date)}
+          <span>
+            {longDateTime(event.date, event.timeZone)}
+            <ZoneNote date={event.date} timeZone={event.timeZone} />
+          </span>
         </p>
         {event.location && (
           <p className={styles.meta}>
@@ -82,6 +87,7 @@ export function EventCard({ event, priority = false }: { event: EventSummary; pr
             <Users size={16} aria-hidden="true" />
             {event.attendingCount} attending
             {spots && <Badge tone={event.spotsLeft === 0 ? 'warning' : 'success'}>{spots}</Badge>}
+            <SeriesHint repeats={event.repeats} />
           </span>
           <div className={styles.actions}>
             <Link

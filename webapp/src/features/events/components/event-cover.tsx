@@ -8,8 +8,8 @@ import { imageSource, type IMAGE_SIZES } from '../../../lib/images';
 import styles from './event-cover.module.css';
 
 /** The short date (SPEC: 'Mar 7, 2026' or 'No date') as a calendar badge; the full text is read aloud. */
-export function DateBadge({ date }: { date: string }) {
-  const parts = badgeParts(date);
+export function DateBadge({ date, timeZone }: { date: string; timeZone?: string }) {
+  const parts = badgeParts(date, timeZone);
   return (
     <time className={styles.dateBadge} dateTime={parts ? date : undefined}>
       {parts ? (
@@ -20,7 +20,7 @@ export function DateBadge({ date }: { date: string }) {
           <span className={styles.day} aria-hidden="true">
             {parts.day}
           </span>
-          <span className="visually-hidden">{shortDate(date)}</span>
+          <span className="visually-hidden">{shortDate(date, timeZone)}</span>
         </>
       ) : (
         <span className={styles.noDate}>No date</span>
@@ -34,7 +34,7 @@ export function EventCover({
   variant,
   priority = false,
 }: {
-  event: Pick<EventSummary, 'imageUrl' | 'date' | 'isPublic'>;
+  event: Pick<EventSummary, 'imageUrl' | 'date' | 'isPublic'> & { timeZone?: string };
   variant: keyof typeof IMAGE_SIZES;
   /** The first image on the screen (the largest paint): loaded at once, not lazily. */
   priority?: boolean;
@@ -54,7 +54,7 @@ export function EventCover({
         />
       )}
       <div className={styles.overlay}>
-        <DateBadge date={event.date} />
+        <DateBadge date={event.date} timeZone={event.timeZone} />
         {!event.isPublic && (
           <Badge tone="warning" className={styles.private}>
             <Lock size={12} aria-hidden="true" />

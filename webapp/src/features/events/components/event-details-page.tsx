@@ -2,6 +2,7 @@
 // the description, attendees and the discussion; the creator's tools at the top and, full width below, the
 // organiser's panel (attendee table, check-in, CSV, messages).
 import { ArrowLeft, CalendarX } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Card, StateCard } from '../../../components/card/card';
 import { Skeleton } from '../../../components/skeleton/skeleton';
@@ -9,14 +10,20 @@ import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { useEvent } from '../api/get-event';
+import { AddToCalendar } from './add-to-calendar';
 import { Attendees } from './attendees';
-import { CreatorActions } from './creator-actions';
 import { Discussion } from './discussion';
 import { EventCover } from './event-cover';
 import { EventFacts } from './event-facts';
-import { OrganiserPanel } from './organiser-panel';
+import { SeriesHint } from './series-hint';
 import styles from './organiser-panel.module.css';
 import { RsvpCard } from './rsvp-card';
+import { ShareInTelegram } from './share-in-telegram';
+
+// The organiser's tools (forms, dialogs, the check-in scanner) load only for organisers: a member's page does not
+// download or run code it never shows (about 55 KB gzipped, most of it the form validation).
+const CreatorActions = lazy(() => import('./creator-actions').then((m) => ({ default: m.CreatorActions })));
+const OrganiserPanel = lazy(() => import('./organiser-panel').then((m) => ({ default: m.OrganiserPanel })));
 
 function BackToEvents() {
   return (
@@ -60,7 +67,15 @@ export function EventDetailsPage() {
     <>
       <div className="details-top">
         <BackToEvents />
-        {canManage && user && <CreatorActions event={data} userId={user.id} />}
+        <div className="button-group">
+          <AddToCalendar event={data} />
+          <ShareInTelegram event={data} canManage={canManage} />
+          {canManage && user && (
+            <Suspense fallback={null}>
+              <CreatorActions event={data} userId={user.id} />
+            </Suspense>
+          )}
+        </div>
       </div>
       <article className="details-grid">
         <div className="details-cover">
@@ -69,6 +84,7 @@ export function EventDetailsPage() {
         <header className="details-head">
           <h1>{data.name}</h1>
           <p className="muted">{data.isPublic ? 'Public event' : 'Private event (invitation only)'}</p>
+          <SeriesHint repeats={data.repeats} />
         </header>
         <RsvpCard event={data} canManage={canManage} className="details-rsvp" />
         <EventFacts event={data} className="details-facts" />
@@ -78,7 +94,11 @@ export function EventDetailsPage() {
         <Attendees eventId={data.id} className="details-attendees" />
         <Discussion eventId={data.id} className="details-discussion" />
       </article>
-      {canManage && <OrganiserPanel eventId={data.id} className={styles.organiser} />}
+      {canManage && (
+        <Suspense fallback={null}>
+          <OrganiserPanel eventId={data.id} className={styles.organiser} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,15 +1,24 @@
 // The facts table of the details page (SPEC §2): Date, Time, Location and the attending count; capacity
 // and maybes when the event has them.
+import type { ReactNode } from 'react';
 import type { EventDetail } from '../../../../../shared/types';
 import { Card } from '../../../components/card/card';
 import { detailDate, detailTime } from '../../../lib/dates';
+import { ZoneNote } from '../../../components/zone-note/zone-note';
 import { peopleCount } from './rsvp-card';
 import { spotsText } from './rsvp-text';
 
 export function EventFacts({ event, className = '' }: { event: EventDetail; className?: string }) {
-  const rows: [string, string][] = [
-    ['Date', detailDate(event.date)],
-    ['Time', detailTime(event.date)],
+  const rows: [string, ReactNode][] = [
+    ['Date', detailDate(event.date, event.timeZone)],
+    // The event's local time with its zone, and the viewer's own time when their clocks differ.
+    [
+      'Time',
+      <>
+        {detailTime(event.date, event.timeZone)}
+        <ZoneNote date={event.date} timeZone={event.timeZone} />
+      </>,
+    ],
     ['Location', event.location || 'Location not specified'],
     ['Attending', peopleCount(event.attendingCount)],
   ];

@@ -7,21 +7,26 @@ import { useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { LIMITS, RSVP_LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
-import { eventInputSchema, type EventInput } from '../../../../../shared/schemas';
+import { eventCreateSchema, type EventCreateInput, type EventInput } from '../../../../../shared/schemas';
 import type { EventSummary } from '../../../../../shared/types';
 import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { Field } from '../../../components/field/field';
-import { toDate, toDateTimeLocal } from '../../../lib/dates';
+import { fromDateTimeLocal, organisationTimeZone, timeZoneOptions, toDateTimeLocal } from '../../../lib/dates';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { useMainButton } from '../../../lib/use-main-button';
 import { CoverPicker } from './cover-picker';
+import { noRepeat, toRecurrence, type RepeatValues } from './series-recurrence';
+import { SeriesRepeatFields } from './series-repeat-fields';
 import styles from './event-form.module.css';
 
-export interface EventFormValues {
+export interface EventFormValues extends RepeatValues {
   name: string;
   description: string;
+  /** datetime-local: the wall time in timeZone. */
   date: string;
+  /** The IANA zone the event happens in; the date and RSVP closing time are read in it. */
+  timeZone: string;
   location: string;
   imageUrl: string;
   isPublic: boolean;
@@ -33,10 +38,12 @@ export interface EventFormValues {
   rsvpDigest: boolean;
 }
 
-export const emptyEventValues: EventFormValues = {
+/** A new event's values; a function, as the organisation's zone is read from the page. */
+export const emptyEventValues = (): EventFormValues => ({
   name: '',
   description: '',
   date: '',
+  timeZone: organisationTimeZone(),
   location: '',
   imageUrl: '',
   isPublic: true,
@@ -44,36 +51,44 @@ export const emptyEventValues: EventFormValues = {
   guestsAllowed: '0',
   rsvpClosesAt: '',
   rsvpDigest: false,
-};
+  ...noRepeat(),
+});
 
-type StoredEvent = Pick<EventSummary, 'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest'>;
+type StoredEvent = Pick<EventSummary, 'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest' | 'timeZone'>;
 
 export const toFormValues = (event: EventInput & StoredEvent & { date: string }): EventFormValues => ({
   name: event.name,
   description: event.description,
-  date: toDateTimeLocal(event.date),
+  date: toDateTimeLocal(event.date, event.timeZone),
+  timeZone: event.timeZone,
   location: event.location,
   imageUrl: event.imageUrl,
   isPublic: event.isPublic ?? true,
   capacity: event.capacity === null ? '' : String(event.capacity),
   guestsAllowed: String(event.guestsAllowed),
-  rsvpClosesAt: toDateTimeLocal(event.rsvpClosesAt),
+  rsvpClosesAt: toDateTimeLocal(event.rsvpClosesAt, event.timeZone),
   rsvpDigest: event.rsvpDigest,
+  // An edit changes one event (or it and the following ones): the series' rule is not edited here.
+  ...noRepeat(),
 });
 
-/** datetime-local is local time to the minute; the schema (and the API) take an ISO string. */
-const toIso = (value: string) => (value ? (toDate(value)?.toISOString() ?? value) : '');
+/** datetime-local is wall time to the minute in the event's zone; the schema (and the API) take an ISO instant. */
+const toIso = (value: string, zone: string) => (value ? (fromDateTimeLocal(value, zone) ?? value) : '');
 
 /** A typed capacity that is not a whole number stays a string, so the schema names the field's problem. */
 const toCount = (value: string) => (value.trim() === '' ? null : /^\d+$/.test(value.trim()) ? Number(value) : value);
 
-const resolver = schemaResolver(eventInputSchema, (values: EventFormValues) => ({
-  ...values,
-  date: toIso(values.date),
-  capacity: toCount(values.capacity),
-  guestsAllowed: Number(values.guestsAllowed),
-  rsvpClosesAt: toIso(values.rsvpClosesAt) || null,
-}));
+const resolver = schemaResolver(
+  eventCreateSchema,
+  ({ repeat, monthlyBy, repeatEnds, repeatCount, repeatUntil, ...values }: EventFormValues) => ({
+    ...values,
+    recurrence: toRecurrence({ repeat, monthlyBy, repeatEnds, repeatCount, repeatUntil }),
+    date: toIso(values.date, values.timeZone),
+    capacity: toCount(values.capacity),
+    guestsAllowed: Number(values.guestsAllowed),
+    rsvpClosesAt: toIso(values.rsvpClosesAt, values.timeZone) || null,
+  }),
+);
 
 interface EventFormProps {
   initial: EventFormValues;
@@ -82,10 +97,20 @@ interface EventFormProps {
   busy: boolean;
   /** The server's (or the fallback) message, shown as an inline banner. */
   serverError: string | null;
-  onSubmit: (input: EventInput) => void;
+  onSubmit: (input: EventCreateInput) => void;
+  /** The create form offers "Repeat" (issue 11); an edit does not change a series' rule. */
+  repeatable?: boolean;
 }
 
-export function EventForm({ initial, submitLabel, busyLabel, busy, serverError, onSubmit }: EventFormProps) {
+export function EventForm({
+  initial,
+  submitLabel,
+  busyLabel,
+  busy,
+  serverError,
+  onSubmit,
+  repeatable = false,
+}: EventFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const {
     register,
@@ -101,6 +126,12 @@ export function EventForm({ initial, submitLabel, busyLabel, busy, serverError, 
   const inline = (message?: string) => (message && message !== MSG.eventFieldsRequired ? message : null);
   const invalid = (key: keyof EventFormValues) => (errors[key] ? true : undefined);
   const isPublic = useWatch({ control, name: 'isPublic' });
+  const timeZone = useWatch({ control, name: 'timeZone' });
+  const [repeat, repeatEnds] = useWatch({ control, name: ['repeat', 'repeatEnds'] });
+  const recurrenceErrors = (errors as { recurrence?: Record<string, { message?: string }> & { message?: string } })
+    .recurrence;
+  const recurrenceError =
+    recurrenceErrors?.message ?? recurrenceErrors?.count?.message ?? recurrenceErrors?.until?.message ?? null;
 
   return (
     <Card>
@@ -121,10 +152,24 @@ export function EventForm({ initial, submitLabel, busyLabel, busy, serverError, 
           <Field label="Date and Time" id="event-date" error={inline(errors.date?.message)}>
             <input type="datetime-local" aria-required {...register('date')} />
           </Field>
-          <Field label="Location" id="event-location" error={inline(errors.location?.message)}>
-            <input type="text" maxLength={LIMITS.eventLocation} aria-required {...register('location')} />
+          <Field
+            label="Time zone"
+            id="event-time-zone"
+            hint="The date and time are in this zone; everyone also sees their own time."
+            error={inline(errors.timeZone?.message)}
+          >
+            <select {...register('timeZone')}>
+              {timeZoneOptions(timeZone).map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replace(/_/g, ' ')}
+                </option>
+              ))}
+            </select>
           </Field>
         </div>
+        <Field label="Location" id="event-location" error={inline(errors.location?.message)}>
+          <input type="text" maxLength={LIMITS.eventLocation} aria-required {...register('location')} />
+        </Field>
         <Controller
           control={control}
           name="imageUrl"
@@ -143,6 +188,7 @@ export function EventForm({ initial, submitLabel, busyLabel, busy, serverError, 
             </p>
           )}
         </div>
+        {repeatable && <SeriesRepeatFields field={register} values={{ repeat, repeatEnds }} error={recurrenceError} />}
         <fieldset className={styles.rsvp}>
           <legend>RSVP</legend>
           <div className="two-columns">

@@ -1,17 +1,76 @@
-// All Events (SPEC §2): cards sorted by date (unreadable dates last), filtered by the header search.
+// All Events (SPEC §2), a page at a time (issue 13): upcoming events soonest first, and a "Past" view
+// (/events?when=past) newest first. The next page loads as the member scrolls near the end, or with the
+// 'Load more events' button (keyboards, screen readers, and browsers without IntersectionObserver). The header
+// search filters the events loaded so far.
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button } from '../../../components/button/button';
 import { StateCard } from '../../../components/card/card';
 import { EmptyState } from '../../../components/empty-state/empty-state';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { useEvents } from '../api/get-events';
+import { eventsQueryOptions, type EventsWhen } from '../api/get-events';
 import { EventCard } from './event-card';
+import styles from './events-list-page.module.css';
+
+const VIEWS: Array<{ when: EventsWhen; label: string }> = [
+  { when: 'upcoming', label: 'Upcoming' },
+  { when: 'past', label: 'Past' },
+];
+
+/** Upcoming and Past as links (each view has its own address), keeping the search. */
+function ViewSwitch({ current, query }: { current: EventsWhen; query: string | null }) {
+  return (
+    <nav aria-label="Upcoming or past events" className={styles.views}>
+      {VIEWS.map(({ when, label }) => {
+        const search = new URLSearchParams();
+        if (when === 'past') search.set('when', 'past');
+        if (query) search.set('q', query);
+        const to = `/events${search.size ? `?${search}` : ''}`;
+        return (
+          <Link key={when} to={to} className={styles.view} aria-current={when === current ? 'page' : undefined}>
+            {label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** Asks for the next page when the end of the list comes near (600 px ahead), and offers a button too. */
+function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || loading || typeof IntersectionObserver === 'undefined') return;
+    // Observed anew after each page: if the end is still in sight (a short page, a search), the next one follows.
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onLoad(), {
+      rootMargin: '0px 0px 600px 0px',
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [loading, onLoad]);
+  return (
+    <div ref={sentinel} className={styles.more}>
+      <Button variant="secondary" onClick={onLoad} disabled={loading}>
+        {loading ? 'Loading more events...' : 'Load more events'}
+      </Button>
+    </div>
+  );
+}
 
 export function EventsListPage() {
-  const events = useEvents();
   const [params] = useSearchParams();
-  const query = (params.get('q') ?? '').trim().toLowerCase();
+  const when: EventsWhen = params.get('when') === 'past' ? 'past' : 'upcoming';
+  const events = useInfiniteQuery(eventsQueryOptions(when));
+  const rawQuery = params.get('q');
+  const query = (rawQuery ?? '').trim().toLowerCase();
+  const { fetchNextPage, isFetchingNextPage } = events;
+  const loadMore = useCallback(() => {
+    if (!isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, isFetchingNextPage]);
 
   if (events.isPending) {
     return <Skeleton label="Loading Events..." detail="Please wait while we load the events..." shape="cards" />;
@@ -23,33 +82,39 @@ export function EventsListPage() {
       </StateCard>
     );
   }
+  const loaded = events.data.pages.flatMap((page) => page.events);
   const shown = query
-    ? events.data.filter((event) =>
+    ? loaded.filter((event) =>
         [event.name, event.description, event.location].some((text) => text.toLowerCase().includes(query)),
       )
-    : events.data;
+    : loaded;
   return (
     <>
       <header className="page-intro">
-        <h1>Upcoming Events</h1>
+        <h1>{when === 'past' ? 'Past Events' : 'Upcoming Events'}</h1>
         <p className="muted">
-          As a member you can browse and join our upcoming events. Click on an event to see its details and to register.
+          {when === 'past'
+            ? 'Events that have already taken place, the most recent first.'
+            : 'As a member you can browse and join our upcoming events. Click on an event to see its details and to register.'}
         </p>
+        <ViewSwitch current={when} query={rawQuery} />
         {query && (
           <p role="status">
-            {shown.length} {shown.length === 1 ? 'event matches' : 'events match'} “{params.get('q')}”.
+            {shown.length} {shown.length === 1 ? 'event matches' : 'events match'} “{rawQuery}”
+            {events.hasNextPage ? ' so far' : ''}.
           </p>
         )}
       </header>
-      {shown.length > 0 ? (
+      {shown.length > 0 && (
         <div className="card-grid">
           {shown.map((event, index) => (
             <EventCard key={event.id} event={event} priority={index === 0} />
           ))}
         </div>
-      ) : (
-        query && <EmptyState icon={<SearchX size={22} />} title="No events match your search." />
       )}
+      {shown.length === 0 && query && <EmptyState icon={<SearchX size={22} />} title="No events match your search." />}
+      {loaded.length === 0 && when === 'past' && <p className="muted">No past events yet.</p>}
+      {events.hasNextPage && <LoadMore loading={isFetchingNextPage} onLoad={loadMore} />}
     </>
   );
 }

@@ -1,7 +1,6 @@
-// Featured Events on the home page (signed in): the first 5 events by date with RSVP controls. Its own chunk,
-// so a signed-out visitor's first page carries no dropdown or date code.
+// Featured Events on the home page (signed in): the 5 soonest upcoming events with RSVP controls (a first page
+// of 5). Its own chunk, so a signed-out visitor's first page carries no dropdown or date code.
 import { Link } from 'react-router-dom';
-import { FEATURED_EVENTS_COUNT } from '../../../../../shared/constants';
 import { CalendarDays } from 'lucide-react';
 import { Card } from '../../../components/card/card';
 import { EmptyState } from '../../../components/empty-state/empty-state';
@@ -9,11 +8,11 @@ import { Skeleton } from '../../../components/skeleton/skeleton';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { shortDate } from '../../../lib/dates';
-import { useEvents } from '../api/get-events';
+import { useFeaturedEvents } from '../api/get-events';
 import { RsvpDropdown, StatusLabel } from './rsvp';
 
 export function FeaturedEvents() {
-  const events = useEvents();
+  const events = useFeaturedEvents();
   if (events.isPending) return <Skeleton label="Loading Events..." />;
   if (events.isError) {
     return (
@@ -22,7 +21,7 @@ export function FeaturedEvents() {
       </Card>
     );
   }
-  const featured = events.data.slice(0, FEATURED_EVENTS_COUNT);
+  const featured = events.data;
   return (
     <Card title="Featured Events">
       {featured.length === 0 ? (
@@ -42,7 +41,7 @@ export function FeaturedEvents() {
               {featured.map((event) => (
                 <tr key={event.id}>
                   <td data-label="Event Name">{event.name}</td>
-                  <td data-label="Date">{shortDate(event.date)}</td>
+                  <td data-label="Date">{shortDate(event.date, event.timeZone)}</td>
                   <td data-label="RSVP Status">
                     <StatusLabel status={event.myStatus} />
                   </td>

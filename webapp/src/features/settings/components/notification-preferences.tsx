@@ -1,6 +1,7 @@
 // Notification Preferences: ticking or unticking saves at once; SMS needs a phone number and Telegram a
 // username first (SPEC §4), otherwise nothing is saved and a warning says what to add. Email needs an email
-// address, as the server checks too (a Telegram-only account has none until one is linked).
+// address, as the server checks too (a Telegram-only account has none until one is linked). When Telegram
+// messages cannot be delivered, telegram-reachability.tsx says so and offers the fix.
 import { useState } from 'react';
 import {
   NOTIFICATION_CHANNEL_LABELS,
@@ -12,8 +13,8 @@ import type { CurrentUser } from '../../../../../shared/types';
 import { toast, toastError } from '../../../components/toast-store';
 import { Card } from '../../../components/card/card';
 import { errorMessage } from '../../../lib/api-client';
-import { useAuthConfig } from '../../../lib/auth-config';
 import { useUpdatePreferences } from '../api/update-preferences';
+import { TelegramUnreachable, useAllowTelegramMessages } from './telegram-reachability';
 
 interface NotificationPreferencesProps {
   user: CurrentUser;
@@ -21,29 +22,9 @@ interface NotificationPreferencesProps {
   onWarn: (channel: 'sms' | 'telegram' | 'email') => void;
 }
 
-/**
- * Telegram refused our messages (the member blocked the bot or never pressed Start): nothing reaches them there
- * until they write to the bot, which clears it on the server.
- */
-function TelegramUnreachable() {
-  const bot = useAuthConfig().data?.telegramBotUsername;
-  return (
-    <p className="field-error" role="status">
-      Telegram messages cannot reach you: open{' '}
-      {bot ? (
-        <a href={`https://t.me/${bot}`} target="_blank" rel="noreferrer">
-          the bot
-        </a>
-      ) : (
-        'the bot'
-      )}{' '}
-      and press Start.
-    </p>
-  );
-}
-
 export function NotificationPreferences({ user, warnings, onWarn }: NotificationPreferencesProps) {
   const update = useUpdatePreferences();
+  const telegramMessages = useAllowTelegramMessages();
   // The box shows the new choice from the click on, not only once the cache catches up.
   const [choice, setChoice] = useState<NotificationChannel[] | null>(null);
   const prefs = choice ?? user.notificationPrefs;
@@ -56,8 +37,11 @@ export function NotificationPreferences({ user, warnings, onWarn }: Notification
     setChoice(next);
     update.mutate(next, {
       onSettled: () => setChoice(null),
-      onSuccess: () =>
-        toast({ title: 'Preferences updated', description: 'Your notification preferences have been saved' }),
+      onSuccess: () => {
+        toast({ title: 'Preferences updated', description: 'Your notification preferences have been saved' });
+        // Inside Telegram, turning Telegram on asks Telegram to let the bot write (no prompt if it already may).
+        if (on && channel === 'telegram') void telegramMessages.allow();
+      },
       onError: (error) => toastError('Error', errorMessage(error)),
     });
   };

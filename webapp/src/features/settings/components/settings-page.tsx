@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../../../../shared/types';
 import { toast, toastError } from '../../../components/toast-store';
 import { StateCard } from '../../../components/card/card';
 import { useCurrentUser } from '../../../lib/auth';
+import { CalendarFeedSettings } from './calendar-feed-settings';
 import { AccountLinking } from './account-linking';
 import { CommunicationSettings } from './communication-settings';
 import { ConnectedAccounts } from './connected-accounts';
@@ -55,6 +56,7 @@ function Settings({ user }: { user: CurrentUser }) {
         onWarn={(channel) => setWarnings((w) => ({ ...w, [channel]: true }))}
       />
       <PrivacySettings user={user} />
+      <CalendarFeedSettings />
     </>
   );
 }

@@ -1,0 +1,80 @@
+// The hot reads' way to the database (issue 13): a statement built with Prisma's sql`` template, sent straight
+// to the driver. Prisma 6.19 runs even $queryRaw through its query compiler (WebAssembly) on every call, which
+// cost more than the query on the list and the session check. On PostgreSQL each statement is a named prepared
+// statement (parsed and planned once per connection); PGlite runs it as it is. Only repositories use it.
+import type { PGlite } from '@electric-sql/pglite';
+import type { Prisma as PrismaTypes } from '@prisma/client';
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { Prisma } from './database';
+
+export interface LeanSql {
+  query<T>(statement: PrismaTypes.Sql): Promise<T[]>;
+}
+
+const TIMESTAMP_OID = 1114;
+
+/** Timestamps without a zone are UTC, as Prisma reads them (not the process's local time). */
+const utcTimestamp = (value: string) => new Date(`${value.replace(' ', 'T')}Z`);
+
+/**
+ * Dates go as ISO strings in UTC: a column without a zone takes the wall time and ignores the Z, one with a zone
+ * reads the Z; either way the same instant as Prisma sends.
+ */
+const toParameter = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+/** A prepared statement's name: the same text always gets the same name (pg refuses one name for two texts). */
+const names = new Map<string, string>();
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `lean_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    // Statement texts come from code, not input: a handful. The bound keeps a mistake from growing forever.
+    if (names.size < 1000) names.set(text, name);
+  }
+  return name;
+}
+
+export function pgLeanSql(pool: pg.Pool, onQuery?: (sql: string) => void): LeanSql {
+  const getTypeParser = (oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMP_OID ? utcTimestamp : pg.types.getTypeParser(oid, format ?? 'text');
+  const types = { getTypeParser } as pg.CustomTypesConfig;
+  return {
+    async query<T>(statement: PrismaTypes.Sql) {
+      onQuery?.(statement.text);
+      const result = await pool.query({
+        name: nameOf(statement.text),
+        text: statement.text,
+        values: statement.values.map(toParameter),
+        types,
+      });
+      return result.rows as T[];
+    },
+  };
+}
+
+export function pgliteLeanSql(pglite: PGlite, onQuery?: (sql: string) => void): LeanSql {
+  const options = { parsers: { [TIMESTAMP_OID]: utcTimestamp } };
+  return {
+    async query<T>(statement: PrismaTypes.Sql) {
+      onQuery?.(statement.text);
+      return (await pglite.query<T>(statement.text, statement.values.map(toParameter), options)).rows;
+    },
+  };
+}
+
+const leanOf = new WeakMap<object, LeanSql>();
+
+/** Called once where the client is made (db/database.ts). */
+export function attachLeanSql(prisma: Prisma, lean: LeanSql): void {
+  leanOf.set(prisma, lean);
+}
+
+/**
+ * Runs `statement` on the lean path; a client without one (a transaction's, a test's own) runs it through
+ * Prisma, with the same result shape.
+ */
+export function leanQuery<T>(prisma: Prisma | PrismaTypes.TransactionClient, statement: PrismaTypes.Sql): Promise<T[]> {
+  const lean = leanOf.get(prisma);
+  return lean ? lean.query<T>(statement) : (prisma.$queryRaw(statement) as Promise<T[]>);
+}

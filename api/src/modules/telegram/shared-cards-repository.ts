@@ -1,0 +1,189 @@
+// The shared_cards table (issue 12): event cards posted into Telegram chats, marked stale by a trigger on
+// events (migration 20261124010200_shared_cards) and claimed here by the card refresher. Times are the
+// database's own (the trigger's), so every instance agrees on the debounce.
+import type { Prisma as PrismaTypes } from '@prisma/client';
+import type { Prisma } from '../../db/database';
+import type { Viewer } from '../events/events-repository';
+
+/** What a card shows, read without a viewer. */
+export interface CardEventRow {
+  id: number;
+  name: string;
+  date: Date;
+  timeZone: string | null;
+  location: string;
+  imageUrl: string;
+  isPublic: boolean;
+  capacity: number | null;
+  attendingPeople: number;
+}
+
+const cardSelect = {
+  id: true,
+  name: true,
+  date: true,
+  timeZone: true,
+  location: true,
+  imageUrl: true,
+  isPublic: true,
+  capacity: true,
+  attendingPeople: true,
+} satisfies PrismaTypes.EventSelect;
+
+/** The member linked to this Telegram account (one indexed row; every inline query and tap asks). */
+export async function findLinkedMember(prisma: Prisma, telegramId: string): Promise<Viewer | null> {
+  const [row] = await prisma.$queryRaw<Array<{ id: number; is_admin: boolean }>>`
+    SELECT id, is_admin FROM users WHERE telegram_id = ${telegramId}`;
+  return row ? { id: row.id, isAdmin: row.is_admin } : null;
+}
+
+/** `text` as a LIKE pattern that matches it anywhere, its own % and _ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * Upcoming events the viewer may share: public ones, and private ones they manage (creator; admins: all).
+ * An invited guest may see a private event but not post it into other chats. Newest first.
+ */
+export async function findShareableEvents(
+  prisma: Prisma,
+  viewer: Viewer,
+  text: string,
+  from: Date,
+  limit: number,
+): Promise<CardEventRow[]> {
+  const pattern = containing(text);
+  // One hand-written statement: inline queries come with every keystroke.
+  const rows = await prisma.$queryRaw<
+    Array<{
+      id: number;
+      name: string;
+      date: Date | string;
+      time_zone: string | null;
+      location: string;
+      image_url: string;
+      is_public: boolean;
+      capacity: number | null;
+      attending_people: number;
+    }>
+  >`
+    SELECT id, name, date, time_zone, location, image_url, is_public, capacity, attending_people
+    FROM events
+    WHERE date >= ${from}
+      AND (${viewer.isAdmin} OR is_public OR creator_id = ${viewer.id})
+      AND (${text === ''} OR name ILIKE ${pattern} OR location ILIKE ${pattern})
+    ORDER BY created_at DESC, id DESC
+    LIMIT ${limit}`;
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    date: new Date(row.date),
+    timeZone: row.time_zone,
+    location: row.location,
+    imageUrl: row.image_url,
+    isPublic: row.is_public,
+    capacity: row.capacity,
+    attendingPeople: Number(row.attending_people),
+  }));
+}
+
+export const findCardEvent = (prisma: Prisma, id: number): Promise<CardEventRow | null> =>
+  prisma.event.findUnique({ where: { id }, select: cardSelect });
+
+export async function findCardEvents(prisma: Prisma, ids: number[]): Promise<Map<number, CardEventRow>> {
+  if (!ids.length) return new Map();
+  const rows = await prisma.event.findMany({ where: { id: { in: ids } }, select: cardSelect });
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Records a posted card once (Telegram may repeat the update); nothing for an event that is gone. `stale`:
+ * what it shows may be old, so it is redrawn with the next refresh.
+ */
+export async function recordCard(
+  prisma: Prisma,
+  card: { inlineMessageId: string; eventId: number; sharedByTelegramId: string; stale: boolean },
+): Promise<boolean> {
+  const inserted = await prisma.$executeRaw`
+    INSERT INTO shared_cards (inline_message_id, event_id, shared_by_telegram_id, stale_since, changes)
+    SELECT ${card.inlineMessageId}, ${card.eventId}, ${card.sharedByTelegramId},
+      CASE WHEN ${card.stale} THEN clock_timestamp() END, CASE WHEN ${card.stale} THEN 1 ELSE 0 END
+    WHERE EXISTS (SELECT 1 FROM events WHERE id = ${card.eventId})
+    ON CONFLICT (inline_message_id) DO NOTHING`;
+  return inserted > 0;
+}
+
+export interface ClaimedCard {
+  inlineMessageId: string;
+  eventId: number;
+  /** The change count seen at the claim: the refresh clears the mark only if it is still the same. */
+  changes: number;
+  cancelledName: string | null;
+}
+
+/**
+ * Claims up to `limit` cards stale for at least `debounceMs` (and not edited within it), holding them for
+ * `leaseMs`; SKIP LOCKED lets other instances claim other cards meanwhile. Oldest change first.
+ */
+export async function claimStaleCards(
+  prisma: Prisma,
+  debounceMs: number,
+  leaseMs: number,
+  limit: number,
+): Promise<ClaimedCard[]> {
+  const debounce = debounceMs / 1000;
+  const rows = await prisma.$queryRaw<
+    Array<{ inline_message_id: string; event_id: number; changes: number; cancelled_name: string | null }>
+  >`
+    UPDATE shared_cards c SET locked_until = clock_timestamp() + make_interval(secs => ${leaseMs / 1000})
+    FROM (
+      SELECT inline_message_id FROM shared_cards
+      WHERE stale_since <= clock_timestamp() - make_interval(secs => ${debounce})
+        AND (edited_at IS NULL OR edited_at <= clock_timestamp() - make_interval(secs => ${debounce}))
+        AND (locked_until IS NULL OR locked_until <= clock_timestamp())
+      ORDER BY stale_since
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ) due
+    WHERE c.inline_message_id = due.inline_message_id
+    RETURNING c.inline_message_id, c.event_id, c.changes, c.cancelled_name`;
+  return rows.map((row) => ({
+    inlineMessageId: row.inline_message_id,
+    eventId: row.event_id,
+    changes: Number(row.changes),
+    cancelledName: row.cancelled_name,
+  }));
+}
+
+/** The card shows the event as of the claim: up to date unless another change came in meanwhile. */
+export const markEdited = (prisma: Prisma, card: ClaimedCard) =>
+  prisma.$executeRaw`
+    UPDATE shared_cards
+       SET stale_since = CASE WHEN changes = ${card.changes} THEN NULL ELSE stale_since END,
+           locked_until = NULL, edited_at = clock_timestamp(), edit_attempts = 0
+     WHERE inline_message_id = ${card.inlineMessageId}`;
+
+/**
+ * Tries the card again later: after `delayMs` as given (Telegram's retry_after), or, for a failed attempt,
+ * after `delayMs` doubled per earlier failure. Answers the failed attempts so far.
+ */
+export async function deferCard(
+  prisma: Prisma,
+  inlineMessageId: string,
+  delayMs: number,
+  failed: boolean,
+): Promise<number> {
+  const rows = await prisma.$queryRaw<Array<{ edit_attempts: number }>>`
+    UPDATE shared_cards
+       SET locked_until = clock_timestamp()
+             + make_interval(secs => ${delayMs / 1000} * CASE WHEN ${failed} THEN power(2, edit_attempts) ELSE 1 END),
+           edit_attempts = edit_attempts + CASE WHEN ${failed} THEN 1 ELSE 0 END
+     WHERE inline_message_id = ${inlineMessageId}
+    RETURNING edit_attempts`;
+  return Number(rows[0]?.edit_attempts ?? 0);
+}
+
+/** A card with nothing more to show (its event's cancellation is on it) or that Telegram no longer has. */
+export const dropCard = (prisma: Prisma, inlineMessageId: string) =>
+  prisma.sharedCard.deleteMany({ where: { inlineMessageId } });
+
+export const countCards = (prisma: Prisma, eventId: number) => prisma.sharedCard.count({ where: { eventId } });

@@ -1,0 +1,67 @@
+// The shared event cards' side of the composition root (issue 12): the bot's card drawn by the API's refresher
+// and prepared for the Mini App's Share action. bot/ owns the card's look; the API module only stores, claims
+// and edits.
+import type { Api } from 'grammy';
+import { cardResult, renderCard, type CardOptions } from '../../../bot/src/event-card';
+import type { AppDeps } from '../deps';
+import {
+  createPacer,
+  databasePacer,
+  PACE_PER_SECOND,
+  realClock,
+  waitForSharedSlot,
+} from '../modules/notifications/telegram-sender';
+import {
+  createCardRefresher,
+  type CardRefresherOptions,
+  type RenderedCard,
+} from '../modules/telegram/shared-cards-refresher';
+import type { PreparedCards } from '../modules/telegram/shared-cards-service';
+
+export interface TelegramCardsOptions {
+  /** This process's edits per second; without it, the pace all instances share with the notification sender. */
+  perSecond?: number;
+}
+
+export function createTelegramCards(deps: AppDeps, api: Api, options: TelegramCardsOptions = {}) {
+  const { config } = deps;
+  const cardOptions: CardOptions = {
+    botUsername: config.telegram.botUsername,
+    publicUrl: config.publicUrl,
+    timeZone: config.notificationsTimeZone,
+  };
+
+  const prepared: PreparedCards = {
+    async prepare(telegramUserId, event) {
+      const message = await api.savePreparedInlineMessage(telegramUserId, cardResult(event, cardOptions), {
+        allow_user_chats: true,
+        allow_group_chats: true,
+        allow_channel_chats: true,
+      });
+      return message.id;
+    },
+  };
+
+  // Edits count against Telegram's 30/s like messages: in production every instance's sends and edits take
+  // their turns from the one slot sequence in the database.
+  const local = createPacer(options.perSecond ?? PACE_PER_SECOND);
+  const shared = options.perSecond ? null : databasePacer(deps.prisma);
+  const pace = async (key: string) => {
+    await local(key);
+    if (shared) await waitForSharedSlot(shared, realClock);
+  };
+
+  const createRefresher = (tuning: Partial<CardRefresherOptions> = {}) =>
+    createCardRefresher(
+      {
+        prisma: deps.prisma,
+        logger: deps.logger,
+        api,
+        render: (event, cancelledName) => renderCard(event, cancelledName, cardOptions) as RenderedCard,
+        pace,
+      },
+      tuning,
+    );
+
+  return { prepared, createRefresher };
+}

@@ -1,0 +1,86 @@
+// Inline mode (issue 12): `@bot <text>` in any chat lists the events this Telegram user may share, picking one
+// posts the event card, and the card's buttons record RSVPs of linked members. The bot never joins the chat;
+// the cards are edited later through their inline message ids (the API's card refresher).
+import { Composer, type Context } from 'grammy';
+import type { BotDeps } from '../bot-deps';
+import { CARD_DATA, CARD_TEXT, cardResult, eventIdOfResult, parseCardData, startLink } from '../event-card';
+import { answerText, refusalText, RSVP_TEXT } from '../rsvp-text';
+
+/** Telegram shows at most 50; a chat popup is read at a glance. */
+export const INLINE_RESULTS_LIMIT = 20;
+/** Seconds Telegram may reuse an answer for the same user and text (counts may move meanwhile). */
+export const INLINE_CACHE_SECONDS = 5;
+/** What someone may type after @bot (Telegram allows 256 characters). */
+const QUERY_LIMIT = 100;
+
+export function inlineSharingFeature(deps: BotDeps): Composer<Context> {
+  const composer = new Composer<Context>();
+  const { botUsername } = deps.config.telegram;
+  const cardOptions = {
+    botUsername,
+    publicUrl: deps.config.publicUrl,
+    timeZone: deps.config.notificationsTimeZone,
+  };
+
+  composer.on('inline_query', async (ctx) => {
+    const member = await deps.sharing.memberFor(ctx.inlineQuery.from.id);
+    // Answers differ per person (private events they manage): never shared between users.
+    const options = { cache_time: INLINE_CACHE_SECONDS, is_personal: true };
+    if (!member) {
+      // Unknown here: nothing to list, and a button that opens the bot (its /start welcome signs them in).
+      return void (await ctx.answerInlineQuery([], {
+        ...options,
+        button: { text: CARD_TEXT.signInFirst, start_parameter: 'share' },
+      }));
+    }
+    const text = ctx.inlineQuery.query.trim().slice(0, QUERY_LIMIT);
+    const events = await deps.sharing.shareableEvents(member, text, INLINE_RESULTS_LIMIT);
+    await ctx.answerInlineQuery(
+      events.map((event) => cardResult(event, cardOptions)),
+      options,
+    );
+  });
+
+  composer.on('chosen_inline_result', async (ctx) => {
+    const { result_id, inline_message_id, from } = ctx.chosenInlineResult;
+    const eventId = eventIdOfResult(result_id);
+    // Without an inline message id there is nothing to edit later (Telegram sends one for cards with buttons).
+    if (!eventId || !inline_message_id) return;
+    await deps.sharing.cardPosted({ inlineMessageId: inline_message_id, eventId, telegramUserId: from.id });
+  });
+
+  composer.callbackQuery(CARD_DATA, async (ctx) => {
+    const parsed = parseCardData(ctx.callbackQuery.data);
+    if (!parsed) return void (await ctx.answerCallbackQuery({ text: RSVP_TEXT.invalid }));
+    const member = await deps.sharing.memberFor(ctx.from.id);
+    if (!member) {
+      // Someone we do not know: nothing is recorded; Telegram opens the bot, whose /start signs them in.
+      return void (await ctx.answerCallbackQuery(
+        botUsername
+          ? { url: startLink(botUsername, `event_${parsed.eventId}`) }
+          : { text: CARD_TEXT.signInToReply, show_alert: true },
+      ));
+    }
+    try {
+      // The same use case as POST /attend; the card's counts follow through the refresher, on every copy.
+      const result = await deps.events.setAttendance(member, parsed.eventId, { status: parsed.status });
+      await ctx.answerCallbackQuery({ text: answerText(result) });
+      // A copy we never heard of (shared without chosen_inline_result, e.g. from the Mini App) is kept live
+      // from its first tap by someone who may see the event.
+      const inlineMessageId = ctx.callbackQuery.inline_message_id;
+      if (inlineMessageId) {
+        await deps.sharing.cardPosted({
+          inlineMessageId,
+          eventId: parsed.eventId,
+          telegramUserId: ctx.from.id,
+          stale: true,
+        });
+      }
+    } catch (error) {
+      // A private event of someone uninvited answers exactly as a deleted one: the card reveals nothing more.
+      await ctx.answerCallbackQuery({ text: refusalText(error), show_alert: true });
+    }
+  });
+
+  return composer;
+}

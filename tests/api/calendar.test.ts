@@ -1,0 +1,272 @@
+// Calendars (issue 11): an event's .ics and each member's secret feed, read back with a real iCalendar parser
+// (ical.js): UIDs stable across edits, SEQUENCE growing, times equal to the event's instant; the feed's token
+// security, visibility, cancelled entries and cheap repeats (304).
+import type { User } from '@prisma/client';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCalendarService } from '../../api/src/modules/calendar/calendar-service';
+import type { TestClient } from '../support/http-client';
+import { eventBody } from '../support/events';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+interface Entry {
+  uid: string;
+  sequence: number;
+  start: number;
+  end: number;
+  summary: string;
+  status: string | null;
+  description: string | null;
+  location: string | null;
+  url: string | null;
+  alarms: number;
+}
+
+/** Every VEVENT of a calendar text, as ical.js reads it (it throws on anything malformed). */
+function parseIcs(text: string): Entry[] {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return calendar.getAllSubcomponents('vevent').map((vevent) => {
+    const event = new ICAL.Event(vevent);
+    const text = (name: string) => (vevent.getFirstPropertyValue(name) as string | null) ?? null;
+    return {
+      uid: event.uid,
+      sequence: event.sequence,
+      start: event.startDate.toJSDate().getTime(),
+      end: event.endDate.toJSDate().getTime(),
+      summary: event.summary,
+      status: text('status'),
+      description: text('description'),
+      location: text('location'),
+      url: text('url'),
+      alarms: vevent.getAllSubcomponents('valarm').length,
+    };
+  });
+}
+
+describe('calendars', () => {
+  let app: TestApp;
+  let admin: { user: User; client: TestClient };
+  let member: { user: User; client: TestClient };
+  let other: { user: User; client: TestClient };
+
+  beforeAll(async () => {
+    app = await startTestApp('pglite', { env: { PUBLIC_URL: 'https://events.example.org' } });
+    admin = await app.signedIn({ isAdmin: true });
+    member = await app.signedIn();
+    other = await app.signedIn();
+  });
+  afterAll(() => app?.stop());
+
+  async function createEvent(overrides: Record<string, unknown> = {}): Promise<number> {
+    const res = await admin.client.post('/api/events', eventBody(overrides));
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  }
+  const icsOf = async (client: TestClient, id: number) => {
+    const res = await client.get(`/api/events/${id}/calendar.ics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const entries = parseIcs(res.text);
+    expect(entries).toHaveLength(1);
+    return entries[0]!;
+  };
+  const feedOf = async (client: TestClient) => {
+    const res = await client.get('/api/users/me/calendar-feed');
+    expect(res.status).toBe(200);
+    return res.body as { url: string; webcalUrl: string; allEvents: boolean };
+  };
+  /** The feed as a calendar app reads it: no cookie, only the secret URL. */
+  const readFeed = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(url.replace('https://events.example.org', app.url), { headers });
+    return { status: res.status, headers: res.headers, text: await res.text() };
+  };
+  const entriesOf = async (url: string) => {
+    const res = await readFeed(url);
+    expect(res.status).toBe(200);
+    return parseIcs(res.text);
+  };
+
+  it("When an event's .ics is read and the event is edited, then the UID stays, SEQUENCE grows and the times are the event's", async () => {
+    const id = await createEvent({
+      name: 'Board games',
+      date: '2030-07-04T17:00:00.000Z',
+      timeZone: 'Europe/Berlin',
+      location: 'Library, room 2',
+    });
+    const first = await icsOf(member.client, id);
+    expect(first).toMatchObject({
+      uid: `event-${id}@events.example.org`,
+      sequence: 0,
+      start: Date.parse('2030-07-04T17:00:00.000Z'),
+      end: Date.parse('2030-07-04T19:00:00.000Z'),
+      summary: 'Board games',
+      status: 'CONFIRMED',
+      location: 'Library, room 2',
+      url: `https://events.example.org/events/${id}`,
+      alarms: 1,
+    });
+    expect(first.description).toContain('Thursday, July 4, 2030 at 7:00 PM GMT+2 (Europe/Berlin)');
+
+    const moved = await admin.client.patch(
+      `/api/events/${id}`,
+      eventBody({ name: 'Board games night', date: '2030-07-05T18:00:00.000Z', location: 'Library, room 2' }),
+    );
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ timeZone: 'Europe/Berlin', sequence: 1 });
+    const second = await icsOf(member.client, id);
+    expect(second).toMatchObject({ uid: first.uid, sequence: 1, start: Date.parse('2030-07-05T18:00:00.000Z') });
+    expect(second.summary).toBe('Board games night');
+
+    // An edit no calendar shows (the capacity) leaves SEQUENCE as it is.
+    const capped = await admin.client.patch(
+      `/api/events/${id}`,
+      eventBody({
+        name: 'Board games night',
+        date: '2030-07-05T18:00:00.000Z',
+        location: 'Library, room 2',
+        capacity: 8,
+      }),
+    );
+    expect(capped.status).toBe(200);
+    expect((await icsOf(member.client, id)).sequence).toBe(1);
+  });
+
+  it('When someone who may not see an event asks for its .ics, then they get 404 (signed out: 401)', async () => {
+    const id = await createEvent({ isPublic: false, name: 'Committee meeting' });
+    expect((await member.client.get(`/api/events/${id}/calendar.ics`)).status).toBe(404);
+    expect((await member.client.get('/api/events/999999/calendar.ics')).status).toBe(404);
+    expect((await app.anonymous().get(`/api/events/${id}/calendar.ics`)).status).toBe(401);
+    expect((await member.client.get('/api/events/abc/calendar.ics')).status).toBe(400);
+    await admin.client.post(`/api/events/${id}/invitations`, { userIds: [member.user.id] });
+    expect((await icsOf(member.client, id)).summary).toBe('Committee meeting');
+  });
+
+  it('When a member reads their feed settings, then they get a secret https and webcal URL that stays the same', async () => {
+    const feed = await feedOf(member.client);
+    expect(feed.url).toMatch(/^https:\/\/events\.example\.org\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(feed.webcalUrl).toBe(feed.url.replace('https:', 'webcal:'));
+    expect(feed.allEvents).toBe(false);
+    expect(await feedOf(member.client)).toEqual(feed);
+    expect((await feedOf(other.client)).url).not.toBe(feed.url);
+    expect((await app.anonymous().get('/api/users/me/calendar-feed')).status).toBe(401);
+    // The database keeps only the token's hash (and a sealed copy for Settings), never the token itself.
+    const token = /calendar\/(.+)\.ics$/.exec(feed.url)![1]!;
+    const stored = await app.deps.prisma.calendarFeed.findUniqueOrThrow({ where: { userId: member.user.id } });
+    expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('When a feed token is unknown, malformed or replaced, then the feed answers 404; each member has their own', async () => {
+    const mine = await feedOf(member.client);
+    const theirs = await feedOf(other.client);
+    expect((await readFeed(`${app.url}/api/calendar/${'A'.repeat(43)}.ics`)).status).toBe(404);
+    expect((await readFeed(`${app.url}/api/calendar/not-a-token.ics`)).status).toBe(404);
+
+    const renewed = await member.client.post('/api/users/me/calendar-feed/regenerate', {});
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.url).not.toBe(mine.url);
+    expect((await readFeed(mine.url)).status).toBe(404);
+    expect((await readFeed(renewed.body.url)).status).toBe(200);
+    expect((await feedOf(member.client)).url).toBe(renewed.body.url);
+    // Another member's feed is untouched, and a regenerate needs a session.
+    expect((await readFeed(theirs.url)).status).toBe(200);
+    expect((await app.anonymous().post('/api/users/me/calendar-feed/regenerate', {})).status).toBe(401);
+    expect((await member.client.post('/api/users/me/calendar-feed/regenerate', { token: 'x' })).status).toBe(400);
+  });
+
+  it("When a member attends events, then their feed lists them (and, by their choice, all they may see) but never another's private event", async () => {
+    const { user, client } = await app.signedIn();
+    const going = await createEvent({ name: 'Going', date: '2030-09-01T10:00:00.000Z' });
+    const maybe = await createEvent({ name: 'Maybe', date: '2030-09-02T10:00:00.000Z' });
+    const open = await createEvent({ name: 'Not replied', date: '2030-09-03T10:00:00.000Z' });
+    const secret = await createEvent({ name: 'Secret', isPublic: false, date: '2030-09-04T10:00:00.000Z' });
+    const invited = await createEvent({ name: 'Invited', isPublic: false, date: '2030-09-05T10:00:00.000Z' });
+    await admin.client.post(`/api/events/${invited}/invitations`, { userIds: [user.id] });
+    // The creator attends the secret event; the member has no way to it.
+    await admin.client.post(`/api/events/${secret}/attend`, { status: 'attending' });
+    expect((await client.post(`/api/events/${going}/attend`, { status: 'attending' })).status).toBe(200);
+    expect((await client.post(`/api/events/${maybe}/attend`, { status: 'maybe' })).status).toBe(200);
+
+    const { url } = await feedOf(client);
+    const entries = await entriesOf(url);
+    expect(entries.map((e) => [e.summary, e.status])).toEqual([
+      ['Going', 'CONFIRMED'],
+      ['Maybe', 'TENTATIVE'],
+    ]);
+    // The same UID as the event's own .ics, so a calendar holds one entry per event.
+    expect(entries[0]!.uid).toBe((await icsOf(client, going)).uid);
+
+    const all = await client.patch('/api/users/me/calendar-feed', { allEvents: true });
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ url, allEvents: true });
+    const everything = (await entriesOf(url)).map((e) => e.summary);
+    expect(everything).toEqual(expect.arrayContaining(['Going', 'Maybe', 'Not replied', 'Invited']));
+    expect(everything).not.toContain('Secret');
+    expect(await app.deps.prisma.event.count({ where: { id: open } })).toBe(1);
+    expect((await client.patch('/api/users/me/calendar-feed', { allEvents: 'yes' })).status).toBe(400);
+  });
+
+  it('When a member leaves an event, is uninvited or it is deleted, then their feed shows it cancelled for 30 days', async () => {
+    const { user, client } = await app.signedIn();
+    const left = await createEvent({ name: 'Left', date: '2030-10-01T10:00:00.000Z' });
+    const deleted = await createEvent({ name: 'Deleted', date: '2030-10-02T10:00:00.000Z' });
+    for (const id of [left, deleted]) await client.post(`/api/events/${id}/attend`, { status: 'attending' });
+    const { url } = await feedOf(client);
+    const before = await entriesOf(url);
+    expect(before.map((e) => e.status)).toEqual(['CONFIRMED', 'CONFIRMED']);
+
+    await client.post(`/api/events/${left}/attend`, { status: 'not_attending' });
+    expect((await admin.client.delete(`/api/events/${deleted}`)).status).toBe(204);
+    const after = await entriesOf(url);
+    expect(after.map((e) => [e.uid, e.status])).toEqual(before.map((e) => [e.uid, 'CANCELLED']));
+    // Newer than what the calendar holds, so it takes the cancellation.
+    after.forEach((entry, index) => expect(entry.sequence).toBeGreaterThan(before[index]!.sequence));
+
+    // Going again brings it back as it was.
+    await client.post(`/api/events/${left}/attend`, { status: 'attending' });
+    expect((await entriesOf(url)).map((e) => [e.summary, e.status])).toEqual([
+      ['Left', 'CONFIRMED'],
+      ['Deleted', 'CANCELLED'],
+    ]);
+
+    // Uninvited from a private event: it leaves the feed the same way.
+    const secret = await createEvent({ name: 'Invited once', isPublic: false, date: '2030-10-03T10:00:00.000Z' });
+    await admin.client.post(`/api/events/${secret}/invitations`, { userIds: [user.id] });
+    await client.post(`/api/events/${secret}/attend`, { status: 'attending' });
+    expect((await entriesOf(url)).map((e) => [e.summary, e.status])).toContainEqual(['Invited once', 'CONFIRMED']);
+    // The invited set is replaced by one without the member.
+    await admin.client.post(`/api/events/${secret}/invitations`, { userIds: [other.user.id] });
+    expect((await entriesOf(url)).map((e) => [e.summary, e.status])).toContainEqual(['Invited once', 'CANCELLED']);
+
+    app.setNow(new Date(Date.now() + 31 * 24 * 60 * 60 * 1000));
+    try {
+      expect((await entriesOf(url)).map((e) => e.summary)).toEqual(['Left']);
+      // Housekeeping forgets what no feed shows any more.
+      await createCalendarService(app.deps).pruneCancellations();
+      expect(await app.deps.prisma.calendarCancellation.count({ where: { userId: user.id } })).toBe(0);
+    } finally {
+      app.setNow(new Date());
+    }
+  });
+
+  it('When a calendar asks again with the ETag it has, then it gets 304 until something changes', async () => {
+    const { client } = await app.signedIn();
+    const id = await createEvent({ name: 'Polling', date: '2030-11-01T10:00:00.000Z' });
+    await client.post(`/api/events/${id}/attend`, { status: 'attending' });
+    const { url } = await feedOf(client);
+    const first = await readFeed(url);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const again = await readFeed(url, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+
+    await admin.client.patch(
+      `/api/events/${id}`,
+      eventBody({ name: 'Polling, renamed', date: '2030-11-01T10:00:00.000Z' }),
+    );
+    const changed = await readFeed(url, { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(parseIcs(changed.text).map((e) => e.summary)).toEqual(['Polling, renamed']);
+  });
+});

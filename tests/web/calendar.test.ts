@@ -1,0 +1,126 @@
+// Time zones and calendars in a real browser whose clocks are in New York (issue 11): an event's local time
+// with its zone and the viewer's own time, the form's time zone, the "Add to calendar" menu, and Settings'
+// calendar feed with its regenerate.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { DESKTOP, expectToast, launchBrowser, shows, signInWithDemo } from './browser';
+
+describe('time zones and calendars in the web app', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startTestApp('pglite', { env: { DEMO_MODE: 'on' } }), launchBrowser()]);
+    const context = await browser.newContext({
+      baseURL: app.url,
+      viewport: DESKTOP,
+      timezoneId: 'America/New_York',
+      locale: 'en-US',
+      acceptDownloads: true,
+    });
+    // Nothing outside the machine: Google's and Outlook's pages are answered with an empty 404.
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 404, body: '' }));
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await signInWithDemo(page, 'Demo Admin');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('When the admin creates an event in Berlin time, then it is saved at that instant and shown with both times', async () => {
+    await page.goto('/events/create');
+    await page.getByLabel('Event Name').fill('Berlin meetup');
+    await page.getByLabel('Description').fill('Across the ocean.');
+    await page.getByLabel('Time zone').selectOption('Europe/Berlin');
+    await page.getByLabel('Date and Time').fill('2031-07-01T19:00');
+    await page.getByLabel('Location', { exact: true }).fill('Alexanderplatz');
+    await page.getByRole('radio', { name: 'Sample image: workshop' }).check();
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    await expectToast(page, 'Event created');
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/events\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const saved = await app.deps.prisma.event.findUniqueOrThrow({ where: { id } });
+    expect(saved.timeZone).toBe('Europe/Berlin');
+    expect(saved.date.toISOString()).toBe('2031-07-01T17:00:00.000Z');
+    await shows(page.getByText('7:00 PM'));
+    await shows(page.getByTestId('event-zone').filter({ hasText: 'GMT+2 (Europe/Berlin)' }));
+    await shows(page.getByTestId('viewer-time').filter({ hasText: '1:00 PM your time' }));
+  });
+
+  it('When someone opens "Add to calendar", then it offers the .ics, Google Calendar and Outlook', async () => {
+    const event = await app.deps.prisma.event.create({
+      data: {
+        name: 'Kolkata evening',
+        description: 'Chai and music.',
+        date: new Date('2031-06-15T13:30:00.000Z'),
+        timeZone: 'Asia/Kolkata',
+        location: 'Park Street',
+        imageUrl: '/images/events/concert.svg',
+        creatorId: (await app.deps.prisma.user.findFirstOrThrow({ where: { isAdmin: true } })).id,
+      },
+    });
+    await page.goto(`/events/${event.id}`);
+    await shows(page.getByTestId('event-zone').filter({ hasText: 'GMT+5:30 (Asia/Kolkata)' }));
+    await shows(page.getByTestId('viewer-time').filter({ hasText: '9:30 AM your time' }));
+
+    const trigger = page.getByRole('button', { name: 'Add Kolkata evening to calendar' });
+    await trigger.click();
+    const items = page.getByRole('menuitem');
+    await expect
+      .poll(() => items.allTextContents())
+      .toEqual(['Download .ics (Apple, Outlook, others)', 'Google Calendar', 'Outlook.com']);
+    const [download] = await Promise.all([page.waitForEvent('download'), items.first().click()]);
+    expect(download.suggestedFilename()).toBe('Kolkata-evening.ics');
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const ics = Buffer.concat(chunks).toString('utf8');
+    expect(ics).toContain(`UID:event-${event.id}@`);
+    expect(ics).toContain('DTSTART:20310615T133000Z');
+
+    // Google's and Outlook's pages open in a new window: the URLs handed to it are what counts.
+    await page.evaluate(() => {
+      const openedUrls: string[] = [];
+      Object.assign(window, { openedUrls });
+      window.open = (url?: string | URL) => {
+        openedUrls.push(String(url));
+        return null;
+      };
+    });
+    const opened = () => page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls);
+    await trigger.click();
+    await items.nth(1).click();
+    await expect.poll(opened).toHaveLength(1);
+    const google = new URL((await opened())[0]!);
+    expect(google.host).toBe('calendar.google.com');
+    expect(google.searchParams.get('text')).toBe('Kolkata evening');
+    expect(google.searchParams.get('dates')).toBe('20310615T133000Z/20310615T153000Z');
+    expect(google.searchParams.get('ctz')).toBe('Asia/Kolkata');
+    await trigger.click();
+    await items.nth(2).click();
+    await expect.poll(opened).toHaveLength(2);
+    const outlook = new URL((await opened())[1]!);
+    expect(outlook.host).toBe('outlook.live.com');
+    expect(outlook.searchParams.get('subject')).toBe('Kolkata evening');
+    expect(outlook.searchParams.get('startdt')).toBe('2031-06-15T13:30:00.000Z');
+  });
+
+  it('When someone opens Settings, then their calendar feed URL shows, and regenerate replaces it', async () => {
+    await page.goto('/settings');
+    await shows(page.getByRole('heading', { name: 'Calendar feed' }));
+    const field = page.getByLabel('Feed URL');
+    await expect.poll(() => field.inputValue()).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    const before = await field.inputValue();
+    expect((await fetch(before)).status).toBe(200);
+    await page.getByRole('button', { name: 'Regenerate URL' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Regenerate feed URL?' });
+    await dialog.getByRole('button', { name: 'Regenerate' }).click();
+    await expectToast(page, 'New feed URL');
+    await expect.poll(() => field.inputValue()).not.toBe(before);
+    expect((await fetch(before)).status).toBe(404);
+    expect((await fetch(await field.inputValue())).status).toBe(200);
+  });
+});

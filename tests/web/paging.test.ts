@@ -1,0 +1,140 @@
+// The events list a page at a time, as a member sees it (issue 13): 120 upcoming events arrive 50 at a time as
+// the member scrolls, Featured Events come from the first page, past events are their own view (newest first),
+// and no screen moves under the member's eyes while it loads (cumulative layout shift below 0.05).
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { futureDate, launchBrowser, openPage, settle, shows, signInWithDemo } from './browser';
+
+const UPCOMING = 120;
+const PAST = 60;
+const DAY = 24 * 60 * 60 * 1000;
+const pad = (n: number) => String(n).padStart(3, '0');
+
+/** Sums every layout shift the page has had since it started loading (not those right after a click or key). */
+const LAYOUT_SHIFT_OBSERVER = () => {
+  const target = window as unknown as { layoutShift: number };
+  target.layoutShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+      if (!entry.hadRecentInput) target.layoutShift += entry.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+};
+
+describe('the paged events list', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let firstEventId: number;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startTestApp('pglite', { env: { DEMO_MODE: 'on' } }), launchBrowser()]);
+    await app.deps.prisma.event.deleteMany();
+    const host = await app.deps.prisma.user.create({ data: { name: 'Event Host', isAdmin: true } });
+    const common = {
+      description: 'A meetup of the youth group.',
+      location: 'Youth Centre',
+      imageUrl: '/images/events/hike.svg',
+      isPublic: true,
+      creatorId: host.id,
+    };
+    // Stored in no particular order: the server pages them by date.
+    await app.deps.prisma.event.createMany({
+      data: [
+        ...Array.from({ length: UPCOMING }, (_, i) => ({
+          ...common,
+          name: `Upcoming ${pad(UPCOMING - i)}`,
+          date: futureDate(UPCOMING - i),
+        })),
+        ...Array.from({ length: PAST }, (_, i) => ({
+          ...common,
+          name: `Past ${pad(i + 1)}`,
+          date: new Date(Date.now() - (i + 1) * DAY),
+        })),
+      ],
+    });
+    firstEventId = (await app.deps.prisma.event.findFirstOrThrow({ where: { name: 'Upcoming 001' } })).id;
+    page = await openPage(browser, app.url);
+    context = page.context();
+    await context.addInitScript(LAYOUT_SHIFT_OBSERVER);
+    await signInWithDemo(page, 'Demo Member');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const cards = () => page.locator('article.event-card');
+  const names = () => page.locator('article.event-card h2').allTextContents();
+
+  it('When a member opens home, then Featured Events are the 5 soonest upcoming events', async () => {
+    const rows = page.locator('table tbody tr td:first-child');
+    await expect.poll(() => rows.allTextContents()).toEqual([1, 2, 3, 4, 5].map((n) => `Upcoming ${pad(n)}`));
+  });
+
+  it('When the member scrolls the list, then the next 50 events load, up to the last', async () => {
+    await page.goto('/events');
+    await shows(page.getByRole('heading', { name: 'Upcoming Events' }));
+    await expect.poll(() => cards().count()).toBe(50);
+    expect((await names()).slice(0, 2)).toEqual(['Upcoming 001', 'Upcoming 002']);
+    expect(await page.getByText('Past 001').count()).toBe(0);
+
+    // Scrolling to the end is all it takes: no click.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => cards().count()).toBe(100);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => cards().count()).toBe(UPCOMING);
+    expect(await names()).toEqual(Array.from({ length: UPCOMING }, (_, i) => `Upcoming ${pad(i + 1)}`));
+    expect(await page.getByRole('button', { name: 'Load more events' }).count()).toBe(0);
+  });
+
+  it('When the member opens Past, then past events show newest first, and Load more brings the rest', async () => {
+    await page.goto('/events');
+    await page.getByRole('link', { name: 'Past', exact: true }).click();
+    await shows(page.getByRole('heading', { name: 'Past Events' }));
+    expect(new URL(page.url()).search).toBe('?when=past');
+    await expect.poll(() => cards().count()).toBe(50);
+    expect((await names()).slice(0, 3)).toEqual(['Past 001', 'Past 002', 'Past 003']);
+
+    // The button, for keyboards and screen readers, does the same as scrolling.
+    await page.getByRole('button', { name: 'Load more events' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cards().count()).toBe(PAST);
+    expect(await names()).toEqual(Array.from({ length: PAST }, (_, i) => `Past ${pad(i + 1)}`));
+
+    await page.getByRole('link', { name: 'Upcoming', exact: true }).click();
+    await shows(page.getByRole('heading', { name: 'Upcoming Events' }));
+    expect((await names())[0]).toBe('Upcoming 001');
+  });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    it(`When home, the list and an event load at ${viewport.width}×${viewport.height}, then nothing shifts (CLS < 0.05)`, async () => {
+      const fresh = await context.newPage();
+      await fresh.setViewportSize(viewport);
+      try {
+        for (const [path, ready] of [
+          ['/', 'table tbody tr'],
+          ['/events', 'main img'],
+          [`/events/${firstEventId}`, 'main img'],
+        ] as const) {
+          await fresh.goto(path);
+          await settle(fresh);
+          await fresh.locator(ready).first().waitFor();
+          await fresh.evaluate(() =>
+            Promise.all([...document.images].filter((img) => !img.complete).map((img) => img.decode().catch(() => {}))),
+          );
+          const shift = await fresh.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+          expect(shift, `layout shift on ${path}`).toBeLessThan(0.05);
+        }
+      } finally {
+        await fresh.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,133 @@
+// The Mini App as a Telegram citizen, in a real browser with a fake Telegram client (telegram-client.ts) and
+// the bot behind its webhook talking to the local fake Bot API: Settings says when Telegram notifications
+// cannot be delivered and fixes it with Telegram's permission prompt; the `create` start parameter opens the
+// create form for an admin; an organiser checks members in by scanning their passes with Telegram's scanner.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_PATH, webhookSecret } from '../../api/src/system/telegram-bot';
+import { FAKE_BOT_INFO, startFakeBotApi, writeAccessAllowedUpdate, type FakeBotApi } from '../support/fake-bot-api';
+import { signInitData } from '../support/signing';
+import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
+import { checkScreen, futureDate, launchBrowser, openPage, shows } from './browser';
+import { fromTelegram, installTelegram, launchHash, probe } from './telegram-client';
+
+const TELEGRAM_UNREACHABLE_TEXT =
+  'Telegram notifications cannot be delivered: the bot is not allowed to send you messages.';
+
+describe('Telegram-native Mini App', () => {
+  let app: TestApp;
+  let botApi: FakeBotApi;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    botApi = await startFakeBotApi();
+    [app, browser] = await Promise.all([
+      startTestApp('pglite', {
+        env: {
+          TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+          TELEGRAM_BOT_USERNAME: FAKE_BOT_INFO.username,
+          TELEGRAM_API_ROOT: botApi.apiRoot,
+          TELEGRAM_BOT_ENABLED: 'true',
+        },
+        botInfo: FAKE_BOT_INFO,
+      }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await botApi?.stop();
+  });
+
+  /** A page inside the fake Telegram, launched as this Telegram user (with a start parameter, if any). */
+  async function launch(user: Record<string, unknown>, startParam?: string): Promise<Page> {
+    const page = await openPage(browser, app.url);
+    await page.addInitScript(installTelegram);
+    const initData = signInitData(
+      {
+        user: JSON.stringify(user),
+        auth_date: String(Math.floor(Date.now() / 1000)),
+        ...(startParam ? { start_param: startParam } : {}),
+      },
+      TEST_BOT_TOKEN,
+    );
+    await page.goto(`/${launchHash(initData)}`);
+    return page;
+  }
+
+  it('When the bot may not write to a member, then Settings says so, and allowing it in Telegram clears it', async () => {
+    // Opened without allowing the bot to write (no allows_write_to_pm): Telegram notifications cannot arrive.
+    const tg = { id: 955001, first_name: 'Nia', username: 'nia_member' };
+    const page = await launch(tg);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await shows(page.getByText(TELEGRAM_UNREACHABLE_TEXT));
+    expect(await page.getByRole('link', { name: 'Open the bot' }).getAttribute('href')).toBe(
+      `https://t.me/${FAKE_BOT_INFO.username}?start=notify`,
+    );
+    await checkScreen(page, 'mini-app-settings-telegram-unreachable');
+
+    await page.getByRole('button', { name: 'Allow messages' }).click();
+    await expect.poll(async () => (await probe(page)).calls).toContain('web_app_request_write_access');
+    // Telegram asks, the member allows: Telegram tells the bot (webhook) and answers the app.
+    const update = await fetch(`${app.url}${WEBHOOK_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': webhookSecret(app.config) },
+      body: JSON.stringify(writeAccessAllowedUpdate(tg)),
+    });
+    expect(update.status).toBe(200);
+    await fromTelegram(page, 'write_access_requested', { status: 'allowed' });
+    await expect.poll(() => page.getByText(TELEGRAM_UNREACHABLE_TEXT).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('When an admin opens the startapp link `create`, then the create form opens', async () => {
+    await app.deps.prisma.user.create({ data: { name: 'Ada Admin', telegramId: '955002', isAdmin: true } });
+    const page = await launch({ id: 955002, first_name: 'Ada', allows_write_to_pm: true }, 'create');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/events/create');
+    await page.context().close();
+  });
+
+  it('When an organiser scans passes with Telegram, then each scan shows the name with haptics, and a repeat says so', async () => {
+    const organiser = await app.deps.prisma.user.create({
+      data: { name: 'Olga Organiser', telegramId: '955003', isAdmin: true },
+    });
+    const event = await app.deps.prisma.event.create({
+      data: {
+        name: 'Board Games Night',
+        description: 'Bring a game.',
+        location: 'Club Room',
+        imageUrl: '/images/events/campfire.svg',
+        date: futureDate(2),
+        isPublic: true,
+        creatorId: organiser.id,
+      },
+    });
+    const rita = await app.signedIn({ name: 'Rita Member' });
+    expect((await rita.client.post(`/api/events/${event.id}/attend`, { status: 'attending' })).status).toBe(200);
+    const pass = await rita.client.get(`/api/events/${event.id}/pass`);
+    expect(pass.status).toBe(200);
+
+    // The event's startapp link opens it in the Mini App, with the organiser's panel.
+    const page = await launch({ id: 955003, first_name: 'Olga', allows_write_to_pm: true }, `event_${event.id}`);
+    await shows(page.getByRole('heading', { name: 'Board Games Night' }));
+    const scan = async () => {
+      const opened = (await probe(page)).calls.filter((call) => call === 'web_app_open_scan_qr_popup').length;
+      await page.getByRole('button', { name: 'Scan pass' }).click();
+      await expect
+        .poll(async () => (await probe(page)).calls.filter((call) => call === 'web_app_open_scan_qr_popup').length)
+        .toBe(opened + 1);
+      await fromTelegram(page, 'qr_text_received', { data: pass.body.token });
+    };
+
+    await scan();
+    await shows(page.getByRole('status').filter({ hasText: 'Checked in: Rita Member' }));
+    await expect.poll(async () => (await probe(page)).haptic).toEqual(['success']);
+    expect((await probe(page)).calls).toContain('web_app_close_scan_qr_popup');
+
+    await scan();
+    await shows(page.getByRole('status').filter({ hasText: 'Rita Member was already checked in' }));
+    await expect.poll(async () => (await probe(page)).haptic).toEqual(['success', 'warning']);
+    await page.context().close();
+  });
+});
