@@ -61,6 +61,12 @@ function wallParts(instant: Date, zone: string) {
   return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
 }
 
+/** The zone's wall-clock reading at `instant`, as a Date whose UTC fields are that reading ("floating" time). */
+export function wallTime(instant: Date, zone: string): Date {
+  const p = wallParts(instant, zone);
+  return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, instant.getUTCMilliseconds()));
+}
+
 /** Minutes the zone is ahead of UTC at this instant (Europe/Berlin in July: 120). */
 export function zoneOffsetMinutes(instant: Date, zone: string): number {
   const p = wallParts(instant, zone);

@@ -236,3 +236,18 @@ export interface TemplateTestResult {
   status: 'sent' | 'failed' | 'skipped';
   error?: string;
 }
+
+/** What an event card shows (issue 12): read without a viewer, the same for everyone in the chat. */
+export interface CardEvent {
+  id: number;
+  name: string;
+  date: Date;
+  /** The IANA zone the event happens in; null: the organisation's (NOTIFICATIONS_TIME_ZONE). */
+  timeZone: string | null;
+  location: string;
+  imageUrl: string;
+  isPublic: boolean;
+  capacity: number | null;
+  /** Members and their guests attending. */
+  attendingPeople: number;
+}

@@ -1,7 +1,9 @@
 // What the bot needs from the rest of the product. main.ts wires these to the API's services, so the bot is
 // an entry point like the routes: it calls the same use cases and holds no business rules of its own.
 import type { RsvpStatus } from '../../shared/constants';
-import type { AttendResponse, EventSummary } from '../../shared/types';
+import type { AttendResponse, CardEvent, EventSummary } from '../../shared/types';
+
+export type { CardEvent };
 
 /** What the bot reads of the configuration. */
 export interface BotConfig {
@@ -45,21 +47,6 @@ export type LoginCodeOutcome =
   | { outcome: 'wrong_code'; attemptsLeft: number }
   | { outcome: 'locked' }
   | { outcome: 'none' };
-
-/** What an event card shows (issue 12): read without a viewer, the same for everyone in the chat. */
-export interface CardEvent {
-  id: number;
-  name: string;
-  date: Date;
-  /** The IANA zone the event happens in; null: the organisation's (notificationsTimeZone). */
-  timeZone: string | null;
-  location: string;
-  imageUrl: string;
-  isPublic: boolean;
-  capacity: number | null;
-  /** Members and their guests attending. */
-  attendingPeople: number;
-}
 
 export interface BotDeps {
   config: BotConfig;

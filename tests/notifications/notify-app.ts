@@ -9,7 +9,7 @@ import type { DatabaseKind } from '../support/databases';
 import { FAKE_BOT_INFO, type FakeBotApi } from '../support/fake-bot-api';
 import type { TestClient } from '../support/http-client';
 import { localSmtpSettings } from '../support/smtp';
-import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
+import { startTestApp, withFakeBot, type TestApp } from '../support/test-app';
 
 export interface NotifyAppOptions {
   env?: Record<string, string>;
@@ -37,14 +37,7 @@ export async function startNotifyApp(kind: DatabaseKind, options: NotifyAppOptio
   // The composition root builds the outbox triggers, the bot and its webhook; the tests start workers below.
   const app = await startTestApp(kind, {
     env: {
-      ...(options.botApi
-        ? {
-            TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
-            TELEGRAM_BOT_USERNAME: FAKE_BOT_INFO.username,
-            TELEGRAM_API_ROOT: options.botApi.apiRoot,
-            TELEGRAM_BOT_ENABLED: 'true',
-          }
-        : {}),
+      ...(options.botApi ? withFakeBot(options.botApi).env : {}),
       ...options.env,
     },
     botInfo: FAKE_BOT_INFO,

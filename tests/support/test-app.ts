@@ -9,6 +9,7 @@ import type { NotificationTriggers } from '../../api/src/modules/notifications/t
 import type { RunningServer } from '../../api/src/server';
 import { createSystem, type System } from '../../api/src/system/create-system';
 import { createTestDatabase, type DatabaseKind } from './databases';
+import { FAKE_BOT_INFO, type FakeBotApi } from './fake-bot-api';
 import { TestClient } from './http-client';
 
 export const TEST_SECRETS_KEY = 'a'.repeat(64);
@@ -19,6 +20,19 @@ export const TEST_BOT_ENV = {
   TELEGRAM_BOT_USERNAME: 'events_test_bot',
   TELEGRAM_BOT_ENABLED: 'false',
 } as const;
+
+/** The options of an app whose real bot (webhook off, updates fed by the test) talks to this fake Bot API. */
+export function withFakeBot(botApi: Pick<FakeBotApi, 'apiRoot'>): Pick<TestAppOptions, 'env' | 'botInfo'> {
+  return {
+    env: {
+      TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+      TELEGRAM_BOT_USERNAME: FAKE_BOT_INFO.username,
+      TELEGRAM_API_ROOT: botApi.apiRoot,
+      TELEGRAM_BOT_ENABLED: 'true',
+    },
+    botInfo: FAKE_BOT_INFO,
+  };
+}
 
 export interface TestAppOptions {
   /** A logger of the test's own, to read what the app logs. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_PATH, webhookSecret } from '../../api/src/system/telegram-bot';
 import { FAKE_BOT_INFO, startFakeBotApi, writeAccessAllowedUpdate, type FakeBotApi } from '../support/fake-bot-api';
 import { signInitData } from '../support/signing';
-import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
+import { startTestApp, TEST_BOT_TOKEN, withFakeBot, type TestApp } from '../support/test-app';
 import { checkScreen, futureDate, launchBrowser, openPage, shows } from './browser';
 import { fromTelegram, installTelegram, launchHash, probe } from './telegram-client';
 
@@ -21,18 +21,7 @@ describe('Telegram-native Mini App', () => {
 
   beforeAll(async () => {
     botApi = await startFakeBotApi();
-    [app, browser] = await Promise.all([
-      startTestApp('pglite', {
-        env: {
-          TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
-          TELEGRAM_BOT_USERNAME: FAKE_BOT_INFO.username,
-          TELEGRAM_API_ROOT: botApi.apiRoot,
-          TELEGRAM_BOT_ENABLED: 'true',
-        },
-        botInfo: FAKE_BOT_INFO,
-      }),
-      launchBrowser(),
-    ]);
+    [app, browser] = await Promise.all([startTestApp('pglite', withFakeBot(botApi)), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

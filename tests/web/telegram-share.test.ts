@@ -3,9 +3,9 @@
 // id to Telegram's share sheet (shareMessage).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_BOT_INFO, startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
+import { startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
 import { signInitData } from '../support/signing';
-import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
+import { startTestApp, TEST_BOT_TOKEN, withFakeBot, type TestApp } from '../support/test-app';
 import { launchBrowser, openPage, shows } from './browser';
 import { installTelegram, launchHash, probe } from './telegram-client';
 
@@ -16,18 +16,7 @@ describe('Sharing an event from the Mini App', () => {
 
   beforeAll(async () => {
     botApi = await startFakeBotApi();
-    [app, browser] = await Promise.all([
-      startTestApp('pglite', {
-        env: {
-          TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
-          TELEGRAM_BOT_USERNAME: FAKE_BOT_INFO.username,
-          TELEGRAM_API_ROOT: botApi.apiRoot,
-          TELEGRAM_BOT_ENABLED: 'true',
-        },
-        botInfo: FAKE_BOT_INFO,
-      }),
-      launchBrowser(),
-    ]);
+    [app, browser] = await Promise.all([startTestApp('pglite', withFakeBot(botApi)), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

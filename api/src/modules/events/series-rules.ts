@@ -3,6 +3,7 @@
 // event stays 19:00 in Berlin across a daylight-saving change. Pure functions: no database.
 import rrule from 'rrule';
 import type { MonthlyBy, RecurrenceFrequency } from '../../../../shared/constants';
+import { instantFromWallTime, wallTime } from '../../../../shared/time-zones';
 
 // rrule ships CommonJS to Node: its named exports are read off the default.
 const { RRule } = rrule;
@@ -21,51 +22,23 @@ export interface SeriesRule {
   until: Date | null;
 }
 
-const partsFormat = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's wall-clock reading at `instant`, as a Date whose UTC fields are that reading. */
-export function wallTime(instant: Date, timeZone: string): Date {
-  let format = partsFormat.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    partsFormat.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
-  return new Date(
-    Date.UTC(
-      parts.year!,
-      parts.month! - 1,
-      parts.day!,
-      parts.hour!,
-      parts.minute!,
-      parts.second!,
-      instant.getUTCMilliseconds(),
-    ),
-  );
-}
-
 /**
  * The instant the zone's clock reads `wall`. A reading skipped by a spring-forward gap is taken with the offset
  * from before the gap (02:30 becomes 03:30), as calendar apps do; an ambiguous one (autumn) is the first.
  */
 export function instantOf(wall: Date, timeZone: string): Date {
-  const guess = wall.getTime();
-  const offsetAt = (instant: number) => wallTime(new Date(instant), timeZone).getTime() - instant;
-  // The offsets on either side of any change near `wall` (zones change at most once within a day).
-  const before = offsetAt(guess - 12 * 3_600_000);
-  const after = offsetAt(guess + 12 * 3_600_000);
-  const readsWall = (instant: number) => offsetAt(instant) + instant === guess;
-  const matches = [guess - before, guess - after].filter(readsWall);
-  return new Date(matches.length ? Math.min(...matches) : guess - before);
+  const instant = instantFromWallTime(
+    {
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      second: wall.getUTCSeconds(),
+    },
+    timeZone,
+  );
+  return new Date(instant.getTime() + wall.getUTCMilliseconds());
 }
 
 function ruleOf(rule: SeriesRule) {

@@ -8,6 +8,7 @@ import {
   type OutboxMessage,
 } from '@prisma/client';
 import type { Prisma } from '../../db/database';
+import type { MessageKind } from './templates';
 
 /**
  * The client or a transaction. A trigger writes its job with the transaction of the change it reports, so
@@ -396,15 +397,7 @@ export async function findTelegramRefusals(
 export type JobRow = NotificationJob;
 
 export interface NewJob {
-  kind:
-    | 'event_created'
-    | 'event_updated'
-    | 'series_updated'
-    | 'invited'
-    | 'reminder'
-    | 'promoted'
-    | 'event_message'
-    | 'rsvp_digest';
+  kind: MessageKind;
   eventId: number;
   userIds?: number[];
   updateType?: string | null;

@@ -2,21 +2,12 @@
 // events (migration 20261124010200_shared_cards) and claimed here by the card refresher. Times are the
 // database's own (the trigger's), so every instance agrees on the debounce.
 import type { Prisma as PrismaTypes } from '@prisma/client';
+import type { CardEvent } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
 import type { Viewer } from '../events/events-repository';
 
 /** What a card shows, read without a viewer. */
-export interface CardEventRow {
-  id: number;
-  name: string;
-  date: Date;
-  timeZone: string | null;
-  location: string;
-  imageUrl: string;
-  isPublic: boolean;
-  capacity: number | null;
-  attendingPeople: number;
-}
+export type CardEventRow = CardEvent;
 
 const cardSelect = {
   id: true,
