@@ -127,6 +127,14 @@ describe.each(WEB_DATABASE_KINDS)('RSVP with a capacity in the web app on %s', (
     await shows(dialog.getByText('Tiny Workshop'));
     await checkScreen(bob, 'rsvp-pass');
     const token = (await dialog.locator('code').textContent())!.trim();
+    // Escape closes the pass and the keyboard is back on the button that opened it.
+    await bob.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await rsvpCard(bob).getByRole('button', { name: 'Show my pass' }).click();
+    await shows(qr);
+    await bob.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => bob.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Show my pass');
 
     await panel.getByLabel('Check in by pass').fill('not-a-real-pass-token');
     await panel.getByRole('button', { name: 'Check in', exact: true }).click();

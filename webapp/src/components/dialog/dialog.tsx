@@ -2,7 +2,7 @@
 // Radix AlertDialog; both export the class names so their parts match.
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button } from '../button/button';
 import styles from './dialog.module.css';
 
@@ -18,12 +18,23 @@ interface DialogProps {
 }
 
 export function Dialog({ open, onOpenChange, title, description, children, className = '' }: DialogProps) {
+  // Radix gives focus back only to a Dialog.Trigger; our dialogs open from buttons of their own, so closing
+  // (Escape, Close) returns it to whatever had it when the dialog opened, as WAI-ARIA's dialog pattern asks.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
           className={`${styles.content} ${className}`}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
