@@ -2,11 +2,10 @@
 // and one to reply ('I Will Attend', or 'Join the waitlist' when the event is full). A reply redraws the list.
 import { Composer, InlineKeyboard, type Context } from 'grammy';
 import type { RsvpStatus } from '../../../shared/constants';
-import { shorten } from '../../../shared/text';
 import type { EventSummary } from '../../../shared/types';
 import type { BotDeps, Viewer } from '../bot-deps';
 import { EVENTS_LIST_DATA, parseEventsListData, rsvpData } from '../callback-data';
-import { formatEventShort } from '../format';
+import { listEntry, openButton, opensInMiniApp } from '../event-list';
 import { answerText, isNotModified, myReplyText, placesText, refusalText, RSVP_TEXT } from '../rsvp-text';
 
 export const EVENTS_LIMIT = 5;
@@ -24,26 +23,17 @@ function action(event: EventSummary): { label: string; status: RsvpStatus } {
 export function eventsFeature(deps: BotDeps): Composer<Context> {
   const composer = new Composer<Context>();
   const { publicUrl } = deps.config;
-  const canOpen = Boolean(publicUrl?.startsWith('https://'));
+  const canOpen = opensInMiniApp(publicUrl);
 
   function render(events: EventSummary[]) {
-    const lines = events.map((event, index) => {
-      const when = formatEventShort(new Date(event.date), event.timeZone);
-      const places = placesText(event);
-      const mine = myReplyText(event);
-      const link = !canOpen && publicUrl ? `\n   ${publicUrl}/events/${event.id}` : '';
-      return (
-        `${index + 1}. ${event.name}\n   ${when} · ${event.location}${places ? ` · ${places}` : ''}` +
-        `${mine ? `\n   ${mine}` : ''}${link}`
-      );
-    });
+    const lines = events.map((event, index) =>
+      listEntry(event, index, publicUrl, { details: placesText(event), reply: myReplyText(event) }),
+    );
     const keyboard = InlineKeyboard.from(
       events.map((event, index) => {
         const { label, status } = action(event);
         const reply = InlineKeyboard.text(canOpen ? label : `${index + 1}. ${label}`, rsvpData(event.id, status, 'ev'));
-        return canOpen
-          ? [InlineKeyboard.webApp(shorten(event.name, 60), `${publicUrl}/events/${event.id}`), reply]
-          : [reply];
+        return canOpen ? [openButton(event, publicUrl!), reply] : [reply];
       }),
     );
     return { text: ['Upcoming events:', '', ...lines].join('\n'), keyboard };

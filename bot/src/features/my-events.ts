@@ -1,10 +1,9 @@
 // /my: the member's own upcoming RSVPs (attending, maybe, on the waitlist with their position), soonest
 // first, each with a button opening the event in the Mini App. Replies are changed from the event or /events.
 import { Composer, InlineKeyboard, type Context } from 'grammy';
-import { shorten } from '../../../shared/text';
 import type { EventSummary } from '../../../shared/types';
 import type { BotDeps } from '../bot-deps';
-import { formatEventShort } from '../format';
+import { listEntry, openButton, opensInMiniApp } from '../event-list';
 import { myReplyText } from '../rsvp-text';
 
 export const MY_EVENTS_LIMIT = 10;
@@ -16,19 +15,11 @@ export const MY_EVENTS_TITLE = 'Your upcoming events:';
 export function myEventsFeature(deps: BotDeps): Composer<Context> {
   const composer = new Composer<Context>();
   const { publicUrl } = deps.config;
-  const canOpen = Boolean(publicUrl?.startsWith('https://'));
+  const canOpen = opensInMiniApp(publicUrl);
 
   function render(events: EventSummary[]) {
-    const lines = events.map((event, index) => {
-      const when = formatEventShort(new Date(event.date), event.timeZone);
-      const link = !canOpen && publicUrl ? `\n   ${publicUrl}/events/${event.id}` : '';
-      return `${index + 1}. ${event.name}\n   ${when} · ${event.location}\n   ${myReplyText(event)}${link}`;
-    });
-    const keyboard = canOpen
-      ? InlineKeyboard.from(
-          events.map((event) => [InlineKeyboard.webApp(shorten(event.name, 60), `${publicUrl}/events/${event.id}`)]),
-        )
-      : undefined;
+    const lines = events.map((event, index) => listEntry(event, index, publicUrl, { reply: myReplyText(event) }));
+    const keyboard = canOpen ? InlineKeyboard.from(events.map((event) => [openButton(event, publicUrl!)])) : undefined;
     return { text: [MY_EVENTS_TITLE, '', ...lines].join('\n'), keyboard };
   }
 
