@@ -12,7 +12,8 @@ import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../suppor
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX_CLI = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+/** The CLI as production runs it, built by the run's global setup from api/src/cli/admin.ts. */
+const ADMIN_CLI = path.join(ROOT, 'dist/server/admin.js');
 
 interface CliResult {
   code: number;
@@ -20,12 +21,12 @@ interface CliResult {
   stderr: string;
 }
 
-/** Runs `npm run admin -- …` the way npm does (tsx on api/src/cli/admin.ts), against the given database. */
+/** Runs the admin CLI (`node dist/server/admin.js …`, what `npm run admin -- …` runs from source) on the database. */
 function runAdminCli(args: string[], databaseEnv: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [TSX_CLI, 'api/src/cli/admin.ts', ...args],
+      [ADMIN_CLI, ...args],
       { cwd: ROOT, env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...databaseEnv }, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;

@@ -38,10 +38,10 @@ describe.skipIf(!TEST_DATABASE_URL)('a server killed in the middle of creating a
   let adminToken: string;
   const running = new Set<ChildProcess>();
 
-  /** The real server (api/src/main.ts) in its own process on the test's database. */
+  /** The real server as production runs it (dist/server/main.js, built by the global setup) on the test's database. */
   function startServer(worker: boolean): Promise<Server> {
     const url = database.target.kind === 'postgres' ? database.target.url : '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
       cwd: ROOT,
       env: productEnv({
         DATABASE_URL: url,
