@@ -7,7 +7,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInitData, signLoginWidget } from '../support/signing';
 import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
-import { WEB_DATABASE_KINDS, checkScreen, expectToast, futureDate, launchBrowser, openPage, shows } from './browser';
+import {
+  WEB_DATABASE_KINDS,
+  checkScreen,
+  expectToast,
+  futureDate,
+  launchBrowser,
+  openPage,
+  settle,
+  shows,
+} from './browser';
 import { LIGHT_THEME, fromTelegram, installTelegram, launchHash, probe } from './telegram-client';
 
 const BOT = 'events_test_bot';
@@ -135,6 +144,8 @@ describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
       });
       await page.goto(`/events/${gone.id}`);
       await shows(page.getByRole('heading', { name: 'Cancelled Kayaking' }));
+      // Deleted once the page has loaded: a request still on its way would otherwise show 'Event Not Found'.
+      await settle(page);
       await app.deps.prisma.event.delete({ where: { id: gone.id } });
       await page.getByRole('button', { name: 'I Will Attend' }).click();
       await expectToast(page, 'Error', 'Failed to update attendance. Please sign in to attend events.');
