@@ -11,6 +11,9 @@ export default defineConfig({
     emptyOutDir: true,
     // Every browser the app supports has <link rel="modulepreload">: the polyfill would only add first-page bytes.
     modulePreload: { polyfill: false },
+    // .vite/manifest.json: which chunk holds which page, for the server to name the route's chunks in the page
+    // it sends (api/src/http/first-screen.ts). A dot folder: the static files never serve it.
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

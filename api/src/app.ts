@@ -1,18 +1,19 @@
 // Builds the Express application from its dependencies. Listening happens in server.ts.
-import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import helmet from 'helmet';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppDeps } from './deps';
 import { authenticate } from './http/auth';
 import { errorHandler, notFoundHandler } from './http/error-middleware';
-import { brandedIndexHtml } from './http/branded-index';
+import { brandedIndexHtml, readIndex } from './http/branded-index';
+import { createFirstScreen } from './http/first-screen';
+import { writeFirstScreen } from './http/first-screen-html';
+import { apiCompression } from './http/compress';
 import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
 import { requireSameOrigin } from './http/same-origin';
 import { limitMemberWrites } from './http/write-limit';
 import { adminRouter } from './modules/admin/admin-routes';
@@ -29,8 +30,7 @@ import { usersRouter } from './modules/users/users-routes';
 /** Vite names every file under assets/ by its content hash: a name never gets other bytes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Answers smaller than this (bytes) are not compressed. */
-export const API_COMPRESSION_THRESHOLD = 1024;
+export { API_COMPRESSION_THRESHOLD } from './http/compress';
 
 export const WEBAPP_DIST = fileURLToPath(new URL('../../dist/webapp', import.meta.url));
 
@@ -44,35 +44,14 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          // Google Identity Services and the Telegram widget load from their own hosts.
-          'script-src': ["'self'", 'https://accounts.google.com', 'https://telegram.org'],
-          'frame-src': ["'self'", 'https://accounts.google.com', 'https://oauth.telegram.org'],
-          'img-src': ["'self'", 'data:', 'https:'],
-          'connect-src': ["'self'", 'https://accounts.google.com'],
-          'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
-          'frame-ancestors': ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
-        },
-      },
-      // The Google sign-in popup must be able to talk back to its opener.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      // Telegram Web shows the Mini App in a frame: frame-ancestors above decides who may embed us, and an
-      // X-Frame-Options: SAMEORIGIN beside it would contradict it for older browsers.
-      xFrameOptions: false,
-    }),
-  );
+  // Helmet's headers on every answer, worked out once (http/security-headers.ts).
+  app.use(securityHeaders());
   extras.beforeApi?.(app);
 
   const api = express.Router();
   api.use(requestLog(deps.logger));
-  // JSON (and CSV, calendars) compressed for clients that accept it, Brotli or gzip; answers under the threshold
-  // are sent as they are (compressing them saves nothing). Only /api: the web app's files are compressed at build.
-  // Images are not compressible types and pass untouched.
-  api.use(compression({ threshold: API_COMPRESSION_THRESHOLD }));
+  // JSON (and CSV, calendars) compressed for clients that accept it (http/compress.ts).
+  api.use(apiCompression());
   api.use(express.json({ limit: '100kb' }));
   api.use(cookieParser());
   api.use(requireSameOrigin(deps.config.publicUrl, isImageUpload));
@@ -107,13 +86,22 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
         },
       }),
     );
-    app.get(/^(?!\/api\/).*/, async (_req, res) => {
+    const firstScreen = createFirstScreen(deps);
+    app.get(/^(?!\/api\/).*/, cookieParser(), async (req, res) => {
       // Read per request: a rebuild of the web app is served without a restart.
-      const html = await readFile(path.join(webappDir, 'index.html'), 'utf8');
+      const { html, manifest } = await readIndex(webappDir);
+      const page = brandedIndexHtml(html, deps.config.brand, deps.config.notificationsTimeZone);
+      // The route's data, code and cover in the page (http/first-screen.ts); the bare page should that fail.
+      const screen = await firstScreen(req).catch((error: unknown) => {
+        deps.logger.warn({ err: error }, 'first screen not written into the page');
+        return null;
+      });
       res
         .type('html')
-        .setHeader('Cache-Control', 'no-cache')
-        .send(brandedIndexHtml(html, deps.config.brand, deps.config.notificationsTimeZone));
+        // A page carrying a member's data is theirs alone: no shared cache keeps it.
+        .setHeader('Cache-Control', screen?.personal ? 'private, no-cache' : 'no-cache')
+        .setHeader('Vary', 'Cookie')
+        .send(screen ? writeFirstScreen(page, screen, manifest) : page);
     });
   } else {
     app.get('/', (_req, res) => {

@@ -1,7 +1,6 @@
 // Starts and stops the HTTP server (the composition root calls it; tests listen on port 0).
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 
 export interface RunningServer {
   server: Server;
@@ -9,10 +8,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Serves `app` on host:port; stop() refuses new connections and waits for in-flight requests. */
-export function listen(app: Express, host: string, port: number): Promise<RunningServer> {
+/**
+ * Serves `app` (Express's app, or one with the hot reads in front of it) on host:port; stop() refuses new
+ * connections and waits for in-flight requests.
+ */
+export function listen(app: RequestListener, host: string, port: number): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host);
+    const server = createServer(app).listen(port, host);
     server.once('error', reject);
     server.once('listening', () => {
       const address = server.address() as AddressInfo;

@@ -2,12 +2,15 @@
 // the best plain baseline (node:http + pg, counts kept on the row, one prepared statement, the same bytes) at 10
 // and 50 connections in the same run; the first page with 10,000 events against 200; repeats with If-None-Match
 // against full answers; the list's bytes with gzip; the server's memory after a minute of load.
+// Ours is the compiled server (dist/server, as production runs it); the baseline runs under tsx, which only
+// makes it heavier.
 // It prints figures and asserts nothing about speed; it fails only if the two servers disagree.
 import { request } from 'node:http';
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { createSystem } from '../../api/src/system/create-system';
 import type { EventSummary } from '../../shared/types';
 import { benchAppConfig } from './api/app-config';
+import { ensureCompiledServer, startCompiledApp } from './api/compiled-app';
 import { EVENTS, LARGE_SET, SMALL_SET, seedBenchData, USERS, type SeedOptions } from './api/seed';
 import {
   createBenchDatabase,
@@ -110,14 +113,14 @@ async function main(): Promise<void> {
     );
     databases.push(large.database);
 
-    const appServer = new URL('./api/app-server.ts', import.meta.url);
-    const ours = await step('started our app', () =>
-      startServerProcess(appServer, { databaseUrl: small.database.url }),
+    await step('compiled the server if its sources changed (dist/server, as `npm start` does)', () =>
+      ensureCompiledServer(),
+    );
+    const ours = await step('started our app (compiled, as `npm run serve`)', () =>
+      startCompiledApp(small.database.url),
     );
     servers.push(ours);
-    const oursLarge = await step('started our app on the large database', () =>
-      startServerProcess(appServer, { databaseUrl: large.database.url }),
-    );
+    const oursLarge = await step('started our app on the large database', () => startCompiledApp(large.database.url));
     servers.push(oursLarge);
     const baseline = await step('started the baseline', () =>
       startServerProcess(new URL('./api/baseline-server.ts', import.meta.url), {

@@ -55,7 +55,8 @@ export function startServerProcess(file: string | URL, input: unknown): Promise<
   });
 }
 
-function residentBytes(pid: number | undefined): number | null {
+/** A process's resident set size in bytes (Linux: /proc), or null where unknown. */
+export function residentBytes(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
     const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];

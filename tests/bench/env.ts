@@ -19,6 +19,9 @@ export const BENCH_ROUNDS = Math.round(positive('BENCH_ROUNDS', 2));
 /** Unrecorded load before each measurement, so both servers are measured warm (JIT, pools, caches). */
 export const BENCH_WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', Math.min(2, BENCH_SECONDS));
 
+/** Lighthouse runs per page in `npm run bench:web` (the median is printed); more steady the figures on a busy machine. */
+export const LIGHTHOUSE_RUNS = Math.round(positive('LIGHTHOUSE_RUNS', 3));
+
 /** Seconds of load before the API server's memory is read (the issue's figure is after 60 s). */
 export const BENCH_RSS_SECONDS = positive('BENCH_RSS_SECONDS', 60);
 

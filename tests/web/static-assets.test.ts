@@ -1,15 +1,21 @@
 // The built web app's files as the server sends them: the build's Brotli or gzip copy when the browser accepts
 // one (the bytes the browser decodes are the file's own), hashed assets cached for good, the page itself not.
+// The page carries its first screen for a signed-in member (issue 13): the API's own answers for the current
+// user and the route's data, and hints for the route's code and cover, never anything the member may not see.
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventBody } from '../support/events';
+import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** A raw GET (fetch would decompress and hide the encoding): status, headers and the bytes on the wire. */
-function get(url: string, acceptEncoding?: string) {
+function get(url: string, acceptEncoding?: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
     (resolve, reject) => {
-      const req = request(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      const sent = { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) };
+      const req = request(url, { headers: sent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -53,5 +59,115 @@ describe('the web app as the server sends it', () => {
     const page = await get(`${app.url}/events`, 'br');
     expect(page.status).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+const cookieOf = (client: TestClient) => [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+
+/** The page as the browser of `client` gets it, and the answers it carries (JSON in #first-screen). */
+async function pageFor(app: TestApp, path: string, client?: TestClient) {
+  const page = await get(`${app.url}${path}`, undefined, client ? { cookie: cookieOf(client) } : {});
+  const html = page.body.toString('utf8');
+  const json = /<script type="application\/json" id="first-screen">([^<]*)<\/script>/.exec(html)?.[1];
+  return {
+    ...page,
+    html,
+    answers: (json ? JSON.parse(json) : {}) as Record<string, { status: number; body: unknown }>,
+  };
+}
+
+async function uploadCover(app: TestApp, organiser: TestClient): Promise<string> {
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+    .jpeg()
+    .toBuffer();
+  const response = await fetch(`${app.url}/api/images`, {
+    method: 'POST',
+    headers: { 'content-type': 'image/jpeg', cookie: cookieOf(organiser) },
+    body: new Uint8Array(jpeg),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { imageUrl: string }).imageUrl;
+}
+
+describe('the page carries its first screen', () => {
+  let app: TestApp;
+  let organiser: TestClient;
+  let member: TestClient;
+
+  beforeAll(async () => {
+    app = await startTestApp('pglite');
+    organiser = (await app.signedIn({ isAdmin: true })).client;
+    member = (await app.signedIn()).client;
+  });
+  afterAll(() => app?.stop());
+
+  it("When a member opens an event, then the page carries the API's own answers for them and names the cover and the page's code", async () => {
+    const imageUrl = await uploadCover(app, organiser);
+    const created = await organiser.post<{ id: number }>('/api/events', eventBody({ imageUrl }));
+    const path = `/api/events/${created.body.id}`;
+
+    const page = await pageFor(app, `/events/${created.body.id}`, member);
+
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers.vary).toMatch(/cookie/i);
+    expect(page.answers[path]).toEqual({ status: 200, body: (await member.get(path)).body });
+    expect(page.answers['/api/users/me']).toEqual({ status: 200, body: (await member.get('/api/users/me')).body });
+    // The cover as its <img> asks for it: the phone's width chosen from the same srcset and sizes.
+    expect(page.html).toContain(
+      `<link rel="preload" as="image" href="${imageUrl}/960.webp" fetchpriority="high" imagesrcset="${imageUrl}/480.webp 480w, ${imageUrl}/960.webp 960w, ${imageUrl}/1600.webp 1600w" imagesizes="(min-width: 1120px) 880px, 100vw" />`,
+    );
+    const chunk = /<link rel="modulepreload" crossorigin href="(\/assets\/event-details-page-[\w-]+\.js)"/.exec(
+      page.html,
+    );
+    expect(chunk, "the details page's chunk is named").not.toBeNull();
+    expect((await get(`${app.url}${chunk![1]}`)).status).toBe(200);
+  });
+
+  it('When a member opens a private event they are not invited to, then the page carries neither it nor its cover', async () => {
+    const imageUrl = await uploadCover(app, organiser);
+    const secret = await organiser.post<{ id: number }>(
+      '/api/events',
+      eventBody({ name: 'Secret planning meeting', imageUrl, isPublic: false }),
+    );
+    expect(secret.status).toBe(201);
+
+    const page = await pageFor(app, `/events/${secret.body.id}`, member);
+
+    expect(page.status).toBe(200);
+    expect(page.answers[`/api/events/${secret.body.id}`]).toBeUndefined();
+    expect(page.html).not.toContain(imageUrl);
+    expect(page.html).not.toContain('Secret planning meeting');
+    // The organiser who may see it gets both.
+    const own = await pageFor(app, `/events/${secret.body.id}`, organiser);
+    expect(own.html).toContain(`${imageUrl}/960.webp`);
+    expect(own.answers[`/api/events/${secret.body.id}`]?.status).toBe(200);
+  });
+
+  it('When nobody is signed in, then the page says so and carries no events, and shared caches may revalidate it', async () => {
+    await organiser.post('/api/events', eventBody({ name: 'Public picnic' }));
+
+    const list = await pageFor(app, '/events');
+    const details = await pageFor(app, '/events/1');
+
+    for (const page of [list, details]) {
+      expect(page.answers).toEqual({ '/api/users/me': { status: 401, body: null } });
+      expect(page.html).not.toContain('rel="preload" as="image"');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it("When an event's name holds markup that would end a script, then the page still carries it as data only", async () => {
+    const name = '</script><script>alert(1)</script><!--';
+    await organiser.post('/api/events', eventBody({ name, date: '2030-01-01T10:00:00.000Z' }));
+
+    const page = await pageFor(app, '/events', member);
+
+    expect(page.html).not.toContain('<script>alert(1)');
+    const first = page.answers['/api/events?when=upcoming&limit=50']?.body as { events: Array<{ name: string }> };
+    expect(first.events.map((event) => event.name)).toContain(name);
+    expect(page.answers['/api/events?when=upcoming&limit=50']).toEqual({
+      status: 200,
+      body: (await member.get('/api/events?when=upcoming&limit=50')).body,
+    });
   });
 });

@@ -6,6 +6,7 @@ import { App } from './app/app';
 import { ErrorScreen } from './app/error-boundary';
 import { preloadFirstScreen } from './app/preload';
 import { FAKE_TELEGRAM, FAKE_TELEGRAM_INIT_DATA } from './config/env';
+import { dropInlinedAnswers } from './lib/first-screen';
 import { createQueryClient } from './lib/query-client';
 import { initTelegramMiniApp } from './lib/telegram-mini-app';
 import './styles.css';
@@ -20,9 +21,13 @@ async function start() {
       const { installFakeTelegram } = await import('./features/telegram/dev/fake-telegram');
       installFakeTelegram(FAKE_TELEGRAM_INIT_DATA);
     }
-    await initTelegramMiniApp();
+    // Inside Telegram the member is whoever initData says: answers written into the page for a website session
+    // (lib/first-screen.ts) are not theirs to use.
+    if (await initTelegramMiniApp()) dropInlinedAnswers();
     // After the Mini App's set-up (its requests carry Telegram's initData), before React's first render.
     await preloadFirstScreen(queryClient, window.location);
+    // The page's answers were for its first screen: a later request (another page, a refetch) asks the server.
+    dropInlinedAnswers();
     // As a transition React renders the first screen in slices, yielding to the browser between them: no
     // single long task blocks a tap while a slow phone builds the page.
     startTransition(() =>

@@ -1,8 +1,8 @@
 // Driver adapters for Prisma: PostgreSQL through pg, or PGlite (Postgres in WASM) on disk or in memory.
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
+import type { PrismaPGlite } from 'pglite-prisma-adapter';
 import { pgLeanSql, pgliteLeanSql, type LeanSql } from './lean-sql';
 
 const PG_NAME_OID = 19;
@@ -152,6 +152,15 @@ export function pgliteSession(pglite: PGlite): SqlSession {
   };
 }
 
+/** PGlite and its adapter load only for the embedded database: a process on PostgreSQL never carries them. */
+async function loadPglite() {
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('pglite-prisma-adapter'),
+  ]);
+  return { PGlite, PrismaPGlite };
+}
+
 export async function openAdapter(
   target: DatabaseTarget,
   poolSize?: number,
@@ -181,6 +190,7 @@ export async function openAdapter(
       close: () => pool.end(),
     };
   }
+  const { PGlite, PrismaPGlite } = await loadPglite();
   const pglite = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
   await pglite.waitReady;
   return {
@@ -192,8 +202,10 @@ export async function openAdapter(
 }
 
 /** The adapter factory for prisma.config.ts (the CLI's migrate diff/status). */
-export function createMigrationAdapter(url: string | undefined): Promise<PrismaPg | PrismaPGlite> {
-  if (url) return Promise.resolve(new PrismaPg(createPgPool(url, 2)));
+export async function createMigrationAdapter(url: string | undefined): Promise<PrismaPg | PrismaPGlite> {
+  if (url) return new PrismaPg(createPgPool(url, 2));
+  const { PGlite, PrismaPGlite } = await loadPglite();
   const pglite = new PGlite('./data/pglite');
-  return pglite.waitReady.then(() => new PrismaPGlite(pglite));
+  await pglite.waitReady;
+  return new PrismaPGlite(pglite);
 }

@@ -41,10 +41,12 @@ export function pgLeanSql(pool: pg.Pool, onQuery?: (sql: string) => void): LeanS
   const types = { getTypeParser } as pg.CustomTypesConfig;
   return {
     async query<T>(statement: PrismaTypes.Sql) {
-      onQuery?.(statement.text);
+      // Prisma's Sql builds `text` anew on every read: once per query is enough.
+      const text = statement.text;
+      onQuery?.(text);
       const result = await pool.query({
-        name: nameOf(statement.text),
-        text: statement.text,
+        name: nameOf(text),
+        text,
         values: statement.values.map(toParameter),
         types,
       });

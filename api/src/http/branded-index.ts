@@ -1,5 +1,24 @@
 // The web app's index.html with the organisation's name and colour written in at startup (BRAND_NAME,
 // BRAND_COLOR), so one build serves any organisation. The colour's text colour is chosen for contrast.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BuildManifest } from './first-screen-html';
+
+let last: { html: string; manifest: BuildManifest | null } | null = null;
+
+/**
+ * The build's index.html and its manifest (which chunk holds which module), read per request so a rebuild is
+ * served without a restart; the manifest is parsed again only when the page changed (a new build).
+ */
+export async function readIndex(webappDir: string): Promise<{ html: string; manifest: BuildManifest | null }> {
+  const html = await readFile(path.join(webappDir, 'index.html'), 'utf8');
+  if (last?.html === html) return last;
+  const manifest = await readFile(path.join(webappDir, '.vite/manifest.json'), 'utf8')
+    .then((text) => JSON.parse(text) as BuildManifest)
+    .catch(() => null);
+  last = { html, manifest };
+  return last;
+}
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Black or white, whichever reads better on the colour (WCAG relative luminance). */

@@ -1,26 +1,48 @@
 // One structured log line per API request: method, path (never the query string, which may carry a
 // confirmation token), status, duration and the signed-in user's id.
 import type { RequestHandler } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { Logger } from '../logger';
+
+/** What the line says besides status and duration (read when the answer is finished). */
+export interface RequestFacts {
+  method: string | undefined;
+  path: string;
+  userId: number | undefined;
+}
+
+/**
+ * Logs a request once its answer is finished; `started` is process.hrtime.bigint() when it arrived. Plain
+ * node:http types: the hot reads (modules/events/hot-reads.ts) answer before Express and log with this too.
+ */
+export function logWhenFinished(logger: Logger, res: ServerResponse, started: bigint, facts: () => RequestFacts): void {
+  // A logger that writes nothing (LOG_LEVEL=silent) needs no listener on every answer.
+  if (!logger.isLevelEnabled('error')) return;
+  res.on('finish', () => {
+    const { method, path, userId } = facts();
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    // 4xx are the clients' business (an anonymous visitor's 401 is routine); 5xx are ours.
+    const level = res.statusCode >= 500 ? 'error' : 'info';
+    logger[level](
+      {
+        method,
+        path,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+        userId,
+      },
+      'request',
+    );
+  });
+}
 
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      // 4xx are the clients' business (an anonymous visitor's 401 is routine); 5xx are ours.
-      const level = res.statusCode >= 500 ? 'error' : 'info';
-      logger[level](
-        {
-          method: req.method,
-          path: req.baseUrl + req.path,
-          status: res.statusCode,
-          ms: Math.round(ms * 10) / 10,
-          userId: req.auth?.user.id,
-        },
-        'request',
-      );
-    });
+    logWhenFinished(logger, res, process.hrtime.bigint(), () => ({
+      method: req.method,
+      path: req.baseUrl + req.path,
+      userId: req.auth?.user.id,
+    }));
     next();
   };
 }

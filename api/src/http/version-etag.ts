@@ -6,7 +6,7 @@
 // The version must be read before the body is built: a tag older than its body only costs one more full answer,
 // a newer one would keep a stale body.
 import { randomBytes } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DataVersion } from '../modules/events/data-version-repository';
 
 /** Differs per process start: an answer whose shape a new release changed is never taken as unchanged. */
@@ -19,14 +19,16 @@ export function versionTag(data: DataVersion, viewer: { id: number; isAdmin: boo
 }
 
 /**
+ * Plain node:http types: the hot reads (modules/events/hot-reads.ts) answer before Express.
  * Sets the tag and `Cache-Control: private, no-cache` (browsers keep the answer, ask again every time, shared
  * caches keep nothing); answers 304 and returns true when the client's copy carries the tag.
  */
-export function answeredNotModified(req: Request, res: Response, tag: string): boolean {
+export function answeredNotModified(req: IncomingMessage, res: ServerResponse, tag: string): boolean {
   res.setHeader('ETag', tag);
   res.setHeader('Cache-Control', 'private, no-cache');
-  if (!matches(req.get('if-none-match'), tag)) return false;
-  res.status(304).end();
+  if (!matches(req.headers['if-none-match'], tag)) return false;
+  res.statusCode = 304;
+  res.end();
   return true;
 }
 

@@ -21,6 +21,7 @@ import { getSmtpForDelivery } from '../modules/admin/smtp-settings-service';
 import { seedDemo } from '../modules/auth/demo';
 import { AUTH_HOUSEKEEPING_INTERVAL_MS, pruneAuthState } from '../modules/auth/housekeeping';
 import { offersWaitlist } from '../modules/events/rsvp-repository';
+import { withHotReads } from '../modules/events/hot-reads';
 import { createRsvpService } from '../modules/events/rsvp-service';
 import { createSeriesService } from '../modules/events/series-service';
 import { createEmailSender } from '../modules/notifications/email-sender';
@@ -181,7 +182,8 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   let stopped: Promise<void> | null = null;
 
   async function start(at: { host?: string; port?: number } = {}): Promise<RunningServer> {
-    web = await listen(app, at.host ?? config.host, at.port ?? config.port);
+    // The events list and an event's details for a signed-in browser are answered in front of Express.
+    web = await listen(withHotReads(deps, app), at.host ?? config.host, at.port ?? config.port);
     worker?.start();
     cards?.start();
     if (bot && options.startBot !== false) await startBot(bot, config, logger);

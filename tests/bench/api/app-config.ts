@@ -3,8 +3,9 @@ import { loadConfig, type AppConfig } from '../../../api/src/config';
 
 const BENCH_SECRETS_KEY = 'b'.repeat(64);
 
-export function benchAppConfig(databaseUrl: string): AppConfig {
-  return loadConfig({
+/** The environment the bench gives our server: the compiled one reads it as production reads its own. */
+export function benchAppEnv(databaseUrl: string): Record<string, string> {
+  return {
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
@@ -13,5 +14,9 @@ export function benchAppConfig(databaseUrl: string): AppConfig {
     DEMO_MODE: 'off',
     TELEGRAM_BOT_ENABLED: 'false',
     NOTIFICATIONS_WORKER_ENABLED: 'false',
-  });
+  };
+}
+
+export function benchAppConfig(databaseUrl: string): AppConfig {
+  return loadConfig(benchAppEnv(databaseUrl));
 }

@@ -7,17 +7,14 @@ import { Skeleton } from '../components/skeleton/skeleton';
 import { createQueryClient } from '../lib/query-client';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
+import { eventDetailsPage, eventsListPage, homePage } from './pages';
 import { isMiniApp } from '../lib/telegram-mini-app';
 import { ProtectedRoute } from './protected-route';
 import { RouteFocus } from './route-focus';
 
-const HomePage = lazy(() => import('../features/events/components/home-page').then((m) => ({ default: m.HomePage })));
-const EventsListPage = lazy(() =>
-  import('../features/events/components/events-list-page').then((m) => ({ default: m.EventsListPage })),
-);
-const EventDetailsPage = lazy(() =>
-  import('../features/events/components/event-details-page').then((m) => ({ default: m.EventDetailsPage })),
-);
+const { Page: HomePage } = homePage;
+const { Page: EventsListPage } = eventsListPage;
+const { Page: EventDetailsPage } = eventDetailsPage;
 const CreateEventPage = lazy(() =>
   import('../features/events/components/create-event-page').then((m) => ({ default: m.CreateEventPage })),
 );

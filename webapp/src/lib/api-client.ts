@@ -1,5 +1,7 @@
 // The one API client: JSON in and out, credentials always, SPEC §8 error messages in one place.
 import { NOT_SIGNED_IN } from '../../../shared/not-signed-in';
+import type { InlinedAnswer } from '../../../shared/first-screen';
+import { takeInlinedAnswer } from './first-screen';
 import { miniAppAuthorization } from './telegram-mini-app';
 
 export class ApiError extends Error {
@@ -12,6 +14,12 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The server writes successful answers and "not signed in" (api/src/http/first-screen.ts). */
+function answerFromInlined<T>({ status, body }: InlinedAnswer): ApiResponse<T> {
+  if (status === 401) throw new ApiError(401, NOT_SIGNED_IN, null);
+  return { status, data: body as T };
 }
 
 /** SPEC §8: 401 has a fixed text; otherwise "status: error", else the plain text, else the status text. */
@@ -36,6 +44,9 @@ export interface ApiResponse<T> {
 
 /** Calls the API and returns status and parsed body; any non-2xx response throws an ApiError. */
 export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+  // The first screen's GETs were answered in the page itself (lib/first-screen.ts); each answer serves once.
+  const inlined = method === 'GET' ? takeInlinedAnswer(path) : undefined;
+  if (inlined) return answerFromInlined<T>(inlined);
   const headers: Record<string, string> = { accept: 'application/json' };
   const authorization = miniAppAuthorization();
   if (authorization) headers.authorization = authorization;

@@ -1,7 +1,7 @@
 // Turns an uploaded file into the cover photo variants we store: the content decides what it is (never the
 // name or the Content-Type), pictures are turned upright, every bit of metadata (EXIF GPS of photos of young
 // people!) is dropped, and each width is re-encoded as WebP. Refusals are domain errors with a clear message.
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { IMAGE_UPLOAD } from '../../../../shared/constants';
 import { invalid, tooLarge } from '../../../../shared/errors';
 
@@ -23,8 +23,25 @@ export interface ImageVariant {
 }
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
-/** Whether this sharp build decodes HEVC-compressed HEIF (iPhone photos); the prebuilt one reads AVIF only. */
-const DECODES_HEIC = (sharp.format.heif?.input.fileSuffix ?? []).some((suffix) => suffix === '.heic');
+
+interface Codec {
+  sharp: (typeof import('sharp'))['default'];
+  /** Whether this sharp build decodes HEVC-compressed HEIF (iPhone photos); the prebuilt one reads AVIF only. */
+  decodesHeic: boolean;
+}
+
+let codec: Promise<Codec> | undefined;
+/**
+ * sharp (and libvips, some 20 MB of the process's memory) is loaded with the first upload, not at start: most
+ * processes serve reads all day and never decode a picture (issue 13's memory figure).
+ */
+function loadCodec(): Promise<Codec> {
+  codec ??= import('sharp').then(({ default: sharp }) => ({
+    sharp,
+    decodesHeic: (sharp.format.heif?.input.fileSuffix ?? []).some((suffix) => suffix === '.heic'),
+  }));
+  return codec;
+}
 /** ISO-BMFF brands of HEVC-coded HEIF files. */
 const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
 const WEBP = { quality: 80, effort: 4 } as const;
@@ -45,23 +62,24 @@ const isHeicFile = (bytes: Buffer) =>
 /** sharp's own words for a picture over limitInputPixels. */
 const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
 
-function refusalFor(error: unknown, bytes: Buffer): Error {
+function refusalFor(error: unknown, bytes: Buffer, { decodesHeic }: Codec): Error {
   if (isPixelLimitError(error)) return invalid(IMAGE_MESSAGES.tooManyPixels);
-  if (isHeicFile(bytes) && !DECODES_HEIC) return invalid(IMAGE_MESSAGES.heicUnsupported);
+  if (isHeicFile(bytes) && !decodesHeic) return invalid(IMAGE_MESSAGES.heicUnsupported);
   return invalid(IMAGE_MESSAGES.notAnImage);
 }
 
-const decoder = (bytes: Buffer) => sharp(bytes, { limitInputPixels: IMAGE_UPLOAD.maxPixels, failOn: 'warning' });
+const decoder = ({ sharp }: Codec, bytes: Buffer) =>
+  sharp(bytes, { limitInputPixels: IMAGE_UPLOAD.maxPixels, failOn: 'warning' });
 
 /** Reads only the header: what the file is and how big its picture claims to be, before decoding anything. */
-async function checkHeader(bytes: Buffer): Promise<void> {
-  const meta = await decoder(bytes)
+async function checkHeader(codec: Codec, bytes: Buffer): Promise<void> {
+  const meta = await decoder(codec, bytes)
     .metadata()
     .catch((error: unknown) => {
-      throw refusalFor(error, bytes);
+      throw refusalFor(error, bytes, codec);
     });
   if (!ACCEPTED_FORMATS.has(meta.format ?? '')) throw invalid(IMAGE_MESSAGES.wrongFormat);
-  if (meta.format === 'heif' && meta.compression === 'hevc' && !DECODES_HEIC) {
+  if (meta.format === 'heif' && meta.compression === 'hevc' && !codec.decodesHeic) {
     throw invalid(IMAGE_MESSAGES.heicUnsupported);
   }
   if ((meta.width ?? 0) * (meta.height ?? 0) > IMAGE_UPLOAD.maxPixels) throw invalid(IMAGE_MESSAGES.tooManyPixels);
@@ -84,15 +102,16 @@ async function encode(input: Sharp, size: number): Promise<ImageVariant> {
 export async function processImage(bytes: Buffer): Promise<ImageVariant[]> {
   if (bytes.length === 0) throw invalid(IMAGE_MESSAGES.empty);
   if (bytes.length > IMAGE_UPLOAD.maxBytes) throw tooLarge(IMAGE_MESSAGES.tooManyBytes);
-  await checkHeader(bytes);
+  const codec = await loadCodec();
+  await checkHeader(codec, bytes);
   const [widest, ...others] = [...IMAGE_UPLOAD.widths].sort((a, b) => b - a) as [number, ...number[]];
   return oneAtATime(async () => {
     try {
-      const largest = await encode(decoder(bytes).autoOrient(), widest);
-      const smaller = await Promise.all(others.map((size) => encode(sharp(largest.data), size)));
+      const largest = await encode(decoder(codec, bytes).autoOrient(), widest);
+      const smaller = await Promise.all(others.map((size) => encode(codec.sharp(largest.data), size)));
       return [largest, ...smaller];
     } catch (error) {
-      throw refusalFor(error, bytes);
+      throw refusalFor(error, bytes, codec);
     }
   });
 }

@@ -2,7 +2,7 @@
 // change in the admin screen takes effect without a restart; one pooled transport per distinct settings.
 import { createHash } from 'node:crypto';
 import net from 'node:net';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../../logger';
 import type { SmtpDeliverySettings } from '../admin/smtp-settings-service';
 import { permanentFailure, temporaryFailure, type DeliveryError, type OutgoingMessage } from './delivery';
@@ -71,6 +71,13 @@ function messageId(key: string, fromEmail: string): string {
   return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${domain}>`;
 }
 
+type Mailer = typeof import('nodemailer');
+let mailer: Promise<Mailer> | undefined;
+/** nodemailer loads with the first email, not at start: a process that only serves reads never needs it. */
+const loadMailer = () =>
+  // CommonJS: its exports are the import's default (typed as the module itself).
+  (mailer ??= import('nodemailer').then((module) => (module as unknown as { default: Mailer }).default));
+
 /** Settings are re-read at most this often: a burst of 10,000 messages should not mean 10,000 reads. */
 const SETTINGS_TTL_MS = 2000;
 
@@ -86,8 +93,10 @@ export function createEmailSender(loadSmtp: () => Promise<SmtpDelivery | null>, 
     return settingsCache.value;
   }
 
-  function transportFor(settings: SmtpDelivery): Transporter {
+  async function transportFor(settings: SmtpDelivery): Promise<Transporter> {
     const fingerprint = JSON.stringify(settings);
+    if (cached?.fingerprint === fingerprint) return cached.transport;
+    const nodemailer = await loadMailer();
     if (cached?.fingerprint === fingerprint) return cached.transport;
     cached?.transport.close();
     cached = { fingerprint, transport: nodemailer.createTransport(transportOptions(settings, true)) };
@@ -117,7 +126,7 @@ export function createEmailSender(loadSmtp: () => Promise<SmtpDelivery | null>, 
       const settings = await currentSettings();
       if (!settings) throw permanentFailure(SMTP_NOT_CONFIGURED);
       if (!settings.enabled) throw permanentFailure(SMTP_DISABLED);
-      await deliver(transportFor(settings), settings, message);
+      await deliver(await transportFor(settings), settings, message);
     },
 
     /**
@@ -126,7 +135,7 @@ export function createEmailSender(loadSmtp: () => Promise<SmtpDelivery | null>, 
      */
     async sendDirect(settings: SmtpDelivery, message: OutgoingMessage, timeoutMs: number): Promise<void> {
       const timeouts = { connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs };
-      const transport = nodemailer.createTransport(transportOptions(settings, false, timeouts));
+      const transport = (await loadMailer()).createTransport(transportOptions(settings, false, timeouts));
       try {
         await deliver(transport, settings, message);
       } finally {

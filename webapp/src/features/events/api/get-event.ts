@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { eventPath } from '../../../../../shared/first-screen';
 import type { EventDetail } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { eventKeys } from './keys';
 
-export const getEvent = (id: number) => api.get<EventDetail>(`/api/events/${id}`);
+export const getEvent = (id: number) => api.get<EventDetail>(eventPath(id));
 
 /** SPEC §7: event detail is fresh for 5 s and refetched on mount. */
 export const eventQueryOptions = (id: number) =>

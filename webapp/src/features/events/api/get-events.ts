@@ -2,6 +2,7 @@
 // events with the cursor of the next. Each event carries its attending count and the caller's own RSVP.
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import { FEATURED_EVENTS_COUNT } from '../../../../../shared/constants';
+import { EVENTS_PAGE_SIZE, eventsPagePath } from '../../../../../shared/first-screen';
 import type { EventSummary } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { eventKeys } from './keys';
@@ -15,13 +16,8 @@ export interface EventsPage {
   nextCursor: string | null;
 }
 
-export const EVENTS_PAGE_SIZE = 50;
-
-export const getEventsPage = (when: EventsWhen, cursor: string | null, limit = EVENTS_PAGE_SIZE) => {
-  const query = new URLSearchParams({ when, limit: String(limit) });
-  if (cursor) query.set('cursor', cursor);
-  return api.get<EventsPage>(`/api/events?${query}`);
-};
+export const getEventsPage = (when: EventsWhen, cursor: string | null, limit = EVENTS_PAGE_SIZE) =>
+  api.get<EventsPage>(eventsPagePath(when, cursor, limit));
 
 /**
  * The list's pages in the server's order (the list only appends them). Used with useInfiniteQuery in the list's

@@ -4,7 +4,7 @@
 // search filters the events loaded so far.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
-import { useCallback, useEffect, useRef } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/button/button';
 import { StateCard } from '../../../components/card/card';
@@ -61,6 +61,22 @@ function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void })
   );
 }
 
+/** Cards drawn in the first render: more than a desktop's first screen (three rows of three). */
+const FIRST_CARDS = 9;
+
+/**
+ * The first render draws the cards on the first screen, the rest of the page right after in a transition: on a
+ * slow phone the first screen does not wait for 50 cards, and React builds the others in slices, yielding to
+ * taps. They come in under the fold, so nothing visible moves.
+ */
+function useAllCardsDrawn(ready: boolean): boolean {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (ready && !all) startTransition(() => setAll(true));
+  }, [ready, all]);
+  return all;
+}
+
 export function EventsListPage() {
   const [params] = useSearchParams();
   const when: EventsWhen = params.get('when') === 'past' ? 'past' : 'upcoming';
@@ -68,6 +84,7 @@ export function EventsListPage() {
   const rawQuery = params.get('q');
   const query = (rawQuery ?? '').trim().toLowerCase();
   const { fetchNextPage, isFetchingNextPage } = events;
+  const allDrawn = useAllCardsDrawn(events.isSuccess);
   const loadMore = useCallback(() => {
     if (!isFetchingNextPage) void fetchNextPage();
   }, [fetchNextPage, isFetchingNextPage]);
@@ -88,6 +105,7 @@ export function EventsListPage() {
         [event.name, event.description, event.location].some((text) => text.toLowerCase().includes(query)),
       )
     : loaded;
+  const drawn = allDrawn ? shown : shown.slice(0, FIRST_CARDS);
   return (
     <>
       <header className="page-intro">
@@ -107,14 +125,15 @@ export function EventsListPage() {
       </header>
       {shown.length > 0 && (
         <div className="card-grid">
-          {shown.map((event, index) => (
+          {drawn.map((event, index) => (
             <EventCard key={event.id} event={event} priority={index === 0} />
           ))}
         </div>
       )}
       {shown.length === 0 && query && <EmptyState icon={<SearchX size={22} />} title="No events match your search." />}
       {loaded.length === 0 && when === 'past' && <p className="muted">No past events yet.</p>}
-      {events.hasNextPage && <LoadMore loading={isFetchingNextPage} onLoad={loadMore} />}
+      {/* After the whole page is drawn: until then the end of the list is not where it will be. */}
+      {events.hasNextPage && allDrawn && <LoadMore loading={isFetchingNextPage} onLoad={loadMore} />}
     </>
   );
 }

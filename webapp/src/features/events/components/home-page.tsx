@@ -1,16 +1,17 @@
 // Home (SPEC §2): a welcome that says why to join, About and Member Benefits; signed out a sign-in prompt
 // and Member-Only Events, signed in Featured Events.
 import { BellRing, CalendarCheck, Lock, LogIn, Users, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { SAMPLE_EVENT_IMAGES } from '../../../../../shared/constants';
 import { Button, buttonClass } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { openAuthDialog, useCurrentUser } from '../../../lib/auth';
 import { brandName } from '../../../lib/brand';
+import { featuredEvents } from './featured-events-lazy';
 import styles from './home-page.module.css';
 
-const FeaturedEvents = lazy(() => import('./featured-events').then((m) => ({ default: m.FeaturedEvents })));
+const { Page: FeaturedEvents } = featuredEvents;
 
 const BENEFITS: [string, LucideIcon][] = [
   ['Exclusive access to member-only events', Lock],

@@ -1,0 +1,55 @@
+// Writes a first screen (first-screen.ts) into the web app's index.html: its head names the route's chunks,
+// their stylesheets and the cover, so the browser fetches them beside the main script; the answers go in a
+// JSON element the web app reads before its first request (webapp/src/lib/first-screen.ts).
+import { FIRST_SCREEN_ELEMENT_ID, imageSource } from '../../../shared/first-screen';
+import type { FirstScreen } from './first-screen';
+
+/** Vite's build manifest (build.manifest): each module's chunk, the chunks it imports, its stylesheets. */
+export type BuildManifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+
+const attr = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The files the modules need beyond the main script (which the page loads anyway, with its own imports). */
+function chunkFiles(manifest: BuildManifest, modules: string[]) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  // The main script and the chunks it imports are in the page already.
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const seen = new Set<string>(entries.flatMap((key) => [key, ...(manifest[key]!.imports ?? [])]));
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk || chunk.isEntry) return;
+    seen.add(key);
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return { scripts, styles };
+}
+
+export function writeFirstScreen(html: string, screen: FirstScreen, manifest: BuildManifest | null): string {
+  let cover = '';
+  if (screen.cover) {
+    // The largest paint: named before the main script, at high priority, with the same srcset and sizes as its <img>.
+    const source = imageSource(screen.cover.url, screen.cover.variant);
+    cover =
+      `<link rel="preload" as="image" href="${attr(source.src)}" fetchpriority="high"` +
+      (source.srcSet ? ` imagesrcset="${attr(source.srcSet)}" imagesizes="${attr(source.sizes ?? '')}"` : '') +
+      ' />';
+  }
+  let chunks = '';
+  if (manifest) {
+    // crossorigin as the web app's own loader asks (Vite's preload helper), or the browser would fetch twice.
+    const { scripts, styles } = chunkFiles(manifest, screen.modules);
+    for (const file of scripts) chunks += `<link rel="modulepreload" crossorigin href="/${attr(file)}" />`;
+    for (const file of styles) chunks += `<link rel="preload" as="style" crossorigin href="/${attr(file)}" />`;
+  }
+  // JSON, never run: only a "<" could end the element early, and JSON may write it as \u003c.
+  const answers = JSON.stringify(screen.answers).replace(/</g, '\\u003c');
+  const data = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${answers}</script>`;
+  return html
+    .replace('<title>', `${cover}<title>`)
+    .replace('</head>', `${chunks}</head>`)
+    .replace('</body>', `${data}</body>`);
+}

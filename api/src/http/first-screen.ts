@@ -1,0 +1,94 @@
+// What the page the server sends already carries for its first screen (issue 13). Without it a phone waits
+// for a chain: the page → the main script → the current user and the route's data → the route's code → the
+// cover. Here the server, which knows the route and the session, answers the first GETs in the page itself
+// and names the route's code and cover in its head, so they load beside the main script.
+//
+// Only what the session may see: the answers are the API's own for this cookie (a private event the member
+// may not see gives no answer and no cover), and a page carrying them is private to the browser.
+// Inside Telegram the page is loaded without a session (initData comes later, per request): the web app drops
+// whatever the page carries there (webapp/src/lib/first-screen.ts).
+import type { Request } from 'express';
+import { FEATURED_EVENTS_COUNT } from '../../../shared/constants';
+import {
+  CURRENT_USER_PATH,
+  EVENTS_PAGE_SIZE,
+  eventPath,
+  eventsPagePath,
+  type FirstScreenAnswers,
+  type IMAGE_SIZES,
+} from '../../../shared/first-screen';
+import type { AppDeps } from '../deps';
+import { SESSION_COOKIE, findSession, readCookie } from '../modules/auth/sessions';
+import { createEventsService } from '../modules/events/events-service';
+import { toCurrentUser, type UserRow } from '../modules/users/users-repository';
+
+/** The web app's modules (paths as in its build manifest) of the pages a member lands on. */
+export const PAGE_MODULES = {
+  home: 'src/features/events/components/home-page.tsx',
+  featured: 'src/features/events/components/featured-events.tsx',
+  list: 'src/features/events/components/events-list-page.tsx',
+  details: 'src/features/events/components/event-details-page.tsx',
+} as const;
+
+export interface FirstScreen {
+  /** API address → the answer the page carries for it. */
+  answers: FirstScreenAnswers;
+  /** The route's modules, to be named in the page's head (their chunks load beside the main script). */
+  modules: string[];
+  /** The largest paint: the first cover, with the place it appears (its sizes). */
+  cover: { url: string; variant: keyof typeof IMAGE_SIZES } | null;
+  /** The page carries a member's data: no cache but their browser's may keep it. */
+  personal: boolean;
+}
+
+const DETAILS = /^\/events\/(\d{1,9})\/?$/;
+
+export function createFirstScreen(deps: AppDeps) {
+  const events = createEventsService(deps);
+
+  async function sessionUser(req: Request): Promise<UserRow | null> {
+    const token = readCookie(req, SESSION_COOKIE);
+    return token ? ((await findSession(deps, token))?.user ?? null) : null;
+  }
+
+  /** The first screen of `req.path` for the request's session cookie. */
+  return async function firstScreen(req: Request): Promise<FirstScreen> {
+    const path = req.path;
+    const user = await sessionUser(req);
+    const answers: FirstScreenAnswers = {
+      [CURRENT_USER_PATH]: user ? { status: 200, body: toCurrentUser(user) } : { status: 401, body: null },
+    };
+    const screen: FirstScreen = { answers, modules: [], cover: null, personal: user !== null };
+    // A visitor's page names no code: on a slow phone those downloads would slow the stylesheet that the first
+    // paint waits for, and the main script fetches the little a visitor's page needs soon enough.
+    if (!user) return screen;
+    if (path === '/') {
+      screen.modules.push(PAGE_MODULES.home, PAGE_MODULES.featured);
+      answers[eventsPagePath('upcoming', null, FEATURED_EVENTS_COUNT)] = {
+        status: 200,
+        body: await events.page(user, { when: 'upcoming', limit: FEATURED_EVENTS_COUNT }),
+      };
+      return screen;
+    }
+    if (path === '/events') {
+      screen.modules.push(PAGE_MODULES.list);
+      const when = req.query.when === 'past' ? 'past' : 'upcoming';
+      const page = await events.page(user, { when, limit: EVENTS_PAGE_SIZE });
+      answers[eventsPagePath(when, null, EVENTS_PAGE_SIZE)] = { status: 200, body: page };
+      const first = page.events[0]?.imageUrl;
+      if (first) screen.cover = { url: first, variant: 'card' };
+      return screen;
+    }
+    const details = DETAILS.exec(path);
+    if (details) {
+      screen.modules.push(PAGE_MODULES.details);
+      const id = Number(details[1]);
+      // Not visible to this member (or gone): no answer, no cover; the web app asks and shows 'Event Not Found'.
+      const event = await events.getVisible(user, id).catch(() => null);
+      if (!event) return screen;
+      answers[eventPath(id)] = { status: 200, body: event };
+      if (event.imageUrl) screen.cover = { url: event.imageUrl, variant: 'cover' };
+    }
+    return screen;
+  };
+}

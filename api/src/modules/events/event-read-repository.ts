@@ -1,0 +1,57 @@
+// An event's details as the hot path reads them (issue 13): the session, its user's id and admin flag, the data
+// version and the event (if the user may see it) in one prepared statement, so a details request, fresh or
+// repeated with If-None-Match, costs one round trip to the database. The session is checked with the same rule
+// as findSession (auth/sessions.ts), by the caller against the app's clock.
+import { Prisma as PrismaTypes } from '@prisma/client';
+import type { Prisma } from '../../db/database';
+import { leanQuery } from '../../db/lean-sql';
+import type { DataVersion } from './data-version-repository';
+import { SUMMARY_COLUMNS, toSummary, type SummarySqlRow, type Viewer } from './events-repository';
+import type { EventSummary } from '../../../../shared/types';
+
+type Row = { [K in keyof SummarySqlRow]: SummarySqlRow[K] | null } & {
+  viewer_id: number;
+  viewer_is_admin: boolean;
+  session_expires_at: Date | string;
+  data_version: string | null;
+};
+
+export interface SessionEventRead {
+  viewer: Viewer;
+  expiresAt: Date;
+  dataVersion: DataVersion;
+  /** Null when the event does not exist or the viewer may not see it (the same answer: 404). */
+  event: EventSummary | null;
+}
+
+/** Null when no session has this id. An unknown session yields no row; a hidden event, a row without one. */
+export async function readEventWithSession(
+  prisma: Prisma,
+  sessionId: string,
+  eventId: number,
+): Promise<SessionEventRead | null> {
+  const [row] = await leanQuery<Row>(
+    prisma,
+    PrismaTypes.sql`
+    WITH viewer AS (
+      SELECT u.id, u.is_admin, ss.expires_at FROM sessions ss JOIN users u ON u.id = ss.user_id
+      WHERE ss.id = ${sessionId}
+    )
+    SELECT v.id AS viewer_id, v.is_admin AS viewer_is_admin, v.expires_at AS session_expires_at,
+      (SELECT dv.version::text FROM data_version dv WHERE dv.id = 1) AS data_version,
+      ${SUMMARY_COLUMNS}
+    FROM viewer v
+    LEFT JOIN events e ON e.id = ${eventId}
+      AND (v.is_admin OR e.is_public OR e.creator_id = v.id
+           OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = v.id))
+    LEFT JOIN attendances me ON me.event_id = e.id AND me.user_id = v.id
+    LEFT JOIN event_series sr ON sr.id = e.series_id`,
+  );
+  if (!row) return null;
+  return {
+    viewer: { id: row.viewer_id, isAdmin: row.viewer_is_admin },
+    expiresAt: new Date(row.session_expires_at),
+    dataVersion: { version: row.data_version ?? '0', boundary: null },
+    event: row.id === null ? null : toSummary(row as SummarySqlRow),
+  };
+}

@@ -1,0 +1,133 @@
+// The hot reads (issue 13): a signed-in browser's GET of the events list or an event is answered in front of
+// Express (api/src/modules/events/hot-reads.ts). Whatever path answers, the client must see the same thing: each
+// request here is sent twice, once as the hot path takes it and once with an Authorization header that is not
+// Mini App initData, which the hot path leaves to the routes (whose authentication still reads the cookie).
+import type { User } from '@prisma/client';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
+import { eventBody } from '../support/events';
+import type { TestClient } from '../support/http-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const NOW = new Date('2031-05-01T10:00:00.000Z');
+/** Headers that differ between any two answers, whoever sends them. */
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  bytes: Buffer;
+}
+
+function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const comparable = (answer: RawAnswer) => ({
+  status: answer.status,
+  headers: Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !PER_ANSWER.has(name))),
+  body: answer.bytes.toString('base64'),
+});
+
+describe('hot reads answer exactly as the routes do', () => {
+  let app: TestApp;
+  let member: { user: User; client: TestClient };
+  let eventId: number;
+  let privateId: number;
+
+  beforeAll(async () => {
+    app = await startTestApp('pglite');
+    app.setNow(NOW);
+    const admin = await app.signedIn({ name: 'Ada Admin', isAdmin: true });
+    member = await app.signedIn({ name: 'Mia Member' });
+    for (let index = 0; index < 8; index += 1) {
+      const date = new Date(NOW.getTime() + (index + 1) * 86_400_000).toISOString();
+      const res = await admin.client.post('/api/events', eventBody({ name: `Evening ${index}`, date }));
+      expect(res.status).toBe(201);
+      if (index === 0) eventId = res.body.id as number;
+    }
+    const hidden = await admin.client.post('/api/events', eventBody({ name: 'Board meeting', isPublic: false }));
+    privateId = hidden.body.id as number;
+    expect((await member.client.post(`/api/events/${eventId}/attend`, { status: 'attending' })).status).toBe(200);
+  });
+  afterAll(() => app.stop());
+
+  const cookie = () => `${SESSION_COOKIE}=${member.client.cookies.get(SESSION_COOKIE)}`;
+
+  async function bothWays(path: string, headers: Record<string, string> = {}) {
+    const hot = await rawGet(`${app.url}${path}`, { cookie: cookie(), ...headers });
+    const routes = await rawGet(`${app.url}${path}`, { cookie: cookie(), authorization: 'Bearer routes', ...headers });
+    return { hot, routes };
+  }
+
+  const paths = () => [
+    `/api/events/${eventId}`,
+    '/api/events',
+    '/api/events?when=upcoming&limit=3',
+    '/api/events?limit=2&when=past',
+  ];
+
+  it('When a member reads the list, a page or an event, then both paths send the same status, headers and bytes', async () => {
+    for (const path of paths()) {
+      for (const encoding of [{}, { 'accept-encoding': 'gzip' }, { 'accept-encoding': 'br, gzip' }] as Array<
+        Record<string, string>
+      >) {
+        const { hot, routes } = await bothWays(path, encoding);
+        expect(hot.status, path).toBe(200);
+        expect(comparable(hot), `${path} ${JSON.stringify(encoding)}`).toEqual(comparable(routes));
+      }
+    }
+  });
+
+  it('When a member repeats a read with its ETag, then both paths answer the same 304 with Helmet headers', async () => {
+    for (const path of paths()) {
+      const tag = (await rawGet(`${app.url}${path}`, { cookie: cookie() })).headers.etag as string;
+      const { hot, routes } = await bothWays(path, { 'if-none-match': tag });
+      expect(hot.status, path).toBe(304);
+      expect(hot.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(hot.headers['x-content-type-options']).toBe('nosniff');
+      expect(comparable(hot), path).toEqual(comparable(routes));
+    }
+  });
+
+  it('When a member asks for a hidden event, a bad page or with a broken session, then the answers stay the routes’', async () => {
+    const hidden = await bothWays(`/api/events/${privateId}`);
+    expect(hidden.hot.status).toBe(404);
+    expect(comparable(hidden.hot)).toEqual(comparable(hidden.routes));
+    const badLimit = await bothWays('/api/events?limit=0');
+    expect(badLimit.hot.status).toBe(400);
+    expect(comparable(badLimit.hot)).toEqual(comparable(badLimit.routes));
+    const badCursor = await bothWays('/api/events?cursor=nonsense');
+    expect(badCursor.hot.status).toBe(400);
+    expect(comparable(badCursor.hot)).toEqual(comparable(badCursor.routes));
+    const unknown = await rawGet(`${app.url}/api/events/${eventId}`, { cookie: `${SESSION_COOKIE}=not-a-session` });
+    expect(unknown.status).toBe(401);
+    const repeatedCookie = await rawGet(`${app.url}/api/events`, {
+      cookie: `${SESSION_COOKIE}=not-a-session; ${cookie()}`,
+    });
+    expect(repeatedCookie.status).toBe(401);
+  });
+
+  it('When the session has expired, then the hot path answers 401 as the routes do', async () => {
+    const later = await app.signedIn({ name: 'Leo Later' });
+    app.setNow(new Date(NOW.getTime() + 400 * 86_400_000));
+    try {
+      const res = await rawGet(`${app.url}/api/events/${eventId}`, {
+        cookie: `${SESSION_COOKIE}=${later.client.cookies.get(SESSION_COOKIE)}`,
+      });
+      expect(res.status).toBe(401);
+    } finally {
+      app.setNow(NOW);
+    }
+  });
+});
