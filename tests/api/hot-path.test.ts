@@ -3,35 +3,15 @@
 // request here is sent twice, once as the hot path takes it and once with an Authorization header that is not
 // Mini App initData, which the hot path leaves to the routes (whose authentication still reads the cookie).
 import type { User } from '@prisma/client';
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { eventBody } from '../support/events';
-import type { TestClient } from '../support/http-client';
+import { rawGet, type RawAnswer, type TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const NOW = new Date('2031-05-01T10:00:00.000Z');
 /** Headers that differ between any two answers, whoever sends them. */
 const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  bytes: Buffer;
-}
-
-function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 const comparable = (answer: RawAnswer) => ({
   status: answer.status,

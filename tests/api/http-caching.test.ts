@@ -1,35 +1,14 @@
 // Cheap answers (issue 13): JSON compressed for clients that accept it (above a threshold), and version ETags
 // that let a repeat of the list, a page or an event answer 304 until something the viewer could see changes.
 import type { User } from '@prisma/client';
-import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { eventBody } from '../support/events';
-import type { TestClient } from '../support/http-client';
+import { rawGet, type TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const NOW = new Date('2031-05-01T10:00:00.000Z');
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  bytes: Buffer;
-}
-
-/** A GET as the wire carries it (fetch would inflate the body and hide its encoding). */
-function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe('HTTP caching and compression', () => {
   let app: TestApp;

@@ -1,4 +1,7 @@
-// A small HTTP client for tests: JSON in and out, and a cookie jar so a client is one browser.
+// A small HTTP client for tests: JSON in and out, and a cookie jar so a client is one browser; and rawGet for
+// answers as the wire carries them.
+import { request } from 'node:http';
+
 export interface TestResponse<T = any> {
   status: number;
   body: T;
@@ -55,4 +58,24 @@ export class TestClient {
     }
     return { status: response.status, body: parsed as T, headers: response.headers, text } satisfies TestResponse<T>;
   }
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  bytes: Buffer;
+}
+
+/** A GET as the wire carries it (fetch would inflate the body and hide its encoding). */
+export function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

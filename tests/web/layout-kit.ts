@@ -5,7 +5,7 @@ import type { Event } from '@prisma/client';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ARTIFACTS_DIR } from '../support/env';
 import { signInitData } from '../support/signing';
 import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
@@ -69,7 +69,7 @@ export interface LayoutApp {
 }
 
 /** The app (demo sign-in and the Mini App on), with a long-named event, a private one and an ordinary one. */
-export async function startLayoutApp(): Promise<LayoutApp> {
+async function startLayoutApp(): Promise<LayoutApp> {
   const [app, browser] = await Promise.all([
     startTestApp('pglite', {
       env: { DEMO_MODE: 'on', TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: 'events_test_bot' },
@@ -117,9 +117,17 @@ export async function startLayoutApp(): Promise<LayoutApp> {
   return { app, browser, longEvent, privateEvent, picnic };
 }
 
-export async function stopLayoutApp(setup: LayoutApp | undefined) {
-  await setup?.browser.close();
-  await setup?.app.stop();
+/** The layout app for the tests of one file: started before them, stopped after them. */
+export function layoutAppForFile(): () => LayoutApp {
+  let setup: LayoutApp | undefined;
+  beforeAll(async () => {
+    setup = await startLayoutApp();
+  });
+  afterAll(async () => {
+    await setup?.browser.close();
+    await setup?.app.stop();
+  });
+  return () => setup!;
 }
 
 /** A visitor, a member and an admin go through every screen of the website. */

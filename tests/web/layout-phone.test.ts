@@ -3,20 +3,16 @@
 // axe finds no serious or critical problem, content starts near the top of a phone, RSVP is above the fold,
 // and a screenshot of each is kept under test-artifacts/web/layout. The walks are in layout-kit.ts; this file
 // takes the website on a phone, layout-desktop.test.ts the website on a desktop and the Mini App.
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { SCHEMES, startLayoutApp, stopLayoutApp, walkWebsite, type LayoutApp } from './layout-kit';
+import { describe, it } from 'vitest';
+import { SCHEMES, layoutAppForFile, walkWebsite } from './layout-kit';
 
 describe('the website on a phone (390×844), light and dark', () => {
-  let setup: LayoutApp;
-  beforeAll(async () => {
-    setup = await startLayoutApp();
-  });
-  afterAll(() => stopLayoutApp(setup));
+  const setup = layoutAppForFile();
 
   for (const scheme of SCHEMES) {
     it(
       `When a visitor, a member and an admin use the website at phone size in ${scheme} mode, then every screen fits and reads well`,
-      () => walkWebsite(setup, 'phone', scheme),
+      () => walkWebsite(setup(), 'phone', scheme),
       180_000,
     );
   }
