@@ -5,7 +5,7 @@
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
-import { eventBody } from '../support/events';
+import { createEvenings } from '../support/events';
 import { rawGet, type RawAnswer, type TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -30,14 +30,7 @@ describe('hot reads answer exactly as the routes do', () => {
     app.setNow(NOW);
     const admin = await app.signedIn({ name: 'Ada Admin', isAdmin: true });
     member = await app.signedIn({ name: 'Mia Member' });
-    for (let index = 0; index < 8; index += 1) {
-      const date = new Date(NOW.getTime() + (index + 1) * 86_400_000).toISOString();
-      const res = await admin.client.post('/api/events', eventBody({ name: `Evening ${index}`, date }));
-      expect(res.status).toBe(201);
-      if (index === 0) eventId = res.body.id as number;
-    }
-    const hidden = await admin.client.post('/api/events', eventBody({ name: 'Board meeting', isPublic: false }));
-    privateId = hidden.body.id as number;
+    ({ firstId: eventId, privateId } = await createEvenings(admin.client, NOW, 8));
     expect((await member.client.post(`/api/events/${eventId}/attend`, { status: 'attending' })).status).toBe(200);
   });
   afterAll(() => app.stop());

@@ -4,7 +4,7 @@ import type { User } from '@prisma/client';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
-import { eventBody } from '../support/events';
+import { createEvenings, eventBody } from '../support/events';
 import { rawGet, type TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -25,14 +25,7 @@ describe('HTTP caching and compression', () => {
     member = await app.signedIn({ name: 'Mia Member' });
     other = await app.signedIn({ name: 'Otto Other' });
     // Enough events for a list well over the compression threshold.
-    for (let index = 0; index < 12; index += 1) {
-      const date = new Date(NOW.getTime() + (index + 1) * 86_400_000).toISOString();
-      const res = await admin.client.post('/api/events', eventBody({ name: `Evening ${index}`, date }));
-      expect(res.status).toBe(201);
-      if (index === 0) eventId = res.body.id as number;
-    }
-    const hidden = await admin.client.post('/api/events', eventBody({ name: 'Board meeting', isPublic: false }));
-    privateId = hidden.body.id as number;
+    ({ firstId: eventId, privateId } = await createEvenings(admin.client, NOW, 12));
   });
   afterAll(() => app.stop());
 
