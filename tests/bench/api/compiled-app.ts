@@ -1,8 +1,9 @@
-// Our API as production runs it: the compiled server (`npm run serve`: node dist/server/main.js), built first
+// Our API as production runs it: the compiled server with the Node options of `npm run serve`, built first
 // when its sources changed since the last build (as `npm start` decides), configured by its environment only.
 // Under tsx the process would carry the TypeScript loader and source transforms, and its speed and memory
 // would not be what production gets.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,16 @@ import { benchAppEnv } from './app-config';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const MAIN = path.join(ROOT, 'dist/server/main.js');
+
+/** The Node options `npm run serve` gives production (its memory settings), read from package.json's script. */
+function serveOptions(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const serve = /^exec node (.*)dist\/server\/main\.js$/.exec(scripts.serve ?? '');
+  if (!serve) throw new Error(`package.json's serve script is not "exec node … dist/server/main.js": ${scripts.serve}`);
+  return serve[1]!.split(' ').filter(Boolean);
+}
 
 interface BuildScripts {
   isStale(part: 'server'): boolean;
@@ -51,7 +62,7 @@ function freePort(): Promise<number> {
 export async function startCompiledApp(databaseUrl: string): Promise<ChildServer> {
   await ensureCompiledServer();
   const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
+  const child = spawn(process.execPath, [...serveOptions(), MAIN], {
     cwd: ROOT,
     env: { ...SERVER_PROCESS_ENV, ...benchAppEnv(databaseUrl), HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
