@@ -7,10 +7,9 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ARTIFACTS_DIR } from '../support/env';
-import { signInitData } from '../support/signing';
 import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
 import { expectAccessible, futureDate, launchBrowser, newTestContext, settle, shows, signInWithDemo } from './browser';
-import { DARK_THEME, LIGHT_THEME, installTelegram, launchHash } from './telegram-client';
+import { DARK_THEME, LIGHT_THEME, launchMiniApp } from './telegram-client';
 
 export const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
 export const SCHEMES = ['light', 'dark'] as const;
@@ -198,17 +197,13 @@ export async function walkMiniApp({ app, browser, picnic }: LayoutApp, scheme: S
   const context = await newContext(browser, app.url, 'phone', scheme);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  await page.addInitScript(installTelegram);
-  const initData = signInitData(
-    {
-      user: JSON.stringify({ id: 778001, first_name: 'Mini', last_name: 'Member' }),
-      auth_date: String(Math.floor(Date.now() / 1000)),
-    },
-    TEST_BOT_TOKEN,
-  );
   const shot = (screen: string) => `mini-app-${screen}-${scheme}`;
   const check = (screen: string) => checkLayout(page, shot(screen));
-  await page.goto(`/${launchHash(initData, scheme === 'dark' ? DARK_THEME : LIGHT_THEME)}`);
+  await launchMiniApp(
+    page,
+    { id: 778001, first_name: 'Mini', last_name: 'Member' },
+    { theme: scheme === 'dark' ? DARK_THEME : LIGHT_THEME },
+  );
   await shows(page.getByText('Welcome, Mini Member'));
   expect(await page.locator('header.site-header, footer, .sidebar').count()).toBe(0);
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);

@@ -1,6 +1,11 @@
 // A stand-in for Telegram's client in the browser tests, speaking Telegram's own protocol (launch parameters in
 // the URL hash, the SDK's calls to window.TelegramWebviewProxy, events back through Telegram.WebView).
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
+import { signInitData } from '../support/signing';
+import { startTestApp, TEST_BOT_TOKEN, withFakeBot, type TestApp } from '../support/test-app';
+import { launchBrowser } from './browser';
 
 export interface TelegramProbe {
   haptic: string[];
@@ -59,6 +64,49 @@ export function launchHash(initData: string, theme: Record<string, string> = DAR
     tgWebAppPlatform: 'android',
     tgWebAppThemeParams: JSON.stringify(theme),
   })}`;
+}
+
+/**
+ * Opens the Mini App in `page` as Telegram does for this Telegram user: the stand-in client first, then the app
+ * with launch data signed by the test bot's token (and a start parameter, when given) in the hash.
+ */
+export async function launchMiniApp(
+  page: Page,
+  user: Record<string, unknown>,
+  { startParam, theme }: { startParam?: string; theme?: Record<string, string> } = {},
+): Promise<void> {
+  await page.addInitScript(installTelegram);
+  const initData = signInitData(
+    {
+      user: JSON.stringify(user),
+      auth_date: String(Math.floor(Date.now() / 1000)),
+      ...(startParam ? { start_param: startParam } : {}),
+    },
+    TEST_BOT_TOKEN,
+  );
+  await page.goto(`/${launchHash(initData, theme)}`);
+}
+
+export interface AppWithFakeBot {
+  app: TestApp;
+  botApi: FakeBotApi;
+  browser: Browser;
+}
+
+/** For the tests of one file: the app whose real bot talks to a local fake Bot API, and the shared browser. */
+export function appWithFakeBotForFile(): () => AppWithFakeBot {
+  let setup: Partial<AppWithFakeBot> = {};
+  beforeAll(async () => {
+    const botApi = await startFakeBotApi();
+    const [app, browser] = await Promise.all([startTestApp('pglite', withFakeBot(botApi)), launchBrowser()]);
+    setup = { app, botApi, browser };
+  });
+  afterAll(async () => {
+    await setup.browser?.close();
+    await setup.app?.stop();
+    await setup.botApi?.stop();
+  });
+  return () => setup as AppWithFakeBot;
 }
 
 export const probe = (page: Page) => page.evaluate(() => (window as unknown as { __tg: TelegramProbe }).__tg);

@@ -2,46 +2,28 @@
 // the bot behind its webhook talking to the local fake Bot API: Settings says when Telegram notifications
 // cannot be delivered and fixes it with Telegram's permission prompt; the `create` start parameter opens the
 // create form for an admin; an organiser checks members in by scanning their passes with Telegram's scanner.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_PATH, webhookSecret } from '../../api/src/system/telegram-bot';
-import { FAKE_BOT_INFO, startFakeBotApi, writeAccessAllowedUpdate, type FakeBotApi } from '../support/fake-bot-api';
-import { signInitData } from '../support/signing';
-import { startTestApp, TEST_BOT_TOKEN, withFakeBot, type TestApp } from '../support/test-app';
-import { checkScreen, futureDate, launchBrowser, openPage, shows } from './browser';
-import { fromTelegram, installTelegram, launchHash, probe } from './telegram-client';
+import { FAKE_BOT_INFO, writeAccessAllowedUpdate } from '../support/fake-bot-api';
+import type { TestApp } from '../support/test-app';
+import { checkScreen, futureDate, openPage, shows } from './browser';
+import { appWithFakeBotForFile, fromTelegram, launchMiniApp, probe } from './telegram-client';
 
 const TELEGRAM_UNREACHABLE_TEXT =
   'Telegram notifications cannot be delivered: the bot is not allowed to send you messages.';
 
 describe('Telegram-native Mini App', () => {
+  const setup = appWithFakeBotForFile();
   let app: TestApp;
-  let botApi: FakeBotApi;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    botApi = await startFakeBotApi();
-    [app, browser] = await Promise.all([startTestApp('pglite', withFakeBot(botApi)), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await botApi?.stop();
+  beforeAll(() => {
+    ({ app } = setup());
   });
 
   /** A page inside the fake Telegram, launched as this Telegram user (with a start parameter, if any). */
   async function launch(user: Record<string, unknown>, startParam?: string): Promise<Page> {
-    const page = await openPage(browser, app.url);
-    await page.addInitScript(installTelegram);
-    const initData = signInitData(
-      {
-        user: JSON.stringify(user),
-        auth_date: String(Math.floor(Date.now() / 1000)),
-        ...(startParam ? { start_param: startParam } : {}),
-      },
-      TEST_BOT_TOKEN,
-    );
-    await page.goto(`/${launchHash(initData)}`);
+    const page = await openPage(setup().browser, app.url);
+    await launchMiniApp(page, user, { startParam });
     return page;
   }
 

@@ -1,41 +1,15 @@
 // The Mini App's Share action (issue 12) in a real browser with a fake Telegram client (telegram-client.ts) and
 // the local fake Bot API: the server prepares the card for the member's Telegram account and the app hands its
 // id to Telegram's share sheet (shareMessage).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
-import { signInitData } from '../support/signing';
-import { startTestApp, TEST_BOT_TOKEN, withFakeBot, type TestApp } from '../support/test-app';
-import { launchBrowser, openPage, shows } from './browser';
-import { installTelegram, launchHash, probe } from './telegram-client';
+import { describe, expect, it } from 'vitest';
+import { openPage, shows } from './browser';
+import { appWithFakeBotForFile, launchMiniApp, probe } from './telegram-client';
 
 describe('Sharing an event from the Mini App', () => {
-  let app: TestApp;
-  let botApi: FakeBotApi;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    botApi = await startFakeBotApi();
-    [app, browser] = await Promise.all([startTestApp('pglite', withFakeBot(botApi)), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await botApi?.stop();
-  });
-
-  async function launch(user: Record<string, unknown>, startParam: string): Promise<Page> {
-    const page = await openPage(browser, app.url);
-    await page.addInitScript(installTelegram);
-    const initData = signInitData(
-      { user: JSON.stringify(user), auth_date: String(Math.floor(Date.now() / 1000)), start_param: startParam },
-      TEST_BOT_TOKEN,
-    );
-    await page.goto(`/${launchHash(initData)}`);
-    return page;
-  }
+  const setup = appWithFakeBotForFile();
 
   it('When a member taps Share on an event, then Telegram’s share sheet opens with the card prepared for them', async () => {
+    const { app, botApi, browser } = setup();
     const { user: organiser } = await app.signedIn({ name: 'Olga', isAdmin: true });
     const event = await app.deps.prisma.event.create({
       data: {
@@ -48,7 +22,8 @@ describe('Sharing an event from the Mini App', () => {
       },
     });
     const tg = { id: 945001, first_name: 'Mia', username: 'mia_events' };
-    const page = await launch(tg, `event_${event.id}`);
+    const page = await openPage(browser, app.url);
+    await launchMiniApp(page, tg, { startParam: `event_${event.id}` });
     await shows(page.getByRole('heading', { name: 'Board Games Night' }));
 
     await page.getByRole('button', { name: 'Share' }).click();
