@@ -5,10 +5,10 @@
 // Ours is the compiled server (dist/server, as production runs it); the baseline runs under tsx, which only
 // makes it heavier.
 // It prints figures and asserts nothing about speed; it fails only if the two servers disagree.
-import { request } from 'node:http';
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { createSystem } from '../../api/src/system/create-system';
 import type { EventSummary } from '../../shared/types';
+import { rawGet } from '../support/http-client';
 import { benchAppConfig } from './api/app-config';
 import { ensureCompiledServer, startCompiledApp } from './api/compiled-app';
 import { EVENTS, LARGE_SET, SMALL_SET, seedBenchData, USERS, type SeedOptions } from './api/seed';
@@ -27,26 +27,6 @@ import { BENCH_RSS_SECONDS } from './env';
 
 const FIRST_PAGE = '/api/events?when=upcoming&limit=50';
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A GET as the wire carries it: the exact bytes, not re-encoded JSON. */
-function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 /** Before any load: both servers must send the member the same bytes for the list and every event. */
 async function verifySameBytes(
   ours: ChildServer,
@@ -62,17 +42,17 @@ async function verifySameBytes(
     if (mine.status !== status || base.status !== status) {
       throw new Error(`GET ${path} answered ${mine.status} (ours) and ${base.status} (baseline), not ${status}`);
     }
-    if (status === 200 && !mine.body.equals(base.body)) {
-      const at = [...mine.body].findIndex((byte, index) => byte !== base.body[index]);
+    if (status === 200 && !mine.bytes.equals(base.bytes)) {
+      const at = [...mine.bytes].findIndex((byte, index) => byte !== base.bytes[index]);
       throw new Error(
-        `GET ${path} differs from byte ${at}:\n  ours     ${mine.body.subarray(Math.max(0, at - 80), at + 80).toString()}` +
-          `\n  baseline ${base.body.subarray(Math.max(0, at - 80), at + 80).toString()}`,
+        `GET ${path} differs from byte ${at}:\n  ours     ${mine.bytes.subarray(Math.max(0, at - 80), at + 80).toString()}` +
+          `\n  baseline ${base.bytes.subarray(Math.max(0, at - 80), at + 80).toString()}`,
       );
     }
     return mine;
   };
   const list = await compare('/api/events', 200);
-  const ids = (JSON.parse(list.body.toString('utf8')) as EventSummary[]).map((event) => event.id);
+  const ids = (JSON.parse(list.bytes.toString('utf8')) as EventSummary[]).map((event) => event.id);
   for (const id of ids) await compare(`/api/events/${id}`, 200);
   await compare(`/api/events/${hiddenEventId}`, 404);
   return ids;
@@ -188,8 +168,8 @@ async function main(): Promise<void> {
       const gzip = await rawGet(`${ours.url}${path}`, { ...headers, 'accept-encoding': 'gzip' });
       const br = await rawGet(`${ours.url}${path}`, { ...headers, 'accept-encoding': 'br' });
       console.log(
-        `  ${path}: ${plain.body.length} bytes plain (${kb(plain.body.length)}), ${gzip.body.length} gzip ` +
-          `(${gzip.headers['content-encoding']}), ${br.body.length} Brotli (${br.headers['content-encoding']})`,
+        `  ${path}: ${plain.bytes.length} bytes plain (${kb(plain.bytes.length)}), ${gzip.bytes.length} gzip ` +
+          `(${gzip.headers['content-encoding']}), ${br.bytes.length} Brotli (${br.headers['content-encoding']})`,
       );
     }
 
