@@ -5,11 +5,11 @@ import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessio
 import { createCalendarService } from '../../api/src/modules/calendar/calendar-service';
 import { createSystem } from '../../api/src/system/create-system';
 import { benchAppConfig } from './api/app-config';
+import { startCompiledApp } from './api/compiled-app';
 import {
   createBenchDatabase,
   loadFor,
   printComparison,
-  startServerProcess,
   step,
   type BenchDatabase,
   type ChildServer,
@@ -56,9 +56,7 @@ async function main(): Promise<void> {
   let server: ChildServer | null = null;
   try {
     const { feedPath, cookie } = await step(`seeded ${FEED_EVENTS} events the member attends`, () => prepare(database));
-    server = await step('started our app', () =>
-      startServerProcess(new URL('./api/app-server.ts', import.meta.url), { databaseUrl: database.url }),
-    );
+    server = await step('started our app (compiled, as `npm run serve`)', () => startCompiledApp(database.url));
     const first = await fetch(`${server.url}${feedPath}`);
     const body = await first.text();
     const tag = first.headers.get('etag')!;

@@ -6,7 +6,8 @@
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { createSystem } from '../../api/src/system/create-system';
 import { benchAppConfig } from './api/app-config';
-import { createBenchDatabase, startServerProcess, step, type ServerProcess } from './bench-kit';
+import { startCompiledApp } from './api/compiled-app';
+import { createBenchDatabase, step, type ServerProcess } from './bench-kit';
 import { BENCH_ROUNDS } from './env';
 
 const MEMBERS = 200;
@@ -82,9 +83,7 @@ async function main(): Promise<void> {
         await stop();
       }
     });
-    server = await step('started our app', () =>
-      startServerProcess(new URL('./api/app-server.ts', import.meta.url), { databaseUrl: database.url }),
-    );
+    server = await step('started our app (compiled, as `npm run serve`)', () => startCompiledApp(database.url));
     const running = server;
 
     // Warm-up: one burst of each, not recorded.
