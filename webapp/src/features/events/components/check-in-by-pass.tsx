@@ -3,18 +3,24 @@
 import { ScanLine } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { checkInSchema } from '../../../../../shared/schemas';
 import type { CheckInResponse } from '../../../../../shared/types';
 import { Button } from '../../../components/button/button';
 import { Field } from '../../../components/field/field';
 import { errorMessage } from '../../../lib/api-client';
-import { schemaResolver } from '../../../lib/form-resolver';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { hapticError, hapticSuccess, hapticWarning, isMiniApp, scanQrCode } from '../../../lib/telegram-mini-app';
 import { useCheckIn } from '../api/check-in';
 import styles from './organiser-panel.module.css';
 
-const passSchema = checkInSchema.options[1];
-const resolver = schemaResolver<{ pass: string }, typeof passSchema>(passSchema);
+/** The server's own rule for a pass, loaded with zod when the organiser first checks someone in. */
+const resolver = lazyResolver<{ pass: string }, { pass: string }>(async () => {
+  const [{ checkInSchema }, { schemaResolver }] = await Promise.all([
+    import('../../../../../shared/schemas'),
+    import('../../../lib/form-resolver'),
+  ]);
+  const passSchema = checkInSchema.options[1];
+  return schemaResolver<{ pass: string }, typeof passSchema>(passSchema);
+});
 
 const resultText = (result: CheckInResponse) =>
   result.alreadyCheckedIn ? `${result.name} was already checked in` : `Checked in: ${result.name}`;

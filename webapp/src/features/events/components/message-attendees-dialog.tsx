@@ -4,12 +4,12 @@ import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { RSVP_LIMITS, type MessageAudience } from '../../../../../shared/constants';
-import { eventMessageSchema, type EventMessageInput } from '../../../../../shared/schemas';
+import type { EventMessageInput } from '../../../../../shared/schemas';
 import { Button } from '../../../components/button/button';
 import { Dialog, DialogActions } from '../../../components/dialog/dialog';
 import { Field } from '../../../components/field/field';
 import { errorMessage } from '../../../lib/api-client';
-import { schemaResolver } from '../../../lib/form-resolver';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useSendEventMessage } from '../api/send-message';
 import { peopleCount } from './rsvp-card';
 
@@ -19,7 +19,14 @@ const AUDIENCES: Record<MessageAudience, string> = {
   maybe: 'Everyone who said maybe',
 };
 
-const resolver = schemaResolver<EventMessageInput, typeof eventMessageSchema>(eventMessageSchema);
+/** The server's own rules for a message, loaded with zod when the organiser first sends one. */
+const resolver = lazyResolver<EventMessageInput, EventMessageInput>(async () => {
+  const [{ eventMessageSchema }, { schemaResolver }] = await Promise.all([
+    import('../../../../../shared/schemas'),
+    import('../../../lib/form-resolver'),
+  ]);
+  return schemaResolver<EventMessageInput, typeof eventMessageSchema>(eventMessageSchema);
+});
 
 function MessageForm({ eventId, onSent }: { eventId: number; onSent: (recipients: number) => void }) {
   const send = useSendEventMessage(eventId);
