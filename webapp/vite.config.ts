@@ -14,6 +14,13 @@ export default defineConfig({
     // .vite/manifest.json: which chunk holds which page, for the server to name the route's chunks in the page
     // it sends (api/src/http/first-screen.ts). A dot folder: the static files never serve it.
     manifest: true,
+    rollupOptions: {
+      output: {
+        // React and its JSX runtime in one chunk, which every page loads: left alone, the bundler splits them
+        // into two small chunks whenever a lazily loaded module uses React without JSX (form validation does).
+        codeSplitting: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/]react[\\/]/ }] },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
