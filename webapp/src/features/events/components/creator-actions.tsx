@@ -1,18 +1,22 @@
 // The creator's (or an admin's) tools on the details page: Edit Event, Manage Invitations (private events)
-// and Delete Event with its confirmation (SPEC §2).
+// and Delete Event with its confirmation (SPEC §2). The buttons come with the page, so nothing moves when they
+// appear; the dialogs load when one opens.
 import { Pencil, Trash2, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { SeriesScope } from '../../../../../shared/constants';
 import type { EventDetail } from '../../../../../shared/types';
 import { Button, buttonClass } from '../../../components/button/button';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast, toastError } from '../../../components/toast-store';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteEvent } from '../api/delete-event';
-import { InvitationsDialog } from './invitations-dialog';
-import { SeriesScopeDialog } from './series-scope-dialog';
+
+const ConfirmDialog = lazy(() =>
+  import('../../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
+);
+const InvitationsDialog = lazy(() => import('./invitations-dialog').then((m) => ({ default: m.InvitationsDialog })));
+const SeriesScopeDialog = lazy(() => import('./series-scope-dialog').then((m) => ({ default: m.SeriesScopeDialog })));
 
 export function CreatorActions({ event, userId }: { event: EventDetail; userId: number }) {
   const navigate = useNavigate();
@@ -50,27 +54,33 @@ export function CreatorActions({ event, userId }: { event: EventDetail; userId: 
         <Trash2 size={16} aria-hidden="true" />
         Delete Event
       </Button>
-      {/* An event of a series asks which to delete: this one, or it and the following ones (issue 11). */}
-      <SeriesScopeDialog
-        open={confirming && event.seriesId !== null}
-        onOpenChange={setConfirming}
-        action="delete"
-        busy={remove.isPending}
-        onChoose={confirmDelete}
-      />
-      <ConfirmDialog
-        open={confirming && event.seriesId === null}
-        onOpenChange={setConfirming}
-        title="Delete Event Confirmation"
-        description="Are you sure you want to delete this event? This action cannot be undone. All attendees and comments for this event will be removed as well."
-        confirmLabel="Delete Event"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={() => confirmDelete()}
-      />
-      {!event.isPublic && (
-        <InvitationsDialog eventId={event.id} currentUserId={userId} open={inviting} onOpenChange={setInviting} />
-      )}
+      <Suspense fallback={null}>
+        {/* An event of a series asks which to delete: this one, or it and the following ones (issue 11). */}
+        {confirming && event.seriesId !== null && (
+          <SeriesScopeDialog
+            open
+            onOpenChange={setConfirming}
+            action="delete"
+            busy={remove.isPending}
+            onChoose={confirmDelete}
+          />
+        )}
+        {confirming && event.seriesId === null && (
+          <ConfirmDialog
+            open
+            onOpenChange={setConfirming}
+            title="Delete Event Confirmation"
+            description="Are you sure you want to delete this event? This action cannot be undone. All attendees and comments for this event will be removed as well."
+            confirmLabel="Delete Event"
+            busyLabel="Deleting..."
+            busy={remove.isPending}
+            onConfirm={() => confirmDelete()}
+          />
+        )}
+        {inviting && !event.isPublic && (
+          <InvitationsDialog eventId={event.id} currentUserId={userId} open onOpenChange={setInviting} />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { useEvent } from '../api/get-event';
 import { AddToCalendar } from './add-to-calendar';
+import { CreatorActions } from './creator-actions';
 import { Attendees } from './attendees';
 import { Discussion } from './discussion';
 import { EventCover } from './event-cover';
@@ -22,7 +23,6 @@ import { ShareInTelegram } from './share-in-telegram';
 
 // The organiser's tools (forms, dialogs, the check-in scanner) load only for organisers: a member's page does not
 // download or run code it never shows (about 55 KB gzipped, most of it the form validation).
-const CreatorActions = lazy(() => import('./creator-actions').then((m) => ({ default: m.CreatorActions })));
 const OrganiserPanel = lazy(() => import('./organiser-panel').then((m) => ({ default: m.OrganiserPanel })));
 
 function BackToEvents() {
@@ -70,11 +70,7 @@ export function EventDetailsPage() {
         <div className="button-group">
           <AddToCalendar event={data} />
           <ShareInTelegram event={data} canManage={canManage} />
-          {canManage && user && (
-            <Suspense fallback={null}>
-              <CreatorActions event={data} userId={user.id} />
-            </Suspense>
-          )}
+          {canManage && user && <CreatorActions event={data} userId={user.id} />}
         </div>
       </div>
       <article className="details-grid">
