@@ -103,13 +103,18 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     expect((await app.deps.prisma.event.findUniqueOrThrow({ where: { id: eventId } })).location).toBe('Room 5');
   });
 
-  it('When the admin deletes the event, then it asks first and the event is gone', async () => {
+  it('When the admin deletes the event, then it asks first (Escape cancels) and the event is gone', async () => {
     await page.getByRole('link', { name: 'View Event Details: Planning Circle (moved)' }).click();
     await page.getByRole('button', { name: 'Delete Event' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete Event Confirmation' });
     await shows(dialog.getByText('This action cannot be undone'));
     await shows(dialog.getByText('All attendees and comments for this event will be removed as well.'));
     await checkScreen(page, 'delete-event-dialog');
+    // Escape cancels, and the keyboard user is back on the button that opened the dialog.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Delete Event');
+    await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: 'Delete Event' }).click();
     await expectToast(page, 'Event deleted');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/events');

@@ -1,8 +1,9 @@
-// A keyboard-usable confirmation (Radix AlertDialog): focus starts on Cancel, Escape cancels.
+// A keyboard-usable confirmation (Radix AlertDialog): focus starts on Cancel, Escape cancels, and closing gives
+// focus back to the button that opened it.
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 import { buttonClass } from './button/button';
-import { dialogStyles } from './dialog/dialog';
+import { dialogStyles, useFocusReturn } from './dialog/dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -16,11 +17,12 @@ interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
+  const focusReturn = useFocusReturn();
   return (
     <AlertDialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={dialogStyles.overlay} />
-        <AlertDialog.Content className={dialogStyles.content}>
+        <AlertDialog.Content className={dialogStyles.content} {...focusReturn}>
           <AlertDialog.Title className={dialogStyles.title}>{props.title}</AlertDialog.Title>
           <AlertDialog.Description className={dialogStyles.description}>{props.description}</AlertDialog.Description>
           <div className={dialogStyles.actions}>

@@ -17,24 +17,34 @@ interface DialogProps {
   className?: string;
 }
 
-export function Dialog({ open, onOpenChange, title, description, children, className = '' }: DialogProps) {
-  // Radix gives focus back only to a Dialog.Trigger; our dialogs open from buttons of their own, so closing
-  // (Escape, Close) returns it to whatever had it when the dialog opened, as WAI-ARIA's dialog pattern asks.
+/**
+ * Radix gives focus back only to a Dialog.Trigger; our dialogs open from buttons of their own, so closing
+ * (Escape, Close, Cancel) returns it to whatever had it when the dialog opened, as WAI-ARIA's dialog pattern
+ * asks. Spread onto a Radix Dialog's or AlertDialog's Content.
+ */
+export function useFocusReturn() {
   const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      if (!opener.current?.isConnected) return;
+      event.preventDefault();
+      opener.current.focus();
+    },
+  };
+}
+
+export function Dialog({ open, onOpenChange, title, description, children, className = '' }: DialogProps) {
+  const focusReturn = useFocusReturn();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
           className={`${styles.content} ${className}`}
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            if (!opener.current?.isConnected) return;
-            event.preventDefault();
-            opener.current.focus();
-          }}
+          {...focusReturn}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
