@@ -11,8 +11,8 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { useEvent } from '../api/get-event';
 import { AddToCalendar } from './add-to-calendar';
-import { CreatorActions } from './creator-actions';
 import { Attendees } from './attendees';
+import { CreatorActions } from './creator-actions';
 import { Discussion } from './discussion';
 import { EventCover } from './event-cover';
 import { EventFacts } from './event-facts';
@@ -21,8 +21,9 @@ import styles from './organiser-panel.module.css';
 import { RsvpCard } from './rsvp-card';
 import { ShareInTelegram } from './share-in-telegram';
 
-// The organiser's tools (forms, dialogs, the check-in scanner) load only for organisers: a member's page does not
-// download or run code it never shows (about 55 KB gzipped, most of it the form validation).
+// The organiser's tools (the attendee table, check-in, messages) load only for organisers: a member's page does
+// not download or run code it never shows. The creator's buttons come with the page, so that the toolbar does not
+// grow and push the event down when they arrive; their dialogs load when opened (creator-actions.tsx).
 const OrganiserPanel = lazy(() => import('./organiser-panel').then((m) => ({ default: m.OrganiserPanel })));
 
 function BackToEvents() {
