@@ -110,6 +110,23 @@ describe('the paged events list', () => {
     expect((await names())[0]).toBe('Upcoming 001');
   });
 
+  it('When an organiser opens an event on a phone, then their buttons and tools arrive without moving it (CLS < 0.05)', async () => {
+    const organiser = await openPage(browser, app.url);
+    try {
+      await organiser.context().addInitScript(LAYOUT_SHIFT_OBSERVER);
+      await organiser.setViewportSize({ width: 390, height: 844 });
+      await signInWithDemo(organiser, 'Demo Admin');
+      await organiser.goto(`/events/${firstEventId}`);
+      await shows(organiser.getByRole('button', { name: 'Delete Event' }));
+      await shows(organiser.getByRole('region', { name: 'Organiser tools' }));
+      await settle(organiser);
+      const shift = await organiser.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+      expect(shift, "layout shift on the organiser's event").toBeLessThan(0.05);
+    } finally {
+      await organiser.context().close();
+    }
+  });
+
   for (const viewport of [
     { width: 390, height: 844 },
     { width: 1366, height: 900 },
