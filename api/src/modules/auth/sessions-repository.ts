@@ -3,6 +3,7 @@ import { Prisma as PrismaTypes } from '@prisma/client';
 import type { Prisma } from '../../db/database';
 import { leanQuery } from '../../db/lean-sql';
 import type { DataVersion } from '../events/data-version-repository';
+import type { Viewer } from '../events/events-repository';
 import { userFromSql, type UserRow, type UserSqlRow } from '../users/users-repository';
 
 export interface NewSession {
@@ -17,27 +18,36 @@ export async function insertSession(prisma: Prisma, session: NewSession): Promis
   await prisma.session.create({ data: session });
 }
 
-type SessionSqlRow = UserSqlRow & {
+interface SessionSqlRow {
   session_expires_at: Date;
   data_version: string | null;
   data_boundary: Date | string | null;
-};
+}
+
+/** A session: its user (as much of the row as the caller asked for), its expiry and the data version. */
+export interface SessionRead<User> {
+  user: User;
+  expiresAt: Date;
+  dataVersion: DataVersion;
+}
 
 /**
- * The session's user and expiry, or null for an unknown session. Every signed-in request asks this, so it is
- * one hand-written statement, sent past Prisma (db/lean-sql.ts: Prisma 6 compiles each query anew). It also
- * reads the data version and the next event at or after `splitAt` (two index lookups): what a version ETag
- * needs, so a repeat of the list or an event answers 304 after this statement alone (issue 13).
+ * Every signed-in request asks this, so it is one hand-written statement, sent past Prisma (db/lean-sql.ts:
+ * Prisma 6 compiles each query anew). It also reads the data version and the next event at or after `splitAt`
+ * (two index lookups): what a version ETag needs, so a repeat of the list or an event answers 304 after this
+ * statement alone (issue 13). Null for an unknown session.
  */
-export async function findSessionWithUser(
+async function readSession<Row, User>(
   prisma: Prisma,
+  columns: PrismaTypes.Sql,
+  toUser: (row: Row) => User,
   sessionId: string,
   splitAt: Date,
-): Promise<{ user: UserRow; expiresAt: Date; dataVersion: DataVersion } | null> {
-  const rows = await leanQuery<SessionSqlRow>(
+): Promise<SessionRead<User> | null> {
+  const rows = await leanQuery<Row & SessionSqlRow>(
     prisma,
     PrismaTypes.sql`
-    SELECT u.*, s.expires_at AS session_expires_at,
+    SELECT ${columns}, s.expires_at AS session_expires_at,
       (SELECT v.version::text FROM data_version v WHERE v.id = 1) AS data_version,
       (SELECT min(e.date) FROM events e WHERE e.date >= ${splitAt}) AS data_boundary
     FROM sessions s JOIN users u ON u.id = s.user_id
@@ -46,13 +56,32 @@ export async function findSessionWithUser(
   const row = rows[0];
   if (!row) return null;
   return {
-    user: userFromSql(row),
+    user: toUser(row),
     expiresAt: new Date(row.session_expires_at),
     dataVersion: {
       version: row.data_version ?? '0',
       boundary: row.data_boundary === null ? null : new Date(row.data_boundary),
     },
   };
+}
+
+/** The session's whole user (what the routes' auth gives them). */
+export function findSessionWithUser(prisma: Prisma, sessionId: string, splitAt: Date) {
+  return readSession<UserSqlRow, UserRow>(prisma, PrismaTypes.sql`u.*`, userFromSql, sessionId, splitAt);
+}
+
+/**
+ * Only who the user is and whether they are an admin: all the hot reads (modules/events/hot-reads.ts) need.
+ * Reading and mapping the user's twenty columns cost more than the rest of a 304 (a CPU profile under load).
+ */
+export function findSessionViewer(prisma: Prisma, sessionId: string, splitAt: Date) {
+  return readSession<{ id: number; is_admin: boolean }, Viewer>(
+    prisma,
+    PrismaTypes.sql`u.id, u.is_admin`,
+    (row) => ({ id: row.id, isAdmin: row.is_admin }),
+    sessionId,
+    splitAt,
+  );
 }
 
 export async function deleteSessionById(prisma: Prisma, sessionId: string): Promise<void> {

@@ -3,12 +3,15 @@ import type { Request, Response } from 'express';
 import type { AppDeps } from '../../deps';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { DataVersion } from '../events/data-version-repository';
+import type { Viewer } from '../events/events-repository';
 import type { UserRow } from '../users/users-repository';
 import {
   deleteSessionById,
   deleteSessionsExpiredBefore,
+  findSessionViewer as findViewer,
   findSessionWithUser,
   insertSession,
+  type SessionRead,
 } from './sessions-repository';
 
 export const SESSION_COOKIE = 'sid';
@@ -41,8 +44,24 @@ export async function findSession(
   deps: AppDeps,
   token: string,
 ): Promise<{ user: UserRow; dataVersion: DataVersion } | null> {
+  return unexpired(deps, findSessionWithUser, token);
+}
+
+/** As findSession, with only the user's id and admin flag (the hot reads: modules/events/hot-reads.ts). */
+export function findSessionViewer(
+  deps: AppDeps,
+  token: string,
+): Promise<{ user: Viewer; dataVersion: DataVersion } | null> {
+  return unexpired(deps, findViewer, token);
+}
+
+async function unexpired<User>(
+  deps: AppDeps,
+  read: (prisma: AppDeps['prisma'], sessionId: string, splitAt: Date) => Promise<SessionRead<User> | null>,
+  token: string,
+): Promise<{ user: User; dataVersion: DataVersion } | null> {
   const now = deps.now();
-  const session = await findSessionWithUser(deps.prisma, sha256(token), now);
+  const session = await read(deps.prisma, sha256(token), now);
   // Compared here, not in SQL: the column is a UTC timestamp without zone, and the app's clock is deps.now().
   if (!session || session.expiresAt <= now) return null;
   return { user: session.user, dataVersion: session.dataVersion };

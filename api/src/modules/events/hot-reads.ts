@@ -20,7 +20,7 @@ import { setSecurityHeaders } from '../../http/security-headers';
 import { parse } from '../../http/validate';
 import { answeredNotModified, versionTag } from '../../http/version-etag';
 import { sha256 } from '../../lib/secrets';
-import { findSession, SESSION_COOKIE } from '../auth/sessions';
+import { findSessionViewer, SESSION_COOKIE } from '../auth/sessions';
 import { decodeCursor } from './events-cursor';
 import { readEventWithSession } from './event-read-repository';
 import { createEventsService } from './events-service';
@@ -100,7 +100,7 @@ export function withHotReads(deps: AppDeps, app: RequestListener): RequestListen
   }
 
   async function list(answer: Answer, search: string): Promise<void> {
-    const session = await findSession(deps, answer.token);
+    const session = await findSessionViewer(deps, answer.token);
     const page = session ? pageQuery(search) : undefined;
     if (!session || page === undefined) return answer.passOn();
     const viewer = session.user;
