@@ -1,6 +1,7 @@
 // The events list must not run a query per event: the number of SQL queries behind GET /api/events is
 // counted at the database adapter and must be the same for 3 events as for 60.
 import type { User } from '@prisma/client';
+import { Agent } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config';
 import type { AppDeps } from '../../api/src/deps';
@@ -8,7 +9,7 @@ import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessio
 import type { RunningServer } from '../../api/src/server';
 import { createSystem } from '../../api/src/system/create-system';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../support/databases';
-import { TestClient } from '../support/http-client';
+import { rawGet, TestClient, type RawAnswer } from '../support/http-client';
 import { TEST_SECRETS_KEY } from '../support/test-app';
 
 /** Enough for the session lookup and the list with its counts, whatever else a careful list needs. */
@@ -168,5 +169,44 @@ describe.each(DATABASE_KINDS)('query bounds of the events list on %s', (kind) =>
     expect(few.queries.length).toBeGreaterThan(0);
     expect(many.queries.length, many.queries.join('\n')).toBe(few.queries.length);
     expect(many.queries.length).toBeLessThanOrEqual(MAX_QUERIES_PER_LIST);
+  });
+
+  it('When a dozen members read the list at the same moment, then their sessions are checked together and each gets their own list', async () => {
+    const { viewer, others } = await createMembers(app.deps, 'burst');
+    const seeded = await seedEvents(app.deps, viewer, others, 6);
+    const clients = await Promise.all([viewer, ...others].map((member) => app.clientFor(member)));
+    // One more member whose session is deleted (signed out elsewhere) before the burst.
+    const gone = await app.deps.prisma.user.create({ data: { name: 'burst signed out' } });
+    clients.push(await app.clientFor(gone));
+    await app.deps.prisma.session.deleteMany({ where: { userId: gone.id } });
+    const cookies = clients.map((client) => ({ cookie: `${SESSION_COOKIE}=${client.cookies.get(SESSION_COOKIE)}` }));
+    const url = `${clients[0]!.baseUrl}/api/events`;
+    // Kept-alive connections, opened by a first burst: the second one's requests are all written at once, as
+    // a busy server receives them from many phones.
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const alone = [];
+      for (const headers of cookies) alone.push(await rawGet(url, headers, agent));
+      await Promise.all(cookies.map((headers) => rawGet(url, headers, agent)));
+      let together: RawAnswer[] = [];
+      const queries = await app.queriesDuring(async () => {
+        together = await Promise.all(cookies.map((headers) => rawGet(url, headers, agent)));
+      });
+      const bodies = (answers: RawAnswer[]) => answers.map((answer) => answer.bytes.toString('utf8'));
+      expect(together.map((answer) => answer.status)).toEqual(alone.map((answer) => answer.status));
+      expect(bodies(together)).toEqual(bodies(alone));
+      expect(together.at(-1)!.status).toBe(401);
+      const listed = (index: number) => idsOf(JSON.parse(together[index]!.bytes.toString('utf8')));
+      expect(listed(0)).toEqual(expect.arrayContaining(seeded.invitedIds));
+      // others[0] created the events and others[1..3] are invited to every private one; others[4] to none.
+      for (const id of seeded.invitedIds) expect(listed(5)).not.toContain(id);
+      // The hot path answered (the routes check one session per statement), in fewer statements than requests.
+      const sessionChecks = queries.filter((sql) => /FROM sessions s JOIN users u/.test(sql));
+      const batched = sessionChecks.filter((sql) => /ANY\(/.test(sql));
+      expect(batched.length, sessionChecks.join('\n')).toBeGreaterThan(0);
+      expect(batched.length).toBeLessThan(cookies.length);
+    } finally {
+      agent.destroy();
+    }
   });
 });

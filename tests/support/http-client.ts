@@ -1,6 +1,6 @@
 // A small HTTP client for tests: JSON in and out, and a cookie jar so a client is one browser; and rawGet for
 // answers as the wire carries them.
-import { request } from 'node:http';
+import { request, type Agent } from 'node:http';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -67,9 +67,9 @@ export interface RawAnswer {
 }
 
 /** A GET as the wire carries it (fetch would inflate the body and hide its encoding). */
-export function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer> {
+export function rawGet(url: string, headers: Record<string, string>, agent?: Agent): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
+    const req = request(url, { headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));

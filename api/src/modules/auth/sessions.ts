@@ -1,4 +1,5 @@
 // Website sessions: a random token in an httpOnly cookie; the database keeps only its SHA-256.
+import DataLoader from 'dataloader';
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../deps';
 import { randomToken, sha256 } from '../../lib/secrets';
@@ -8,7 +9,7 @@ import type { UserRow } from '../users/users-repository';
 import {
   deleteSessionById,
   deleteSessionsExpiredBefore,
-  findSessionViewer as findViewer,
+  findSessionViewers,
   findSessionWithUser,
   insertSession,
   type SessionRead,
@@ -44,27 +45,36 @@ export async function findSession(
   deps: AppDeps,
   token: string,
 ): Promise<{ user: UserRow; dataVersion: DataVersion } | null> {
-  return unexpired(deps, findSessionWithUser, token);
-}
-
-/** As findSession, with only the user's id and admin flag (the hot reads: modules/events/hot-reads.ts). */
-export function findSessionViewer(
-  deps: AppDeps,
-  token: string,
-): Promise<{ user: Viewer; dataVersion: DataVersion } | null> {
-  return unexpired(deps, findViewer, token);
-}
-
-async function unexpired<User>(
-  deps: AppDeps,
-  read: (prisma: AppDeps['prisma'], sessionId: string, splitAt: Date) => Promise<SessionRead<User> | null>,
-  token: string,
-): Promise<{ user: User; dataVersion: DataVersion } | null> {
   const now = deps.now();
-  const session = await read(deps.prisma, sha256(token), now);
-  // Compared here, not in SQL: the column is a UTC timestamp without zone, and the app's clock is deps.now().
+  return unexpired(await findSessionWithUser(deps.prisma, sha256(token), now), now);
+}
+
+/** Compared here, not in SQL: the column is a UTC timestamp without zone, and the app's clock is deps.now(). */
+function unexpired<User>(session: SessionRead<User> | null | undefined, now: Date) {
   if (!session || session.expiresAt <= now) return null;
   return { user: session.user, dataVersion: session.dataVersion };
+}
+
+/** A session's viewer (id and admin flag) and the data version, or null when unknown or expired. */
+export type SessionViewerLoader = (token: string) => Promise<{ user: Viewer; dataVersion: DataVersion } | null>;
+
+/**
+ * Session checks for the hot reads (modules/events/hot-reads.ts), batched: the checks of requests that arrive
+ * together (in one turn of the event loop) go to the database as one statement, so a burst of signed-in reads
+ * costs one round trip per turn instead of one per request. Each request's session is still read after it
+ * arrived: nothing is cached, and a session deleted before the statement runs is refused.
+ */
+export function createSessionViewerLoader(deps: AppDeps): SessionViewerLoader {
+  const loader = new DataLoader<string, { user: Viewer; dataVersion: DataVersion } | null>(
+    async (ids) => {
+      const now = deps.now();
+      const found = new Map((await findSessionViewers(deps.prisma, ids, now)).map((session) => [session.id, session]));
+      return ids.map((id) => unexpired(found.get(id), now));
+    },
+    // setImmediate, not DataLoader's default (the end of the current tick), which each request has to itself.
+    { cache: false, batchScheduleFn: (run) => setImmediate(run), maxBatchSize: 100 },
+  );
+  return (token) => loader.load(sha256(token));
 }
 
 export async function deleteSession(deps: AppDeps, token: string): Promise<void> {

@@ -3,7 +3,8 @@
 // (its request set-up, the router's walk through every module's routes, the per-request middleware) and a second
 // statement costing more than the answer itself. Here an event's details are one prepared statement (session,
 // viewer, data version and event together) and the list is the session statement (which reads the data
-// version) then the list's; a repeat with If-None-Match is that first statement and a 304.
+// version) then the list's; a repeat with If-None-Match is that first statement and a 304. The list's session
+// checks of requests that arrive together are one statement (createSessionViewerLoader, auth/sessions.ts).
 //
 // Only the plain case is answered here: a session cookie that is present, well-formed and valid, a GET without a
 // body, an event the viewer may see, a query the route accepts. Anything else (no or expired session, Mini App
@@ -20,7 +21,7 @@ import { setSecurityHeaders } from '../../http/security-headers';
 import { parse } from '../../http/validate';
 import { answeredNotModified, versionTag } from '../../http/version-etag';
 import { sha256 } from '../../lib/secrets';
-import { findSessionViewer, SESSION_COOKIE } from '../auth/sessions';
+import { createSessionViewerLoader, SESSION_COOKIE } from '../auth/sessions';
 import { decodeCursor } from './events-cursor';
 import { readEventWithSession } from './event-read-repository';
 import { createEventsService } from './events-service';
@@ -71,6 +72,7 @@ interface Answer {
 /** Express's app, with the hot reads in front of it. */
 export function withHotReads(deps: AppDeps, app: RequestListener): RequestListener {
   const events = createEventsService(deps);
+  const findSession = createSessionViewerLoader(deps);
   // compression is connect middleware: it reads and wraps only what node:http's request and response have.
   const compress = apiCompression() as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -100,7 +102,7 @@ export function withHotReads(deps: AppDeps, app: RequestListener): RequestListen
   }
 
   async function list(answer: Answer, search: string): Promise<void> {
-    const session = await findSessionViewer(deps, answer.token);
+    const session = await findSession(answer.token);
     const page = session ? pageQuery(search) : undefined;
     if (!session || page === undefined) return answer.passOn();
     const viewer = session.user;
