@@ -47,7 +47,15 @@ export interface SummarySqlRow {
   my_position: number | bigint | null;
 }
 
-export function toSummary(row: SummarySqlRow): EventSummary {
+/** An event's own columns: the row without the viewer's RSVP. */
+export type EventSqlRow = Omit<SummarySqlRow, 'my_status' | 'my_guests' | 'my_position'>;
+/** The viewer's RSVP columns. */
+export type ViewerSqlRow = Pick<SummarySqlRow, 'my_status' | 'my_guests' | 'my_position'>;
+
+type ViewerPart = Pick<EventSummary, 'myStatus' | 'myGuests' | 'myWaitlistPosition'>;
+
+/** What the list and details show of an event, the same for every viewer. */
+export function eventPart(row: EventSqlRow): Omit<EventSummary, keyof ViewerPart> {
   return {
     id: row.id,
     name: row.name,
@@ -72,27 +80,67 @@ export function toSummary(row: SummarySqlRow): EventSummary {
     spotsLeft: spotsLeft({ capacity: row.capacity, attendingPeople: Number(row.attending_count) }),
     waitlistCount: Number(row.waitlist_count),
     maybeCount: Number(row.maybe_count),
+  };
+}
+
+/** The viewer's own part of an event summary: last in its JSON (summary-json.ts relies on that). */
+export function viewerPart(row: ViewerSqlRow): ViewerPart {
+  return {
     myStatus: row.my_status ?? 'not_responded',
     myGuests: row.my_guests ?? 0,
     myWaitlistPosition: row.my_position === null ? null : Number(row.my_position),
   };
 }
 
+export function toSummary(row: SummarySqlRow): EventSummary {
+  return { ...eventPart(row), ...viewerPart(row) };
+}
+
 /**
  * The columns of a SummarySqlRow, from the event `e`, the viewer's attendance `me` and the event's series `sr`:
  * shared by the statements below and the details read that checks the session too (event-read-repository.ts).
  */
-export const SUMMARY_COLUMNS = PrismaTypes.sql`
+const EVENT_COLUMNS = PrismaTypes.sql`
       e.id, e.name, e.description, e.date, e.location, e.image_url, e.is_public, e.creator_id,
       e.capacity, e.guests_allowed, e.rsvp_closes_at, e.rsvp_digest, e.attending_people AS attending_count,
       e.series_id, sr.frequency AS series_frequency, sr.monthly_by AS series_monthly_by,
       COALESCE(e.time_zone, 'UTC') AS time_zone, e.sequence,
-      e.waitlist_count, e.maybe_count,
+      e.waitlist_count, e.maybe_count`;
+
+const VIEWER_COLUMNS = PrismaTypes.sql`
       me.status::text AS my_status, me.guests AS my_guests,
       CASE WHEN me.status = 'waitlisted' THEN
         (SELECT count(*)::int + 1 FROM attendances w WHERE w.event_id = e.id AND w.status = 'waitlisted'
             AND (w.waitlisted_at, w.id) < (me.waitlisted_at, me.id))
       END AS my_position`;
+
+export const SUMMARY_COLUMNS = PrismaTypes.sql`${EVENT_COLUMNS}, ${VIEWER_COLUMNS}`;
+
+/**
+ * Which version of the event's row and of its series' row a read saw. PostgreSQL's xmin (the transaction that
+ * wrote the row version) changes with every write to the row, the kept counts included, so an event's part
+ * (eventPart) is the same for the same pair (summary-json.ts keeps it under that key).
+ */
+const ROW_VERSIONS = PrismaTypes.sql`e.xmin::text AS row_version, sr.xmin::text AS series_version`;
+
+export interface RowVersions {
+  row_version: string;
+  series_version: string | null;
+}
+
+/** A listed event as the list reads it: its place, its row versions and the viewer's RSVP (not its fields). */
+export type ListedSqlRow = Pick<SummarySqlRow, 'id'> & RowVersions & ViewerSqlRow;
+const LISTED_COLUMNS = PrismaTypes.sql`e.id, ${ROW_VERSIONS}, ${VIEWER_COLUMNS}`;
+/** A page also reads each event's date: its last one's is the next page's cursor. */
+export type PagedSqlRow = ListedSqlRow & Pick<SummarySqlRow, 'date'>;
+const PAGED_COLUMNS = PrismaTypes.sql`${LISTED_COLUMNS}, e.date`;
+
+/** Events a viewer may see, in SQL over `e` (visibleTo below is the same rule for ORM queries). */
+function visibleSql(viewer: Viewer, perRow: boolean) {
+  return PrismaTypes.sql`(${viewer.isAdmin} OR e.is_public OR e.creator_id = ${viewer.id}
+           OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = ${viewer.id}
+                      ${perRow ? PrismaTypes.sql`OFFSET 0` : PrismaTypes.empty}))`;
+}
 
 /**
  * The list and detail reads are the hottest paths, so they are one hand-written statement each: visibility,
@@ -114,13 +162,20 @@ export const SUMMARY_COLUMNS = PrismaTypes.sql`
  * keeps one plan per connection (pgbench, first page of 10,000 events: 1,448 → 2,687 statements/s; 200:
  * 2,455 → 2,983).
  */
-function summaries(prisma: Prisma, viewer: Viewer, where: PrismaTypes.Sql, limit?: number, newestFirst = false) {
+function summaries<Row = SummarySqlRow>(
+  prisma: Prisma,
+  viewer: Viewer,
+  where: PrismaTypes.Sql,
+  limit?: number,
+  newestFirst = false,
+  columns = SUMMARY_COLUMNS,
+) {
   // With a limit, the read is a page (see above).
   const perRow = limit !== undefined;
-  return leanQuery<SummarySqlRow>(
+  return leanQuery<Row>(
     prisma,
     PrismaTypes.sql`
-    SELECT ${SUMMARY_COLUMNS}
+    SELECT ${columns}
     FROM events e
     ${
       perRow
@@ -131,10 +186,7 @@ function summaries(prisma: Prisma, viewer: Viewer, where: PrismaTypes.Sql, limit
         : PrismaTypes.sql`LEFT JOIN attendances me ON me.event_id = e.id AND me.user_id = ${viewer.id}`
     }
     LEFT JOIN event_series sr ON sr.id = e.series_id
-    WHERE ${where}
-      AND (${viewer.isAdmin} OR e.is_public OR e.creator_id = ${viewer.id}
-           OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = ${viewer.id}
-                      ${perRow ? PrismaTypes.sql`OFFSET 0` : PrismaTypes.empty}))
+    WHERE ${where} AND ${visibleSql(viewer, perRow)}
     ORDER BY ${newestFirst ? PrismaTypes.sql`e.date DESC, e.id DESC` : PrismaTypes.sql`e.date ASC, e.id ASC`}
     ${perRow ? limitClause(limit) : PrismaTypes.empty}`,
   );
@@ -146,9 +198,27 @@ function limitClause(limit: number): PrismaTypes.Sql {
   return PrismaTypes.raw(`LIMIT ${limit}`);
 }
 
-/** Every visible event, by date ascending, with counts and the viewer's RSVP: one query, whatever their number. */
-export async function listEvents(prisma: Prisma, viewer: Viewer): Promise<EventSummary[]> {
-  return (await summaries(prisma, viewer, PrismaTypes.sql`TRUE`)).map(toSummary);
+/** Every visible event, by date ascending, with the viewer's RSVP: one query, whatever their number. */
+export function listVisible(prisma: Prisma, viewer: Viewer): Promise<ListedSqlRow[]> {
+  return summaries<ListedSqlRow>(prisma, viewer, PrismaTypes.sql`TRUE`, undefined, false, LISTED_COLUMNS);
+}
+
+/**
+ * The event parts of `ids` that the viewer may see (those deleted or hidden since they were listed are left
+ * out), with their row versions.
+ */
+export function readEventParts(
+  prisma: Prisma,
+  viewer: Viewer,
+  ids: readonly number[],
+): Promise<Array<EventSqlRow & RowVersions>> {
+  return leanQuery<EventSqlRow & RowVersions>(
+    prisma,
+    PrismaTypes.sql`
+    SELECT ${EVENT_COLUMNS}, ${ROW_VERSIONS}
+    FROM events e LEFT JOIN event_series sr ON sr.id = e.series_id
+    WHERE e.id = ANY(${[...ids]}) AND ${visibleSql(viewer, false)}`,
+  );
 }
 
 /** Visible events from `from` on, soonest first (the bot's /events). */
@@ -183,11 +253,11 @@ export interface Keyset {
  * One page of the visible events: upcoming (date >= now) soonest first, or past newest first, after `after`.
  * Reads one more than `limit`, so the caller knows whether another page follows.
  */
-export async function listEventsPage(
+export function listVisiblePage(
   prisma: Prisma,
   viewer: Viewer,
   page: { when: 'upcoming' | 'past'; now: Date; limit: number; after: Keyset | null },
-): Promise<EventSummary[]> {
+): Promise<PagedSqlRow[]> {
   const { when, now, limit, after } = page;
   const upcoming = when === 'upcoming';
   const side = upcoming ? PrismaTypes.sql`e.date >= ${now}` : PrismaTypes.sql`e.date < ${now}`;
@@ -197,8 +267,14 @@ export async function listEventsPage(
       : upcoming
         ? PrismaTypes.sql`AND (e.date, e.id) > (${after.date}, ${after.id})`
         : PrismaTypes.sql`AND (e.date, e.id) < (${after.date}, ${after.id})`;
-  const rows = await summaries(prisma, viewer, PrismaTypes.sql`${side} ${keyset}`, limit + 1, !upcoming);
-  return rows.map(toSummary);
+  return summaries<PagedSqlRow>(
+    prisma,
+    viewer,
+    PrismaTypes.sql`${side} ${keyset}`,
+    limit + 1,
+    !upcoming,
+    PAGED_COLUMNS,
+  );
 }
 
 export async function findVisibleEvent(prisma: Prisma, viewer: Viewer, id: number): Promise<EventSummary | null> {

@@ -37,7 +37,8 @@ export function eventsRouter(deps: AppDeps): Router {
     const paged = query.when !== undefined || query.limit !== undefined || query.cursor !== undefined;
     const page = paged ? parse(eventsPageQuerySchema, query) : null;
     if (answeredNotModified(req, res, await events.versionTagFor(viewer, paged, req.auth?.dataVersion))) return;
-    res.json(page ? await events.page(viewer, page) : await events.list(viewer));
+    // Written as res.json would write it (Express's type, length and ETag rules), from the list's own JSON.
+    res.type('json').send(page ? await events.pageJson(viewer, page) : await events.listJson(viewer));
   });
 
   router.post('/events', requireUser, mayCreate, async (req, res) => {

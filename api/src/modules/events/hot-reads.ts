@@ -109,7 +109,7 @@ export function withHotReads(deps: AppDeps, app: RequestListener): RequestListen
     answer.answering(viewer.id);
     const tag = await events.versionTagFor(viewer, page !== null, session.dataVersion);
     if (answeredNotModified(answer.req, answer.res, tag)) return;
-    sendJson(answer, JSON.stringify(page ? await events.page(viewer, page) : await events.list(viewer)));
+    sendJson(answer, page ? await events.pageJson(viewer, page) : await events.listJson(viewer));
   }
 
   return (req, res) => {
