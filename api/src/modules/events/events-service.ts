@@ -23,7 +23,7 @@ import { describeChanges } from './event-changes';
 import * as repo from './events-repository';
 import * as invitationsRepo from './invitations-repository';
 import * as seriesRepo from './series-repository';
-import { summariesJson } from './summary-json';
+import { joinJson, summariesJson } from './summary-json';
 import { createSeriesService, FOLLOWING_SUFFIX, SERIES_MESSAGES } from './series-service';
 
 export type Viewer = repo.Viewer;
@@ -197,16 +197,16 @@ export function createEventsService(deps: AppDeps) {
     return result.invitations;
   }
 
-  /** The whole list as JSON (SPEC's GET /api/events): every visible event, oldest first. */
-  async function listJson(viewer: Viewer): Promise<string> {
-    return `[${(await summariesJson(prisma, viewer, await repo.listVisible(prisma, viewer))).join(',')}]`;
+  /** The whole list as JSON bytes (SPEC's GET /api/events): every visible event, oldest first. */
+  async function listJson(viewer: Viewer): Promise<Buffer> {
+    return joinJson('[', await summariesJson(prisma, viewer, await repo.listVisible(prisma, viewer)), ']');
   }
 
   /**
    * A page of the list as JSON (issue 13): upcoming soonest first or past newest first, with the next page's
    * cursor (`{"events":[...],"nextCursor":...}`, as JSON.stringify writes an EventsPage).
    */
-  async function pageJson(viewer: Viewer, query: EventsPageQuery): Promise<string> {
+  async function pageJson(viewer: Viewer, query: EventsPageQuery): Promise<Buffer> {
     const { when, limit } = query;
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor, when);
     const rows = await repo.listVisiblePage(prisma, viewer, { when, now: deps.now(), limit, after });
@@ -215,12 +215,12 @@ export function createEventsService(deps: AppDeps) {
     const nextCursor =
       rows.length > limit && last ? encodeCursor(when, { date: new Date(last.date).toISOString(), id: last.id }) : null;
     const events = await summariesJson(prisma, viewer, listed);
-    return `{"events":[${events.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+    return joinJson('{"events":[', events, `],"nextCursor":${JSON.stringify(nextCursor)}}`);
   }
 
   /** A page of the list, as objects (the page's first screen). */
   async function page(viewer: Viewer, query: EventsPageQuery): Promise<EventsPage> {
-    return JSON.parse(await pageJson(viewer, query)) as EventsPage;
+    return JSON.parse((await pageJson(viewer, query)).toString('utf8')) as EventsPage;
   }
 
   /**

@@ -77,10 +77,10 @@ export function withHotReads(deps: AppDeps, app: RequestListener): RequestListen
   const compress = apiCompression() as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
   /** res.json's headers, then compression's (Vary always, an encoding from the threshold on). */
-  function sendJson({ req, res }: Answer, body: string): void {
+  function sendJson({ req, res }: Answer, body: string | Buffer): void {
     const length = Buffer.byteLength(body);
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    // A string, not a Buffer: Node then sends the head and the body in one write.
+    // Node sends the head and the body in one write (one string, or two Buffers in one writev).
     const end = () => {
       res.setHeader('Content-Length', length);
       res.end(body);
