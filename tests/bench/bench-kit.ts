@@ -129,16 +129,20 @@ function run(target: LoadTarget, seconds: number): Promise<Run> {
         connections: target.connections ?? BENCH_CONNECTIONS,
         duration: seconds,
         headers: target.headers,
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request: RawRequest) => {
-              const path = target.paths[next % target.paths.length]!;
-              next += 1;
-              return { ...request, path };
-            },
-          },
-        ],
+        // One path: autocannon writes the same request every time. Several: each request picks the next.
+        requests:
+          target.paths.length === 1
+            ? [{ method: 'GET', path: target.paths[0] }]
+            : [
+                {
+                  method: 'GET',
+                  setupRequest: (request: RawRequest) => {
+                    const path = target.paths[next % target.paths.length]!;
+                    next += 1;
+                    return { ...request, path };
+                  },
+                },
+              ],
       },
       (error, result) => {
         if (error) return reject(error);
