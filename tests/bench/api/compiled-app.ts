@@ -1,5 +1,6 @@
-// Our API as production runs it: the compiled server with the Node options of `npm run serve`, built first
-// when its sources changed since the last build (as `npm start` decides), configured by its environment only.
+// Our API as production runs it: the compiled server with the environment and Node options of `npm run serve`,
+// built first when its sources changed since the last build (as `npm start` decides), configured by its
+// environment only.
 // Under tsx the process would carry the TypeScript loader and source transforms, and its speed and memory
 // would not be what production gets.
 import { spawn } from 'node:child_process';
@@ -14,14 +15,20 @@ import { benchAppEnv } from './app-config';
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const MAIN = path.join(ROOT, 'dist/server/main.js');
 
-/** The Node options `npm run serve` gives production (its memory settings), read from package.json's script. */
-function serveOptions(): string[] {
+/** How `npm run serve` starts production (its memory settings): the environment it sets and Node's options. */
+function serveCommand(): { env: Record<string, string>; nodeOptions: string[] } {
   const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const serve = /^exec node (.*)dist\/server\/main\.js$/.exec(scripts.serve ?? '');
-  if (!serve) throw new Error(`package.json's serve script is not "exec node … dist/server/main.js": ${scripts.serve}`);
-  return serve[1]!.split(' ').filter(Boolean);
+  const serve = /^exec (?:env ((?:\w+=\S+ )+))?node (.*)dist\/server\/main\.js$/.exec(scripts.serve ?? '');
+  if (!serve) {
+    throw new Error(
+      `package.json's serve script is not "exec [env A=b …] node … dist/server/main.js": ${scripts.serve}`,
+    );
+  }
+  const words = (text: string | undefined) => (text ?? '').split(' ').filter(Boolean);
+  const env = Object.fromEntries(words(serve[1]).map((pair) => pair.split('=', 2) as [string, string]));
+  return { env, nodeOptions: words(serve[2]) };
 }
 
 interface BuildScripts {
@@ -62,9 +69,10 @@ function freePort(): Promise<number> {
 export async function startCompiledApp(databaseUrl: string): Promise<ChildServer> {
   await ensureCompiledServer();
   const port = await freePort();
-  const child = spawn(process.execPath, [...serveOptions(), MAIN], {
+  const serve = serveCommand();
+  const child = spawn(process.execPath, [...serve.nodeOptions, MAIN], {
     cwd: ROOT,
-    env: { ...SERVER_PROCESS_ENV, ...benchAppEnv(databaseUrl), HOST: '127.0.0.1', PORT: String(port) },
+    env: { ...SERVER_PROCESS_ENV, ...serve.env, ...benchAppEnv(databaseUrl), HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
