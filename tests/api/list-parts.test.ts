@@ -65,6 +65,7 @@ describe.each(DATABASE_KINDS)('the list shows each event as its details do, on %
     const chess = await create({
       name: 'Chess',
       date: '2030-06-03T18:00:00.000Z',
+      guestsAllowed: 2,
       recurrence: { frequency: 'weekly', count: 3 },
     });
     // Every part is kept now.
@@ -74,7 +75,14 @@ describe.each(DATABASE_KINDS)('the list shows each event as its details do, on %
     expect((await other.client.post(`/api/events/${picnic}/attend`, { status: 'attending' })).status).toBe(200);
     expect((await member.client.post(`/api/events/${picnic}/attend`, { status: 'attending' })).status).toBe(200);
     expect((await member.client.post(`/api/events/${walk}/attend`, { status: 'maybe' })).status).toBe(200);
+    const withGuests = await member.client.post(`/api/events/${chess}/attend`, { status: 'attending', guests: 2 });
+    expect(withGuests.status, withGuests.text).toBe(200);
     await expectListsMatchDetails(member);
+    expect(JSON.parse((await listed(member, '/api/events')).get(chess)!)).toMatchObject({
+      myStatus: 'attending',
+      myGuests: 2,
+      attendingCount: 3,
+    });
     const picnicNow = JSON.parse((await listed(member, '/api/events')).get(picnic)!) as Record<string, unknown>;
     expect(picnicNow).toMatchObject({ attendingCount: 1, spotsLeft: 0, waitlistCount: 1, myStatus: 'waitlisted' });
     expect(picnicNow.myWaitlistPosition).toBe(1);

@@ -107,33 +107,68 @@ const EVENT_COLUMNS = PrismaTypes.sql`
       COALESCE(e.time_zone, 'UTC') AS time_zone, e.sequence,
       e.waitlist_count, e.maybe_count`;
 
-const VIEWER_COLUMNS = PrismaTypes.sql`
-      me.status::text AS my_status, me.guests AS my_guests,
+/** The viewer's place on the waitlist (1 is next), or null when they are not on it. */
+const WAITLIST_POSITION = PrismaTypes.sql`
       CASE WHEN me.status = 'waitlisted' THEN
         (SELECT count(*)::int + 1 FROM attendances w WHERE w.event_id = e.id AND w.status = 'waitlisted'
             AND (w.waitlisted_at, w.id) < (me.waitlisted_at, me.id))
-      END AS my_position`;
+      END`;
+
+const VIEWER_COLUMNS = PrismaTypes.sql`
+      me.status::text AS my_status, me.guests AS my_guests, ${WAITLIST_POSITION} AS my_position`;
 
 export const SUMMARY_COLUMNS = PrismaTypes.sql`${EVENT_COLUMNS}, ${VIEWER_COLUMNS}`;
 
 /**
- * Which version of the event's row and of its series' row a read saw. PostgreSQL's xmin (the transaction that
- * wrote the row version) changes with every write to the row, the kept counts included, so an event's part
- * (eventPart) is the same for the same pair (summary-json.ts keeps it under that key).
+ * Which versions of the event's row and of its series' row a read saw, as one key: `id.xmin.seriesXmin` (the
+ * last part empty without a series). PostgreSQL's xmin (the transaction that wrote the row version) changes
+ * with every write to the row, the kept counts included, so an event's part (eventPart) is the same for the same
+ * key (summary-json.ts keeps it under that key). The statement writes it, so the hot list reads one string.
  */
-const ROW_VERSIONS = PrismaTypes.sql`e.xmin::text AS row_version, sr.xmin::text AS series_version`;
+const PART_KEY = PrismaTypes.sql`e.id::text || '.' || e.xmin::text || '.' || COALESCE(sr.xmin::text, '')`;
 
-export interface RowVersions {
-  row_version: string;
-  series_version: string | null;
+export interface PartKey {
+  part_key: string;
 }
 
-/** A listed event as the list reads it: its place, its row versions and the viewer's RSVP (not its fields). */
-export type ListedSqlRow = Pick<SummarySqlRow, 'id'> & RowVersions & ViewerSqlRow;
-const LISTED_COLUMNS = PrismaTypes.sql`e.id, ${ROW_VERSIONS}, ${VIEWER_COLUMNS}`;
-/** A page also reads each event's date: its last one's is the next page's cursor. */
-export type PagedSqlRow = ListedSqlRow & Pick<SummarySqlRow, 'date'>;
-const PAGED_COLUMNS = PrismaTypes.sql`${LISTED_COLUMNS}, e.date`;
+/**
+ * The viewer's RSVP columns as one key, `status|guests|position` (each empty when null): alike for most events
+ * (no answer yet), so the list writes each one's JSON once (summary-json.ts).
+ */
+const VIEWER_KEY = PrismaTypes.sql`
+      COALESCE(me.status::text, '') || '|' || COALESCE(me.guests::text, '') || '|' ||
+      COALESCE((${WAITLIST_POSITION})::text, '')`;
+
+/** The viewer's RSVP columns from a VIEWER_KEY. */
+export function viewerOfKey(key: string): ViewerSqlRow {
+  const [status = '', guests = '', position = ''] = key.split('|');
+  return {
+    my_status: status === '' ? null : (status as StoredRsvpStatus),
+    my_guests: guests === '' ? null : Number(guests),
+    my_position: position === '' ? null : Number(position),
+  };
+}
+
+/**
+ * A listed event as the list reads it: its part's key and the viewer's key, not its fields. The statement sends
+ * the whole list as one text of `partKey|viewerKey` entries separated by `;` (keys hold digits, letters, `_`, `.`
+ * and `|` only), so the hottest read is one row for the driver to parse instead of one per event.
+ */
+export interface ListedEvent extends PartKey {
+  viewer_key: string;
+}
+const LISTED_ENTRY = PrismaTypes.sql`${PART_KEY} || '|' || ${VIEWER_KEY}`;
+
+/** The event's id, from its part's key. */
+export const idOfPartKey = (key: string) => Number(key.slice(0, key.indexOf('.')));
+
+function parseListed(entries: string | null): ListedEvent[] {
+  if (!entries) return [];
+  return entries.split(';').map((entry) => {
+    const bar = entry.indexOf('|');
+    return { part_key: entry.slice(0, bar), viewer_key: entry.slice(bar + 1) };
+  });
+}
 
 /** Events a viewer may see, in SQL over `e` (visibleTo below is the same rule for ORM queries). */
 function visibleSql(viewer: Viewer, perRow: boolean) {
@@ -141,6 +176,12 @@ function visibleSql(viewer: Viewer, perRow: boolean) {
            OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = ${viewer.id}
                       ${perRow ? PrismaTypes.sql`OFFSET 0` : PrismaTypes.empty}))`;
 }
+
+/** The list's order over `table`'s date and id: soonest first, or newest first (past events). */
+const listOrder = (newestFirst: boolean, table = PrismaTypes.raw('e')) =>
+  newestFirst
+    ? PrismaTypes.sql`${table}.date DESC, ${table}.id DESC`
+    : PrismaTypes.sql`${table}.date ASC, ${table}.id ASC`;
 
 /**
  * The list and detail reads are the hottest paths, so they are one hand-written statement each: visibility,
@@ -162,20 +203,10 @@ function visibleSql(viewer: Viewer, perRow: boolean) {
  * keeps one plan per connection (pgbench, first page of 10,000 events: 1,448 → 2,687 statements/s; 200:
  * 2,455 → 2,983).
  */
-function summaries<Row = SummarySqlRow>(
-  prisma: Prisma,
-  viewer: Viewer,
-  where: PrismaTypes.Sql,
-  limit?: number,
-  newestFirst = false,
-  columns = SUMMARY_COLUMNS,
-) {
-  // With a limit, the read is a page (see above).
+function visibleRows(viewer: Viewer, where: PrismaTypes.Sql, limit?: number, newestFirst = false) {
+  // With a limit, the read is a page (see above); without one, the order is the caller's.
   const perRow = limit !== undefined;
-  return leanQuery<Row>(
-    prisma,
-    PrismaTypes.sql`
-    SELECT ${columns}
+  return PrismaTypes.sql`
     FROM events e
     ${
       perRow
@@ -187,9 +218,36 @@ function summaries<Row = SummarySqlRow>(
     }
     LEFT JOIN event_series sr ON sr.id = e.series_id
     WHERE ${where} AND ${visibleSql(viewer, perRow)}
-    ORDER BY ${newestFirst ? PrismaTypes.sql`e.date DESC, e.id DESC` : PrismaTypes.sql`e.date ASC, e.id ASC`}
-    ${perRow ? limitClause(limit) : PrismaTypes.empty}`,
+    ${perRow ? PrismaTypes.sql`ORDER BY ${listOrder(newestFirst)} ${limitClause(limit)}` : PrismaTypes.empty}`;
+}
+
+function summaries(prisma: Prisma, viewer: Viewer, where: PrismaTypes.Sql, limit?: number) {
+  return leanQuery<SummarySqlRow>(
+    prisma,
+    PrismaTypes.sql`SELECT ${SUMMARY_COLUMNS} ${visibleRows(viewer, where, limit)}`,
   );
+}
+
+/**
+ * The listed events (ListedEvent) in their order, and the date of the one at `dateAt` (1-based), in one row:
+ * the entries joined in the list's order, over the rows `visibleRows` reads.
+ */
+async function listed(
+  prisma: Prisma,
+  viewer: Viewer,
+  where: PrismaTypes.Sql,
+  page?: { limit: number; newestFirst: boolean; dateAt: number },
+): Promise<{ events: ListedEvent[]; date: Date | string | null }> {
+  const newestFirst = page?.newestFirst ?? false;
+  const order = listOrder(newestFirst, PrismaTypes.raw('t'));
+  const date = page ? PrismaTypes.sql`(array_agg(t.date ORDER BY ${order}))[${page.dateAt}]` : PrismaTypes.sql`NULL`;
+  const [row] = await leanQuery<{ entries: string | null; date: Date | string | null }>(
+    prisma,
+    PrismaTypes.sql`
+    SELECT string_agg(t.entry, ';' ORDER BY ${order}) AS entries, ${date} AS date
+    FROM (SELECT e.id, e.date, ${LISTED_ENTRY} AS entry ${visibleRows(viewer, where, page?.limit, newestFirst)}) t`,
+  );
+  return { events: parseListed(row?.entries ?? null), date: row?.date ?? null };
 }
 
 /** `LIMIT n` as text (see summaries): only for a whole number the callers computed, never for raw input. */
@@ -199,23 +257,23 @@ function limitClause(limit: number): PrismaTypes.Sql {
 }
 
 /** Every visible event, by date ascending, with the viewer's RSVP: one query, whatever their number. */
-export function listVisible(prisma: Prisma, viewer: Viewer): Promise<ListedSqlRow[]> {
-  return summaries<ListedSqlRow>(prisma, viewer, PrismaTypes.sql`TRUE`, undefined, false, LISTED_COLUMNS);
+export async function listVisible(prisma: Prisma, viewer: Viewer): Promise<ListedEvent[]> {
+  return (await listed(prisma, viewer, PrismaTypes.sql`TRUE`)).events;
 }
 
 /**
  * The event parts of `ids` that the viewer may see (those deleted or hidden since they were listed are left
- * out), with their row versions.
+ * out), with the key of their row versions.
  */
 export function readEventParts(
   prisma: Prisma,
   viewer: Viewer,
   ids: readonly number[],
-): Promise<Array<EventSqlRow & RowVersions>> {
-  return leanQuery<EventSqlRow & RowVersions>(
+): Promise<Array<EventSqlRow & PartKey>> {
+  return leanQuery<EventSqlRow & PartKey>(
     prisma,
     PrismaTypes.sql`
-    SELECT ${EVENT_COLUMNS}, ${ROW_VERSIONS}
+    SELECT ${EVENT_COLUMNS}, ${PART_KEY} AS part_key
     FROM events e LEFT JOIN event_series sr ON sr.id = e.series_id
     WHERE e.id = ANY(${[...ids]}) AND ${visibleSql(viewer, false)}`,
   );
@@ -251,13 +309,14 @@ export interface Keyset {
 
 /**
  * One page of the visible events: upcoming (date >= now) soonest first, or past newest first, after `after`.
- * Reads one more than `limit`, so the caller knows whether another page follows.
+ * Reads one more than `limit`, so the caller knows whether another page follows, and the date of the page's
+ * last event (the next page's cursor).
  */
 export function listVisiblePage(
   prisma: Prisma,
   viewer: Viewer,
   page: { when: 'upcoming' | 'past'; now: Date; limit: number; after: Keyset | null },
-): Promise<PagedSqlRow[]> {
+): Promise<{ events: ListedEvent[]; date: Date | string | null }> {
   const { when, now, limit, after } = page;
   const upcoming = when === 'upcoming';
   const side = upcoming ? PrismaTypes.sql`e.date >= ${now}` : PrismaTypes.sql`e.date < ${now}`;
@@ -267,14 +326,11 @@ export function listVisiblePage(
       : upcoming
         ? PrismaTypes.sql`AND (e.date, e.id) > (${after.date}, ${after.id})`
         : PrismaTypes.sql`AND (e.date, e.id) < (${after.date}, ${after.id})`;
-  return summaries<PagedSqlRow>(
-    prisma,
-    viewer,
-    PrismaTypes.sql`${side} ${keyset}`,
-    limit + 1,
-    !upcoming,
-    PAGED_COLUMNS,
-  );
+  return listed(prisma, viewer, PrismaTypes.sql`${side} ${keyset}`, {
+    limit: limit + 1,
+    newestFirst: !upcoming,
+    dateAt: limit,
+  });
 }
 
 export async function findVisibleEvent(prisma: Prisma, viewer: Viewer, id: number): Promise<EventSummary | null> {

@@ -209,11 +209,13 @@ export function createEventsService(deps: AppDeps) {
   async function pageJson(viewer: Viewer, query: EventsPageQuery): Promise<Buffer> {
     const { when, limit } = query;
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor, when);
-    const rows = await repo.listVisiblePage(prisma, viewer, { when, now: deps.now(), limit, after });
-    const listed = rows.slice(0, limit);
+    const read = await repo.listVisiblePage(prisma, viewer, { when, now: deps.now(), limit, after });
+    const listed = read.events.slice(0, limit);
     const last = listed.at(-1);
     const nextCursor =
-      rows.length > limit && last ? encodeCursor(when, { date: new Date(last.date).toISOString(), id: last.id }) : null;
+      read.events.length > limit && last && read.date !== null
+        ? encodeCursor(when, { date: new Date(read.date).toISOString(), id: repo.idOfPartKey(last.part_key) })
+        : null;
     const events = await summariesJson(prisma, viewer, listed);
     return joinJson('{"events":[', events, `],"nextCursor":${JSON.stringify(nextCursor)}}`);
   }
