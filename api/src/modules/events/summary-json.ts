@@ -61,8 +61,8 @@ const openEvent = (row: EventSqlRow) => Buffer.from(JSON.stringify(eventPart(row
  * The JSON of each listed event that the viewer may still see, in the listed order, as its part then the
  * viewer's part (two Buffers per event, in one flat array): the kept part of its current row, or one read now
  * for those not kept (read with the viewer's visibility again, so an event hidden or deleted since it was
- * listed is left out). The statement wrote both keys, so a kept event costs two lookups and no allocation
- * here: the list is the hottest read, and its garbage was what the collector spent its time on.
+ * listed is left out). The statement wrote both keys, so a kept event costs two lookups and no string of its
+ * own here: the list is the hottest read, and its garbage was what the collector spent its time on.
  */
 export async function summariesJson(prisma: Prisma, viewer: Viewer, listed: ListedEvent[]): Promise<Buffer[]> {
   const parts = partsOf(prisma);
