@@ -2,10 +2,11 @@
 // waitlist forms and moves up, the organiser checks people in (from the table and by pass), downloads the
 // CSV and messages attendees, a member shows their pass, and the privacy switch hides a name.
 import type { Event, User } from '@prisma/client';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { FORM_LOAD_FAILED } from '../../webapp/src/lib/lazy-resolver';
 import {
   WEB_DATABASE_KINDS,
   checkScreen,
@@ -136,7 +137,14 @@ describe.each(WEB_DATABASE_KINDS)('RSVP with a capacity in the web app on %s', (
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => bob.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Show my pass');
 
+    // The form's checks load on its first submit: when that load fails (offline, or a release replaced the
+    // file), the form says so, and the next submit loads them.
+    const blockChecks = (route: Route) => route.abort('internetdisconnected');
+    await admin.route(/\/assets\/form-resolver-[^/]*\.js$/, blockChecks);
     await panel.getByLabel('Check in by pass').fill('not-a-real-pass-token');
+    await panel.getByRole('button', { name: 'Check in', exact: true }).click();
+    await shows(panel.getByText(FORM_LOAD_FAILED));
+    await admin.unroute(/\/assets\/form-resolver-[^/]*\.js$/, blockChecks);
     await panel.getByRole('button', { name: 'Check in', exact: true }).click();
     await shows(panel.getByText('This pass is not valid for this event'));
     await panel.getByLabel('Check in by pass').fill(token);

@@ -1,11 +1,16 @@
 // A react-hook-form resolver whose validation code (zod and the shared schemas, tens of KB to evaluate on a
 // phone) loads on the form's first validation instead of with the page: for forms on a page that most people
-// read without submitting (the organiser's check-in and message forms on an event). A failed load is tried
-// again on the next validation.
-import type { FieldValues, Resolver } from 'react-hook-form';
+// read without submitting (the organiser's check-in and message forms on an event). When the load fails (no
+// connection, or a new release replaced the files this page named), the form shows FORM_LOAD_FAILED on
+// `field` instead of doing nothing, and the next submit tries the load again.
+import type { FieldErrors, FieldValues, Path, Resolver } from 'react-hook-form';
+
+export const FORM_LOAD_FAILED =
+  'This form could not be loaded. Check your connection or reload the page, then try again.';
 
 export function lazyResolver<TValues extends FieldValues, TOutput>(
   load: () => Promise<Resolver<TValues, unknown, TOutput>>,
+  field: Path<TValues>,
 ): Resolver<TValues, unknown, TOutput> {
   let loading: Promise<Resolver<TValues, unknown, TOutput>> | undefined;
   return async (values, context, options) => {
@@ -13,6 +18,13 @@ export function lazyResolver<TValues extends FieldValues, TOutput>(
       loading = undefined;
       throw error;
     });
-    return (await loading)(values, context, options);
+    let resolve: Resolver<TValues, unknown, TOutput>;
+    try {
+      resolve = await loading;
+    } catch {
+      const errors = { [field]: { type: 'load', message: FORM_LOAD_FAILED } } as FieldErrors<TValues>;
+      return { values: {}, errors };
+    }
+    return resolve(values, context, options);
   };
 }

@@ -20,7 +20,7 @@ const resolver = lazyResolver<{ pass: string }, { pass: string }>(async () => {
   ]);
   const passSchema = checkInSchema.options[1];
   return schemaResolver<{ pass: string }, typeof passSchema>(passSchema);
-});
+}, 'pass');
 
 const resultText = (result: CheckInResponse) =>
   result.alreadyCheckedIn ? `${result.name} was already checked in` : `Checked in: ${result.name}`;

@@ -26,7 +26,7 @@ const resolver = lazyResolver<EventMessageInput, EventMessageInput>(async () => 
     import('../../../lib/form-resolver'),
   ]);
   return schemaResolver<EventMessageInput, typeof eventMessageSchema>(eventMessageSchema);
-});
+}, 'text');
 
 function MessageForm({ eventId, onSent }: { eventId: number; onSent: (recipients: number) => void }) {
   const send = useSendEventMessage(eventId);
