@@ -119,5 +119,17 @@ describe('time zones and calendars in the web app', () => {
     await expect.poll(() => field.inputValue()).not.toBe(before);
     expect((await fetch(before)).status).toBe(404);
     expect((await fetch(await field.inputValue())).status).toBe(200);
+
+    // The switch shows the choice from the click on, and it is saved.
+    const every = page.getByRole('switch', { name: 'Include every event I may see, not only those I attend' });
+    expect(await every.isChecked()).toBe(false);
+    await every.check();
+    await expect
+      .poll(async () => (await page.request.get('/api/users/me/calendar-feed')).json())
+      .toMatchObject({
+        allEvents: true,
+      });
+    await page.reload();
+    await expect.poll(() => every.isChecked()).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 // directly), copy, a new URL when the old one leaked (with a confirmation: every subscribed calendar stops
 // updating), and the choice between the events the member replies to and every event they may see.
 import { Copy, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useOptimistic, useState, useTransition } from 'react';
 import { Button, buttonClass } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -37,7 +37,18 @@ export function CalendarFeedSettings() {
         toastError('Could not make a new URL', errorMessage(error));
       },
     });
-  const pendingAll = setEvents.isPending ? setEvents.variables : undefined;
+  // The switch shows the choice from the click on, until the saved feed comes back (see privacy-settings.tsx).
+  const [allEvents, chooseAll] = useOptimistic(feed.data?.allEvents ?? false);
+  const [savingAll, startSavingAll] = useTransition();
+  const changeAll = (all: boolean) =>
+    startSavingAll(async () => {
+      chooseAll(all);
+      try {
+        await setEvents.mutateAsync(all);
+      } catch (error) {
+        toastError('Failed to update the feed', errorMessage(error));
+      }
+    });
 
   return (
     <Card title="Calendar feed" labelledBy="calendar-feed-title">
@@ -69,13 +80,9 @@ export function CalendarFeedSettings() {
             <input
               type="checkbox"
               role="switch"
-              checked={pendingAll ?? feed.data.allEvents}
-              disabled={setEvents.isPending}
-              onChange={(event) =>
-                setEvents.mutate(event.target.checked, {
-                  onError: (error) => toastError('Failed to update the feed', errorMessage(error)),
-                })
-              }
+              checked={allEvents}
+              disabled={savingAll}
+              onChange={(event) => changeAll(event.target.checked)}
             />
             <span>Include every event I may see, not only those I attend</span>
           </label>
