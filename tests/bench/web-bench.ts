@@ -16,7 +16,7 @@ import { startTestApp } from '../support/test-app';
 import { chromium, type BrowserContextOptions } from 'playwright-core';
 import { CHROMIUM_PATH } from '../support/env';
 import { CHROMIUM_ARGS } from '../web/browser-args';
-import { newTestContext, openPage, signInWithDemo } from '../web/browser';
+import { openPage, signInWithDemo } from '../web/browser';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ASSETS = path.join(ROOT, 'dist/webapp/assets');
@@ -80,9 +80,7 @@ async function measureFirstPage(baseUrl: string, signedIn: boolean) {
       storageState = await signingIn.context().storageState();
       await signingIn.context().close();
     }
-    const context = await newTestContext(browser, { baseURL: baseUrl, storageState });
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    const page = await openPage(browser, baseUrl, { storageState });
     const scripts = new Map<string, Received>();
     const styles = new Map<string, Received>();
     const reading: Promise<void>[] = [];

@@ -35,8 +35,8 @@ export async function newTestContext(browser: Browser, options: ContextOptions):
   return context;
 }
 
-export async function openPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await newTestContext(browser, { baseURL });
+export async function openPage(browser: Browser, baseURL: string, options: ContextOptions = {}): Promise<Page> {
+  const context = await newTestContext(browser, { ...options, baseURL });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return page;

@@ -250,7 +250,7 @@ async function listed(
   return { events: parseListed(row?.entries ?? null), date: row?.date ?? null };
 }
 
-/** `LIMIT n` as text (see summaries): only for a whole number the callers computed, never for raw input. */
+/** `LIMIT n` as text (see visibleRows): only for a whole number the callers computed, never for raw input. */
 function limitClause(limit: number): PrismaTypes.Sql {
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > 1000) throw new RangeError(`bad page limit: ${limit}`);
   return PrismaTypes.raw(`LIMIT ${limit}`);
