@@ -1,5 +1,6 @@
 // IANA time zones with the platform's own Intl (no zone database in the bundle): validation, wall time in a
 // zone, and the zone's short name at an instant ("GMT+1", "EDT"), which follows daylight saving.
+import { dateFormat } from './date-format';
 
 const IANA_NAME = /^(?:[A-Za-z][A-Za-z0-9_+-]*)(?:\/[A-Za-z0-9_+-]+){0,2}$/;
 const known = new Map<string, string | null>();
@@ -27,7 +28,7 @@ export function canonicalTimeZone(zone: string): string | null {
   // Offsets such as '+03:00' are not zones: they know nothing of daylight saving.
   if (zone.length <= 64 && IANA_NAME.test(zone)) {
     try {
-      const resolved = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+      const resolved = dateFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
       const exact = resolved === zone || zone === 'UTC' || /^[A-Z][A-Za-z]*(?:\/[A-Z][A-Za-z0-9_+-]*)+$/.test(zone);
       canonical = exact ? zone : (listedZones().get(zone.toLowerCase()) ?? null);
     } catch {
@@ -40,22 +41,17 @@ export function canonicalTimeZone(zone: string): string | null {
 
 export const isTimeZone = (zone: string) => canonicalTimeZone(zone) !== null;
 
-const partsFormat = new Map<string, Intl.DateTimeFormat>();
 function wallParts(instant: Date, zone: string) {
-  let format = partsFormat.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    partsFormat.set(zone, format);
-  }
+  const format = dateFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const parts: Record<string, number> = {};
   for (const part of format.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
   return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
@@ -91,14 +87,10 @@ export function instantFromWallTime(
 }
 
 /** The zone's short name at this instant in English: 'GMT+1', 'EDT', 'GMT+5:30', 'UTC'. */
-const nameFormat = new Map<string, Intl.DateTimeFormat>();
 export function zoneShortName(instant: Date, zone: string): string {
-  let format = nameFormat.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
-    nameFormat.set(zone, format);
-  }
-  const part = format.formatToParts(instant).find((p) => p.type === 'timeZoneName');
+  const part = dateFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+    .formatToParts(instant)
+    .find((p) => p.type === 'timeZoneName');
   return part?.value ?? zone;
 }
 

@@ -1,6 +1,7 @@
 // The API process's configuration: every environment variable, read and validated once (fail fast).
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isTimeZone } from '../../shared/time-zones';
 
 const list = z
   .string()
@@ -124,14 +125,7 @@ const envSchema = z.object({
   NOTIFICATIONS_TIME_ZONE: z
     .string()
     .default('UTC')
-    .refine((zone) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'NOTIFICATIONS_TIME_ZONE must be an IANA time zone such as Europe/Berlin'),
+    .refine(isTimeZone, 'NOTIFICATIONS_TIME_ZONE must be an IANA time zone such as Europe/Berlin'),
 
   /** The organisation's name and colour in the web app, set at run time (no rebuild). */
   BRAND_NAME: z.string().trim().min(1).max(60).default('Community Events'),

@@ -3,6 +3,7 @@
 // redrawn by the card refresher, so all three always look alike.
 import { InlineKeyboard } from 'grammy';
 import type { InlineQueryResultArticle, LinkPreviewOptions } from 'grammy/types';
+import { dateFormat } from '../../shared/date-format';
 import { shorten } from '../../shared/text';
 import type { CardEvent } from './bot-deps';
 import { RSVP_TEXT } from './rsvp-text';
@@ -49,27 +50,18 @@ export interface CardOptions {
   timeZone: string;
 }
 
-/** One formatter per zone: building one costs more than the rest of a card (inline queries come per keystroke). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** "Sat, 28 Nov 2026, 18:00 CET": the card may be read far from the event, so the zone is written out. */
 export function cardMoment(date: Date, timeZone: string): string {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
-    if (formatters.size > 500) formatters.clear();
-    formatters.set(timeZone, format);
-  }
-  return format.format(date);
+  return dateFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
 }
 
 /** "3 going · 7 spots left", "12 going · Full", or "3 going" without a capacity. */

@@ -1,4 +1,5 @@
 // Small text helpers for the bot's messages.
+import { dateFormat } from '../../shared/date-format';
 import { zoneShortName } from '../../shared/time-zones';
 
 /** "Chrome on Windows" from a User-Agent header; enough for a person to recognise their own browser. */
@@ -33,7 +34,7 @@ export function describeBrowser(userAgent: string | null | undefined): string {
 
 /** "21 Nov 2026, 12:10 UTC" in the configured time zone. */
 export function formatMoment(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  return dateFormat('en-GB', {
     timeZone,
     day: 'numeric',
     month: 'short',
@@ -46,7 +47,7 @@ export function formatMoment(date: Date, timeZone: string): string {
 
 /** "Sat 28 Nov, 18:00 GMT+1" for event lists: the event's local time and its zone's short name. */
 export function formatEventShort(date: Date, timeZone: string): string {
-  const local = new Intl.DateTimeFormat('en-GB', {
+  const local = dateFormat('en-GB', {
     timeZone,
     weekday: 'short',
     day: 'numeric',

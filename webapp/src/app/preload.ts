@@ -4,6 +4,7 @@
 // For a website member the server has already written the user and the route's data into the page, and
 // announced the route's code and cover in its head (api/src/http/first-screen.ts): then nothing here waits
 // on the network but the route's code, which is on its way since the page arrived.
+import { dateFormat } from '../../../shared/date-format';
 import type { QueryClient } from '@tanstack/react-query';
 import type { EventDetail } from '../../../shared/types';
 import { EVENTS_PAGE_SIZE, eventPath, eventsPagePath } from '../../../shared/first-screen';
@@ -36,8 +37,7 @@ function preloadCover(url: string | undefined, variant: keyof typeof IMAGE_SIZES
  * The first date format of a page loads the browser's locale data: tens of milliseconds of one task on a phone.
  * Started while the route's code is still on its way, it is done before the first render needs it.
  */
-const warmUpDateFormats = () =>
-  setTimeout(() => new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(0));
+const warmUpDateFormats = () => setTimeout(() => dateFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(0));
 
 const firstCover = (page: EventsPage | undefined) => page?.events[0]?.imageUrl;
 

@@ -1,6 +1,7 @@
 // Date formats of SPEC §2/§9, with the browser's own Intl (no date library in the bundle). English names; an
 // event's dates in the event's own time zone when given (else the viewer's). Invalid or missing dates fall back
 // to the SPEC's words.
+import { dateFormat, dateParts } from '../../../shared/date-format';
 import { instantFromWallTime, zoneOffsetMinutes, zoneShortName } from '../../../shared/time-zones';
 
 /** ISO 8601 (date, or date and time, optional zone) as the API sends it; anything else is unreadable. */
@@ -32,7 +33,7 @@ export function toDate(value: string | null | undefined): Date | null {
 }
 
 /** The viewer's own zone (the browser's; the Mini App's web view reports the phone's). */
-export const viewerTimeZone = () => new Intl.DateTimeFormat().resolvedOptions().timeZone;
+export const viewerTimeZone = () => dateFormat('en-US', {}).resolvedOptions().timeZone;
 
 /** The organisation's zone (NOTIFICATIONS_TIME_ZONE, written into index.html by the server): new events' default. */
 export function organisationTimeZone(): string {
@@ -46,23 +47,15 @@ export function timeZoneOptions(current: string): string[] {
   return known.includes(current) ? known : [current, ...known];
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-/** One formatter per pattern and zone (undefined: the viewer's), built once. */
-const formatter = (name: string, options: Intl.DateTimeFormatOptions) => (zone?: string) => {
-  const key = `${name} ${zone ?? ''}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
-    formats.set(key, format);
-  }
-  return format;
-};
-const MONTH_SHORT = formatter('month', { month: 'short' });
-const DAY = formatter('day', { day: 'numeric' });
-const SHORT = formatter('short', { month: 'short', day: 'numeric', year: 'numeric' }); // Mar 7, 2026
-const LONG = formatter('long', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }); // Saturday, March 7, 2026
-const TIME = formatter('time', { hour: 'numeric', minute: '2-digit', hour12: true }); // 2:05 PM
-const WEEKDAY_SHORT = formatter('weekday', { weekday: 'short', month: 'short', day: 'numeric' }); // Sat, Mar 7
+/** A pattern in a zone (undefined: the viewer's). */
+const formatter = (options: Intl.DateTimeFormatOptions) => (zone?: string) =>
+  dateFormat('en-US', { ...options, timeZone: zone });
+const MONTH_SHORT = formatter({ month: 'short' });
+const DAY = formatter({ day: 'numeric' });
+const SHORT = formatter({ month: 'short', day: 'numeric', year: 'numeric' }); // Mar 7, 2026
+const LONG = formatter({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }); // Saturday, March 7, 2026
+const TIME = formatter({ hour: 'numeric', minute: '2-digit', hour12: true }); // 2:05 PM
+const WEEKDAY_SHORT = formatter({ weekday: 'short', month: 'short', day: 'numeric' }); // Sat, Mar 7
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** Intl may put a narrow no-break space before AM/PM; the SPEC's strings use a plain space. */
@@ -124,8 +117,8 @@ export const toDateTimeLocal = (value?: string | null, zone?: string) =>
           `T${pad(d.getHours())}:${pad(d.getMinutes())}`
         );
       }
-      const parts = Object.fromEntries(
-        new Intl.DateTimeFormat('en-US', {
+      const parts = dateParts(
+        dateFormat('en-US', {
           timeZone: zone,
           hourCycle: 'h23',
           year: 'numeric',
@@ -133,9 +126,8 @@ export const toDateTimeLocal = (value?: string | null, zone?: string) =>
           day: '2-digit',
           hour: '2-digit',
           minute: '2-digit',
-        })
-          .formatToParts(d)
-          .map((part) => [part.type, part.value]),
+        }),
+        d,
       );
       return `${parts.year!.padStart(4, '0')}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
     },

@@ -1,5 +1,6 @@
 // Notification texts: the admin's templates (SPEC §3) or built-in defaults, with {{placeholders}} filled in.
 // Pure functions: no database, no I/O.
+import { dateFormat } from '../../../../shared/date-format';
 import { zoneLabel } from '../../../../shared/time-zones';
 import { shorten } from '../../../../shared/text';
 import type { TemplateChannel, TemplateType } from '../../../../shared/constants';
@@ -111,29 +112,14 @@ export function describeUpdate(updateType: string): string {
   return parts.length ? parts.join(', ') : 'details updated';
 }
 
-const eventDateFormats = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
-
 /**
  * "Saturday, November 28, 2026 at 6:00 PM GMT+1 (Europe/Berlin)": the event's local time, with its zone
  * ("… at 6:00 PM UTC" when the short name is the zone's own).
  */
 export function formatEventDate(date: Date, timeZone: string): string {
-  let formats = eventDateFormats.get(timeZone);
-  if (!formats) {
-    // Building an Intl format costs far more than using one (a feed formats hundreds of dates).
-    formats = {
-      day: new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        weekday: 'long',
-        month: 'long',
-        day: 'numeric',
-        year: 'numeric',
-      }),
-      time: new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }),
-    };
-    eventDateFormats.set(timeZone, formats);
-  }
-  return `${formats.day.format(date)} at ${formats.time.format(date)}${zoneLabel(date, timeZone)}`;
+  const day = dateFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  const time = dateFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+  return `${day.format(date)} at ${time.format(date)}${zoneLabel(date, timeZone)}`;
 }
 
 /**
