@@ -1,4 +1,6 @@
 // The Telegram sign-in calls of SPEC §7 used by the callback page.
+import { queryOptions } from '@tanstack/react-query';
+import { MANUAL_LOGIN_POLL_MS } from '../../../../../shared/constants';
 import type { TelegramAuthData } from '../../../../../shared/schemas';
 import type { CurrentUser } from '../../../../../shared/types';
 import { api, apiRequest } from '../../../lib/api-client';
@@ -28,3 +30,27 @@ export const checkLogin = (loginId: string) =>
     'GET',
     `/api/telegram/check-login/${encodeURIComponent(loginId)}`,
   );
+
+type CheckLoginResult = Awaited<ReturnType<typeof checkLogin>>;
+
+/** The bot confirmed: the server has already started the session (or linked the account). */
+export const isLoginComplete = (result: CheckLoginResult | undefined) =>
+  result?.status === 200 && result.data?.status === 'complete';
+
+export const telegramKeys = {
+  manualLogin: (loginId: string) => ['telegram', 'manual-login', loginId] as const,
+};
+
+/**
+ * Asks every few seconds until the bot confirms. The member is in Telegram meanwhile, so the page keeps asking
+ * while hidden; a 404 (expired or invalid) is final, not retried.
+ */
+export const manualLoginQueryOptions = (loginId: string) =>
+  queryOptions({
+    queryKey: telegramKeys.manualLogin(loginId),
+    queryFn: () => checkLogin(loginId),
+    refetchInterval: (query) => (isLoginComplete(query.state.data) ? false : MANUAL_LOGIN_POLL_MS),
+    refetchIntervalInBackground: true,
+    retry: false,
+    gcTime: 0,
+  });

@@ -3,10 +3,10 @@
 // Nothing here completes from the URL alone (DESIGN §4): widget data counts only with the state this
 // browser was issued when the person clicked Login or Link, a link also waits for a click on a button that
 // names the Telegram account, and a login_id is only polled by the browser whose click created it.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { CALLBACK_CLOSE_DELAY_MS, MANUAL_LOGIN_POLL_MS } from '../../../../../shared/constants';
+import { CALLBACK_CLOSE_DELAY_MS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import type { TelegramAuthData } from '../../../../../shared/schemas';
 import { toast } from '../../../components/toast-store';
@@ -15,7 +15,13 @@ import { ApiError } from '../../../lib/api-client';
 import { authKeys, useCurrentUser } from '../../../lib/auth';
 import { useAuthConfig } from '../../../lib/auth-config';
 import { registerLogin } from '../../../lib/auth-state';
-import { checkLogin, linkTelegram, telegramLogin, type TelegramPayload } from '../api/telegram-auth';
+import {
+  isLoginComplete,
+  linkTelegram,
+  manualLoginQueryOptions,
+  telegramLogin,
+  type TelegramPayload,
+} from '../api/telegram-auth';
 import { buttonClass } from '../../../components/button/button';
 import { StateCard } from '../../../components/card/card';
 
@@ -136,19 +142,8 @@ export function TelegramCallbackPage() {
       } catch {
         return setState({ kind: 'error', detail: 'Failed to start authentication process' });
       }
-      setState({ kind: 'waiting', botLink: `https://t.me/${botUsername}?start=login_${loginId}`, code });
-      while (!cancelled()) {
-        try {
-          const result = await checkLogin(loginId);
-          // The server already started the session (or linked the account): refresh and finish.
-          if (result.status === 200 && result.data?.status === 'complete') return void (await succeed());
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 404) {
-            return setState({ kind: 'error', detail: MSG.loginSessionExpired });
-          }
-          return setState({ kind: 'error', detail: error instanceof Error ? error.message : String(error) });
-        }
-        await sleep(MANUAL_LOGIN_POLL_MS);
+      if (!cancelled()) {
+        setState({ kind: 'waiting', botLink: `https://t.me/${botUsername}?start=login_${loginId}`, code });
       }
     };
 
@@ -157,6 +152,22 @@ export function TelegramCallbackPage() {
     // Runs once per page load: the parameters are the page's input.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [config.isPending]);
+
+  // The waiting screen asks the server until the bot confirms (or the login id expires).
+  const waiting = state.kind === 'waiting' && loginId !== null;
+  const { data: checked, error: checkError } = useQuery({
+    ...manualLoginQueryOptions(loginId ?? ''),
+    enabled: waiting,
+  });
+  useEffect(() => {
+    if (!waiting) return;
+    if (isLoginComplete(checked)) {
+      void succeedRef.current?.();
+    } else if (checkError) {
+      const expired = checkError instanceof ApiError && checkError.status === 404;
+      setState({ kind: 'error', detail: expired ? MSG.loginSessionExpired : checkError.message });
+    }
+  }, [waiting, checked, checkError]);
 
   const confirmLink = async (payload: TelegramPayload) => {
     setState({ kind: 'linking' });
