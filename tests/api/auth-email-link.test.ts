@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { silentTriggers, type NotificationTriggers } from '../../api/src/modules/notifications/triggers';
+import type { NotificationTriggers } from '../../api/src/modules/notifications/triggers';
+import { silentTriggers } from '../support/triggers';
 import { DATABASE_KINDS } from '../support/databases';
 import { startFakeGoogle, type FakeGoogle } from '../support/signing';
 import { startTestApp, type TestApp } from '../support/test-app';

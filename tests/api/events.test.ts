@@ -3,23 +3,12 @@
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEventsService } from '../../api/src/modules/events/events-service';
-import type { NotificationTriggers } from '../../api/src/modules/notifications/triggers';
 import { LIMITS } from '../../shared/constants';
 import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { eventBody } from '../support/events';
-
-type TriggerCall = [name: string, ...args: unknown[]];
-
-function recordingTriggers(calls: TriggerCall[]): NotificationTriggers {
-  return {
-    eventCreated: async (eventId) => void calls.push(['eventCreated', eventId]),
-    eventUpdated: async (eventId, updateType) => void calls.push(['eventUpdated', eventId, updateType]),
-    invited: async (eventId, userIds) => void calls.push(['invited', eventId, userIds]),
-    emailLinkRequested: async () => {},
-  };
-}
+import { recordingTriggers, type TriggerCall } from '../support/triggers';
 
 describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
   let app: TestApp;

@@ -3,6 +3,7 @@
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NotificationTriggers } from '../../api/src/modules/notifications/triggers';
+import { silentTriggers } from '../support/triggers';
 import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -24,10 +25,8 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
 
   beforeAll(async () => {
     const notifications: NotificationTriggers = {
-      eventCreated: async () => {},
-      eventUpdated: async () => {},
+      ...silentTriggers,
       invited: async (eventId, userIds) => void invited.push({ eventId, userIds }),
-      emailLinkRequested: async () => {},
     };
     app = await startTestApp(kind, { notifications });
     admin = await app.signedIn({ isAdmin: true });

@@ -29,7 +29,7 @@ import { createEmailSender } from '../../api/src/modules/notifications/email-sen
 import { createOutboxTriggers } from '../../api/src/modules/notifications/outbox-triggers';
 import { createOutboxWorker } from '../../api/src/modules/notifications/outbox-worker';
 import { createTelegramSender, TELEGRAM_GLOBAL_PER_SECOND } from '../../api/src/modules/notifications/telegram-sender';
-import { silentTriggers } from '../../api/src/modules/notifications/triggers';
+import { silentTriggers } from '../support/triggers';
 import { listen } from '../../api/src/server';
 import { startFakeBotApi } from '../support/fake-bot-api';
 import { TestClient } from '../support/http-client';

@@ -11,7 +11,7 @@ import { getSmtpForDelivery } from '../../api/src/modules/admin/smtp-settings-se
 import { createEmailSender } from '../../api/src/modules/notifications/email-sender';
 import { createFanOut } from '../../api/src/modules/notifications/fan-out';
 import { createOutboxWorker, type WorkerOptions } from '../../api/src/modules/notifications/outbox-worker';
-import { silentTriggers } from '../../api/src/modules/notifications/triggers';
+import { silentTriggers } from '../support/triggers';
 import { TEST_SECRETS_KEY } from '../support/test-app';
 
 export interface WorkerProcessOptions {

@@ -24,7 +24,7 @@ import * as repo from './events-repository';
 import * as invitationsRepo from './invitations-repository';
 import * as seriesRepo from './series-repository';
 import { joinJson, summariesJson } from './summary-json';
-import { createSeriesService, FOLLOWING_SUFFIX, SERIES_MESSAGES } from './series-service';
+import { createSeriesService, SERIES_MESSAGES } from './series-service';
 
 export type Viewer = repo.Viewer;
 /** A create or edit, as eventInputSchema leaves it (date as an ISO string). */
@@ -147,9 +147,7 @@ export function createEventsService(deps: AppDeps) {
 
   /** One announcement for an edit of this and following occurrences (to those of any of them). */
   function announceFollowing(id: number, updateType: string, tx: repo.Tx): Promise<void> {
-    return notifications.seriesUpdated
-      ? notifications.seriesUpdated(id, updateType, tx)
-      : notifications.eventUpdated(id, `${updateType}${FOLLOWING_SUFFIX}`, tx);
+    return notifications.seriesUpdated(id, updateType, tx);
   }
 
   /** scope "following" on an occurrence deletes it and every later one of its series. */

@@ -40,7 +40,7 @@ export function createOrganiserService(deps: AppDeps) {
     const event = await organised(viewer, id);
     const userIds = await attendanceRepo.userIdsWithStatus(prisma, id, input.audience, viewer.id);
     const senderName = viewer.name ?? 'The organiser';
-    await deps.notifications.eventMessage?.(event.id, { userIds, text: input.text, senderName }, prisma);
+    await deps.notifications.eventMessage(event.id, { userIds, text: input.text, senderName }, prisma);
     return { recipients: userIds.length } satisfies EventMessageResponse;
   }
 

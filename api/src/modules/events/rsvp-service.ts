@@ -36,13 +36,13 @@ export function createRsvpService(deps: AppDeps) {
     );
     await rsvpRepo.promote(tx, event.id, promoted, deps.now());
     const toTell = promoted.filter((id) => id !== actorId);
-    if (toTell.length) await deps.notifications.promoted?.(event.id, toTell, tx);
+    if (toTell.length) await deps.notifications.promoted(event.id, toTell, tx);
     return promoted;
   }
 
   /** The organiser's opt-in digest: one queued message at a time, at most one an hour (RSVPs meanwhile join it). */
   async function queueDigest(tx: Tx, event: rsvpRepo.LockedEvent, now: Date): Promise<void> {
-    if (!event.rsvpDigest || !deps.notifications.rsvpDigest) return;
+    if (!event.rsvpDigest) return;
     const due = event.rsvpDigestDueAt?.getTime() ?? null;
     if (due !== null && due > now.getTime()) return;
     const dueAt = new Date(Math.max(now.getTime(), due === null ? 0 : due + RSVP_LIMITS.digestIntervalMs));

@@ -13,9 +13,6 @@ export const SERIES_MESSAGES = {
   sameStart: 'Another event of this series already starts at that time',
 } as const;
 
-/** Says "this and following" in the update phrase notifications insert for {{updateType}}. */
-export const FOLLOWING_SUFFIX = ' (this and following events)';
-
 /** An occurrence's RSVP closing time keeps its distance from the occurrence's start. */
 function shiftedWrite(template: EventWrite, start: Date): EventWrite {
   const closes = template.rsvpClosesAt;

@@ -1,7 +1,7 @@
 // What the use cases tell the notification system. Each trigger takes the transaction of the change it
 // reports and writes its fan-out job (or, for one message, its outbox row) there: the change and its
-// notifications commit together or not at all (DESIGN §5). `silentTriggers` is for code paths (and tests)
-// that send nothing.
+// notifications commit together or not at all. Every method is required: an implementation that left one out
+// would drop those notifications without a word.
 import type { Db } from './outbox-repository';
 
 export type EventUpdateType = 'details' | 'date' | 'location' | 'visibility';
@@ -11,24 +11,16 @@ export interface NotificationTriggers {
   eventUpdated(eventId: number, updateType: string, tx: Db): Promise<void>;
   invited(eventId: number, userIds: number[], tx: Db): Promise<void>;
   emailLinkRequested(input: { userId: number; email: string; confirmUrl: string }, tx: Db): Promise<void>;
-  // RSVP (issue 10). Optional so that recording stand-ins in tests may leave them out; the outbox has them all.
   /** These members moved from the waitlist to attending: tell them, with buttons to give the spot back. */
-  promoted?(eventId: number, userIds: number[], tx: Db): Promise<void>;
+  promoted(eventId: number, userIds: number[], tx: Db): Promise<void>;
   /** The organiser's message to these members (the audience as it was when sent). */
-  eventMessage?(
+  eventMessage(
     eventId: number,
     message: { userIds: number[]; text: string; senderName: string },
     tx: Db,
   ): Promise<void>;
-  /** An edit of an occurrence and every later one of its series (issue 11): one announcement for them all. */
-  seriesUpdated?(eventId: number, updateType: string, tx: Db): Promise<void>;
+  /** An edit of an occurrence and every later one of its series: one announcement for them all. */
+  seriesUpdated(eventId: number, updateType: string, tx: Db): Promise<void>;
   /** The organiser opted in to a digest of new RSVPs: one message, due at `dueAt`. */
-  rsvpDigest?(eventId: number, dueAt: Date, tx: Db): Promise<void>;
+  rsvpDigest(eventId: number, dueAt: Date, tx: Db): Promise<void>;
 }
-
-export const silentTriggers: NotificationTriggers = {
-  eventCreated: async () => {},
-  eventUpdated: async () => {},
-  invited: async () => {},
-  emailLinkRequested: async () => {},
-};
