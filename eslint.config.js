@@ -31,6 +31,8 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
+    // Type-aware rules read the program through the TypeScript project service (tsconfig.json).
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     settings: {
       // Without both settings import-x skips .ts files, and every import rule passes without looking.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
@@ -62,6 +64,10 @@ export default tseslint.config(
           ],
         },
       ],
+      // A promise nobody awaits loses its errors; one handed where a void callback is expected too.
+      '@typescript-eslint/no-floating-promises': 'error',
+      // JSX handlers may return a promise (react-hook-form's handleSubmit does); React ignores what they return.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
       'no-restricted-syntax': [
@@ -81,6 +87,11 @@ export default tseslint.config(
     files: ['tests/**', 'scripts/**', '*.config.*'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
     rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Local test servers answer with async handlers; a failure there fails the test that waits for the answer.
+    files: ['tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }] },
   },
   {
     files: ['webapp/src/**/*.{ts,tsx}'],

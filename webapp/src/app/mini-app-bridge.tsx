@@ -32,15 +32,15 @@ export function MiniAppBridge() {
     if (create && user === undefined) return;
     deepLinked.current = true;
     if (location.pathname !== paths.home) return;
-    if (eventId !== null) navigate(paths.event(eventId), { replace: true });
-    else if (create && user?.isAdmin) navigate(paths.createEvent, { replace: true });
+    if (eventId !== null) void navigate(paths.event(eventId), { replace: true });
+    else if (create && user?.isAdmin) void navigate(paths.createEvent, { replace: true });
   }, [location.pathname, navigate, user]);
 
   const inner = location.pathname !== paths.home;
   useEffect(() => {
     if (!inner || !isMiniApp()) return;
     // A deep-linked page has no history inside the app: go home instead of leaving it.
-    return showBackButton(() => (window.history.state?.idx > 0 ? navigate(-1) : navigate(paths.home)));
+    return showBackButton(() => (window.history.state?.idx > 0 ? void navigate(-1) : void navigate(paths.home)));
   }, [inner, navigate]);
 
   return null;

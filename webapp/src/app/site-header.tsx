@@ -21,7 +21,7 @@ function SearchBox() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const query = term.trim();
-    navigate(query ? `${paths.events}?q=${encodeURIComponent(query)}` : paths.events);
+    void navigate(query ? `${paths.events}?q=${encodeURIComponent(query)}` : paths.events);
   };
   return (
     <form role="search" className="search-box" onSubmit={submit}>
@@ -62,7 +62,7 @@ function AccountButton() {
   const signOut = () =>
     logout.mutate(undefined, {
       onSuccess: () => {
-        navigate(paths.home);
+        void navigate(paths.home);
         toast({ title: 'Logged out successfully' });
       },
       onError: (error) => {

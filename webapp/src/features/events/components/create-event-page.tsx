@@ -25,7 +25,7 @@ export function CreateEventPage() {
     return (
       <StateCard title="Permission Denied" icon={<ShieldAlert size={32} aria-hidden="true" />}>
         <p>Only administrators can create events.</p>
-        <Button onClick={() => navigate(paths.events)}>Back to Events</Button>
+        <Button onClick={() => void navigate(paths.events)}>Back to Events</Button>
       </StateCard>
     );
   }
@@ -43,7 +43,7 @@ export function CreateEventPage() {
           create.mutate(input, {
             onSuccess: (event) => {
               toast({ title: 'Event created' });
-              navigate(paths.event(event.id));
+              void navigate(paths.event(event.id));
             },
           })
         }

@@ -30,7 +30,7 @@ export function CreatorActions({ event, userId }: { event: EventDetail; userId: 
         onSuccess: () => {
           setConfirming(false);
           toast({ title: 'Event deleted' });
-          navigate(paths.events);
+          void navigate(paths.events);
         },
         onError: (error) => {
           setConfirming(false);

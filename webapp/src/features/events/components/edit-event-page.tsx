@@ -27,7 +27,7 @@ export function EditEventPage() {
   useEffect(() => {
     if (event.data && user && !allowed) {
       toastError('Permission denied', "You can only edit events you've created");
-      navigate(paths.events, { replace: true });
+      void navigate(paths.events, { replace: true });
     }
   }, [event.data, user, allowed, navigate]);
 
@@ -37,7 +37,7 @@ export function EditEventPage() {
       {
         onSuccess: () => {
           toast({ title: 'Event updated' });
-          navigate(paths.events);
+          void navigate(paths.events);
         },
         onSettled: () => setPending(null),
       },

@@ -102,7 +102,7 @@ export function TelegramCallbackPage() {
         (window.opener as Window).postMessage('telegram-auth-success', window.location.origin);
         window.close();
       } else {
-        navigate(mode === 'link' ? paths.settings : paths.home, { replace: true });
+        void navigate(mode === 'link' ? paths.settings : paths.home, { replace: true });
       }
     };
 
@@ -181,7 +181,7 @@ export function TelegramCallbackPage() {
 
   const close = () => {
     if (window.opener) window.close();
-    else navigate(paths.home, { replace: true });
+    else void navigate(paths.home, { replace: true });
   };
 
   const title =
