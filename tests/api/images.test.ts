@@ -1,7 +1,7 @@
 // Cover photos organisers upload: the server reads the content (not the name or the Content-Type), refuses what is
 // not a photo, too big or a decompression bomb with a clear 4xx, strips metadata (GPS!), stores WebP variants
-// and serves them immutable; events take an upload up as their cover and delete it with themselves. Real
-// images made by sharp, on PGlite and (when configured) PostgreSQL.
+// and serves them (immutable only as a public event's cover); events take an upload up as their cover and delete
+// it with themselves. Real images made by sharp, on PGlite and (when configured) PostgreSQL.
 import type { User } from '@prisma/client';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
