@@ -6,6 +6,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCalendarService } from '../../api/src/modules/calendar/calendar-service';
 import type { TestClient } from '../support/http-client';
+import { DATABASE_KINDS } from '../support/databases';
 import { eventBody } from '../support/events';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -43,14 +44,14 @@ function parseIcs(text: string): Entry[] {
   });
 }
 
-describe('calendars', () => {
+describe.each(DATABASE_KINDS)('calendars on %s', (kind) => {
   let app: TestApp;
   let admin: { user: User; client: TestClient };
   let member: { user: User; client: TestClient };
   let other: { user: User; client: TestClient };
 
   beforeAll(async () => {
-    app = await startTestApp('pglite', { env: { PUBLIC_URL: 'https://events.example.org' } });
+    app = await startTestApp(kind, { env: { PUBLIC_URL: 'https://events.example.org' } });
     admin = await app.signedIn({ isAdmin: true });
     member = await app.signedIn();
     other = await app.signedIn();
@@ -246,6 +247,166 @@ describe('calendars', () => {
     } finally {
       app.setNow(new Date());
     }
+  });
+
+  /** The feed's entry for one event, and the raw text, which must never hold what the member may not see. */
+  const feedEntryOf = async (url: string, id: number) => {
+    const res = await readFeed(url);
+    expect(res.status).toBe(200);
+    return { entry: parseIcs(res.text).find((e) => e.uid === `event-${id}@events.example.org`), text: res.text };
+  };
+  /** What the member may no longer learn: the name, the place and the day (as iCalendar and as prose). */
+  const expectNoSecret = (text: string) => {
+    const unfolded = text.replace(/\r\n[ \t]/g, '');
+    for (const secret of ['Now-secret sleepover', 'Flat 3B', '20301215', 'December 15']) {
+      expect(unfolded).not.toContain(secret);
+    }
+  };
+  const secretEdit = { name: 'Now-secret sleepover', location: 'Flat 3B', date: '2030-12-15T20:00:00.000Z' };
+
+  it('When a public event a member attends is made private and moved in one edit, then their feed cancels it as they saw it', async () => {
+    const { client } = await app.signedIn();
+    const id = await createEvent({ name: 'Picnic', location: 'City park', date: '2030-12-01T10:00:00.000Z' });
+    await client.post(`/api/events/${id}/attend`, { status: 'attending' });
+    const { url } = await feedOf(client);
+    const seen = (await feedEntryOf(url, id)).entry!;
+    expect(seen).toMatchObject({ summary: 'Picnic', status: 'CONFIRMED' });
+
+    const hidden = await admin.client.patch(`/api/events/${id}`, eventBody({ ...secretEdit, isPublic: false }));
+    expect(hidden.status).toBe(200);
+    const cancelled = await feedEntryOf(url, id);
+    expectNoSecret(cancelled.text);
+    expect(cancelled.entry).toMatchObject({
+      summary: 'Picnic',
+      status: 'CANCELLED',
+      start: seen.start,
+      location: null,
+    });
+    // Newer than what the calendar holds, so it takes the cancellation.
+    expect(cancelled.entry!.sequence).toBeGreaterThan(seen.sequence);
+  });
+
+  it('When an event a member attended is made private, then edited and deleted, then their feed keeps the cancellation they saw', async () => {
+    const { client } = await app.signedIn();
+    const bakeSale = { name: 'Bake sale', location: 'School yard', date: '2030-12-02T10:00:00.000Z' };
+    const id = await createEvent(bakeSale);
+    await client.post(`/api/events/${id}/attend`, { status: 'attending' });
+    const { url } = await feedOf(client);
+    const seen = (await feedEntryOf(url, id)).entry!;
+
+    expect((await admin.client.patch(`/api/events/${id}`, eventBody({ ...bakeSale, isPublic: false }))).status).toBe(
+      200,
+    );
+    expect((await admin.client.patch(`/api/events/${id}`, eventBody({ ...secretEdit, isPublic: false }))).status).toBe(
+      200,
+    );
+    const edited = await feedEntryOf(url, id);
+    expectNoSecret(edited.text);
+    expect(edited.entry).toMatchObject({ summary: 'Bake sale', status: 'CANCELLED', start: seen.start });
+
+    expect((await admin.client.delete(`/api/events/${id}`)).status).toBe(204);
+    const deleted = await feedEntryOf(url, id);
+    expectNoSecret(deleted.text);
+    expect(deleted.entry).toMatchObject({ summary: 'Bake sale', status: 'CANCELLED', start: seen.start });
+    expect(deleted.entry!.sequence).toBeGreaterThan(seen.sequence);
+  });
+
+  it('When a public event is made private and moved in one edit, then "all events" feeds without access cancel it as they saw it, also after its deletion', async () => {
+    const { client } = await app.signedIn();
+    const id = await createEvent({ name: 'Open day', location: 'Town hall', date: '2030-12-02T10:00:00.000Z' });
+    const { url } = await feedOf(client);
+    await client.patch('/api/users/me/calendar-feed', { allEvents: true });
+    const seen = (await feedEntryOf(url, id)).entry!;
+    expect(seen).toMatchObject({ summary: 'Open day', status: 'TENTATIVE' });
+
+    expect((await admin.client.patch(`/api/events/${id}`, eventBody({ ...secretEdit, isPublic: false }))).status).toBe(
+      200,
+    );
+    const hidden = await feedEntryOf(url, id);
+    expectNoSecret(hidden.text);
+    expect(hidden.entry).toMatchObject({ summary: 'Open day', status: 'CANCELLED', start: seen.start });
+
+    expect((await admin.client.delete(`/api/events/${id}`)).status).toBe(204);
+    const deleted = await feedEntryOf(url, id);
+    expectNoSecret(deleted.text);
+    expect(deleted.entry).toMatchObject({ summary: 'Open day', status: 'CANCELLED', start: seen.start });
+  });
+
+  it('When a member is uninvited from a private event that is then renamed, moved and deleted, then their feed keeps the cancellation they saw', async () => {
+    const { user, client } = await app.signedIn();
+    const id = await createEvent({
+      name: 'Camp planning',
+      location: 'Scout hut',
+      isPublic: false,
+      date: '2030-12-03T10:00:00.000Z',
+    });
+    await admin.client.post(`/api/events/${id}/invitations`, { userIds: [user.id] });
+    await client.post(`/api/events/${id}/attend`, { status: 'attending' });
+    const { url } = await feedOf(client);
+    const seen = (await feedEntryOf(url, id)).entry!;
+    expect(seen).toMatchObject({ summary: 'Camp planning', status: 'CONFIRMED' });
+
+    expect((await admin.client.post(`/api/events/${id}/invitations`, { userIds: [other.user.id] })).status).toBe(200);
+    expect((await admin.client.patch(`/api/events/${id}`, eventBody({ ...secretEdit, isPublic: false }))).status).toBe(
+      200,
+    );
+    const uninvited = await feedEntryOf(url, id);
+    expectNoSecret(uninvited.text);
+    expect(uninvited.entry).toMatchObject({ summary: 'Camp planning', status: 'CANCELLED', start: seen.start });
+
+    expect((await admin.client.delete(`/api/events/${id}`)).status).toBe(204);
+    const deleted = await feedEntryOf(url, id);
+    expectNoSecret(deleted.text);
+    expect(deleted.entry).toMatchObject({ summary: 'Camp planning', status: 'CANCELLED', start: seen.start });
+  });
+
+  it('When a member who lost sight of an event is moved up from its waitlist, then their feed still cancels it as they saw it', async () => {
+    const { client } = await app.signedIn();
+    const first = await app.signedIn();
+    const seenData = { name: 'Climbing wall', location: 'Sports centre', date: '2030-12-06T10:00:00.000Z' };
+    const id = await createEvent({ ...seenData, capacity: 1 });
+    expect((await first.client.post(`/api/events/${id}/attend`, { status: 'attending' })).body.status).toBe(
+      'attending',
+    );
+    expect((await client.post(`/api/events/${id}/attend`, { status: 'attending' })).body.status).toBe('waitlisted');
+    const { url } = await feedOf(client);
+    const seen = (await feedEntryOf(url, id)).entry!;
+    expect(seen).toMatchObject({ summary: 'Climbing wall', status: 'TENTATIVE' });
+
+    // The first attendee keeps access; the waitlisted member does not.
+    await admin.client.patch(`/api/events/${id}`, eventBody({ ...seenData, capacity: 1, isPublic: false }));
+    await admin.client.post(`/api/events/${id}/invitations`, { userIds: [first.user.id] });
+    expect((await first.client.post(`/api/events/${id}/attend`, { status: 'not_attending' })).status).toBe(200);
+    const promoted = await app.deps.prisma.attendance.findFirstOrThrow({
+      where: { eventId: id, userId: { not: first.user.id } },
+    });
+    expect(promoted.status).toBe('attending');
+
+    const after = await feedEntryOf(url, id);
+    expect(after.entry).toMatchObject({ summary: 'Climbing wall', status: 'CANCELLED', start: seen.start });
+  });
+
+  it('When a public event a member attends is edited and then deleted, then their feed shows the edit and then cancels it under its last name', async () => {
+    const { client } = await app.signedIn();
+    const id = await createEvent({ name: 'Hike', location: 'Trailhead', date: '2030-12-04T10:00:00.000Z' });
+    await client.post(`/api/events/${id}/attend`, { status: 'attending' });
+    const { url } = await feedOf(client);
+    await admin.client.patch(
+      `/api/events/${id}`,
+      eventBody({ name: 'Long hike', location: 'North trailhead', date: '2030-12-05T09:00:00.000Z' }),
+    );
+    const edited = (await feedEntryOf(url, id)).entry!;
+    expect(edited).toMatchObject({
+      summary: 'Long hike',
+      location: 'North trailhead',
+      status: 'CONFIRMED',
+      start: Date.parse('2030-12-05T09:00:00.000Z'),
+    });
+
+    expect((await admin.client.delete(`/api/events/${id}`)).status).toBe(204);
+    const deleted = (await feedEntryOf(url, id)).entry!;
+    expect(deleted).toMatchObject({ summary: 'Long hike', status: 'CANCELLED', start: edited.start });
+    expect(deleted.sequence).toBeGreaterThan(edited.sequence);
   });
 
   it('When a calendar asks again with the ETag it has, then it gets 304 until something changes', async () => {

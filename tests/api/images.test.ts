@@ -1,7 +1,7 @@
 // Cover photos organisers upload: the server reads the content (not the name or the Content-Type), refuses what is
 // not a photo, too big or a decompression bomb with a clear 4xx, strips metadata (GPS!), stores WebP variants
-// and serves them immutable; events take an upload up as their cover and delete it with themselves. Real
-// images made by sharp, on PGlite and (when configured) PostgreSQL.
+// and serves them (immutable only as a public event's cover); events take an upload up as their cover and delete
+// it with themselves. Real images made by sharp, on PGlite and (when configured) PostgreSQL.
 import type { User } from '@prisma/client';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
@@ -20,6 +20,9 @@ const WRONG_FORMAT = 'Only JPEG, PNG and WebP photos can be uploaded.';
 const HEIC_REFUSED = 'HEIC photos cannot be read by this server. Please upload a JPEG, PNG or WebP photo.';
 const IMAGE_INVALID = 'Image must be one of the sample images or an image you uploaded';
 const PHOTOGRAPHER = 'Summer camp photographer';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Covers of private events and unused uploads: no shared cache keeps them, browsers check before reuse. */
+const PRIVATE = 'private, no-cache';
 
 // ---- images made for the tests -------------------------------------------------------------------------
 
@@ -85,10 +88,16 @@ async function upload(
   return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers, text };
 }
 
-async function download(url: string) {
-  const response = await fetch(url);
+async function download(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
+
+/**
+ * What a browser sends to check a copy it holds (fetch itself would add `Cache-Control: no-cache`, a forced
+ * reload, to any request with If-None-Match).
+ */
+const revalidating = (etag: string) => ({ 'if-none-match': etag, 'cache-control': 'max-age=0' });
 
 const eventBody = (overrides: Record<string, unknown> = {}) => ({
   name: 'Summer camp',
@@ -143,7 +152,8 @@ describe.each(DATABASE_KINDS)('cover photo uploads on %s', (kind) => {
         const variant = await download(variantUrl(res.body.imageUrl, width));
         expect(variant.status).toBe(200);
         expect(variant.headers.get('content-type')).toBe('image/webp');
-        expect(variant.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        // No event shows it yet: only the uploader knows it, and no shared cache keeps it.
+        expect(variant.headers.get('cache-control')).toBe(PRIVATE);
         expect(variant.headers.get('x-content-type-options')).toBe('nosniff');
         const meta = await sharp(variant.bytes).metadata();
         expect(meta).toMatchObject({ format: 'webp', width: 200, height: 300 }); // never enlarged
@@ -165,7 +175,7 @@ describe.each(DATABASE_KINDS)('cover photo uploads on %s', (kind) => {
       }
       const bare = await download(`${app.url}${res.body.imageUrl}`);
       expect(bare.status).toBe(200);
-      expect(bare.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(bare.headers.get('cache-control')).toBe(PRIVATE);
       expect(bare.bytes.equals((await download(variantUrl(res.body.imageUrl, 960))).bytes)).toBe(true);
     });
 
@@ -383,6 +393,81 @@ describe.each(DATABASE_KINDS)('cover photo uploads on %s', (kind) => {
         expect((await download(url)).status).toBe(404);
       }
       expect(await app.deps.prisma.eventImageVariant.count({ where: { imageId: imageUrl.split('/').pop()! } })).toBe(0);
+    });
+
+    it("When a cover is read, then a public event's is shared and immutable and a private event's is private and revalidated", async () => {
+      const open = await uploaded();
+      const hidden = await uploaded();
+      expect((await admin.client.post('/api/events', eventBody({ imageUrl: open }))).status).toBe(201);
+      expect((await admin.client.post('/api/events', eventBody({ imageUrl: hidden, isPublic: false }))).status).toBe(
+        201,
+      );
+
+      for (const url of [`${app.url}${open}`, variantUrl(open, 480)]) {
+        expect((await download(url)).headers.get('cache-control')).toBe(IMMUTABLE);
+      }
+      for (const url of [`${app.url}${hidden}`, variantUrl(hidden, 480), variantUrl(hidden, 1600)]) {
+        const res = await download(url);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('cache-control')).toBe(PRIVATE);
+        expect(res.headers.get('etag')).toBeTruthy();
+        // A browser asking again with what it holds gets 304 (a cheap check) while the event lives.
+        const again = await download(url, revalidating(res.headers.get('etag')!));
+        expect(again.status).toBe(304);
+      }
+    });
+
+    it('When a public event with an uploaded cover is made private, then its cover is private from then on, and public again after', async () => {
+      const imageUrl = await uploaded();
+      const created = await admin.client.post('/api/events', eventBody({ imageUrl }));
+      expect((await download(variantUrl(imageUrl, 480))).headers.get('cache-control')).toBe(IMMUTABLE);
+
+      const hidden = await admin.client.patch(
+        `/api/events/${created.body.id}`,
+        eventBody({ imageUrl, isPublic: false }),
+      );
+      expect(hidden.status).toBe(200);
+      expect((await download(variantUrl(imageUrl, 480))).headers.get('cache-control')).toBe(PRIVATE);
+      expect((await download(`${app.url}${imageUrl}`)).headers.get('cache-control')).toBe(PRIVATE);
+
+      await admin.client.patch(`/api/events/${created.body.id}`, eventBody({ imageUrl, isPublic: true }));
+      expect((await download(variantUrl(imageUrl, 480))).headers.get('cache-control')).toBe(IMMUTABLE);
+    });
+
+    it('When a private event is deleted, then its cover answers 404, also to a browser revalidating its copy', async () => {
+      const imageUrl = await uploaded();
+      const created = await admin.client.post('/api/events', eventBody({ imageUrl, isPublic: false }));
+      const before = await download(variantUrl(imageUrl, 960));
+      expect(before.status).toBe(200);
+
+      expect((await admin.client.delete(`/api/events/${created.body.id}`)).status).toBe(204);
+
+      const after = await download(variantUrl(imageUrl, 960), revalidating(before.headers.get('etag')!));
+      expect(after.status).toBe(404);
+      expect((await download(`${app.url}${imageUrl}`)).status).toBe(404);
+    });
+
+    it('When a series shares a cover and one occurrence is private, then the cover is private', async () => {
+      const imageUrl = await uploaded();
+      const first = await admin.client.post(
+        '/api/events',
+        eventBody({ imageUrl, recurrence: { frequency: 'weekly', count: 2 } }),
+      );
+      expect(first.status).toBe(201);
+      const occurrences = await app.deps.prisma.event.findMany({
+        where: { imageUrl },
+        orderBy: { date: 'asc' },
+      });
+      expect(occurrences).toHaveLength(2);
+      expect((await download(variantUrl(imageUrl, 480))).headers.get('cache-control')).toBe(IMMUTABLE);
+
+      const second = occurrences[1]!;
+      const hidden = await admin.client.patch(
+        `/api/events/${second.id}?scope=this`,
+        eventBody({ imageUrl, date: second.date.toISOString(), isPublic: false }),
+      );
+      expect(hidden.status).toBe(200);
+      expect((await download(variantUrl(imageUrl, 480))).headers.get('cache-control')).toBe(PRIVATE);
     });
   });
 

@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from '../db/errors';
 import type { Logger } from '../logger';
 import { DomainError } from '../../../shared/errors';
 import { STATUS_OF } from './errors';
+import { loggablePath } from './request-log';
 
 /** What a client is told while the database cannot be reached: a restart or failover, worth retrying. */
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
@@ -64,12 +65,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (isDatabaseUnavailable(error)) {
-      logger.warn({ err: error, method: req.method, url: req.originalUrl }, 'database unavailable');
+      logger.warn({ err: error, method: req.method, url: loggablePath(req.originalUrl) }, 'database unavailable');
       res.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       res.status(503).json({ error: UNAVAILABLE_MESSAGE });
       return;
     }
-    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
+    logger.error({ err: error, method: req.method, url: loggablePath(req.originalUrl) }, 'unhandled error');
     res.status(500).json({ error: 'Something went wrong on our side. Please try again.' });
   };
 }

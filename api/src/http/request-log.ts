@@ -1,8 +1,30 @@
 // One structured log line per API request: method, path (never the query string, which may carry a
-// confirmation token), status, duration and the signed-in user's id.
+// confirmation token, and with secrets in the path redacted), status, duration and the signed-in user's id.
 import type { RequestHandler } from 'express';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from '../logger';
+
+const REDACTED = '[redacted]';
+
+/**
+ * Paths whose segments are credentials or unguessable names: a feed's token (the feed's only key), a login
+ * code's id, an uploaded cover's id (its URL is the only guard of a private event's cover). Case-insensitive,
+ * as Express matches routes.
+ */
+const SECRET_PATHS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(\/api\/calendar\/).+?(\.ics)?$/i, `$1${REDACTED}$2`],
+  [/^(\/api\/telegram\/check-login\/)[^/]+/i, `$1${REDACTED}`],
+  [/^(\/api\/images\/)[^/]+/i, `$1${REDACTED}`],
+];
+
+/** A URL as logs may hold it: no query string (email-link tokens travel there), secrets in the path redacted. */
+export function loggablePath(url: string): string {
+  const path = url.replace(/[?#].*$/s, '');
+  for (const [pattern, replacement] of SECRET_PATHS) {
+    if (pattern.test(path)) return path.replace(pattern, replacement);
+  }
+  return path;
+}
 
 /** What the line says besides status and duration (read when the answer is finished). */
 export interface RequestFacts {
@@ -26,7 +48,7 @@ export function logWhenFinished(logger: Logger, res: ServerResponse, started: bi
     logger[level](
       {
         method,
-        path,
+        path: loggablePath(path),
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
         userId,

@@ -55,3 +55,14 @@ export async function attachImage(tx: Tx, imageId: string, eventId: number): Pro
 export async function deleteEventImagesExcept(tx: Tx, eventId: number, keepId: string | null): Promise<void> {
   await tx.eventImage.deleteMany({ where: { eventId, ...(keepId ? { id: { not: keepId } } : {}) } });
 }
+
+/**
+ * Who may keep a copy of the cover at `imageUrl`: 'everyone' while at least one event shows it and all that do
+ * are public, otherwise 'viewer' (a private event's cover, or an upload no event shows yet).
+ */
+export async function coverAudience(prisma: Prisma, imageUrl: string): Promise<'everyone' | 'viewer'> {
+  const [row] = await prisma.$queryRaw<Array<{ shown: boolean; hidden: boolean }>>`
+    SELECT EXISTS (SELECT 1 FROM events e WHERE e.image_url = ${imageUrl}) AS shown,
+      EXISTS (SELECT 1 FROM events e WHERE e.image_url = ${imageUrl} AND NOT e.is_public) AS hidden`;
+  return row?.shown && !row.hidden ? 'everyone' : 'viewer';
+}

@@ -1,5 +1,5 @@
-// /api/images: HTTP only. POST takes the raw file bytes (no multipart); GET serves a stored WebP variant
-// with immutable caching (an id never changes its picture).
+// /api/images: HTTP only. POST takes the raw file bytes (no multipart); GET serves a stored WebP variant,
+// cached for good by anyone when it is a public event's cover, and only by the browser otherwise.
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { IMAGE_UPLOAD } from '../../../../shared/constants';
 import { notFound, tooLarge, unsupported } from '../../../../shared/errors';
@@ -11,6 +11,13 @@ import { createImagesService } from './images-service';
 const IMAGE_ID = /^[A-Za-z0-9_-]{22}$/;
 const VARIANT_FILE = new RegExp(`^(${IMAGE_UPLOAD.widths.join('|')})\\.webp$`);
 const NOT_FOUND = 'Image not found';
+/** An id never changes its picture: a public event's cover is cached for good. */
+const PUBLIC_COVER = 'public, max-age=31536000, immutable';
+/**
+ * A private event's cover (or an upload no event shows yet): no shared cache keeps it, and the browser asks
+ * again before each use (an ETag makes that a 304), so a deleted event's cover is gone at the next look.
+ */
+const PRIVATE_COVER = 'private, no-cache';
 const WRONG_BODY = 'Send the image file itself as the request body (JPEG, PNG or WebP).';
 
 /** The one /api call whose body is not JSON: the same-origin guard lets its raw bytes through. */
@@ -52,14 +59,14 @@ export function imagesRouter(deps: AppDeps): Router {
   });
 
   async function serve(id: string | undefined, size: number | undefined, res: express.Response) {
-    const bytes = id && IMAGE_ID.test(id) ? await images.read(id, size) : null;
-    if (!bytes) throw notFound(NOT_FOUND);
+    const image = id && IMAGE_ID.test(id) ? await images.read(id, size) : null;
+    if (!image) throw notFound(NOT_FOUND);
     res.set({
       'Content-Type': 'image/webp',
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cache-Control': image.audience === 'everyone' ? PUBLIC_COVER : PRIVATE_COVER,
       'X-Content-Type-Options': 'nosniff',
     });
-    res.send(bytes);
+    res.send(image.bytes);
   }
 
   router.get('/images/:id', async (req, res) => {

@@ -1,4 +1,4 @@
-// Cover photo use cases: an organiser uploads one, anyone with its URL reads it, an event takes it up as its
+// Cover photo use cases: an organiser uploads one, anyone with its URL reads it (shared caches only a public event's), an event takes it up as its
 // cover (and drops the one it replaces), and uploads no event took up are forgotten after a day.
 import type { Prisma as PrismaTypes } from '@prisma/client';
 import { IMAGE_UPLOAD } from '../../../../shared/constants';
@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps';
 import { randomToken } from '../../lib/secrets';
 import { processImage } from './image-processing';
 import type { ImageStore } from './image-store';
-import { attachImage, createDatabaseImageStore, deleteEventImagesExcept } from './images-repository';
+import { attachImage, coverAudience, createDatabaseImageStore, deleteEventImagesExcept } from './images-repository';
 
 export interface Uploader {
   id: number;
@@ -44,9 +44,21 @@ export function createImagesService(deps: AppDeps, store: ImageStore = createDat
     return { imageUrl: imageUrlOf(id), width: widest.width, height: widest.height };
   }
 
-  /** The WebP bytes of one variant (the default width when none is named), or null. */
-  function read(id: string, size: number = IMAGE_UPLOAD.defaultWidth): Promise<Buffer | null> {
-    return store.readVariant(id, size);
+  /**
+   * The WebP bytes of one variant (the default width when none is named) and who may keep a copy, or null.
+   * Anyone with the URL may read it (an <img> in the Mini App sends no credentials; the URL is unguessable and
+   * only shown to who may see the event, and a new cover is a new upload with a new URL), but only a public
+   * event's cover may sit in shared caches.
+   */
+  async function read(
+    id: string,
+    size: number = IMAGE_UPLOAD.defaultWidth,
+  ): Promise<{ bytes: Buffer; audience: 'everyone' | 'viewer' } | null> {
+    const [bytes, audience] = await Promise.all([
+      store.readVariant(id, size),
+      coverAudience(deps.prisma, imageUrlOf(id)),
+    ]);
+    return bytes ? { bytes, audience } : null;
   }
 
   /**
