@@ -72,8 +72,8 @@ export interface BotDeps {
   sharing: {
     /** The member linked to this Telegram account, or null: nobody is created by an inline query or a tap. */
     memberFor(telegramUserId: number): Promise<Viewer | null>;
-    /** Upcoming events the member may share (public ones, private ones they manage), matching `text`. */
-    shareableEvents(viewer: Viewer, text: string, limit: number): Promise<CardEvent[]>;
+    /** Upcoming events that may be shared (public ones: a card is read by the whole chat), matching `text`. */
+    shareableEvents(text: string, limit: number): Promise<CardEvent[]>;
     /**
      * A card was posted: it is kept live from now on (its event must exist). `stale`: a card first seen
      * through a tap (shared without chosen_inline_result), whose counts may be old.

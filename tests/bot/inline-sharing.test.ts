@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CARD_TEXT } from '../../bot/src/event-card';
 import { RSVP_TEXT } from '../../bot/src/rsvp-text';
 import type { CardRefresher } from '../../api/src/modules/telegram/shared-cards-refresher';
+import { SHARE_MSG } from '../../api/src/modules/telegram/shared-cards-service';
 import {
   FAKE_BOT_INFO,
   inlineCallbackUpdate,
@@ -46,16 +47,16 @@ describe('Sharing an event card into any chat (inline mode)', () => {
 
   const send = (update: object) => app.bot!.handleUpdate(update as never);
 
+  const workshop = {
+    name: 'Coding Workshop',
+    description: 'Build a web page.',
+    date: '2031-05-10T16:00:00.000Z',
+    location: 'Library Room 2',
+    imageUrl: '/images/events/workshop.svg',
+  };
+
   async function createEvent(fields: Record<string, unknown> = {}): Promise<number> {
-    const res = await organiser.client.post('/api/events', {
-      name: 'Coding Workshop',
-      description: 'Build a web page.',
-      date: '2031-05-10T16:00:00.000Z',
-      location: 'Library Room 2',
-      imageUrl: '/images/events/workshop.svg',
-      isPublic: true,
-      ...fields,
-    });
+    const res = await organiser.client.post('/api/events', { ...workshop, isPublic: true, ...fields });
     expect(res.status).toBe(201);
     return res.body.id as number;
   }
@@ -80,13 +81,20 @@ describe('Sharing an event card into any chat (inline mode)', () => {
   }
 
   const lastAnswer = () => botApi.callsOf('answerCallbackQuery').at(-1)!.params;
+  /** The card names nothing of its event: one text for every event gone from the chat, no buttons, no preview. */
+  function expectNeutral(id: string) {
+    const message = botApi.inlineMessages.get(id)!;
+    expect(message.text).toBe(CARD_TEXT.unavailable);
+    expect(message.reply_markup).toBeUndefined();
+    expect(message.link_preview_options).toEqual({ is_disabled: true });
+  }
   const buttons = (id: string) =>
     botApi.inlineMessages
       .get(id)!
       .reply_markup?.inline_keyboard.flat()
       .map((button) => button.text) ?? [];
 
-  it('When someone types @bot, then they get the upcoming events they may share: public ones, and private ones only if they manage them', async () => {
+  it('When someone types @bot, then they get the upcoming public events: a private one is never offered, not even to its organiser', async () => {
     const workshop = await createEvent();
     const board = await createEvent({ name: 'Board Meeting', location: 'Town Hall', isPublic: false });
     await organiser.client.post(`/api/events/${board}/invitations`, { userIds: [member.user.id] });
@@ -95,8 +103,8 @@ describe('Sharing an event card into any chat (inline mode)', () => {
     await createEvent({ name: 'Past Party', date: '2020-01-01T18:00:00.000Z' });
 
     const mine = await search(organiser.tg, '');
-    // Newest first.
-    expect(mine.results.map((result) => result.id)).toEqual([`e${hike}`, `e${board}`, `e${workshop}`]);
+    // Newest first. A card is read by everyone in the chat, invited or not: private events stay out of chats.
+    expect(mine.results.map((result) => result.id)).toEqual([`e${hike}`, `e${workshop}`]);
     expect(mine.params).toMatchObject({ cache_time: 5, is_personal: true });
     const card = mine.results.find((result) => result.id === `e${workshop}`)!;
     expect(card.input_message_content.message_text).toBe(
@@ -110,10 +118,10 @@ describe('Sharing an event card into any chat (inline mode)', () => {
       [{ text: 'Open', url: `https://t.me/${FAKE_BOT_INFO.username}?startapp=event_${workshop}` }],
     ]);
 
-    // Invited to the private event, the member may see it but not post it into other chats.
     expect((await search(member.tg, '')).results.map((result) => result.id)).toEqual([`e${hike}`, `e${workshop}`]);
+    expect((await search(organiser.tg, 'Board')).results).toEqual([]);
     // The typed text filters by name or location, in any case.
-    expect((await search(organiser.tg, 'TOWN')).results.map((result) => result.id)).toEqual([`e${board}`]);
+    expect((await search(organiser.tg, 'MILL')).results.map((result) => result.id)).toEqual([`e${hike}`]);
     expect((await search(member.tg, 'hike')).results.map((result) => result.id)).toEqual([`e${hike}`]);
     expect((await search(member.tg, '100%')).results).toEqual([]);
 
@@ -162,10 +170,17 @@ describe('Sharing an event card into any chat (inline mode)', () => {
     expect(botApi.inlineMessages.get(card)!.edits).toBe(0);
   });
 
-  it('When a member not invited taps the card of a private event, then the answer is that of an event that does not exist', async () => {
-    const id = await createEvent({ name: 'Board Meeting', isPublic: false });
+  it('When a member not invited taps a card of an event made private, then the answer is that of an event that does not exist', async () => {
+    const id = await createEvent({ name: 'Board Meeting' });
     const card = await postCard(organiser.tg, id);
+    const hide = await organiser.client.patch(`/api/events/${id}`, {
+      ...workshop,
+      name: 'Board Meeting',
+      isPublic: false,
+    });
+    expect(hide.status).toBe(200);
 
+    // Tapped before the refresher got to it.
     await send(inlineCallbackUpdate(member.tg, `card:${id}:a`, card));
     const hidden = lastAnswer();
     await send(inlineCallbackUpdate(member.tg, `card:2147483000:a`, card));
@@ -173,10 +188,11 @@ describe('Sharing an event card into any chat (inline mode)', () => {
     expect(hidden).toMatchObject({ text: RSVP_TEXT.gone, show_alert: true });
     expect(lastAnswer()).toMatchObject({ text: hidden.text, show_alert: hidden.show_alert });
     expect(await app.deps.prisma.attendance.count({ where: { eventId: id } })).toBe(0);
-    expect(await cards.drain()).toMatchObject({ edited: 0 });
+    expect(await cards.drain()).toEqual({ edited: 0, dropped: 1, deferred: 0 });
+    expectNeutral(card);
   });
 
-  it('When the event is edited or deleted, then its cards follow: new details, then a cancellation without buttons', async () => {
+  it('When the event is edited or deleted, then its cards follow: new details, then a neutral text without buttons', async () => {
     const id = await createEvent();
     const copies = [await postCard(organiser.tg, id), await postCard(organiser.tg, id)];
 
@@ -193,13 +209,10 @@ describe('Sharing an event card into any chat (inline mode)', () => {
 
     expect((await organiser.client.delete(`/api/events/${id}`)).status).toBe(204);
     expect(await cards.drain()).toMatchObject({ dropped: 2 });
-    for (const copy of copies) {
-      expect(botApi.inlineMessages.get(copy)!.text).toBe(CARD_TEXT.cancelled('Coding Workshop'));
-      expect(buttons(copy)).toEqual([]);
-    }
+    for (const copy of copies) expectNeutral(copy);
     expect(await app.deps.prisma.sharedCard.count()).toBe(0);
 
-    // An event cleared away after it took place was not cancelled: its cards are left as they are.
+    // An event cleared away after it took place says no more than any other.
     const past = await app.deps.prisma.event.create({
       data: {
         name: 'Past Party',
@@ -220,8 +233,40 @@ describe('Sharing an event card into any chat (inline mode)', () => {
     const { inlineMessageId } = botApi.postPreparedMessage(organiser.tg, card.id);
     await app.deps.prisma.sharedCard.create({ data: { inlineMessageId, eventId: past.id } });
     expect((await organiser.client.delete(`/api/events/${past.id}`)).status).toBe(204);
+    expect(await cards.drain()).toEqual({ edited: 0, dropped: 1, deferred: 0 });
+    expectNeutral(inlineMessageId);
+  });
+
+  it('When a shared event is made private, then every card of it reads as that of a deleted event, and stays so when it turns public again', async () => {
+    const id = await createEvent({ name: 'Sleepover', location: 'Scout Hut', capacity: 12 });
+    const inline = await postCard(organiser.tg, id);
+    const prepared = await member.client.post(`/api/events/${id}/share`, {});
+    const fromMiniApp = botApi.postPreparedMessage(member.tg, prepared.body.preparedMessageId);
+    await send(fromMiniApp.update);
+    const details = {
+      name: 'Now-secret sleepover',
+      description: 'Bring a sleeping bag.',
+      date: '2031-06-01T19:00:00.000Z',
+      location: 'Flat 3B, 12 Elm Street',
+      imageUrl: '/images/events/campfire.svg',
+    };
+
+    expect((await organiser.client.patch(`/api/events/${id}`, { ...details, isPublic: false })).status).toBe(200);
+    // Telegram still holds the message prepared while it was public: a copy posted now is neutralised too.
+    const late = botApi.postPreparedMessage(member.tg, prepared.body.preparedMessageId);
+    await send(late.update);
+    expect(await cards.drain()).toEqual({ edited: 0, dropped: 3, deferred: 0 });
+    for (const copy of [inline, fromMiniApp.inlineMessageId, late.inlineMessageId]) {
+      expectNeutral(copy);
+      for (const secret of ['sleepover', 'Flat 3B', 'Elm', '2031', 'Jun']) {
+        expect(botApi.inlineMessages.get(copy)!.text.toLowerCase()).not.toContain(secret.toLowerCase());
+      }
+    }
+
+    // Public again: the chats it was taken from are not told again.
+    expect((await organiser.client.patch(`/api/events/${id}`, { ...details, isPublic: true })).status).toBe(200);
     expect(await cards.drain()).toEqual({ edited: 0, dropped: 0, deferred: 0 });
-    expect(botApi.inlineMessages.get(inlineMessageId)!.edits).toBe(0);
+    expectNeutral(inline);
   });
 
   it('When Telegram asks to wait or no longer has a card, then that card waits retry_after or is forgotten', async () => {
@@ -264,6 +309,10 @@ describe('Sharing an event card into any chat (inline mode)', () => {
     expect((await member.client.post(`/api/events/${privateId}/share`, {})).status).toBe(404);
     await organiser.client.post(`/api/events/${privateId}/invitations`, { userIds: [member.user.id] });
     expect((await member.client.post(`/api/events/${privateId}/share`, {})).status).toBe(403);
+    // Not even its organiser: a card is read by everyone in the chat.
+    const refused = await organiser.client.post(`/api/events/${privateId}/share`, {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(SHARE_MSG.privateEvent);
     const noTelegram = await app.signedIn({ name: 'Web Only' });
     expect((await noTelegram.client.post(`/api/events/${id}/share`, {})).status).toBe(409);
     expect((await app.anonymous().post(`/api/events/${id}/share`, {})).status).toBe(401);

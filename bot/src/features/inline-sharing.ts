@@ -24,7 +24,7 @@ export function inlineSharingFeature(deps: BotDeps): Composer<Context> {
 
   composer.on('inline_query', async (ctx) => {
     const member = await deps.sharing.memberFor(ctx.inlineQuery.from.id);
-    // Answers differ per person (private events they manage): never shared between users.
+    // Answers differ between members and people unknown here: never shared between users.
     const options = { cache_time: INLINE_CACHE_SECONDS, is_personal: true };
     if (!member) {
       // Unknown here: nothing to list, and a button that opens the bot (its /start welcome signs them in).
@@ -34,7 +34,7 @@ export function inlineSharingFeature(deps: BotDeps): Composer<Context> {
       }));
     }
     const text = ctx.inlineQuery.query.trim().slice(0, QUERY_LIMIT);
-    const events = await deps.sharing.shareableEvents(member, text, INLINE_RESULTS_LIMIT);
+    const events = await deps.sharing.shareableEvents(text, INLINE_RESULTS_LIMIT);
     await ctx.answerInlineQuery(
       events.map((event) => cardResult(event, cardOptions)),
       options,

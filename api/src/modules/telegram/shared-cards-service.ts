@@ -1,17 +1,17 @@
-// Sharing event cards into Telegram chats (issue 12): who the Telegram user is here (linked members only;
+// Sharing event cards into Telegram chats: who the Telegram user is here (linked members only;
 // an inline query or a tap never creates anyone), which events they may share, the posted copies to keep
 // live, and the prepared message behind the Mini App's Share action.
 import { conflict, forbidden, notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
 import type { AppDeps } from '../../deps';
-import { createEventAccess, mayManage } from '../events/event-access';
+import { createEventAccess } from '../events/event-access';
 import type { Viewer } from '../events/events-repository';
 import * as repo from './shared-cards-repository';
 
 export const SHARE_MSG = {
   noBot: 'No Telegram bot is configured',
   noTelegram: 'Link your Telegram account in Settings to share events in Telegram.',
-  privateEvent: 'Only the organiser can share a private event.',
+  privateEvent: 'Only public events can be shared in Telegram.',
 } as const;
 
 /**
@@ -32,8 +32,7 @@ export function createSharedCardsService(deps: AppDeps) {
   const memberFor = (telegramUserId: number): Promise<Viewer | null> =>
     repo.findLinkedMember(prisma, String(telegramUserId));
 
-  const shareableEvents = (viewer: Viewer, text: string, limit: number) =>
-    repo.findShareableEvents(prisma, viewer, text, deps.now(), limit);
+  const shareableEvents = (text: string, limit: number) => repo.findShareableEvents(prisma, text, deps.now(), limit);
 
   async function cardPosted(card: {
     inlineMessageId: string;
@@ -51,8 +50,8 @@ export function createSharedCardsService(deps: AppDeps) {
   }
 
   /**
-   * POST /api/events/{id}/share: the same rule as inline mode (public events, private ones the member
-   * manages), for the member's own Telegram account. Answers `{ preparedMessageId }`.
+   * POST /api/events/{id}/share: the same rule as inline mode (public events only: the card is read by
+   * everyone in the chat), for the member's own Telegram account. Answers `{ preparedMessageId }`.
    */
   async function prepareShare(
     viewer: Viewer & { telegramId: string | null },
@@ -61,7 +60,7 @@ export function createSharedCardsService(deps: AppDeps) {
     const prepared = deps.telegramCards;
     if (!prepared) throw notFound(SHARE_MSG.noBot);
     const record = await access.visibleRecord(viewer, eventId);
-    if (!record.isPublic && !mayManage(viewer, record)) throw forbidden(SHARE_MSG.privateEvent);
+    if (!record.isPublic) throw forbidden(SHARE_MSG.privateEvent);
     if (!viewer.telegramId) throw conflict(SHARE_MSG.noTelegram);
     const event = await repo.findCardEvent(prisma, eventId);
     if (!event) throw notFound(MSG.eventNotFound);
