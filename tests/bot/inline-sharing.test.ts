@@ -182,11 +182,8 @@ describe('Sharing an event card into any chat (inline mode)', () => {
 
     // Tapped before the refresher got to it.
     await send(inlineCallbackUpdate(member.tg, `card:${id}:a`, card));
-    const hidden = lastAnswer();
-    await send(inlineCallbackUpdate(member.tg, `card:2147483000:a`, card));
 
-    expect(hidden).toMatchObject({ text: RSVP_TEXT.gone, show_alert: true });
-    expect(lastAnswer()).toMatchObject({ text: hidden.text, show_alert: hidden.show_alert });
+    expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.gone, show_alert: true });
     expect(await app.deps.prisma.attendance.count({ where: { eventId: id } })).toBe(0);
     expect(await cards.drain()).toEqual({ edited: 0, dropped: 1, deferred: 0 });
     expectNeutral(card);
@@ -263,10 +260,99 @@ describe('Sharing an event card into any chat (inline mode)', () => {
       }
     }
 
-    // Public again: the chats it was taken from are not told again.
+    // Public again: the chats it was taken from are not told again, not even through the old preparation.
     expect((await organiser.client.patch(`/api/events/${id}`, { ...details, isPublic: true })).status).toBe(200);
+    await send(inlineCallbackUpdate(member.tg, `card:${id}:a`, fromMiniApp.inlineMessageId));
+    expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid });
     expect(await cards.drain()).toEqual({ edited: 0, dropped: 0, deferred: 0 });
     expectNeutral(inline);
+    expectNeutral(fromMiniApp.inlineMessageId);
+    expect(await app.deps.prisma.attendance.count({ where: { eventId: id } })).toBe(0);
+  });
+
+  it('When a tap on a card names another event, then it is answered and changes nothing', async () => {
+    const picnic = await createEvent({ name: 'Picnic', location: 'Park' });
+    const card = await postCard(organiser.tg, picnic);
+    const secret = await createEvent({ name: 'Sleepover', location: 'Flat 3B', isPublic: false });
+    await organiser.client.post(`/api/events/${secret}/invitations`, { userIds: [member.user.id] });
+    const before = botApi.inlineMessages.get(card)!.text;
+
+    // An invited guest may see the private event, so only the card can refuse it.
+    for (const data of [`card:${secret}:a`, 'card:2147483000:a']) {
+      await send(inlineCallbackUpdate(member.tg, data, card));
+      expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid, show_alert: true });
+    }
+
+    expect(await app.deps.prisma.attendance.count({ where: { userId: member.user.id } })).toBe(0);
+    expect(await app.deps.prisma.sharedCard.findMany({ select: { eventId: true } })).toEqual([{ eventId: picnic }]);
+    expect(await cards.drain()).toEqual({ edited: 0, dropped: 0, deferred: 0 });
+    expect(botApi.inlineMessages.get(card)).toMatchObject({ text: before, edits: 0 });
+  });
+
+  it('When a message the server never recorded is tapped with the data of an event nobody prepared there, then it is answered and changes nothing', async () => {
+    const picnic = await createEvent({ name: 'Picnic', location: 'Park' });
+    const secret = await createEvent({ name: 'Sleepover', location: 'Flat 3B', isPublic: false });
+    await organiser.client.post(`/api/events/${secret}/invitations`, { userIds: [member.user.id] });
+    // Copies Telegram never told us about (inline feedback off): one from inline mode, one from the Mini App.
+    await search(organiser.tg, '');
+    const inline = botApi.postInlineResult(organiser.tg, `e${picnic}`).inlineMessageId;
+    const prepared = await member.client.post(`/api/events/${picnic}/share`, {});
+    const fromMiniApp = botApi.postPreparedMessage(member.tg, prepared.body.preparedMessageId).inlineMessageId;
+
+    const forged = [
+      // The member prepared the picnic, not the sleepover: no card of it was ever made by the server.
+      [member.tg, `card:${secret}:a`, inline],
+      [member.tg, `card:${secret}:a`, fromMiniApp],
+      [member.tg, 'card:2147483000:a', fromMiniApp],
+      // The picnic's own data, but the organiser prepared nothing: the server cannot tell this copy's event.
+      [organiser.tg, `card:${picnic}:a`, inline],
+      // Other buttons' data belongs under the bot's own messages, never on a posted card.
+      [member.tg, `rsvp:${secret}:a`, inline],
+      [member.tg, `ev:${secret}:a`, fromMiniApp],
+    ] as const;
+    for (const [from, data, message] of forged) {
+      await send(inlineCallbackUpdate(from, data, message));
+      expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid });
+    }
+
+    expect(await app.deps.prisma.attendance.count()).toBe(0);
+    expect(await app.deps.prisma.sharedCard.count()).toBe(0);
+    expect(await cards.drain()).toEqual({ edited: 0, dropped: 0, deferred: 0 });
+    for (const message of [inline, fromMiniApp]) expect(botApi.inlineMessages.get(message)!.edits).toBe(0);
+    expect(botApi.callsOf('editMessageText')).toHaveLength(0);
+    // A stranger pressing someone's button with another button's data is not signed up by it.
+    const stranger = person('Sam');
+    await send(inlineCallbackUpdate(stranger, `rsvp:${picnic}:a`, inline));
+    expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid });
+    expect(await app.deps.prisma.user.count({ where: { telegramId: String(stranger.id) } })).toBe(0);
+  });
+
+  it('When a Mini App card was never reported, then only its sharer’s tap within the preparation’s life makes it live', async () => {
+    const id = await createEvent();
+    const prepared = await member.client.post(`/api/events/${id}/share`, {});
+    const first = botApi.postPreparedMessage(member.tg, prepared.body.preparedMessageId).inlineMessageId;
+    const second = botApi.postPreparedMessage(member.tg, prepared.body.preparedMessageId).inlineMessageId;
+    const other = person('Noah');
+    await app.signedIn({ name: 'Noah', telegramId: String(other.id) });
+
+    // Someone else first: the server cannot tell which event this copy is of.
+    await send(inlineCallbackUpdate(other, `card:${id}:a`, first));
+    expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid });
+    expect(await app.deps.prisma.attendance.count()).toBe(0);
+    // The sharer's own tap ties it to the event they prepared; from then on anyone's tap counts.
+    await send(inlineCallbackUpdate(member.tg, `card:${id}:a`, first));
+    expect(lastAnswer().text).toBe(RSVP_TEXT.updated);
+    await send(inlineCallbackUpdate(other, `card:${id}:a`, first));
+    expect(lastAnswer().text).toBe(RSVP_TEXT.updated);
+    await cards.drain();
+    expect(botApi.inlineMessages.get(first)!.text).toContain('👥 2 going');
+
+    // A preparation Telegram no longer honours ties nothing.
+    await app.deps.prisma.$executeRaw`UPDATE prepared_shares SET expires_at = now() - interval '1 second'`;
+    await send(inlineCallbackUpdate(member.tg, `card:${id}:n`, second));
+    expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid });
+    expect(await app.deps.prisma.sharedCard.count({ where: { inlineMessageId: second } })).toBe(0);
+    expect((await member.client.get(`/api/events/${id}/attendance`)).body).toMatchObject({ status: 'attending' });
   });
 
   it('When Telegram asks to wait or no longer has a card, then that card waits retry_after or is forgotten', async () => {

@@ -38,7 +38,7 @@ export function createTelegramCards(deps: AppDeps, api: Api, options: TelegramCa
         allow_group_chats: true,
         allow_channel_chats: true,
       });
-      return message.id;
+      return { id: message.id, expiresAt: new Date(message.expiration_date * 1000) };
     },
   };
 

@@ -86,23 +86,62 @@ export async function findCardEvents(prisma: Prisma, ids: number[]): Promise<Map
 }
 
 /**
- * Records a posted card once (Telegram may repeat the update); nothing for an event that is gone. `stale`:
- * what it shows may be old, so it is redrawn with the next refresh; so is a card of an event no longer public
- * (posted from a result or prepared message made while it was), which the refresher neutralises.
+ * Records a posted card once (Telegram may repeat the update); nothing for an event that is gone. A card of
+ * an event no longer public (posted from a result or prepared message made while it was) is stale at once,
+ * so the refresher neutralises it.
  */
 export async function recordCard(
   prisma: Prisma,
-  card: { inlineMessageId: string; eventId: number; sharedByTelegramId: string; stale: boolean },
+  card: { inlineMessageId: string; eventId: number; sharedByTelegramId: string },
 ): Promise<boolean> {
   const inserted = await prisma.$executeRaw`
     INSERT INTO shared_cards (inline_message_id, event_id, shared_by_telegram_id, stale_since, changes)
     SELECT ${card.inlineMessageId}, id, ${card.sharedByTelegramId},
-      CASE WHEN ${card.stale} OR NOT is_public THEN clock_timestamp() END,
-      CASE WHEN ${card.stale} OR NOT is_public THEN 1 ELSE 0 END
+      CASE WHEN NOT is_public THEN clock_timestamp() END, CASE WHEN NOT is_public THEN 1 ELSE 0 END
     FROM events WHERE id = ${card.eventId}
     ON CONFLICT (inline_message_id) DO NOTHING`;
   return inserted > 0;
 }
+
+/** The event a recorded card is of; null: the server never recorded this message. */
+export async function findCardEventId(prisma: Prisma, inlineMessageId: string): Promise<number | null> {
+  const card = await prisma.sharedCard.findUnique({ where: { inlineMessageId }, select: { eventId: true } });
+  return card?.eventId ?? null;
+}
+
+/**
+ * Remembers that the server prepared a card of this event for this Telegram account, until `expiresAt`
+ * (preparing again extends it). Expired preparations go in the same breath: the table stays small.
+ */
+export async function recordPreparedShare(
+  prisma: Prisma,
+  share: { telegramUserId: string; eventId: number; expiresAt: Date },
+): Promise<void> {
+  await prisma.$executeRaw`DELETE FROM prepared_shares WHERE expires_at <= clock_timestamp()`;
+  await prisma.$executeRaw`
+    INSERT INTO prepared_shares (telegram_user_id, event_id, expires_at)
+    VALUES (${share.telegramUserId}, ${share.eventId}, ${share.expiresAt})
+    ON CONFLICT (telegram_user_id, event_id)
+    DO UPDATE SET expires_at = GREATEST(prepared_shares.expires_at, EXCLUDED.expires_at)`;
+}
+
+/**
+ * Records an unrecorded card as one of `eventId`, only if the server prepared a card of that event for this
+ * Telegram account and Telegram still honours it. Stale: its counts may be old (and a private event's card
+ * is neutralised). Nothing for a message already recorded.
+ */
+export const recordPreparedCard = (
+  prisma: Prisma,
+  card: { inlineMessageId: string; eventId: number; telegramUserId: string },
+) =>
+  prisma.$executeRaw`
+    INSERT INTO shared_cards (inline_message_id, event_id, shared_by_telegram_id, stale_since, changes)
+    SELECT ${card.inlineMessageId}, e.id, ${card.telegramUserId}, clock_timestamp(), 1
+    FROM events e
+    JOIN prepared_shares p ON p.event_id = e.id
+    WHERE e.id = ${card.eventId} AND p.telegram_user_id = ${card.telegramUserId}
+      AND p.expires_at > clock_timestamp()
+    ON CONFLICT (inline_message_id) DO NOTHING`;
 
 export interface ClaimedCard {
   inlineMessageId: string;

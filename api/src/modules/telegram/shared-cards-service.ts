@@ -16,10 +16,10 @@ export const SHARE_MSG = {
 
 /**
  * What the composition root hands in (the bot owns the card's look): saves the card as a prepared inline
- * message for this Telegram user (savePreparedInlineMessage) and answers its id.
+ * message for this Telegram user (savePreparedInlineMessage) and answers its id and Telegram's expiry.
  */
 export interface PreparedCards {
-  prepare(telegramUserId: number, event: repo.CardEventRow): Promise<string>;
+  prepare(telegramUserId: number, event: repo.CardEventRow): Promise<{ id: string; expiresAt: Date }>;
 }
 
 /** Telegram's inline message ids are short opaque strings; anything else is not stored. */
@@ -34,19 +34,33 @@ export function createSharedCardsService(deps: AppDeps) {
 
   const shareableEvents = (text: string, limit: number) => repo.findShareableEvents(prisma, text, deps.now(), limit);
 
-  async function cardPosted(card: {
-    inlineMessageId: string;
-    eventId: number;
-    telegramUserId: number;
-    stale?: boolean;
-  }) {
+  /** Telegram reported a posted card (chosen_inline_result: the result it names was the bot's own answer). */
+  async function cardPosted(card: { inlineMessageId: string; eventId: number; telegramUserId: number }) {
     if (!INLINE_MESSAGE_ID.test(card.inlineMessageId)) return;
     await repo.recordCard(prisma, {
       inlineMessageId: card.inlineMessageId,
       eventId: card.eventId,
       sharedByTelegramId: String(card.telegramUserId),
-      stale: card.stale ?? false,
     });
+  }
+
+  /**
+   * May a tap on this inline message act on `eventId`? Callback data is whatever the client sends, so the
+   * message must be a recorded card of that very event, or, never recorded (posted from the Mini App without
+   * Telegram reporting it), the tap must come from the member the server prepared a card of that event for,
+   * while Telegram still honours the preparation: that tap records the card. Anything else changes nothing.
+   */
+  async function acceptTap(tap: { inlineMessageId: string; eventId: number; telegramUserId: number }) {
+    if (!INLINE_MESSAGE_ID.test(tap.inlineMessageId)) return false;
+    const recorded = await repo.findCardEventId(prisma, tap.inlineMessageId);
+    if (recorded !== null) return recorded === tap.eventId;
+    await repo.recordPreparedCard(prisma, {
+      inlineMessageId: tap.inlineMessageId,
+      eventId: tap.eventId,
+      telegramUserId: String(tap.telegramUserId),
+    });
+    // Read back: a concurrent first tap may have recorded it, possibly as another event.
+    return (await repo.findCardEventId(prisma, tap.inlineMessageId)) === tap.eventId;
   }
 
   /**
@@ -64,8 +78,14 @@ export function createSharedCardsService(deps: AppDeps) {
     if (!viewer.telegramId) throw conflict(SHARE_MSG.noTelegram);
     const event = await repo.findCardEvent(prisma, eventId);
     if (!event) throw notFound(MSG.eventNotFound);
-    return { preparedMessageId: await prepared.prepare(Number(viewer.telegramId), event) };
+    const message = await prepared.prepare(Number(viewer.telegramId), event);
+    await repo.recordPreparedShare(prisma, {
+      telegramUserId: viewer.telegramId,
+      eventId,
+      expiresAt: message.expiresAt,
+    });
+    return { preparedMessageId: message.id };
   }
 
-  return { memberFor, shareableEvents, cardPosted, prepareShare };
+  return { memberFor, shareableEvents, cardPosted, acceptTap, prepareShare };
 }
