@@ -12,13 +12,14 @@ import {
   type FakeBotApi,
   type TelegramPerson,
 } from '../support/fake-bot-api';
+import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
 import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';
 
 let nextTelegramId = 930000;
 const person = (first_name: string): TelegramPerson => ({ id: ++nextTelegramId, first_name });
 
-describe('Sharing an event card into any chat (inline mode)', () => {
+describe.each(DATABASE_KINDS)('Sharing an event card into any chat (inline mode) on %s', (kind) => {
   let app: NotifyApp;
   let botApi: FakeBotApi;
   let cards: CardRefresher;
@@ -27,7 +28,7 @@ describe('Sharing an event card into any chat (inline mode)', () => {
 
   beforeAll(async () => {
     botApi = await startFakeBotApi();
-    app = await startNotifyApp('pglite', { botApi });
+    app = await startNotifyApp(kind, { botApi });
     // The tests drain it themselves; no debounce, so one drain shows every change.
     cards = app.system.createCardRefresher({ debounceMs: 0 })!;
   });
