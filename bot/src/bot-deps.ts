@@ -68,22 +68,20 @@ export interface BotDeps {
     /** The same use case as POST /api/events/{id}/attend: a full event waitlists the member. */
     setAttendance(viewer: Viewer, eventId: number, input: { status: RsvpStatus }): Promise<AttendResponse>;
   };
-  /** Event cards shared into chats through inline mode (issue 12). */
+  /** Event cards shared into chats through inline mode. */
   sharing: {
     /** The member linked to this Telegram account, or null: nobody is created by an inline query or a tap. */
     memberFor(telegramUserId: number): Promise<Viewer | null>;
-    /** Upcoming events the member may share (public ones, private ones they manage), matching `text`. */
-    shareableEvents(viewer: Viewer, text: string, limit: number): Promise<CardEvent[]>;
+    /** Upcoming events that may be shared (public ones: a card is read by the whole chat), matching `text`. */
+    shareableEvents(text: string, limit: number): Promise<CardEvent[]>;
+    /** Telegram reported a posted card (chosen_inline_result): it is kept live from now on. */
+    cardPosted(card: { inlineMessageId: string; eventId: number; telegramUserId: number }): Promise<void>;
     /**
-     * A card was posted: it is kept live from now on (its event must exist). `stale`: a card first seen
-     * through a tap (shared without chosen_inline_result), whose counts may be old.
+     * May a tap on this inline message act on the event its callback data names? Only on a recorded card of
+     * that event, or on an unrecorded one tapped by the member the server prepared that event's card for
+     * (which records it). False: answer the tap and change nothing.
      */
-    cardPosted(card: {
-      inlineMessageId: string;
-      eventId: number;
-      telegramUserId: number;
-      stale?: boolean;
-    }): Promise<void>;
+    acceptTap(tap: { inlineMessageId: string; eventId: number; telegramUserId: number }): Promise<boolean>;
   };
   loginCodes: {
     describe(loginId: string): Promise<LoginRequestView | null>;

@@ -1,4 +1,4 @@
-// The event card members share into any chat (issue 12): its text, its buttons and the inline-query result
+// The event card members share into any chat: its text, its buttons and the inline-query result
 // that posts it. The same card is answered to inline queries, prepared for the Mini App's Share action and
 // redrawn by the card refresher, so all three always look alike.
 import { InlineKeyboard } from 'grammy';
@@ -10,8 +10,11 @@ import { RSVP_TEXT } from './rsvp-text';
 
 export const CARD_TEXT = {
   open: 'Open',
-  cancelled: (name: string | null) =>
-    name ? `❌ ${name}\n\nThis event was cancelled.` : '❌ This event was cancelled.',
+  /**
+   * A card whose event is no longer public, or is gone: one text for both, so the chat cannot tell a deleted
+   * event from one made private, and nothing of the event (not even its name) stays in the chat.
+   */
+  unavailable: RSVP_TEXT.gone,
   signInFirst: 'Sign in to share events',
   signInToReply: 'Open the bot and press Start to sign in, then tap again.',
 } as const;
@@ -103,9 +106,12 @@ export function cardKeyboard(event: CardEvent, botUsername: string | undefined):
   return botUsername ? keyboard.row().url(CARD_TEXT.open, openLink(botUsername, event.id)) : keyboard;
 }
 
-/** What an edit of a posted card sends: the card, or (event gone) the cancellation without buttons. */
-export function renderCard(event: CardEvent | null, cancelledName: string | null, options: CardOptions) {
-  if (!event) return { text: CARD_TEXT.cancelled(cancelledName), link_preview_options: { is_disabled: true } };
+/**
+ * What a posted card shows: the event while it is public (everyone in the chat reads it, invited or not);
+ * otherwise, or once it is gone, the neutral text without buttons or preview.
+ */
+export function renderCard(event: CardEvent | null, options: CardOptions) {
+  if (!event?.isPublic) return { text: CARD_TEXT.unavailable, link_preview_options: { is_disabled: true } };
   return {
     text: cardText(event, options.timeZone),
     link_preview_options: cardPreview(event, options.publicUrl),
@@ -115,7 +121,7 @@ export function renderCard(event: CardEvent | null, cancelledName: string | null
 
 /** The inline result that posts the card (answered to @bot queries, and prepared for the Mini App). */
 export function cardResult(event: CardEvent, options: CardOptions): InlineQueryResultArticle {
-  const card = renderCard(event, null, options);
+  const card = renderCard(event, options);
   const thumbnail = coverUrl(event, options.publicUrl);
   return {
     type: 'article',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CARD_TEXT } from '../../bot/src/event-card';
 import { RSVP_TEXT } from '../../bot/src/rsvp-text';
 import type { CardRefresher } from '../../api/src/modules/telegram/shared-cards-refresher';
+import { SHARE_MSG } from '../../api/src/modules/telegram/shared-cards-service';
 import {
   FAKE_BOT_INFO,
   inlineCallbackUpdate,
@@ -11,13 +12,14 @@ import {
   type FakeBotApi,
   type TelegramPerson,
 } from '../support/fake-bot-api';
+import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
 import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';
 
 let nextTelegramId = 930000;
 const person = (first_name: string): TelegramPerson => ({ id: ++nextTelegramId, first_name });
 
-describe('Sharing an event card into any chat (inline mode)', () => {
+describe.each(DATABASE_KINDS)('Sharing an event card into any chat (inline mode) on %s', (kind) => {
   let app: NotifyApp;
   let botApi: FakeBotApi;
   let cards: CardRefresher;
@@ -26,7 +28,7 @@ describe('Sharing an event card into any chat (inline mode)', () => {
 
   beforeAll(async () => {
     botApi = await startFakeBotApi();
-    app = await startNotifyApp('pglite', { botApi });
+    app = await startNotifyApp(kind, { botApi });
     // The tests drain it themselves; no debounce, so one drain shows every change.
     cards = app.system.createCardRefresher({ debounceMs: 0 })!;
   });
@@ -46,16 +48,16 @@ describe('Sharing an event card into any chat (inline mode)', () => {
 
   const send = (update: object) => app.bot!.handleUpdate(update as never);
 
+  const workshop = {
+    name: 'Coding Workshop',
+    description: 'Build a web page.',
+    date: '2031-05-10T16:00:00.000Z',
+    location: 'Library Room 2',
+    imageUrl: '/images/events/workshop.svg',
+  };
+
   async function createEvent(fields: Record<string, unknown> = {}): Promise<number> {
-    const res = await organiser.client.post('/api/events', {
-      name: 'Coding Workshop',
-      description: 'Build a web page.',
-      date: '2031-05-10T16:00:00.000Z',
-      location: 'Library Room 2',
-      imageUrl: '/images/events/workshop.svg',
-      isPublic: true,
-      ...fields,
-    });
+    const res = await organiser.client.post('/api/events', { ...workshop, isPublic: true, ...fields });
     expect(res.status).toBe(201);
     return res.body.id as number;
   }
@@ -80,13 +82,20 @@ describe('Sharing an event card into any chat (inline mode)', () => {
   }
 
   const lastAnswer = () => botApi.callsOf('answerCallbackQuery').at(-1)!.params;
+  /** The card names nothing of its event: one text for every event gone from the chat, no buttons, no preview. */
+  function expectNeutral(id: string) {
+    const message = botApi.inlineMessages.get(id)!;
+    expect(message.text).toBe(CARD_TEXT.unavailable);
+    expect(message.reply_markup).toBeUndefined();
+    expect(message.link_preview_options).toEqual({ is_disabled: true });
+  }
   const buttons = (id: string) =>
     botApi.inlineMessages
       .get(id)!
       .reply_markup?.inline_keyboard.flat()
       .map((button) => button.text) ?? [];
 
-  it('When someone types @bot, then they get the upcoming events they may share: public ones, and private ones only if they manage them', async () => {
+  it('When someone types @bot, then they get the upcoming public events: a private one is never offered, not even to its organiser', async () => {
     const workshop = await createEvent();
     const board = await createEvent({ name: 'Board Meeting', location: 'Town Hall', isPublic: false });
     await organiser.client.post(`/api/events/${board}/invitations`, { userIds: [member.user.id] });
@@ -95,8 +104,8 @@ describe('Sharing an event card into any chat (inline mode)', () => {
     await createEvent({ name: 'Past Party', date: '2020-01-01T18:00:00.000Z' });
 
     const mine = await search(organiser.tg, '');
-    // Newest first.
-    expect(mine.results.map((result) => result.id)).toEqual([`e${hike}`, `e${board}`, `e${workshop}`]);
+    // Newest first. A card is read by everyone in the chat, invited or not: private events stay out of chats.
+    expect(mine.results.map((result) => result.id)).toEqual([`e${hike}`, `e${workshop}`]);
     expect(mine.params).toMatchObject({ cache_time: 5, is_personal: true });
     const card = mine.results.find((result) => result.id === `e${workshop}`)!;
     expect(card.input_message_content.message_text).toBe(
@@ -110,10 +119,10 @@ describe('Sharing an event card into any chat (inline mode)', () => {
       [{ text: 'Open', url: `https://t.me/${FAKE_BOT_INFO.username}?startapp=event_${workshop}` }],
     ]);
 
-    // Invited to the private event, the member may see it but not post it into other chats.
     expect((await search(member.tg, '')).results.map((result) => result.id)).toEqual([`e${hike}`, `e${workshop}`]);
+    expect((await search(organiser.tg, 'Board')).results).toEqual([]);
     // The typed text filters by name or location, in any case.
-    expect((await search(organiser.tg, 'TOWN')).results.map((result) => result.id)).toEqual([`e${board}`]);
+    expect((await search(organiser.tg, 'MILL')).results.map((result) => result.id)).toEqual([`e${hike}`]);
     expect((await search(member.tg, 'hike')).results.map((result) => result.id)).toEqual([`e${hike}`]);
     expect((await search(member.tg, '100%')).results).toEqual([]);
 
@@ -162,21 +171,26 @@ describe('Sharing an event card into any chat (inline mode)', () => {
     expect(botApi.inlineMessages.get(card)!.edits).toBe(0);
   });
 
-  it('When a member not invited taps the card of a private event, then the answer is that of an event that does not exist', async () => {
-    const id = await createEvent({ name: 'Board Meeting', isPublic: false });
+  it('When a member not invited taps a card of an event made private, then the answer is that of an event that does not exist', async () => {
+    const id = await createEvent({ name: 'Board Meeting' });
     const card = await postCard(organiser.tg, id);
+    const hide = await organiser.client.patch(`/api/events/${id}`, {
+      ...workshop,
+      name: 'Board Meeting',
+      isPublic: false,
+    });
+    expect(hide.status).toBe(200);
 
+    // Tapped before the refresher got to it.
     await send(inlineCallbackUpdate(member.tg, `card:${id}:a`, card));
-    const hidden = lastAnswer();
-    await send(inlineCallbackUpdate(member.tg, `card:2147483000:a`, card));
 
-    expect(hidden).toMatchObject({ text: RSVP_TEXT.gone, show_alert: true });
-    expect(lastAnswer()).toMatchObject({ text: hidden.text, show_alert: hidden.show_alert });
+    expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.gone, show_alert: true });
     expect(await app.deps.prisma.attendance.count({ where: { eventId: id } })).toBe(0);
-    expect(await cards.drain()).toMatchObject({ edited: 0 });
+    expect(await cards.drain()).toEqual({ edited: 0, dropped: 1, deferred: 0 });
+    expectNeutral(card);
   });
 
-  it('When the event is edited or deleted, then its cards follow: new details, then a cancellation without buttons', async () => {
+  it('When the event is edited or deleted, then its cards follow: new details, then a neutral text without buttons', async () => {
     const id = await createEvent();
     const copies = [await postCard(organiser.tg, id), await postCard(organiser.tg, id)];
 
@@ -193,13 +207,10 @@ describe('Sharing an event card into any chat (inline mode)', () => {
 
     expect((await organiser.client.delete(`/api/events/${id}`)).status).toBe(204);
     expect(await cards.drain()).toMatchObject({ dropped: 2 });
-    for (const copy of copies) {
-      expect(botApi.inlineMessages.get(copy)!.text).toBe(CARD_TEXT.cancelled('Coding Workshop'));
-      expect(buttons(copy)).toEqual([]);
-    }
+    for (const copy of copies) expectNeutral(copy);
     expect(await app.deps.prisma.sharedCard.count()).toBe(0);
 
-    // An event cleared away after it took place was not cancelled: its cards are left as they are.
+    // An event cleared away after it took place says no more than any other.
     const past = await app.deps.prisma.event.create({
       data: {
         name: 'Past Party',
@@ -220,8 +231,129 @@ describe('Sharing an event card into any chat (inline mode)', () => {
     const { inlineMessageId } = botApi.postPreparedMessage(organiser.tg, card.id);
     await app.deps.prisma.sharedCard.create({ data: { inlineMessageId, eventId: past.id } });
     expect((await organiser.client.delete(`/api/events/${past.id}`)).status).toBe(204);
+    expect(await cards.drain()).toEqual({ edited: 0, dropped: 1, deferred: 0 });
+    expectNeutral(inlineMessageId);
+  });
+
+  it('When a shared event is made private, then every card of it reads as that of a deleted event, and stays so when it turns public again', async () => {
+    const id = await createEvent({ name: 'Sleepover', location: 'Scout Hut', capacity: 12 });
+    const inline = await postCard(organiser.tg, id);
+    const prepared = await member.client.post(`/api/events/${id}/share`, {});
+    const fromMiniApp = botApi.postPreparedMessage(member.tg, prepared.body.preparedMessageId);
+    await send(fromMiniApp.update);
+    const details = {
+      name: 'Now-secret sleepover',
+      description: 'Bring a sleeping bag.',
+      date: '2031-06-01T19:00:00.000Z',
+      location: 'Flat 3B, 12 Elm Street',
+      imageUrl: '/images/events/campfire.svg',
+    };
+
+    expect((await organiser.client.patch(`/api/events/${id}`, { ...details, isPublic: false })).status).toBe(200);
+    // Telegram still holds the message prepared while it was public: a copy posted now is neutralised too.
+    const late = botApi.postPreparedMessage(member.tg, prepared.body.preparedMessageId);
+    await send(late.update);
+    expect(await cards.drain()).toEqual({ edited: 0, dropped: 3, deferred: 0 });
+    for (const copy of [inline, fromMiniApp.inlineMessageId, late.inlineMessageId]) {
+      expectNeutral(copy);
+      for (const secret of ['sleepover', 'Flat 3B', 'Elm', '2031', 'Jun']) {
+        expect(botApi.inlineMessages.get(copy)!.text.toLowerCase()).not.toContain(secret.toLowerCase());
+      }
+    }
+
+    // Public again: the chats it was taken from are not told again, not even through the old preparation.
+    expect((await organiser.client.patch(`/api/events/${id}`, { ...details, isPublic: true })).status).toBe(200);
+    await send(inlineCallbackUpdate(member.tg, `card:${id}:a`, fromMiniApp.inlineMessageId));
+    expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid });
     expect(await cards.drain()).toEqual({ edited: 0, dropped: 0, deferred: 0 });
-    expect(botApi.inlineMessages.get(inlineMessageId)!.edits).toBe(0);
+    expectNeutral(inline);
+    expectNeutral(fromMiniApp.inlineMessageId);
+    expect(await app.deps.prisma.attendance.count({ where: { eventId: id } })).toBe(0);
+  });
+
+  it('When a tap on a card names another event, then it is answered and changes nothing', async () => {
+    const picnic = await createEvent({ name: 'Picnic', location: 'Park' });
+    const card = await postCard(organiser.tg, picnic);
+    const secret = await createEvent({ name: 'Sleepover', location: 'Flat 3B', isPublic: false });
+    await organiser.client.post(`/api/events/${secret}/invitations`, { userIds: [member.user.id] });
+    const before = botApi.inlineMessages.get(card)!.text;
+
+    // An invited guest may see the private event, so only the card can refuse it.
+    for (const data of [`card:${secret}:a`, 'card:2147483000:a']) {
+      await send(inlineCallbackUpdate(member.tg, data, card));
+      expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid, show_alert: true });
+    }
+
+    expect(await app.deps.prisma.attendance.count({ where: { userId: member.user.id } })).toBe(0);
+    expect(await app.deps.prisma.sharedCard.findMany({ select: { eventId: true } })).toEqual([{ eventId: picnic }]);
+    expect(await cards.drain()).toEqual({ edited: 0, dropped: 0, deferred: 0 });
+    expect(botApi.inlineMessages.get(card)).toMatchObject({ text: before, edits: 0 });
+  });
+
+  it('When a message the server never recorded is tapped with the data of an event nobody prepared there, then it is answered and changes nothing', async () => {
+    const picnic = await createEvent({ name: 'Picnic', location: 'Park' });
+    const secret = await createEvent({ name: 'Sleepover', location: 'Flat 3B', isPublic: false });
+    await organiser.client.post(`/api/events/${secret}/invitations`, { userIds: [member.user.id] });
+    // Copies Telegram never told us about (inline feedback off): one from inline mode, one from the Mini App.
+    await search(organiser.tg, '');
+    const inline = botApi.postInlineResult(organiser.tg, `e${picnic}`).inlineMessageId;
+    const prepared = await member.client.post(`/api/events/${picnic}/share`, {});
+    const fromMiniApp = botApi.postPreparedMessage(member.tg, prepared.body.preparedMessageId).inlineMessageId;
+
+    const forged = [
+      // The member prepared the picnic, not the sleepover: no card of it was ever made by the server.
+      [member.tg, `card:${secret}:a`, inline],
+      [member.tg, `card:${secret}:a`, fromMiniApp],
+      [member.tg, 'card:2147483000:a', fromMiniApp],
+      // The picnic's own data, but the organiser prepared nothing: the server cannot tell this copy's event.
+      [organiser.tg, `card:${picnic}:a`, inline],
+      // Other buttons' data belongs under the bot's own messages, never on a posted card.
+      [member.tg, `rsvp:${secret}:a`, inline],
+      [member.tg, `ev:${secret}:a`, fromMiniApp],
+    ] as const;
+    for (const [from, data, message] of forged) {
+      await send(inlineCallbackUpdate(from, data, message));
+      expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid });
+    }
+
+    expect(await app.deps.prisma.attendance.count()).toBe(0);
+    expect(await app.deps.prisma.sharedCard.count()).toBe(0);
+    expect(await cards.drain()).toEqual({ edited: 0, dropped: 0, deferred: 0 });
+    for (const message of [inline, fromMiniApp]) expect(botApi.inlineMessages.get(message)!.edits).toBe(0);
+    expect(botApi.callsOf('editMessageText')).toHaveLength(0);
+    // A stranger pressing someone's button with another button's data is not signed up by it.
+    const stranger = person('Sam');
+    await send(inlineCallbackUpdate(stranger, `rsvp:${picnic}:a`, inline));
+    expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid });
+    expect(await app.deps.prisma.user.count({ where: { telegramId: String(stranger.id) } })).toBe(0);
+  });
+
+  it('When a Mini App card was never reported, then only its sharer’s tap within the preparation’s life makes it live', async () => {
+    const id = await createEvent();
+    const prepared = await member.client.post(`/api/events/${id}/share`, {});
+    const first = botApi.postPreparedMessage(member.tg, prepared.body.preparedMessageId).inlineMessageId;
+    const second = botApi.postPreparedMessage(member.tg, prepared.body.preparedMessageId).inlineMessageId;
+    const other = person('Noah');
+    await app.signedIn({ name: 'Noah', telegramId: String(other.id) });
+
+    // Someone else first: the server cannot tell which event this copy is of.
+    await send(inlineCallbackUpdate(other, `card:${id}:a`, first));
+    expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid });
+    expect(await app.deps.prisma.attendance.count()).toBe(0);
+    // The sharer's own tap ties it to the event they prepared; from then on anyone's tap counts.
+    await send(inlineCallbackUpdate(member.tg, `card:${id}:a`, first));
+    expect(lastAnswer().text).toBe(RSVP_TEXT.updated);
+    await send(inlineCallbackUpdate(other, `card:${id}:a`, first));
+    expect(lastAnswer().text).toBe(RSVP_TEXT.updated);
+    await cards.drain();
+    expect(botApi.inlineMessages.get(first)!.text).toContain('👥 2 going');
+
+    // A preparation Telegram no longer honours ties nothing.
+    await app.deps.prisma.$executeRaw`UPDATE prepared_shares SET expires_at = now() - interval '1 second'`;
+    await send(inlineCallbackUpdate(member.tg, `card:${id}:n`, second));
+    expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid });
+    expect(await app.deps.prisma.sharedCard.count({ where: { inlineMessageId: second } })).toBe(0);
+    expect((await member.client.get(`/api/events/${id}/attendance`)).body).toMatchObject({ status: 'attending' });
   });
 
   it('When Telegram asks to wait or no longer has a card, then that card waits retry_after or is forgotten', async () => {
@@ -264,6 +396,10 @@ describe('Sharing an event card into any chat (inline mode)', () => {
     expect((await member.client.post(`/api/events/${privateId}/share`, {})).status).toBe(404);
     await organiser.client.post(`/api/events/${privateId}/invitations`, { userIds: [member.user.id] });
     expect((await member.client.post(`/api/events/${privateId}/share`, {})).status).toBe(403);
+    // Not even its organiser: a card is read by everyone in the chat.
+    const refused = await organiser.client.post(`/api/events/${privateId}/share`, {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(SHARE_MSG.privateEvent);
     const noTelegram = await app.signedIn({ name: 'Web Only' });
     expect((await noTelegram.client.post(`/api/events/${id}/share`, {})).status).toBe(409);
     expect((await app.anonymous().post(`/api/events/${id}/share`, {})).status).toBe(401);

@@ -1,4 +1,4 @@
-// The Mini App's Share action (issue 12) in a real browser with a fake Telegram client (telegram-client.ts) and
+// The Mini App's Share action in a real browser with a fake Telegram client (telegram-client.ts) and
 // the local fake Bot API: the server prepares the card for the member's Telegram account and the app hands its
 // id to Telegram's share sheet (shareMessage).
 import { describe, expect, it } from 'vitest';
@@ -35,5 +35,32 @@ describe('Sharing an event from the Mini App', () => {
     expect(saved).toHaveLength(1);
     expect(Number(saved[0]!.params.user_id)).toBe(tg.id);
     expect(saved[0]!.params.result.input_message_content.message_text).toContain('📅 Board Games Night');
+  });
+
+  it('When the organiser opens their private event in the Mini App, then it offers no Share: only public events are posted into chats', async () => {
+    const { app, botApi, browser } = setup();
+    const organiser = await app.deps.prisma.user.create({
+      data: { name: 'Olga Organiser', telegramId: '945002', isAdmin: true },
+    });
+    const event = await app.deps.prisma.event.create({
+      data: {
+        name: 'Leaders Meeting',
+        description: 'Planning the camp.',
+        date: new Date(Date.now() + 7 * 86_400_000),
+        location: 'Flat 3B',
+        imageUrl: '/images/events/campfire.svg',
+        isPublic: false,
+        creatorId: organiser.id,
+      },
+    });
+    const preparedBefore = botApi.callsOf('savePreparedInlineMessage').length;
+    const page = await openPage(browser, app.url);
+    await launchMiniApp(page, { id: 945002, first_name: 'Olga' }, { startParam: `event_${event.id}` });
+    await shows(page.getByRole('heading', { name: 'Leaders Meeting' }));
+    // The organiser's tools sit beside where Share would be, drawn in the same pass.
+    await shows(page.getByRole('link', { name: 'Edit Event' }));
+
+    expect(await page.getByRole('button', { name: 'Share' }).count()).toBe(0);
+    expect(botApi.callsOf('savePreparedInlineMessage')).toHaveLength(preparedBefore);
   });
 });

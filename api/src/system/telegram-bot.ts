@@ -48,6 +48,7 @@ export function botDepsFrom(deps: AppDeps): BotDeps {
       memberFor: sharing.memberFor,
       shareableEvents: sharing.shareableEvents,
       cardPosted: sharing.cardPosted,
+      acceptTap: sharing.acceptTap,
     },
     loginCodes: {
       describe: loginCodes.describe,

@@ -1,4 +1,4 @@
-// The shared event cards' side of the composition root (issue 12): the bot's card drawn by the API's refresher
+// The shared event cards' side of the composition root: the bot's card drawn by the API's refresher
 // and prepared for the Mini App's Share action. bot/ owns the card's look; the API module only stores, claims
 // and edits.
 import type { Api } from 'grammy';
@@ -38,7 +38,7 @@ export function createTelegramCards(deps: AppDeps, api: Api, options: TelegramCa
         allow_group_chats: true,
         allow_channel_chats: true,
       });
-      return message.id;
+      return { id: message.id, expiresAt: new Date(message.expiration_date * 1000) };
     },
   };
 
@@ -57,7 +57,7 @@ export function createTelegramCards(deps: AppDeps, api: Api, options: TelegramCa
         prisma: deps.prisma,
         logger: deps.logger,
         api,
-        render: (event, cancelledName) => renderCard(event, cancelledName, cardOptions) as RenderedCard,
+        render: (event) => renderCard(event, cardOptions) as RenderedCard,
         pace,
       },
       tuning,

@@ -53,7 +53,9 @@ export function eventsFeature(deps: BotDeps): Composer<Context> {
 
   composer.callbackQuery(EVENTS_LIST_DATA, async (ctx) => {
     const parsed = parseEventsListData(ctx.callbackQuery.data);
-    if (!parsed) return void (await ctx.answerCallbackQuery({ text: RSVP_TEXT.invalid }));
+    // These buttons sit under the bot's own messages; on a message posted through inline mode the data is forged.
+    if (!parsed || ctx.callbackQuery.inline_message_id)
+      return void (await ctx.answerCallbackQuery({ text: RSVP_TEXT.invalid }));
     const viewer = await deps.viewerFor(ctx.from);
     try {
       const result = await deps.events.setAttendance(viewer, parsed.eventId, { status: parsed.status });

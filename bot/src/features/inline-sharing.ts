@@ -1,4 +1,4 @@
-// Inline mode (issue 12): `@bot <text>` in any chat lists the events this Telegram user may share, picking one
+// Inline mode: `@bot <text>` in any chat lists the events this Telegram user may share, picking one
 // posts the event card, and the card's buttons record RSVPs of linked members. The bot never joins the chat;
 // the cards are edited later through their inline message ids (the API's card refresher).
 import { Composer, type Context } from 'grammy';
@@ -24,7 +24,7 @@ export function inlineSharingFeature(deps: BotDeps): Composer<Context> {
 
   composer.on('inline_query', async (ctx) => {
     const member = await deps.sharing.memberFor(ctx.inlineQuery.from.id);
-    // Answers differ per person (private events they manage): never shared between users.
+    // Answers differ between members and people unknown here: never shared between users.
     const options = { cache_time: INLINE_CACHE_SECONDS, is_personal: true };
     if (!member) {
       // Unknown here: nothing to list, and a button that opens the bot (its /start welcome signs them in).
@@ -34,7 +34,7 @@ export function inlineSharingFeature(deps: BotDeps): Composer<Context> {
       }));
     }
     const text = ctx.inlineQuery.query.trim().slice(0, QUERY_LIMIT);
-    const events = await deps.sharing.shareableEvents(member, text, INLINE_RESULTS_LIMIT);
+    const events = await deps.sharing.shareableEvents(text, INLINE_RESULTS_LIMIT);
     await ctx.answerInlineQuery(
       events.map((event) => cardResult(event, cardOptions)),
       options,
@@ -51,7 +51,9 @@ export function inlineSharingFeature(deps: BotDeps): Composer<Context> {
 
   composer.callbackQuery(CARD_DATA, async (ctx) => {
     const parsed = parseCardData(ctx.callbackQuery.data);
-    if (!parsed) return void (await ctx.answerCallbackQuery({ text: RSVP_TEXT.invalid }));
+    const inlineMessageId = ctx.callbackQuery.inline_message_id;
+    // A card lives only in a message posted through inline mode; its data is whatever the client sent.
+    if (!parsed || !inlineMessageId) return void (await ctx.answerCallbackQuery({ text: RSVP_TEXT.invalid }));
     const member = await deps.sharing.memberFor(ctx.from.id);
     if (!member) {
       // Someone we do not know: nothing is recorded; Telegram opens the bot, whose /start signs them in.
@@ -61,21 +63,15 @@ export function inlineSharingFeature(deps: BotDeps): Composer<Context> {
           : { text: CARD_TEXT.signInToReply, show_alert: true },
       ));
     }
+    const tap = { inlineMessageId, eventId: parsed.eventId, telegramUserId: ctx.from.id };
+    // Data naming another event than the card's, or a message the server cannot tie to that event.
+    if (!(await deps.sharing.acceptTap(tap))) {
+      return void (await ctx.answerCallbackQuery({ text: RSVP_TEXT.invalid, show_alert: true }));
+    }
     try {
       // The same use case as POST /attend; the card's counts follow through the refresher, on every copy.
       const result = await deps.events.setAttendance(member, parsed.eventId, { status: parsed.status });
       await ctx.answerCallbackQuery({ text: answerText(result) });
-      // A copy we never heard of (shared without chosen_inline_result, e.g. from the Mini App) is kept live
-      // from its first tap by someone who may see the event.
-      const inlineMessageId = ctx.callbackQuery.inline_message_id;
-      if (inlineMessageId) {
-        await deps.sharing.cardPosted({
-          inlineMessageId,
-          eventId: parsed.eventId,
-          telegramUserId: ctx.from.id,
-          stale: true,
-        });
-      }
     } catch (error) {
       // A private event of someone uninvited answers exactly as a deleted one: the card reveals nothing more.
       await ctx.answerCallbackQuery({ text: refusalText(error), show_alert: true });

@@ -19,7 +19,9 @@ export function rsvpFeature(deps: BotDeps): Composer<Context> {
 
   composer.callbackQuery(RSVP_DATA, async (ctx) => {
     const parsed = parseRsvpData(ctx.callbackQuery.data);
-    if (!parsed) return void (await ctx.answerCallbackQuery({ text: RSVP_TEXT.invalid }));
+    // These buttons sit under the bot's own messages; on a message posted through inline mode the data is forged.
+    if (!parsed || ctx.callbackQuery.inline_message_id)
+      return void (await ctx.answerCallbackQuery({ text: RSVP_TEXT.invalid }));
     const viewer = await deps.viewerFor(ctx.from);
     let result: AttendResponse;
     try {

@@ -1,8 +1,10 @@
-// Keeps every posted event card live (issue 12). A trigger marks an event's cards stale in the transaction of
-// the change (an RSVP, an edit, a delete), so a crash loses no refresh; this loop claims cards stale for the
-// debounce time (one edit per card for a burst of RSVPs), edits them by inline message id within Telegram's
-// pace (the same slot sequence as the notification sender: edits count against the 30/s), and records the
-// outcome. A deleted event's cards are edited once more to say so, without buttons, and then forgotten.
+// Keeps every posted event card live. A trigger marks an event's cards stale in the transaction of the change
+// (an RSVP, an edit, a delete), so a crash loses no refresh; this loop claims cards stale for the debounce
+// time (one edit per card for a burst of RSVPs), edits them by inline message id within Telegram's pace (the
+// same slot sequence as the notification sender: edits count against the 30/s), and records the outcome.
+// A card shows its event only while the event is public: once it is private or deleted, the card is edited
+// to a neutral text without buttons and forgotten, so it stays neutral even if the event turns public again
+// (the chat it was taken from is not told again).
 import { GrammyError, HttpError, type Api } from 'grammy';
 import type { InlineKeyboardMarkup, LinkPreviewOptions } from 'grammy/types';
 import type { Prisma } from '../../db/database';
@@ -19,8 +21,8 @@ export interface CardRefresherDeps {
   prisma: Prisma;
   logger: Logger;
   api: Pick<Api, 'editMessageTextInline'>;
-  /** The bot's card (the composition root hands it in); `event` null: the event was deleted. */
-  render(event: repo.CardEventRow | null, cancelledName: string | null): RenderedCard;
+  /** The bot's card (the composition root hands it in); `event` null: the neutral card, naming nothing. */
+  render(event: repo.CardEventRow | null): RenderedCard;
   /** Waits for this edit's turn within Telegram's limits. */
   pace(inlineMessageId: string): Promise<void>;
 }
@@ -79,7 +81,9 @@ export function createCardRefresher(deps: CardRefresherDeps, tuning: Partial<Car
   }
 
   async function refreshOne(card: repo.ClaimedCard, event: repo.CardEventRow | null) {
-    const { text, ...extra } = deps.render(event, card.cancelledName);
+    // Only a public event's row reaches the renderer: a private one cannot leak through it.
+    const shown = event?.isPublic ? event : null;
+    const { text, ...extra } = deps.render(shown);
     try {
       await deps.pace(card.inlineMessageId);
       await deps.api.editMessageTextInline(card.inlineMessageId, text, extra);
@@ -103,10 +107,10 @@ export function createCardRefresher(deps: CardRefresherDeps, tuning: Partial<Car
         throw error;
       }
     }
-    // The cancellation is the last thing a deleted event's card will ever say.
-    if (!event) await repo.dropCard(prisma, card.inlineMessageId);
+    // The neutral text is the last thing the card will ever say.
+    if (!shown) await repo.dropCard(prisma, card.inlineMessageId);
     else await repo.markEdited(prisma, card);
-    return event ? 'edited' : 'dropped';
+    return shown ? 'edited' : 'dropped';
   }
 
   /** Claims and edits stale cards until none is due; answers what happened. Tests and the benchmark call it. */

@@ -1,6 +1,6 @@
-// The shared_cards table (issue 12): event cards posted into Telegram chats, marked stale by a trigger on
-// events (migration 20261124010200_shared_cards) and claimed here by the card refresher. Times are the
-// database's own (the trigger's), so every instance agrees on the debounce.
+// The shared_cards table: event cards posted into Telegram chats, marked stale by a trigger on events
+// (migrations *_shared_cards) and claimed here by the card refresher. Times are the database's own (the
+// trigger's), so every instance agrees on the debounce.
 import type { Prisma as PrismaTypes } from '@prisma/client';
 import type { CardEvent } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
@@ -32,12 +32,11 @@ export async function findLinkedMember(prisma: Prisma, telegramId: string): Prom
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
- * Upcoming events the viewer may share: public ones, and private ones they manage (creator; admins: all).
- * An invited guest may see a private event but not post it into other chats. Newest first.
+ * Upcoming events that may be shared: public ones only, for everyone (a card is read by everyone in the chat,
+ * invited or not). Newest first.
  */
 export async function findShareableEvents(
   prisma: Prisma,
-  viewer: Viewer,
   text: string,
   from: Date,
   limit: number,
@@ -60,7 +59,7 @@ export async function findShareableEvents(
     SELECT id, name, date, time_zone, location, image_url, is_public, capacity, attending_people
     FROM events
     WHERE date >= ${from}
-      AND (${viewer.isAdmin} OR is_public OR creator_id = ${viewer.id})
+      AND is_public
       AND (${text === ''} OR name ILIKE ${pattern} OR location ILIKE ${pattern})
     ORDER BY created_at DESC, id DESC
     LIMIT ${limit}`;
@@ -87,28 +86,68 @@ export async function findCardEvents(prisma: Prisma, ids: number[]): Promise<Map
 }
 
 /**
- * Records a posted card once (Telegram may repeat the update); nothing for an event that is gone. `stale`:
- * what it shows may be old, so it is redrawn with the next refresh.
+ * Records a posted card once (Telegram may repeat the update); nothing for an event that is gone. A card of
+ * an event no longer public (posted from a result or prepared message made while it was) is stale at once,
+ * so the refresher neutralises it.
  */
 export async function recordCard(
   prisma: Prisma,
-  card: { inlineMessageId: string; eventId: number; sharedByTelegramId: string; stale: boolean },
+  card: { inlineMessageId: string; eventId: number; sharedByTelegramId: string },
 ): Promise<boolean> {
   const inserted = await prisma.$executeRaw`
     INSERT INTO shared_cards (inline_message_id, event_id, shared_by_telegram_id, stale_since, changes)
-    SELECT ${card.inlineMessageId}, ${card.eventId}, ${card.sharedByTelegramId},
-      CASE WHEN ${card.stale} THEN clock_timestamp() END, CASE WHEN ${card.stale} THEN 1 ELSE 0 END
-    WHERE EXISTS (SELECT 1 FROM events WHERE id = ${card.eventId})
+    SELECT ${card.inlineMessageId}, id, ${card.sharedByTelegramId},
+      CASE WHEN NOT is_public THEN clock_timestamp() END, CASE WHEN NOT is_public THEN 1 ELSE 0 END
+    FROM events WHERE id = ${card.eventId}
     ON CONFLICT (inline_message_id) DO NOTHING`;
   return inserted > 0;
 }
+
+/** The event a recorded card is of; null: the server never recorded this message. */
+export async function findCardEventId(prisma: Prisma, inlineMessageId: string): Promise<number | null> {
+  const card = await prisma.sharedCard.findUnique({ where: { inlineMessageId }, select: { eventId: true } });
+  return card?.eventId ?? null;
+}
+
+/**
+ * Remembers that the server prepared a card of this event for this Telegram account, until `expiresAt`
+ * (preparing again extends it). Expired preparations go in the same breath: the table stays small.
+ */
+export async function recordPreparedShare(
+  prisma: Prisma,
+  share: { telegramUserId: string; eventId: number; expiresAt: Date },
+): Promise<void> {
+  await prisma.$executeRaw`DELETE FROM prepared_shares WHERE expires_at <= clock_timestamp()`;
+  await prisma.$executeRaw`
+    INSERT INTO prepared_shares (telegram_user_id, event_id, expires_at)
+    VALUES (${share.telegramUserId}, ${share.eventId}, ${share.expiresAt})
+    ON CONFLICT (telegram_user_id, event_id)
+    DO UPDATE SET expires_at = GREATEST(prepared_shares.expires_at, EXCLUDED.expires_at)`;
+}
+
+/**
+ * Records an unrecorded card as one of `eventId`, only if the server prepared a card of that event for this
+ * Telegram account and Telegram still honours it. Stale: its counts may be old (and a private event's card
+ * is neutralised). Nothing for a message already recorded.
+ */
+export const recordPreparedCard = (
+  prisma: Prisma,
+  card: { inlineMessageId: string; eventId: number; telegramUserId: string },
+) =>
+  prisma.$executeRaw`
+    INSERT INTO shared_cards (inline_message_id, event_id, shared_by_telegram_id, stale_since, changes)
+    SELECT ${card.inlineMessageId}, e.id, ${card.telegramUserId}, clock_timestamp(), 1
+    FROM events e
+    JOIN prepared_shares p ON p.event_id = e.id
+    WHERE e.id = ${card.eventId} AND p.telegram_user_id = ${card.telegramUserId}
+      AND p.expires_at > clock_timestamp()
+    ON CONFLICT (inline_message_id) DO NOTHING`;
 
 export interface ClaimedCard {
   inlineMessageId: string;
   eventId: number;
   /** The change count seen at the claim: the refresh clears the mark only if it is still the same. */
   changes: number;
-  cancelledName: string | null;
 }
 
 /**
@@ -122,9 +161,7 @@ export async function claimStaleCards(
   limit: number,
 ): Promise<ClaimedCard[]> {
   const debounce = debounceMs / 1000;
-  const rows = await prisma.$queryRaw<
-    Array<{ inline_message_id: string; event_id: number; changes: number; cancelled_name: string | null }>
-  >`
+  const rows = await prisma.$queryRaw<Array<{ inline_message_id: string; event_id: number; changes: number }>>`
     UPDATE shared_cards c SET locked_until = clock_timestamp() + make_interval(secs => ${leaseMs / 1000})
     FROM (
       SELECT inline_message_id FROM shared_cards
@@ -136,12 +173,11 @@ export async function claimStaleCards(
       FOR UPDATE SKIP LOCKED
     ) due
     WHERE c.inline_message_id = due.inline_message_id
-    RETURNING c.inline_message_id, c.event_id, c.changes, c.cancelled_name`;
+    RETURNING c.inline_message_id, c.event_id, c.changes`;
   return rows.map((row) => ({
     inlineMessageId: row.inline_message_id,
     eventId: row.event_id,
     changes: Number(row.changes),
-    cancelledName: row.cancelled_name,
   }));
 }
 
@@ -173,7 +209,7 @@ export async function deferCard(
   return Number(rows[0]?.edit_attempts ?? 0);
 }
 
-/** A card with nothing more to show (its event's cancellation is on it) or that Telegram no longer has. */
+/** A card with nothing more to show (it is neutral now) or that Telegram no longer has. */
 export const dropCard = (prisma: Prisma, inlineMessageId: string) =>
   prisma.sharedCard.deleteMany({ where: { inlineMessageId } });
 

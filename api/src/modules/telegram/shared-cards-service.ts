@@ -1,25 +1,25 @@
-// Sharing event cards into Telegram chats (issue 12): who the Telegram user is here (linked members only;
+// Sharing event cards into Telegram chats: who the Telegram user is here (linked members only;
 // an inline query or a tap never creates anyone), which events they may share, the posted copies to keep
 // live, and the prepared message behind the Mini App's Share action.
 import { conflict, forbidden, notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
 import type { AppDeps } from '../../deps';
-import { createEventAccess, mayManage } from '../events/event-access';
+import { createEventAccess } from '../events/event-access';
 import type { Viewer } from '../events/events-repository';
 import * as repo from './shared-cards-repository';
 
 export const SHARE_MSG = {
   noBot: 'No Telegram bot is configured',
   noTelegram: 'Link your Telegram account in Settings to share events in Telegram.',
-  privateEvent: 'Only the organiser can share a private event.',
+  privateEvent: 'Only public events can be shared in Telegram.',
 } as const;
 
 /**
  * What the composition root hands in (the bot owns the card's look): saves the card as a prepared inline
- * message for this Telegram user (savePreparedInlineMessage) and answers its id.
+ * message for this Telegram user (savePreparedInlineMessage) and answers its id and Telegram's expiry.
  */
 export interface PreparedCards {
-  prepare(telegramUserId: number, event: repo.CardEventRow): Promise<string>;
+  prepare(telegramUserId: number, event: repo.CardEventRow): Promise<{ id: string; expiresAt: Date }>;
 }
 
 /** Telegram's inline message ids are short opaque strings; anything else is not stored. */
@@ -32,27 +32,40 @@ export function createSharedCardsService(deps: AppDeps) {
   const memberFor = (telegramUserId: number): Promise<Viewer | null> =>
     repo.findLinkedMember(prisma, String(telegramUserId));
 
-  const shareableEvents = (viewer: Viewer, text: string, limit: number) =>
-    repo.findShareableEvents(prisma, viewer, text, deps.now(), limit);
+  const shareableEvents = (text: string, limit: number) => repo.findShareableEvents(prisma, text, deps.now(), limit);
 
-  async function cardPosted(card: {
-    inlineMessageId: string;
-    eventId: number;
-    telegramUserId: number;
-    stale?: boolean;
-  }) {
+  /** Telegram reported a posted card (chosen_inline_result: the result it names was the bot's own answer). */
+  async function cardPosted(card: { inlineMessageId: string; eventId: number; telegramUserId: number }) {
     if (!INLINE_MESSAGE_ID.test(card.inlineMessageId)) return;
     await repo.recordCard(prisma, {
       inlineMessageId: card.inlineMessageId,
       eventId: card.eventId,
       sharedByTelegramId: String(card.telegramUserId),
-      stale: card.stale ?? false,
     });
   }
 
   /**
-   * POST /api/events/{id}/share: the same rule as inline mode (public events, private ones the member
-   * manages), for the member's own Telegram account. Answers `{ preparedMessageId }`.
+   * May a tap on this inline message act on `eventId`? Callback data is whatever the client sends, so the
+   * message must be a recorded card of that very event, or, never recorded (posted from the Mini App without
+   * Telegram reporting it), the tap must come from the member the server prepared a card of that event for,
+   * while Telegram still honours the preparation: that tap records the card. Anything else changes nothing.
+   */
+  async function acceptTap(tap: { inlineMessageId: string; eventId: number; telegramUserId: number }) {
+    if (!INLINE_MESSAGE_ID.test(tap.inlineMessageId)) return false;
+    const recorded = await repo.findCardEventId(prisma, tap.inlineMessageId);
+    if (recorded !== null) return recorded === tap.eventId;
+    await repo.recordPreparedCard(prisma, {
+      inlineMessageId: tap.inlineMessageId,
+      eventId: tap.eventId,
+      telegramUserId: String(tap.telegramUserId),
+    });
+    // Read back: a concurrent first tap may have recorded it, possibly as another event.
+    return (await repo.findCardEventId(prisma, tap.inlineMessageId)) === tap.eventId;
+  }
+
+  /**
+   * POST /api/events/{id}/share: the same rule as inline mode (public events only: the card is read by
+   * everyone in the chat), for the member's own Telegram account. Answers `{ preparedMessageId }`.
    */
   async function prepareShare(
     viewer: Viewer & { telegramId: string | null },
@@ -61,12 +74,18 @@ export function createSharedCardsService(deps: AppDeps) {
     const prepared = deps.telegramCards;
     if (!prepared) throw notFound(SHARE_MSG.noBot);
     const record = await access.visibleRecord(viewer, eventId);
-    if (!record.isPublic && !mayManage(viewer, record)) throw forbidden(SHARE_MSG.privateEvent);
+    if (!record.isPublic) throw forbidden(SHARE_MSG.privateEvent);
     if (!viewer.telegramId) throw conflict(SHARE_MSG.noTelegram);
     const event = await repo.findCardEvent(prisma, eventId);
     if (!event) throw notFound(MSG.eventNotFound);
-    return { preparedMessageId: await prepared.prepare(Number(viewer.telegramId), event) };
+    const message = await prepared.prepare(Number(viewer.telegramId), event);
+    await repo.recordPreparedShare(prisma, {
+      telegramUserId: viewer.telegramId,
+      eventId,
+      expiresAt: message.expiresAt,
+    });
+    return { preparedMessageId: message.id };
   }
 
-  return { memberFor, shareableEvents, cardPosted, prepareShare };
+  return { memberFor, shareableEvents, cardPosted, acceptTap, prepareShare };
 }

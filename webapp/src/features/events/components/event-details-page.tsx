@@ -70,7 +70,7 @@ export function EventDetailsPage() {
         <BackToEvents />
         <div className="button-group">
           <AddToCalendar event={data} />
-          <ShareInTelegram event={data} canManage={canManage} />
+          <ShareInTelegram event={data} />
           {canManage && user && <CreatorActions event={data} userId={user.id} />}
         </div>
       </div>

@@ -1,6 +1,6 @@
-// The Mini App's Share action (issue 12): posts the event card, with its live RSVP buttons, into any chat.
-// Hidden outside Telegram (the website has no share sheet for it) and for private events the member does not
-// manage (only organisers may post those).
+// The Mini App's Share action: posts the event card, with its live RSVP buttons, into any chat. Hidden outside
+// Telegram (the website has no share sheet for it) and for private events (a card is read by everyone in the
+// chat, invited or not, so only public events are shared).
 import { Send } from 'lucide-react';
 import type { EventDetail } from '../../../../../shared/types';
 import { Button } from '../../../components/button/button';
@@ -10,9 +10,9 @@ import { useShareEvent } from '../api/share-event';
 
 export const SHARE_FAILED = 'Telegram could not open the share sheet. Type @ and the bot’s name in any chat instead.';
 
-export function ShareInTelegram({ event, canManage }: { event: EventDetail; canManage: boolean }) {
+export function ShareInTelegram({ event }: { event: EventDetail }) {
   const share = useShareEvent();
-  if (!canShareInTelegram() || (!event.isPublic && !canManage)) return null;
+  if (!canShareInTelegram() || !event.isPublic) return null;
   const onClick = () =>
     share.mutate(
       { id: event.id, name: event.name },
