@@ -17,7 +17,7 @@ import { toCurrentUser } from '../users/users-repository';
 import { createAccountLinkingService } from './account-linking-service';
 import { createAuthService } from './auth-service';
 import { browserHash, createAuthStates, ensureBrowserHash } from './auth-states';
-import { confirmEmailPage } from './confirm-email-page';
+import { CONFIRM_PAGE_REFERRER_POLICY, confirmEmailPage } from './confirm-email-page';
 import { DEMO_ACCOUNTS } from './demo';
 import { endSession, startSession } from './sessions';
 
@@ -109,14 +109,16 @@ export function authRouter(deps: AppDeps): Router {
    * The link from the confirmation email opens a page with a Confirm button: mail scanners and previews fetch
    * links by themselves, and must not confirm an address its owner never agreed to link.
    */
-  router.get('/auth/confirm-email', (req, res) => {
+  router.get('/auth/confirm-email', async (req, res) => {
     const token = confirmToken(req.query);
-    if (!token) {
+    // A link that can no longer confirm anything (used, expired, superseded) names nobody.
+    const pending = token ? await linking.pendingEmailLink(token) : null;
+    if (!token || !pending) {
       res.redirect(303, '/settings?emailLinked=0');
       return;
     }
-    res.set('Cache-Control', 'no-store');
-    res.type('html').send(confirmEmailPage(`/api/auth/confirm-email?token=${encodeURIComponent(token)}`));
+    res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': CONFIRM_PAGE_REFERRER_POLICY });
+    res.type('html').send(confirmEmailPage(`/api/auth/confirm-email?token=${encodeURIComponent(token)}`, pending));
   });
 
   /** The page's Confirm button: no sign-in needed, the token is the proof (and same-origin is checked). */
