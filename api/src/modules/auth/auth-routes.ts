@@ -19,7 +19,7 @@ import { createAuthService } from './auth-service';
 import { browserHash, createAuthStates, ensureBrowserHash } from './auth-states';
 import { CONFIRM_PAGE_REFERRER_POLICY, confirmEmailPage } from './confirm-email-page';
 import { DEMO_ACCOUNTS } from './demo';
-import { endSession, startSession } from './sessions';
+import { createSession, endSession, startSession } from './sessions';
 
 /** A token as randomToken makes them (base64url); anything else cannot be one of ours. */
 const confirmEmailQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/) });
@@ -27,6 +27,8 @@ const confirmToken = (query: unknown) => {
   const parsed = confirmEmailQuery.safeParse(query);
   return parsed.success ? parsed.data.token : null;
 };
+
+const MINI_APP_DATA_REQUIRED = 'Open the app from Telegram to sign in with Telegram.';
 
 /** Where this request came in, for links when no PUBLIC_URL is configured. */
 const requestOrigin = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
@@ -83,6 +85,19 @@ export function authRouter(deps: AppDeps): Router {
     const user = await auth.telegramLogin(input.auth_data);
     await startSession(deps, req, res, user.id);
     res.json(toCurrentUser(user));
+  });
+
+  /**
+   * The Mini App opened: its fresh initData (`Authorization: tma`, verified and applied on arrival by
+   * http/auth.ts, which also records what each launch tells) for a session the app then carries in
+   * `Authorization: Session <token>`. initData alone stops signing anyone in after TELEGRAM_AUTH_MAX_AGE_SECONDS;
+   * the session lasts as a website session does, and logout ends it. No cookie: the app holds the token.
+   */
+  router.post('/auth/telegram-miniapp', signInLimit, async (req, res) => {
+    if (req.auth?.via !== 'tma') throw unauthenticated(MINI_APP_DATA_REQUIRED);
+    const session = await createSession(deps, req.auth.user.id, req.get('user-agent'));
+    res.set('Cache-Control', 'no-store');
+    res.json({ session, user: toCurrentUser(req.auth.user) });
   });
 
   router.post('/auth/logout', async (req, res) => {
