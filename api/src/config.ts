@@ -98,7 +98,8 @@ const envSchema = z.object({
       .optional(),
   ),
   TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
-  TELEGRAM_AUTH_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(86400),
+  /** Oldest accepted Login Widget data and initData: the Mini App exchanges initData for a session at open. */
+  TELEGRAM_AUTH_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(3600),
   TELEGRAM_LOGIN_CODE_TTL_SECONDS: z.coerce.number().int().min(30).max(1800).default(300),
   TELEGRAM_BOT_ENABLED: bool(true),
 

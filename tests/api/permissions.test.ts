@@ -307,9 +307,9 @@ const ROWS: Row[] = [
     statuses: [303, 303, 303, 303, 303, 303],
   },
   {
-    call: 'GET /api/auth/confirm-email (the page with its Confirm button)',
+    call: 'GET /api/auth/confirm-email with an unknown token (redirected to say the link failed)',
     make: () => get(`/api/auth/confirm-email?token=${'t'.repeat(43)}`),
-    statuses: [200, 200, 200, 200, 200, 200],
+    statuses: [303, 303, 303, 303, 303, 303],
   },
   {
     call: 'POST /api/auth/confirm-email with an unknown token',

@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { ErrorScreen } from './app/error-boundary';
+import { openMiniAppSession } from './features/auth/api/mini-app-session';
 import { preloadFirstScreen } from './app/preload';
 import { FAKE_TELEGRAM, FAKE_TELEGRAM_INIT_DATA } from './config/env';
 import { dropInlinedAnswers } from './lib/first-screen';
@@ -22,9 +23,12 @@ async function start() {
       installFakeTelegram(FAKE_TELEGRAM_INIT_DATA);
     }
     // Inside Telegram the member is whoever initData says: answers written into the page for a website session
-    // (lib/first-screen.ts) are not theirs to use.
-    if (await initTelegramMiniApp()) dropInlinedAnswers();
-    // After the Mini App's set-up (its requests carry Telegram's initData), before React's first render.
+    // (lib/first-screen.ts) are not theirs to use. The launch's initData becomes the app's session.
+    if (await initTelegramMiniApp()) {
+      dropInlinedAnswers();
+      await openMiniAppSession(queryClient);
+    }
+    // After the Mini App's set-up (its requests carry its session), before React's first render.
     await preloadFirstScreen(queryClient, window.location);
     // The page's answers were for its first screen: a later request (another page, a refetch) asks the server.
     dropInlinedAnswers();

@@ -1,11 +1,13 @@
-// Who is calling: a website session cookie, or Mini App initData in `Authorization: tma <initData>`,
-// verified on every request. Routes ask for `requireUser` / `requireAdmin`; the server is the authority.
+// Who is calling: a website session cookie, the Mini App's session in `Authorization: Session <token>`, or Mini
+// App initData in `Authorization: tma <initData>` (verified on every request, and refused once older than
+// TELEGRAM_AUTH_MAX_AGE_SECONDS: the app exchanges it for a session when it opens). Routes ask for `requireUser`
+// / `requireAdmin`; the server is the authority.
 import type { Request, RequestHandler } from 'express';
 import { MSG } from '../../../shared/messages';
 import type { AppDeps } from '../deps';
 import type { DataVersion } from '../modules/events/data-version-repository';
 import { upsertTelegramUser } from '../modules/auth/identity';
-import { SESSION_COOKIE, findSession, readCookie } from '../modules/auth/sessions';
+import { SESSION_COOKIE, findSession, readCookie, readSessionHeader } from '../modules/auth/sessions';
 import { verifyInitData } from '../modules/auth/telegram-verify';
 import { createReachabilityService } from '../modules/telegram/reachability-service';
 import type { UserRow } from '../modules/users/users-repository';
@@ -13,9 +15,10 @@ import { forbidden, unauthenticated } from '../../../shared/errors';
 
 export interface AuthState {
   user: UserRow;
-  via: 'cookie' | 'tma';
+  /** `session`: the Mini App's session, carried in the Authorization header. */
+  via: 'cookie' | 'tma' | 'session';
   startParam?: string;
-  /** Read with the session (cookie sign-in): version ETags need no query of their own (issue 13). */
+  /** Read with the session (cookie or header): version ETags need no query of their own. */
   dataVersion?: DataVersion;
 }
 
@@ -38,6 +41,13 @@ export function authenticate(deps: AppDeps): RequestHandler {
       // Each launch also tells whether the bot may write to them (allows_write_to_pm).
       const user = await reachability.fromMiniApp(await upsertTelegramUser(deps, verified.user), verified);
       req.auth = { user, via: 'tma', startParam: verified.startParam };
+      return next();
+    }
+    const carried = readSessionHeader(req);
+    if (carried !== undefined) {
+      // A session named in the header that is not one signs nobody in: the cookie does not stand in for it.
+      const session = carried ? await findSession(deps, carried) : null;
+      if (session) req.auth = { user: session.user, via: 'session', dataVersion: session.dataVersion };
       return next();
     }
     const token = readCookie(req, SESSION_COOKIE);

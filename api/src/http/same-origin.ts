@@ -3,6 +3,8 @@ import type { Request, RequestHandler } from 'express';
 import { forbidden, unsupported } from '../../../shared/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** `tma <initData>` or `Session <token>` (api/src/http/auth.ts): with either, the cookie is never consulted. */
+const MINI_APP_AUTHORIZATION = /^(tma|Session) /;
 
 /** `acceptsRawBody`: the calls whose body is not JSON (an image upload's bytes); the origin checks still apply. */
 export function requireSameOrigin(
@@ -12,8 +14,9 @@ export function requireSameOrigin(
   const allowed = publicUrl ? new URL(publicUrl).origin : undefined;
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    // Mini App calls carry their own proof (initData) instead of a cookie, so a forged request has nothing to ride on.
-    if (req.get('authorization')?.startsWith('tma ')) return next();
+    // Mini App calls carry their own proof (initData or its session) in a header instead of a cookie, and no other
+    // site can make a browser send that header: a forged request has nothing to ride on.
+    if (MINI_APP_AUTHORIZATION.test(req.get('authorization') ?? '')) return next();
     const site = req.get('sec-fetch-site');
     if (site && site !== 'same-origin' && site !== 'none') return next(forbidden('Cross-site request refused'));
     const origin = req.get('origin');

@@ -18,7 +18,7 @@ export function MiniAppBridge() {
   const warned = useRef(false);
 
   useEffect(() => {
-    // Inside Telegram every call carries initData; null here means the server refused it.
+    // Inside Telegram every call carries the session got for initData at open; null: the server refused them.
     if (user !== null || warned.current || !isMiniApp()) return;
     warned.current = true;
     toastError('Authentication failed', MINI_APP_SIGN_IN_FAILED);

@@ -45,8 +45,57 @@ export async function initTelegramMiniApp(): Promise<WebApp | null> {
 
 export const isMiniApp = () => webApp !== null;
 
-/** The Authorization header value for API calls inside Telegram. */
-export const miniAppAuthorization = () => (webApp ? `tma ${webApp.initData}` : null);
+/**
+ * The session the server gave for initData when the app opened (features/auth/api/mini-app-session.ts). initData
+ * signs in for an hour only; the session lasts while the app stays open, and through a reload of it.
+ */
+let session: string | null = null;
+const SESSION_KEY = 'miniAppSession';
+
+/**
+ * The Authorization header value for API calls inside Telegram: the session once there is one, else initData
+ * (which the server refuses once it is old, rather than letting a website cookie answer for the member).
+ */
+export const miniAppAuthorization = () => (!webApp ? null : session ? `Session ${session}` : `tma ${webApp.initData}`);
+
+const telegramUserId = () => webApp?.initDataUnsafe?.user?.id ?? null;
+
+/**
+ * Keeps the session for this page and its reloads (sessionStorage: this Mini App's tab only, gone when Telegram
+ * closes it), never in a cookie or localStorage.
+ */
+export function keepMiniAppSession(token: string) {
+  session = token;
+  try {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token, telegramUserId: telegramUserId() }));
+  } catch {
+    // Storage refused (a private web view): the session still serves this page.
+  }
+}
+
+/** After a reload: the session this tab kept for the same Telegram user; false when there is none. */
+export function restoreMiniAppSession(): boolean {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as {
+      token?: unknown;
+      telegramUserId?: unknown;
+    } | null;
+    if (typeof kept?.token !== 'string' || kept.telegramUserId !== telegramUserId()) return false;
+    session = kept.token;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function forgetMiniAppSession() {
+  session = null;
+  try {
+    sessionStorage.removeItem(SESSION_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
 
 /** The deep-link target: start parameter `event_<id>` opens that event. */
 export function miniAppStartEventId(): number | null {

@@ -6,7 +6,9 @@ import type { AppDeps } from '../../deps';
 import { conflict, invalid, rateLimited } from '../../../../shared/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { hit } from '../../http/rate-limit';
+import { oneLine } from '../../lib/display-text';
 import { randomToken, sha256 } from '../../lib/secrets';
+import type { EmailLinkRequester } from '../notifications/triggers';
 import { findUserById, type UserRow } from '../users/users-repository';
 import type { AuthService } from './auth-service';
 import {
@@ -25,6 +27,28 @@ const EMAIL_LINKS_PER_HOUR = 5;
 
 export const EMAIL_TAKEN = 'This email address is already used by another account.';
 export const TELEGRAM_ALREADY_LINKED = 'Your account is already linked to a different Telegram account.';
+
+/**
+ * How the confirmation email and page name the account asking for an address: its name and how it signs in.
+ * A Google account is not named by its address, which the reader of someone else's mistyped address has no
+ * business learning.
+ */
+export function describeRequester(user: UserRow): EmailLinkRequester {
+  const ways: string[] = [];
+  if (user.telegramId) {
+    ways.push(user.telegramUsername ? `Telegram account @${oneLine(user.telegramUsername, 40)}` : 'Telegram account');
+  }
+  if (user.googleSub || user.googleEmail || (user.linkedEmail && user.linkedEmailConfirmed))
+    ways.push('Google account');
+  if (user.isDemo) ways.push('demo account');
+  return { name: oneLine(user.name), signIn: ways.join(', ') || 'an account without a sign-in' };
+}
+
+/** An email link its owner may still confirm: the address and the account that asked. */
+export interface PendingEmailLink {
+  email: string;
+  requester: EmailLinkRequester;
+}
 
 export function createAccountLinkingService(deps: AppDeps, auth: AuthService) {
   /** Links the Telegram account vouched for by widget data to the user; 409 when it is someone else's. */
@@ -61,8 +85,21 @@ export function createAccountLinkingService(deps: AppDeps, auth: AuthService) {
     await storeEmailLinkRequest(
       deps.prisma,
       { userId, email, tokenHash: sha256(token), expiresAt: new Date(deps.now().getTime() + EMAIL_LINK_TTL_MS) },
-      (tx) => deps.notifications.emailLinkRequested({ userId, email, confirmUrl }, tx),
+      (tx) =>
+        deps.notifications.emailLinkRequested({ userId, email, confirmUrl, requester: describeRequester(user) }, tx),
     );
+  }
+
+  /**
+   * What the confirmation page shows before its owner decides: the address and who asked; null when the token
+   * could not confirm anything (unknown, used, expired, or superseded by a later request).
+   */
+  async function pendingEmailLink(token: string): Promise<PendingEmailLink | null> {
+    const request = await findEmailLinkRequest(deps.prisma, sha256(token));
+    if (!request || request.confirmedAt || request.expiresAt <= deps.now()) return null;
+    const user = await findUserById(deps.prisma, request.userId);
+    if (!user || user.linkedEmail !== request.email || user.linkedEmailConfirmed) return null;
+    return { email: request.email, requester: describeRequester(user) };
   }
 
   /** Confirms an email link once; false when the token is unknown, used, expired or superseded. */
@@ -87,5 +124,5 @@ export function createAccountLinkingService(deps: AppDeps, auth: AuthService) {
     return true;
   }
 
-  return { linkTelegram, requestEmailLink, confirmEmail };
+  return { linkTelegram, requestEmailLink, pendingEmailLink, confirmEmail };
 }

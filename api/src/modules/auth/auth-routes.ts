@@ -17,9 +17,9 @@ import { toCurrentUser } from '../users/users-repository';
 import { createAccountLinkingService } from './account-linking-service';
 import { createAuthService } from './auth-service';
 import { browserHash, createAuthStates, ensureBrowserHash } from './auth-states';
-import { confirmEmailPage } from './confirm-email-page';
+import { CONFIRM_PAGE_REFERRER_POLICY, confirmEmailPage } from './confirm-email-page';
 import { DEMO_ACCOUNTS } from './demo';
-import { endSession, startSession } from './sessions';
+import { createSession, endSession, startSession } from './sessions';
 
 /** A token as randomToken makes them (base64url); anything else cannot be one of ours. */
 const confirmEmailQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/) });
@@ -27,6 +27,8 @@ const confirmToken = (query: unknown) => {
   const parsed = confirmEmailQuery.safeParse(query);
   return parsed.success ? parsed.data.token : null;
 };
+
+const MINI_APP_DATA_REQUIRED = 'Open the app from Telegram to sign in with Telegram.';
 
 /** Where this request came in, for links when no PUBLIC_URL is configured. */
 const requestOrigin = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
@@ -85,6 +87,19 @@ export function authRouter(deps: AppDeps): Router {
     res.json(toCurrentUser(user));
   });
 
+  /**
+   * The Mini App opened: its fresh initData (`Authorization: tma`, verified and applied on arrival by
+   * http/auth.ts, which also records what each launch tells) for a session the app then carries in
+   * `Authorization: Session <token>`. initData alone stops signing anyone in after TELEGRAM_AUTH_MAX_AGE_SECONDS;
+   * the session lasts as a website session does, and logout ends it. No cookie: the app holds the token.
+   */
+  router.post('/auth/telegram-miniapp', signInLimit, async (req, res) => {
+    if (req.auth?.via !== 'tma') throw unauthenticated(MINI_APP_DATA_REQUIRED);
+    const session = await createSession(deps, req.auth.user.id, req.get('user-agent'));
+    res.set('Cache-Control', 'no-store');
+    res.json({ session, user: toCurrentUser(req.auth.user) });
+  });
+
   router.post('/auth/logout', async (req, res) => {
     await endSession(deps, req, res);
     res.json({ success: true });
@@ -109,14 +124,16 @@ export function authRouter(deps: AppDeps): Router {
    * The link from the confirmation email opens a page with a Confirm button: mail scanners and previews fetch
    * links by themselves, and must not confirm an address its owner never agreed to link.
    */
-  router.get('/auth/confirm-email', (req, res) => {
+  router.get('/auth/confirm-email', async (req, res) => {
     const token = confirmToken(req.query);
-    if (!token) {
+    // A link that can no longer confirm anything (used, expired, superseded) names nobody.
+    const pending = token ? await linking.pendingEmailLink(token) : null;
+    if (!token || !pending) {
       res.redirect(303, '/settings?emailLinked=0');
       return;
     }
-    res.set('Cache-Control', 'no-store');
-    res.type('html').send(confirmEmailPage(`/api/auth/confirm-email?token=${encodeURIComponent(token)}`));
+    res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': CONFIRM_PAGE_REFERRER_POLICY });
+    res.type('html').send(confirmEmailPage(`/api/auth/confirm-email?token=${encodeURIComponent(token)}`, pending));
   });
 
   /** The page's Confirm button: no sign-in needed, the token is the proof (and same-origin is checked). */

@@ -1,4 +1,5 @@
-// Website sessions: a random token in an httpOnly cookie; the database keeps only its SHA-256.
+// Sessions: a random token in an httpOnly cookie (the website) or in `Authorization: Session <token>` (the Mini
+// App); the database keeps only its SHA-256, and both follow the same rules (expiry, logout).
 import DataLoader from 'dataloader';
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../deps';
@@ -16,6 +17,28 @@ import {
 } from './sessions-repository';
 
 export const SESSION_COOKIE = 'sid';
+
+/**
+ * The Mini App's session travels in `Authorization: Session <token>`, kept by the app for as long as Telegram
+ * keeps it open: Telegram's web views keep cookies unreliably, and Telegram Web shows the app in a cross-site
+ * frame, where a SameSite cookie is not sent at all. No other site can make a browser send this header (that
+ * would need a CORS preflight, which we never answer), so it cannot be ridden like a cookie.
+ */
+export const SESSION_SCHEME = 'Session ';
+
+/** Our tokens are base64url (randomToken); anything else cannot be one. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
+
+/**
+ * The token in `Authorization: Session <token>`: undefined without that header, null when it carries anything
+ * that cannot be one of our tokens.
+ */
+export function readSessionHeader(req: Request): string | null | undefined {
+  const header = req.get('authorization');
+  if (!header?.startsWith(SESSION_SCHEME)) return undefined;
+  const token = header.slice(SESSION_SCHEME.length).trim();
+  return TOKEN_SHAPE.test(token) ? token : null;
+}
 
 /**
  * A cookie's value as the client sent it, or undefined. cookie-parser turns values starting with "j:" into
@@ -103,6 +126,8 @@ export async function startSession(deps: AppDeps, req: Request, res: Response, u
 export async function endSession(deps: AppDeps, req: Request, res: Response): Promise<void> {
   const token = readCookie(req, SESSION_COOKIE);
   if (token) await deleteSession(deps, token);
+  const carried = readSessionHeader(req);
+  if (carried) await deleteSession(deps, carried);
   res.clearCookie(SESSION_COOKIE, cookieOptions(deps));
 }
 

@@ -5,6 +5,7 @@ import type { Prisma as PrismaTypes } from '@prisma/client';
 import type { AppConfig } from '../../config';
 import type { Prisma } from '../../db/database';
 import { randomToken, sha256 } from '../../lib/secrets';
+import { oneLine } from '../../lib/display-text';
 import type { Logger } from '../../logger';
 import { createFanOut } from './fan-out';
 import * as outbox from './outbox-repository';
@@ -103,16 +104,21 @@ export function createOutboxTriggers(deps: TriggerDeps) {
       );
     },
 
-    /** One message to one address: its outbox row is written directly, with the link request's transaction. */
-    async emailLinkRequested({ userId, email, confirmUrl }, tx) {
-      const text =
-        `Someone (hopefully you) asked to link this email address to an account on ${PRODUCT_NAME}.\n\n` +
-        `To confirm, open this link:\n${confirmUrl}\n\n` +
-        'If this was not you, ignore this email: nothing changes without the link.';
+    /**
+     * One message to one address: its outbox row is written directly, with the link request's transaction. It
+     * names the account that asked, so the address's owner can refuse to hand their sign-in to a stranger.
+     */
+    async emailLinkRequested({ userId, email, confirmUrl, requester }, tx) {
+      const asker = `“${oneLine(requester.name)}” (${oneLine(requester.signIn)})`;
+      const asked = `${asker} asked to link this email address, ${email}, to their account on ${PRODUCT_NAME}.`;
+      const warning =
+        'If you do not know this account, do not confirm: ignore this email, nothing changes without the link. ' +
+        `Once confirmed, signing in with Google as ${email} opens that account, and whoever holds it can use it too.`;
+      const text = `${asked}\n\n${warning}\n\nTo confirm, open this link:\n${confirmUrl}\n`;
       const html =
-        `<p>Someone (hopefully you) asked to link this email address to an account on ${PRODUCT_NAME}.</p>` +
-        `<p><a href="${escapeHtml(confirmUrl)}">Confirm this email address</a></p>` +
-        '<p>If this was not you, ignore this email: nothing changes without the link.</p>';
+        `<p>${escapeHtml(asked)}</p>` +
+        `<p><strong>${escapeHtml(warning)}</strong></p>` +
+        `<p><a href="${escapeHtml(confirmUrl)}">Confirm this email address</a></p>`;
       await outbox.enqueue(
         tx,
         [

@@ -4,13 +4,23 @@
 // would drop those notifications without a word.
 import type { Db } from './outbox-repository';
 
+export interface EmailLinkRequester {
+  name: string;
+  /** How that account signs in, e.g. "Telegram account @name" or "Google account". */
+  signIn: string;
+}
+
 export type EventUpdateType = 'details' | 'date' | 'location' | 'visibility';
 
 export interface NotificationTriggers {
   eventCreated(eventId: number, tx: Db): Promise<void>;
   eventUpdated(eventId: number, updateType: string, tx: Db): Promise<void>;
   invited(eventId: number, userIds: number[], tx: Db): Promise<void>;
-  emailLinkRequested(input: { userId: number; email: string; confirmUrl: string }, tx: Db): Promise<void>;
+  /** `requester` names the account that asked (its name and how it signs in), for the reader to judge. */
+  emailLinkRequested(
+    input: { userId: number; email: string; confirmUrl: string; requester: EmailLinkRequester },
+    tx: Db,
+  ): Promise<void>;
   /** These members moved from the waitlist to attending: tell them, with buttons to give the spot back. */
   promoted(eventId: number, userIds: number[], tx: Db): Promise<void>;
   /** The organiser's message to these members (the audience as it was when sent). */

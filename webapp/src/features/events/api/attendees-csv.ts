@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 export const attendeesCsvUrl = (id: number) => `/api/events/${id}/attendees.csv`;
 
 /**
- * Inside the Mini App there is no session cookie (the API client signs with initData), so a plain link would
+ * Inside the Mini App there is no session cookie (the API client carries the app's session), so a plain link would
  * answer 401: the file is fetched with the client and saved from memory instead.
  */
 export async function downloadAttendeesCsv(id: number): Promise<void> {
