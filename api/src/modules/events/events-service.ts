@@ -118,7 +118,7 @@ export function createEventsService(deps: AppDeps) {
     const updateType = describeChanges(before, after);
     const pivot = scope === 'following' ? await seriesRepo.findPivot(prisma, id) : null;
     if (pivot) {
-      await series.updateFollowing(pivot, after, async (tx, capacityChanged) => {
+      await series.updateFollowing(pivot, before, after, async (tx, capacityChanged) => {
         if (coverChanged) await images.attachCover(tx, id, after.imageUrl);
         if (updateType) await announceFollowing(id, updateType, tx);
         // Every occurrence's row was written above, so each holds its lock for its waitlist.
