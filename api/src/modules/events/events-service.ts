@@ -2,6 +2,7 @@
 // decided here (the client's hiding of buttons is a courtesy, not a guard).
 import type { z } from 'zod';
 import { MSG } from '../../../../shared/messages';
+import { mayCreateEvents } from '../../../../shared/permissions';
 import type { SeriesScope } from '../../../../shared/constants';
 import type {
   eventCreateSchema,
@@ -77,7 +78,7 @@ export function createEventsService(deps: AppDeps) {
   }
 
   function assertCanCreate(viewer: Viewer): void {
-    if (!viewer.isAdmin) throw forbidden(MSG.onlyAdminsCreate);
+    if (!mayCreateEvents(viewer)) throw forbidden(MSG.onlyAdminsCreate);
   }
 
   async function create(viewer: Viewer, input: EventCreateFields): Promise<EventSummary> {

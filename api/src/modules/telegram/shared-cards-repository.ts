@@ -2,6 +2,7 @@
 // events (migration 20261124010200_shared_cards) and claimed here by the card refresher. Times are the
 // database's own (the trigger's), so every instance agrees on the debounce.
 import type { Prisma as PrismaTypes } from '@prisma/client';
+import { mayCreateEvents } from '../../../../shared/permissions';
 import type { CardEvent } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
 import type { Viewer } from '../events/events-repository';
@@ -32,7 +33,8 @@ export async function findLinkedMember(prisma: Prisma, telegramId: string): Prom
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
- * Upcoming events the viewer may share: public ones, and private ones they manage (creator; admins: all).
+ * Upcoming events the viewer may share: public ones, and private ones they manage (mayManage: admins all, a
+ * creator theirs while they may still create events).
  * An invited guest may see a private event but not post it into other chats. Newest first.
  */
 export async function findShareableEvents(
@@ -60,7 +62,7 @@ export async function findShareableEvents(
     SELECT id, name, date, time_zone, location, image_url, is_public, capacity, attending_people
     FROM events
     WHERE date >= ${from}
-      AND (${viewer.isAdmin} OR is_public OR creator_id = ${viewer.id})
+      AND (is_public OR (${mayCreateEvents(viewer)} AND (${viewer.isAdmin} OR creator_id = ${viewer.id})))
       AND (${text === ''} OR name ILIKE ${pattern} OR location ILIKE ${pattern})
     ORDER BY created_at DESC, id DESC
     LIMIT ${limit}`;
