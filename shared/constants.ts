@@ -64,6 +64,12 @@ export const RSVP_LIMITS = {
 
 /** Who an organiser's message goes to. */
 export const MESSAGE_AUDIENCES = ['attending', 'waitlisted', 'maybe'] as const;
+
+/**
+ * Messages to attendees land in members' inboxes and phones: at most this many about one event an hour, and from
+ * one organiser a day (besides the general write limit).
+ */
+export const MESSAGE_LIMITS = { perEventPerHour: 10, perOrganiserPerDay: 30 } as const;
 export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
 
 /** The 4 sample event images of the create form, served by the web app. */

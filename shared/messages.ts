@@ -75,6 +75,10 @@ export const MSG = {
   checkInTarget: 'Send the userId or the pass of the member to check in',
   messageAudienceInvalid: 'Audience must be attending, waitlisted or maybe',
   messageTextRequired: 'Message text is required',
+  messagesPerEventLimit: (limit: number) =>
+    `This event has had ${limit} messages in the last hour. Please try again later.`,
+  messagesPerOrganiserLimit: (limit: number) =>
+    `You have sent ${limit} messages to attendees today. Please try again later.`,
   /** How a member who hid their name appears to other members in attendee lists. */
   hiddenAttendee: '1 more member',
 } as const;

@@ -37,6 +37,28 @@ const requiredText = (message: string, max: number, field: string) =>
     .max(max, { error: tooLongMessage(field, max) })
     .refine(isStorableText, { error: UNSTORABLE_TEXT });
 
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) make text read in another order
+ * than it is written ("Flat 3B" shown as something else, "gpj.exe" as "exe.jpg").
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+/** Line breaks of every kind, with the spaces around them. */
+const LINE_BREAKS = /[^\S\r\n\u2028\u2029\u0085]*[\r\n\u2028\u2029\u0085]+\s*/g;
+
+/** One line of plain text: without bidi controls, each line break (and the spaces around it) one space. */
+export const singleLine = (text: string) => text.replace(BIDI_CONTROLS, '').replace(LINE_BREAKS, ' ');
+
+/**
+ * A required one-line text (an event's name or place): cleaned by singleLine, then judged like requiredText. It
+ * shows in headings, chat cards, calendar entries and email subjects, where a line break or reordering has no
+ * place.
+ */
+const requiredLine = (message: string, max: number, field: string) =>
+  z
+    .string({ error: message })
+    .transform(singleLine)
+    .pipe(requiredText(message, max, field));
+
 // ---- users -------------------------------------------------------------------------------------------
 
 export const phoneNumberSchema = z
@@ -192,7 +214,7 @@ const rsvpSettingsShape = {
 };
 
 export const eventInputSchema = z.object({
-  name: requiredText(MSG.eventFieldsRequired, LIMITS.eventName, 'Name'),
+  name: requiredLine(MSG.eventFieldsRequired, LIMITS.eventName, 'Name'),
   description: requiredText(MSG.eventFieldsRequired, LIMITS.eventDescription, 'Description'),
   date: requiredText(MSG.eventFieldsRequired, 64, 'Date')
     .refine(isIsoDate, { error: MSG.eventDateInvalid })
@@ -201,7 +223,7 @@ export const eventInputSchema = z.object({
     .transform((value) => toInstant(value).toISOString()),
   /** Left out: on create the organisation's zone, on edit the stored one. */
   timeZone: timeZoneSchema.optional(),
-  location: requiredText(MSG.eventFieldsRequired, LIMITS.eventLocation, 'Location'),
+  location: requiredLine(MSG.eventFieldsRequired, LIMITS.eventLocation, 'Location'),
   imageUrl: imageUrlSchema,
   isPublic: z.boolean({ error: 'isPublic must be true or false' }).default(true),
   ...rsvpSettingsShape,

@@ -8,6 +8,7 @@ import { bootstrapAdmins } from '../../api/src/bootstrap';
 import type { DatabaseTarget } from '../../api/src/db/adapters';
 import { openDatabase } from '../../api/src/db/database';
 import { listAdmins, parseAdminRef, setAdmin } from '../../api/src/modules/auth/admin-grants';
+import { grantAdminByIdentity } from '../../api/src/modules/auth/admin-grants-repository';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -178,6 +179,22 @@ describe.each([CLI_KIND])('npm run admin (the real CLI) on %s', (kind) => {
     const revoked = await runAdminCli(['revoke', 'cli@example.org'], databaseEnv);
     expect(revoked.code).toBe(0);
     expect(revoked.stdout).toContain('Revoked admin');
+    expect(await isAdmin()).toBe(false);
+
+    // Each command is on record (how, when, by whom), and the recorded revoke wins over ADMIN_EMAILS as a server
+    // start applies it.
+    const records = await openDatabase(target, 1);
+    const changes = await records.prisma.adminRoleChange.findMany({
+      where: { userId: user.id },
+      orderBy: { id: 'asc' },
+    });
+    expect(changes.map((change) => [change.granted, change.means])).toEqual([
+      [true, 'cli'],
+      [false, 'cli'],
+    ]);
+    expect(changes.every((change) => change.createdAt instanceof Date)).toBe(true);
+    await grantAdminByIdentity(records.prisma, { emails: ['cli@example.org'], telegramIds: [] });
+    await records.close();
     expect(await isAdmin()).toBe(false);
   }, 180_000);
 });

@@ -33,7 +33,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
     return res.body as { id: number; name: string; creatorId: number };
   }
 
-  /** An event created by a member who is not (or no longer) an admin: only the database can make one. */
+  /** An event of another creator (a member who is not, or no longer, an admin: only the database makes one). */
   const eventOwnedBy = (user: User, overrides: Record<string, unknown> = {}) =>
     app.deps.prisma.event.create({
       data: { ...eventBody(overrides), date: new Date(String(eventBody(overrides).date)), creatorId: user.id },
@@ -253,7 +253,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
 
   describe('editing', () => {
     it('When the creator changes date and location, then the event is returned and eventUpdated says so', async () => {
-      const creator = await app.signedIn();
+      const creator = await app.signedIn({ isAdmin: true });
       const event = await eventOwnedBy(creator.user);
 
       const res = await creator.client.patch(
@@ -351,7 +351,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
 
   describe('deleting', () => {
     it('When the creator deletes an event, then it and its attendees, comments and invitations are gone', async () => {
-      const creator = await app.signedIn();
+      const creator = await app.signedIn({ isAdmin: true });
       const event = await eventOwnedBy(creator.user, { isPublic: false });
       const guest = await app.signedIn();
       expect(

@@ -313,7 +313,7 @@ describe.each(DATABASE_KINDS)('cover photo uploads on %s', (kind) => {
       expect((await admin.client.post('/api/events', eventBody({ imageUrl }))).status).toBe(201);
     });
 
-    it('When a creator who is not an admin points their event at someone else’s upload, then it is 400 and unchanged', async () => {
+    it('When a creator who is no longer an admin points their event at someone else’s upload, then it is 403 and unchanged', async () => {
       const creator = await app.signedIn({ name: 'Former admin' });
       const event = await app.deps.prisma.event.create({
         data: { ...eventBody(), date: new Date('2030-07-01T09:00:00Z'), creatorId: creator.user.id },
@@ -322,7 +322,8 @@ describe.each(DATABASE_KINDS)('cover photo uploads on %s', (kind) => {
 
       const res = await creator.client.patch(`/api/events/${event.id}`, eventBody({ imageUrl: othersUpload }));
 
-      await expectRefused(res, 400, 'You can only use images you uploaded.');
+      // Losing the role ends every organiser power over their own events, this edit included.
+      await expectRefused(res, 403, "You can only edit events you've created");
       expect((await app.deps.prisma.event.findUnique({ where: { id: event.id } }))?.imageUrl).toBe(
         '/images/events/campfire.svg',
       );

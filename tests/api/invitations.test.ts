@@ -36,7 +36,7 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
     invited.length = 0;
   });
 
-  /** A private event created by a (non-admin) member: creators manage their own invitations. */
+  /** A private event of its own creator (another admin): creators manage their own invitations. */
   async function eventOf(creator: User, overrides: Record<string, unknown> = {}): Promise<number> {
     const body = eventBody(overrides);
     const event = await app.deps.prisma.event.create({
@@ -51,7 +51,7 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
     );
 
   it('When the creator invites people, then the list is replaced, returned, and only newcomers are told', async () => {
-    const creator = await app.signedIn();
+    const creator = await app.signedIn({ isAdmin: true });
     const eventId = await eventOf(creator.user);
     const [ann, ben, cat] = await Promise.all([app.signedIn(), app.signedIn(), app.signedIn()]);
     const byId = (a: number, b: number) => a - b;
@@ -82,7 +82,7 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
   });
 
   it('When the same set is sent again, then nothing changes and nobody is told twice', async () => {
-    const creator = await app.signedIn();
+    const creator = await app.signedIn({ isAdmin: true });
     const eventId = await eventOf(creator.user);
     const guest = await app.signedIn();
     await creator.client.post(`/api/events/${eventId}/invitations`, { userIds: [guest.user.id] });
@@ -96,7 +96,7 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
   });
 
   it("When an admin manages invitations of someone else's event, then it is allowed", async () => {
-    const creator = await app.signedIn();
+    const creator = await app.signedIn({ isAdmin: true });
     const eventId = await eventOf(creator.user);
     const guest = await app.signedIn();
     const res = await admin.client.post(`/api/events/${eventId}/invitations`, { userIds: [guest.user.id] });
@@ -105,7 +105,7 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
   });
 
   it('When invitations are sent for a public event, then they are stored and take effect if it turns private', async () => {
-    const creator = await app.signedIn();
+    const creator = await app.signedIn({ isAdmin: true });
     const eventId = await eventOf(creator.user, { isPublic: true });
     const guest = await app.signedIn();
     const res = await creator.client.post(`/api/events/${eventId}/invitations`, { userIds: [guest.user.id] });
@@ -117,7 +117,7 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
   });
 
   it('When an invited member asks for or changes the invitation list, then it is 403 and nothing changes', async () => {
-    const creator = await app.signedIn();
+    const creator = await app.signedIn({ isAdmin: true });
     const eventId = await eventOf(creator.user);
     const guest = await app.signedIn();
     await creator.client.post(`/api/events/${eventId}/invitations`, { userIds: [guest.user.id] });
@@ -136,7 +136,7 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
   });
 
   it('When a member manages invitations of a public event they did not create, then it is 403', async () => {
-    const creator = await app.signedIn();
+    const creator = await app.signedIn({ isAdmin: true });
     const eventId = await eventOf(creator.user, { isPublic: true });
     const { client, user } = await app.signedIn();
     const res = await client.post(`/api/events/${eventId}/invitations`, { userIds: [user.id] });
@@ -160,7 +160,7 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
   it.each(badBodies)(
     'When %s, then it is 400 with a clear message and the invited set is unchanged',
     async (_case, body, message) => {
-      const creator = await app.signedIn();
+      const creator = await app.signedIn({ isAdmin: true });
       const eventId = await eventOf(creator.user);
       const guest = await app.signedIn();
       await creator.client.post(`/api/events/${eventId}/invitations`, { userIds: [guest.user.id] });
@@ -176,7 +176,7 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
   );
 
   it('When some user ids do not exist, then it is 400 naming them and the invited set is unchanged', async () => {
-    const creator = await app.signedIn();
+    const creator = await app.signedIn({ isAdmin: true });
     const eventId = await eventOf(creator.user);
     const [guest, newcomer] = await Promise.all([app.signedIn(), app.signedIn()]);
     await creator.client.post(`/api/events/${eventId}/invitations`, { userIds: [guest.user.id] });
@@ -195,7 +195,7 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
   });
 
   it('When the invitation JSON is malformed, then it is 400 and nothing changes', async () => {
-    const creator = await app.signedIn();
+    const creator = await app.signedIn({ isAdmin: true });
     const eventId = await eventOf(creator.user);
     const res = await creator.client.post(`/api/events/${eventId}/invitations`, undefined, {
       rawBody: '{"userIds":[1,',
@@ -217,7 +217,7 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
   });
 
   it('When two replacements race, then the result is one of the two sets and each newcomer is told once', async () => {
-    const creator = await app.signedIn();
+    const creator = await app.signedIn({ isAdmin: true });
     const eventId = await eventOf(creator.user);
     const people = await Promise.all(Array.from({ length: 6 }, () => app.signedIn()));
     const setA = people.slice(0, 4).map((p) => p.user.id);

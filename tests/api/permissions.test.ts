@@ -15,7 +15,8 @@ import { startTestApp, TEST_BOT_ENV, TEST_BOT_TOKEN, type TestApp } from '../sup
  * - anonymous: no session;
  * - member: a signed-in non-admin; on event endpoints it acts on a PUBLIC event someone else created;
  * - invited / uninvited: non-admins invited / not invited to a PRIVATE event;
- * - creator: the non-admin who created that private event (put in the database directly: only admins create);
+ * - creator: who created that private event but holds no role that may create events now (demoted; put in the
+ *   database directly): they still see it, and have no organiser power over it;
  * - admin: an admin who neither created nor was invited to it.
  * Every role except member acts on the private event.
  */
@@ -117,12 +118,12 @@ const ROWS: Row[] = [
       path: `/api/events/${await w.freshEventFor(role)}`,
       body: eventBody(role === 'member'),
     }),
-    statuses: [401, 403, 403, 404, 200, 200],
+    statuses: [401, 403, 403, 404, 403, 200],
   },
   {
     call: 'DELETE /api/events/:id',
     make: async (w, role) => ({ method: 'DELETE', path: `/api/events/${await w.freshEventFor(role)}` }),
-    statuses: [401, 403, 403, 404, 204, 204],
+    statuses: [401, 403, 403, 404, 403, 204],
   },
   {
     call: 'GET /api/events/:id/attendance',
@@ -160,7 +161,7 @@ const ROWS: Row[] = [
   {
     call: 'GET /api/events/:id/invitations',
     make: (w, role) => get(`/api/events/${w.eventFor(role)}/invitations`),
-    statuses: [401, 403, 403, 404, 200, 200],
+    statuses: [401, 403, 403, 404, 403, 200],
   },
   {
     call: 'POST /api/events/:id/invitations',
@@ -169,7 +170,7 @@ const ROWS: Row[] = [
       path: `/api/events/${await w.freshEventFor(role)}/invitations`,
       body: { userIds: [w.users.invited.id, w.users.member.id] },
     }),
-    statuses: [401, 403, 403, 404, 200, 200],
+    statuses: [401, 403, 403, 404, 403, 200],
   },
 
   // ---- admin settings and their tests

@@ -217,8 +217,8 @@ describe('Recurring events', () => {
       [all[4]!.id, '2030-04-12T18:00:00.000Z', 'Friday run'],
       [all[5]!.id, '2030-04-19T18:00:00.000Z', 'Friday run'],
     ]);
-    // The earlier "following" edit's capacity was overwritten by this one's (the form sends the whole event).
-    expect(later.map((event) => event.capacity)).toEqual([null, null, null, null]);
+    // This edit left capacity out: each occurrence keeps the one the earlier "following" edit gave it.
+    expect(later.map((event) => event.capacity)).toEqual([null, 12, 12, 12]);
 
     // A series ending on a date: moving its last event a day later moves the end with it.
     const dated = await createSeries({ frequency: 'weekly', until: '2030-06-15' });
@@ -237,6 +237,87 @@ describe('Recurring events', () => {
     const bad = await admin.client.patch(`/api/events/${all[0]!.id}?scope=all`, eventBody());
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('scope must be this or following');
+  });
+
+  it('When a later occurrence was made private and an earlier one is edited with scope=following, then it stays private and keeps what the edit did not change', async () => {
+    const first = await createSeries({ frequency: 'weekly', count: 5 }, { name: 'Youth camp' });
+    const all = await occurrences(first.seriesId);
+    const member = await app.signedIn();
+    const seenBy = async (client: TestClient, id: number) => (await client.get(`/api/events/${id}`)).status;
+
+    // The 4th occurrence is made private on its own, with a place and a limit of its own.
+    const secret = await admin.client.patch(
+      `/api/events/${all[3]!.id}?scope=this`,
+      eventBody({ name: 'Youth camp', date: all[3]!.date, isPublic: false, location: 'Secret barn', capacity: 5 }),
+    );
+    expect(secret.status, secret.text).toBe(200);
+    expect(await seenBy(member.client, all[3]!.id)).toBe(404);
+
+    // From the 2nd on, only the description: isPublic and capacity are left out.
+    const { isPublic: _omitted, ...withoutVisibility } = eventBody({
+      name: 'Youth camp',
+      date: all[1]!.date,
+      description: 'Bring a sleeping bag',
+    });
+    const edited = await admin.client.patch(`/api/events/${all[1]!.id}?scope=following`, withoutVisibility);
+    expect(edited.status, edited.text).toBe(200);
+    let now = await occurrences(first.seriesId);
+    expect(now.map((event) => event.description === 'Bring a sleeping bag')).toEqual([false, true, true, true, true]);
+    expect(now.map((event) => event.isPublic)).toEqual([true, true, true, false, true]);
+    expect(now.map((event) => event.capacity)).toEqual([null, null, null, 5, null]);
+    expect(now[3]!.location).toBe('Secret barn');
+    expect(await seenBy(member.client, all[3]!.id)).toBe(404);
+
+    // The web form sends the whole event: values the same as the edited occurrence's are not changes either.
+    const fullForm = await admin.client.patch(
+      `/api/events/${all[0]!.id}?scope=following`,
+      eventBody({
+        name: 'Youth camp (summer)',
+        date: all[0]!.date,
+        isPublic: true,
+        description: 'Bring a sleeping bag',
+      }),
+    );
+    expect(fullForm.status, fullForm.text).toBe(200);
+    now = await occurrences(first.seriesId);
+    expect(now.map((event) => event.name)).toEqual(Array(5).fill('Youth camp (summer)'));
+    expect(now.map((event) => event.isPublic)).toEqual([true, true, true, false, true]);
+    expect(now[3]!.location).toBe('Secret barn');
+    expect(await seenBy(member.client, all[3]!.id)).toBe(404);
+
+    // Moving the series keeps it too: the private occurrence moves with the others and stays private.
+    const moved = await admin.client.patch<EventSummary>(
+      `/api/events/${all[1]!.id}?scope=following`,
+      eventBody({ name: 'Youth camp (summer)', date: '2030-06-09T18:30:00.000Z', description: 'Bring a sleeping bag' }),
+    );
+    expect(moved.status, moved.text).toBe(200);
+    const later = await occurrences(moved.body.seriesId);
+    expect(later.map((event) => [event.id, event.isPublic])).toEqual([
+      [all[1]!.id, true],
+      [all[2]!.id, true],
+      [all[3]!.id, false],
+      [all[4]!.id, true],
+    ]);
+    expect(later[2]!.date).toBe('2030-06-23T18:30:00.000Z');
+    expect(await seenBy(member.client, all[3]!.id)).toBe(404);
+
+    // Told to change it, every following occurrence changes it.
+    const privateFromHere = await admin.client.patch(
+      `/api/events/${all[2]!.id}?scope=following`,
+      eventBody({
+        name: 'Youth camp (summer)',
+        date: later[1]!.date,
+        isPublic: false,
+        description: 'Bring a sleeping bag',
+      }),
+    );
+    expect(privateFromHere.status, privateFromHere.text).toBe(200);
+    expect((await occurrences(moved.body.seriesId)).map((event) => event.isPublic)).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('When an occurrence is deleted with scope=this, then only it goes; with scope=following, it and every later one go', async () => {

@@ -1,6 +1,7 @@
 // `npm run admin -- grant|revoke <email|telegram:ID>` and `npm run admin -- list`: manage admins by hand.
 // Uses the same configuration as the server (DATABASE_URL, or the PGlite folder, which only one process
 // may open at a time: stop the server first when it runs on PGlite).
+import { userInfo } from 'node:os';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { describeRef, listAdmins, parseAdminRef, setAdmin } from '../modules/auth/admin-grants';
@@ -12,6 +13,15 @@ const USAGE = `Usage:
 `;
 
 class CliError extends Error {}
+
+/** Who ran the command, for the record of admin changes (null where the system cannot say). */
+function operator(): string | null {
+  try {
+    return userInfo().username.slice(0, 100) || null;
+  } catch {
+    return null;
+  }
+}
 
 async function run(database: Database, args: string[]): Promise<string> {
   const [command, target] = args;
@@ -28,7 +38,7 @@ async function run(database: Database, args: string[]): Promise<string> {
   if ((command === 'grant' || command === 'revoke') && target && args.length === 2) {
     const ref = parseAdminRef(target);
     if (!ref) throw new CliError(`Not an email or telegram:ID: ${target}\n\n${USAGE}`);
-    const user = await setAdmin(database.prisma, ref, command === 'grant');
+    const user = await setAdmin(database.prisma, ref, command === 'grant', operator());
     if (!user) {
       throw new CliError(
         `No user found for ${describeRef(ref)}. They must sign in once before they can be made admin.`,

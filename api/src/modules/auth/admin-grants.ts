@@ -29,12 +29,19 @@ async function findByRef(prisma: Prisma, ref: AdminRef): Promise<UserRow | null>
   return (await findUserByGoogleEmail(prisma, ref.email)) ?? (await findUserByConfirmedLinkedEmail(prisma, ref.email));
 }
 
-/** Sets the admin flag of the named user; null when no such user has signed in yet. */
-export async function setAdmin(prisma: Prisma, ref: AdminRef, isAdmin: boolean): Promise<UserRow | null> {
+/**
+ * Sets the admin flag of the named user and records the decision (by `actor`, when known), so that
+ * ADMIN_EMAILS / ADMIN_TELEGRAM_IDS never overrule it; null when no such user has signed in yet.
+ */
+export async function setAdmin(
+  prisma: Prisma,
+  ref: AdminRef,
+  isAdmin: boolean,
+  actor: string | null = null,
+): Promise<UserRow | null> {
   const user = await findByRef(prisma, ref);
   if (!user) return null;
-  if (user.isAdmin === isAdmin) return user;
-  return setAdminFlag(prisma, user.id, isAdmin);
+  return setAdminFlag(prisma, user.id, isAdmin, { means: 'cli', actor });
 }
 
 export interface AdminListItem {

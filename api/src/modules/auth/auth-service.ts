@@ -7,7 +7,7 @@ import { conflict, invalid, unauthenticated } from '../../../../shared/errors';
 import type { UserRow } from '../users/users-repository';
 import { upsertDemoUser, type DemoAccount } from './demo';
 import { createGoogleVerifier, type GoogleIdentity } from './google';
-import { isBootstrapAdminEmail, upsertTelegramUser, type TelegramIdentity } from './identity';
+import { upsertTelegramUser, withConfiguredAdmin, type TelegramIdentity } from './identity';
 import { verifyLoginWidget } from './telegram-verify';
 import {
   createSignInUser,
@@ -35,17 +35,15 @@ export function createAuthService(deps: AppDeps) {
     (await findUserByConfirmedLinkedEmail(deps.prisma, identity.email));
 
   async function updateGoogleUser(existing: UserRow, identity: GoogleIdentity): Promise<UserRow> {
-    const admin = isBootstrapAdminEmail(deps, identity.email);
     // A user who reached us through a confirmed linked email may already have another Google account:
     // that one stays their Google identity.
     const ownsGoogleFields = !existing.googleSub || existing.googleSub === identity.sub;
     const data = {
       ...(ownsGoogleFields ? { googleSub: identity.sub, googleEmail: identity.email } : {}),
       ...(existing.avatarUrl || !identity.picture ? {} : { avatarUrl: identity.picture }),
-      ...(admin && !existing.isAdmin ? { isAdmin: true } : {}),
     };
     try {
-      return await updateUserIdentity(deps.prisma, existing.id, data);
+      return await withConfiguredAdmin(deps, await updateUserIdentity(deps.prisma, existing.id, data));
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('This Google account’s email belongs to another account.');
       throw error;
@@ -56,20 +54,21 @@ export function createAuthService(deps: AppDeps) {
     const existing = await findGoogleUser(identity);
     if (existing) return updateGoogleUser(existing, identity);
     try {
-      return await createSignInUser(deps.prisma, {
+      const created = await createSignInUser(deps.prisma, {
         name: identity.name,
         googleSub: identity.sub,
         googleEmail: identity.email,
         avatarUrl: identity.picture ?? null,
-        isAdmin: isBootstrapAdminEmail(deps, identity.email),
+        isAdmin: false,
         notificationPrefs: ['email'],
       });
+      return await withConfiguredAdmin(deps, created);
     } catch (error) {
       // Two first sign-ins raced: the loser signs in as the user the winner created.
       if (!isUniqueViolation(error)) throw error;
       const created = await findGoogleUser(identity);
       if (!created) throw error;
-      return created;
+      return withConfiguredAdmin(deps, created);
     }
   }
 

@@ -2,6 +2,7 @@
 // member wants to link, and the address they confirm.
 import type { Prisma as PrismaTypes } from '@prisma/client';
 import type { Prisma } from '../../db/database';
+import { grantConfiguredAdmin } from './admin-grants-repository';
 
 type Tx = PrismaTypes.TransactionClient;
 
@@ -49,11 +50,10 @@ export async function claimEmailLinkRequest(prisma: Prisma, id: number, at: Date
 }
 
 /** The linked email becomes a sign-in identity (and, for a bootstrap admin address, makes the user an admin). */
+/** `grantAdmin`: ADMIN_EMAILS names the address, which makes admin only an account nobody has decided about. */
 export async function confirmLinkedEmail(prisma: Prisma, userId: number, grantAdmin: boolean): Promise<void> {
-  await prisma.user.update({
-    where: { id: userId },
-    data: { linkedEmailConfirmed: true, ...(grantAdmin ? { isAdmin: true } : {}) },
-  });
+  await prisma.user.update({ where: { id: userId }, data: { linkedEmailConfirmed: true } });
+  if (grantAdmin) await grantConfiguredAdmin(prisma, userId, 'ADMIN_EMAILS');
 }
 
 export async function deleteEmailLinkRequestsExpiredBefore(prisma: Prisma, before: Date): Promise<void> {

@@ -2,6 +2,7 @@
 import { isUniqueViolation } from '../../db/errors';
 import type { AppDeps } from '../../deps';
 import { findUserById, type UserRow } from '../users/users-repository';
+import { grantConfiguredAdmin, type AdminChangeMeans } from './admin-grants-repository';
 import { telegramDisplayName } from './telegram-verify';
 import { createSignInUser, findUserByTelegramId, updateUserIdentity } from './users-identity-repository';
 
@@ -14,11 +15,26 @@ export interface TelegramIdentity {
   photo_url?: string;
 }
 
-export const isBootstrapAdminTelegram = (deps: AppDeps, telegramId: string) =>
-  deps.config.adminTelegramIds.includes(telegramId);
-
 export const isBootstrapAdminEmail = (deps: AppDeps, email: string | null | undefined) =>
   Boolean(email && deps.config.adminEmails.includes(email.toLowerCase()));
+
+/** The configuration list (ADMIN_TELEGRAM_IDS / ADMIN_EMAILS) naming one of the user's sign-in identities. */
+function configuredAdminMeans(deps: AppDeps, user: UserRow): AdminChangeMeans | null {
+  if (user.telegramId && deps.config.adminTelegramIds.includes(user.telegramId)) return 'ADMIN_TELEGRAM_IDS';
+  const emails = [user.googleEmail, user.linkedEmailConfirmed ? user.linkedEmail : null];
+  return emails.some((email) => isBootstrapAdminEmail(deps, email)) ? 'ADMIN_EMAILS' : null;
+}
+
+/**
+ * The user, made admin when a configuration list names them and nobody has granted or revoked their admin yet
+ * (an account just created or first matched). A revoke recorded by the CLI wins over the lists for good.
+ */
+export async function withConfiguredAdmin(deps: AppDeps, user: UserRow): Promise<UserRow> {
+  if (user.isAdmin) return user;
+  const means = configuredAdminMeans(deps, user);
+  if (!means) return user;
+  return (await grantConfiguredAdmin(deps.prisma, user.id, means)) ?? user;
+}
 
 /** Only https pictures are kept: the URL ends up in an <img src>. */
 const safePicture = (url: string | undefined) =>
@@ -44,7 +60,6 @@ function telegramProfile(identity: TelegramIdentity) {
  */
 export async function upsertTelegramUser(deps: AppDeps, identity: TelegramIdentity): Promise<UserRow> {
   const profile = telegramProfile(identity);
-  const admin = isBootstrapAdminTelegram(deps, profile.telegramId);
   const existing = await findUserByTelegramId(deps.prisma, profile.telegramId);
   if (existing) {
     const changes = {
@@ -52,27 +67,27 @@ export async function upsertTelegramUser(deps: AppDeps, identity: TelegramIdenti
         ? { telegramUsername: profile.username }
         : {}),
       ...(profile.picture && !existing.avatarUrl ? { avatarUrl: profile.picture } : {}),
-      ...(admin && !existing.isAdmin ? { isAdmin: true } : {}),
     };
-    if (!Object.keys(changes).length) return existing;
-    return updateUserIdentity(deps.prisma, existing.id, changes);
+    const user = Object.keys(changes).length ? await updateUserIdentity(deps.prisma, existing.id, changes) : existing;
+    return withConfiguredAdmin(deps, user);
   }
   try {
-    return await createSignInUser(deps.prisma, {
+    const created = await createSignInUser(deps.prisma, {
       telegramId: profile.telegramId,
       name: profile.name,
       telegramUsername: profile.username ?? null,
       avatarUrl: profile.picture ?? null,
-      isAdmin: admin,
+      isAdmin: false,
       // Same rule as the settings screen: Telegram notifications need a username.
       notificationPrefs: profile.username ? ['telegram'] : [],
     });
+    return await withConfiguredAdmin(deps, created);
   } catch (error) {
     // A parallel request created the same user first: use theirs.
     if (!isUniqueViolation(error)) throw error;
     const created = await findUserByTelegramId(deps.prisma, profile.telegramId);
     if (!created) throw error;
-    return created;
+    return withConfiguredAdmin(deps, created);
   }
 }
 
@@ -94,12 +109,12 @@ export async function linkTelegramToUser(
   if (!user) return 'taken';
   if (user.telegramId && user.telegramId !== profile.telegramId) return 'has_other';
   try {
-    await updateUserIdentity(deps.prisma, userId, {
+    const linked = await updateUserIdentity(deps.prisma, userId, {
       telegramId: profile.telegramId,
       ...(profile.username ? { telegramUsername: profile.username } : {}),
       ...(profile.picture && !user.avatarUrl ? { avatarUrl: profile.picture } : {}),
-      ...(isBootstrapAdminTelegram(deps, profile.telegramId) ? { isAdmin: true } : {}),
     });
+    await withConfiguredAdmin(deps, linked);
   } catch (error) {
     if (isUniqueViolation(error)) return 'taken';
     throw error;

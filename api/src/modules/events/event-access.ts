@@ -1,12 +1,14 @@
 // Who may see and who may manage an event: the checks every event use case starts with. Private events of
-// others are a 404, as if they did not exist; managing is for the event's creator and admins (403 otherwise).
+// others are a 404, as if they did not exist; managing is for admins and for the event's creator while they
+// still hold a role that may create events (403 otherwise), judged on every request by the role held now.
 import { forbidden, notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
+import { mayManageEvent } from '../../../../shared/permissions';
 import type { Prisma } from '../../db/database';
 import * as repo from './events-repository';
 
-export const mayManage = (viewer: repo.Viewer, event: { creatorId: number }) =>
-  viewer.isAdmin || event.creatorId === viewer.id;
+/** Organiser powers over the event (shared/permissions.ts: the web app shows its buttons by the same rule). */
+export const mayManage = (viewer: repo.Viewer, event: { creatorId: number }) => mayManageEvent(viewer, event);
 
 export function createEventAccess(prisma: Prisma) {
   /** The event if the viewer may see it; private events of others are a 404, as if they did not exist. */
@@ -16,7 +18,7 @@ export function createEventAccess(prisma: Prisma) {
     return event;
   }
 
-  /** Visible, and the viewer is its creator or an admin. */
+  /** Visible, and the viewer may manage it (mayManage). */
   async function managedRecord(viewer: repo.Viewer, id: number, refusal: string): Promise<repo.EventRecord> {
     const event = await visibleRecord(viewer, id);
     if (!mayManage(viewer, event)) throw forbidden(refusal);

@@ -29,3 +29,33 @@ export function describeChanges(before: EventWrite, after: EventWrite): string |
   if (named.length === 0) return details ? 'details updated' : null;
   return `${joinWords(details ? [...named, 'details'] : named)} changed`;
 }
+
+/** The fields a "this and following" edit may copy onto later occurrences; the date moves by the series' rule. */
+const COPIED: Array<Exclude<keyof EventWrite, 'date' | 'rsvpClosesAt'>> = [
+  'name',
+  'description',
+  'location',
+  'imageUrl',
+  'isPublic',
+  'timeZone',
+  'capacity',
+  'guestsAllowed',
+  'rsvpDigest',
+];
+
+/** How long before its start an event's RSVPs close; null: open until it starts. */
+export const closingLead = (event: Pick<EventWrite, 'date' | 'rsvpClosesAt'>) =>
+  event.rsvpClosesAt === null ? null : event.date.getTime() - event.rsvpClosesAt.getTime();
+
+/**
+ * What an edit changes on the occurrence it was made on, as the fields later occurrences take over. A field left
+ * out of the edit, or sent with the value the occurrence already had, is not a change: each later occurrence
+ * keeps its own (one made private on its own stays private). The RSVP closing time counts as changed when its
+ * distance from the start does.
+ */
+export function changedFields(before: EventWrite, after: EventWrite): Partial<EventWrite> {
+  const changes: Partial<Record<keyof EventWrite, unknown>> = {};
+  for (const field of COPIED) if (!same(before[field], after[field])) changes[field] = after[field];
+  if (closingLead(before) !== closingLead(after)) changes.rsvpClosesAt = after.rsvpClosesAt;
+  return changes as Partial<EventWrite>;
+}

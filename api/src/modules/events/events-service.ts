@@ -2,6 +2,7 @@
 // decided here (the client's hiding of buttons is a courtesy, not a guard).
 import type { z } from 'zod';
 import { MSG } from '../../../../shared/messages';
+import { mayCreateEvents } from '../../../../shared/permissions';
 import type { SeriesScope } from '../../../../shared/constants';
 import type {
   eventCreateSchema,
@@ -77,7 +78,7 @@ export function createEventsService(deps: AppDeps) {
   }
 
   function assertCanCreate(viewer: Viewer): void {
-    if (!viewer.isAdmin) throw forbidden(MSG.onlyAdminsCreate);
+    if (!mayCreateEvents(viewer)) throw forbidden(MSG.onlyAdminsCreate);
   }
 
   async function create(viewer: Viewer, input: EventCreateFields): Promise<EventSummary> {
@@ -118,7 +119,7 @@ export function createEventsService(deps: AppDeps) {
     const updateType = describeChanges(before, after);
     const pivot = scope === 'following' ? await seriesRepo.findPivot(prisma, id) : null;
     if (pivot) {
-      await series.updateFollowing(pivot, after, async (tx, capacityChanged) => {
+      await series.updateFollowing(pivot, before, after, async (tx, capacityChanged) => {
         if (coverChanged) await images.attachCover(tx, id, after.imageUrl);
         if (updateType) await announceFollowing(id, updateType, tx);
         // Every occurrence's row was written above, so each holds its lock for its waitlist.

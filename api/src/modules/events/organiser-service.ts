@@ -1,12 +1,14 @@
-// The organiser's tools (issue 10), for the event's creator and admins only (403 for everyone else): the
+// The organiser's tools, for the event's creator and admins only (403 for everyone else): the
 // attendee list as CSV, a message to everyone attending, waitlisted or maybe (through the outbox, on each
 // member's channels), and check-in at the door by member id or by the member's scanned pass. Members get
 // their own pass here too.
-import { conflict, invalid, notFound } from '../../../../shared/errors';
+import { MESSAGE_LIMITS } from '../../../../shared/constants';
+import { conflict, invalid, notFound, rateLimited } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
 import type { CheckInInput, EventMessageInput } from '../../../../shared/schemas';
 import type { CheckInResponse, EventMessageResponse, EventPass } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
+import { consume, type RateLimitRule } from '../../http/rate-limit';
 import * as attendanceRepo from './attendance-repository';
 import { attendeesCsv } from './attendees-csv';
 import { createEventAccess } from './event-access';
@@ -20,6 +22,14 @@ const toCheckIn = (row: attendanceRepo.CheckInRow): CheckInResponse => ({
   checkedIn: row.checkedInAt !== null,
   checkedInAt: row.checkedInAt?.toISOString() ?? null,
 });
+
+const HOUR_MS = 60 * 60_000;
+const PER_EVENT: RateLimitRule = { name: 'event-messages', limit: MESSAGE_LIMITS.perEventPerHour, windowMs: HOUR_MS };
+const PER_ORGANISER: RateLimitRule = {
+  name: 'organiser-messages',
+  limit: MESSAGE_LIMITS.perOrganiserPerDay,
+  windowMs: 24 * HOUR_MS,
+};
 
 export function createOrganiserService(deps: AppDeps) {
   const { prisma, secrets } = deps;
@@ -35,9 +45,25 @@ export function createOrganiserService(deps: AppDeps) {
     };
   }
 
+  /**
+   * Counts a message against the event's hourly and the sender's daily limit (in the database, so every instance
+   * agrees). Only a message its sender may send counts: nobody else can use up an organiser's messages.
+   */
+  async function countMessage(viewer: Viewer, eventId: number): Promise<void> {
+    const perEvent = await consume(prisma, `${PER_EVENT.name}:${eventId}`, PER_EVENT);
+    if (!perEvent.allowed) {
+      throw rateLimited(MSG.messagesPerEventLimit(PER_EVENT.limit), perEvent.retryAfterSeconds);
+    }
+    const perOrganiser = await consume(prisma, `${PER_ORGANISER.name}:${viewer.id}`, PER_ORGANISER);
+    if (!perOrganiser.allowed) {
+      throw rateLimited(MSG.messagesPerOrganiserLimit(PER_ORGANISER.limit), perOrganiser.retryAfterSeconds);
+    }
+  }
+
   /** POST /api/events/{id}/messages: to the audience as it is now (the sender aside), one outbox job. */
   async function message(viewer: Viewer & { name?: string }, id: number, input: EventMessageInput) {
     const event = await organised(viewer, id);
+    await countMessage(viewer, event.id);
     const userIds = await attendanceRepo.userIdsWithStatus(prisma, id, input.audience, viewer.id);
     const senderName = viewer.name ?? 'The organiser';
     await deps.notifications.eventMessage(event.id, { userIds, text: input.text, senderName }, prisma);

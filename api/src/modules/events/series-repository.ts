@@ -111,7 +111,7 @@ export function occurrencesFrom(tx: Db, seriesId: number, from: { date: Date; id
 export const countOccurrences = (tx: Db, seriesId: number) => tx.event.count({ where: { seriesId } });
 
 /** One occurrence's fields after a "this and following" edit (and its new series when the edit split it). */
-export function writeOccurrence(tx: Tx, id: number, data: EventWrite, seriesId?: number) {
+export function writeOccurrence(tx: Tx, id: number, data: Partial<EventWrite>, seriesId?: number) {
   // A split moves the dates: a new date deserves a new reminder.
   const moved = seriesId === undefined ? {} : { seriesId, reminderSentAt: null };
   return tx.event.updateMany({ where: { id }, data: { ...data, ...moved } });

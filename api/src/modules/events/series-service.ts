@@ -4,6 +4,7 @@
 import type { RecurrenceInput } from '../../../../shared/schemas';
 import { invalid } from '../../../../shared/errors';
 import type { AppDeps } from '../../deps';
+import { changedFields, closingLead } from './event-changes';
 import type { EventWrite, Tx } from './events-repository';
 import * as seriesRepo from './series-repository';
 import { countBefore, occurrencesAfter, untilInstant, type SeriesRule } from './series-rules';
@@ -21,6 +22,20 @@ function shiftedWrite(template: EventWrite, start: Date): EventWrite {
     date: start,
     rsvpClosesAt: closes === null ? null : new Date(start.getTime() + (closes.getTime() - template.date.getTime())),
   };
+}
+
+/**
+ * What one occurrence of a "this and following" edit is written with: `fields` at `start`, the RSVP closing
+ * time kept at the distance the edit gave it, or else at the occurrence's own.
+ */
+function followingWrite(
+  occurrence: Pick<EventWrite, 'date' | 'rsvpClosesAt'>,
+  start: Date,
+  fields: Partial<EventWrite>,
+  edited: EventWrite,
+): Partial<EventWrite> {
+  const lead = closingLead('rsvpClosesAt' in fields ? edited : occurrence);
+  return { ...fields, date: start, rsvpClosesAt: lead === null ? null : new Date(start.getTime() - lead) };
 }
 
 /** An end date moved by as much as the pivot moved (never before the pivot's new start). */
@@ -115,24 +130,33 @@ export function createSeriesService(deps: AppDeps) {
   }
 
   /**
-   * Applies an edit of occurrence `pivot` to it and every later occurrence, in the edit's transaction `tx`.
-   * Same date: the fields are copied, each occurrence keeping its own date. A new date: the series splits at the
-   * pivot into a new series whose rule starts at the new date (the same frequency and end), and the occurrences
-   * take the new rule's dates in order, so a shift of day or time of day is the same for all of them in local
-   * time. Answers the ids whose capacity changed (their waitlists may move) and the pivot's series id after.
+   * Applies an edit of occurrence `pivot` (`before` as stored, `after` as edited) to it and every later
+   * occurrence, in the edit's transaction `tx`. The pivot takes the whole edit; later occurrences take only what
+   * the edit changed on the pivot and keep the rest of their own (their visibility above all: one made private on
+   * its own must not turn public because an edit of another field left isPublic out or sent it unchanged).
+   * Same date: each occurrence keeps its own date. A new date: the series splits at the pivot into a new series
+   * whose rule starts at the new date (the same frequency and end), and the occurrences take the new rule's
+   * dates in order, so a shift of day or time of day is the same for all of them in local time. Answers the ids
+   * whose capacity changed (their waitlists may move) and the pivot's series id after.
    */
   async function applyFollowing(
     tx: Tx,
     pivot: Pivot,
+    before: EventWrite,
     after: EventWrite,
   ): Promise<{ capacityChanged: number[]; seriesId: number }> {
     const series = await seriesRepo.lockSeries(tx, pivot.seriesId);
     const occurrences = await seriesRepo.occurrencesFrom(tx, pivot.seriesId, pivot);
-    const capacityChanged = occurrences.filter((o) => o.capacity !== after.capacity).map((o) => o.id);
+    const changes = changedFields(before, after);
+    const fieldsOf = (id: number): Partial<EventWrite> => (id === pivot.id ? after : changes);
+    const capacityChanged = occurrences
+      .filter((o) => 'capacity' in fieldsOf(o.id) && o.capacity !== after.capacity)
+      .map((o) => o.id);
     if (!series) return { capacityChanged, seriesId: pivot.seriesId };
     if (after.date.getTime() === pivot.date.getTime()) {
       for (const occurrence of occurrences) {
-        await seriesRepo.writeOccurrence(tx, occurrence.id, shiftedWrite(after, occurrence.date));
+        const write = followingWrite(occurrence, occurrence.date, fieldsOf(occurrence.id), after);
+        await seriesRepo.writeOccurrence(tx, occurrence.id, write);
       }
       return { capacityChanged, seriesId: series.id };
     }
@@ -155,7 +179,7 @@ export function createSeriesService(deps: AppDeps) {
     // (series_id, date) index never sees two occurrences on one date mid-way.
     const moved = occurrences.slice(0, generated.starts.length);
     for (const [index, occurrence] of moved.entries()) {
-      const write = shiftedWrite(after, generated.starts[index]!);
+      const write = followingWrite(occurrence, generated.starts[index]!, fieldsOf(occurrence.id), after);
       await seriesRepo.writeOccurrence(tx, occurrence.id, write, newSeriesId);
     }
     // The new rule has fewer occurrences than there were (say, a monthly shift onto a day some months lack).
@@ -173,11 +197,12 @@ export function createSeriesService(deps: AppDeps) {
   /** Runs a "this and following" edit and `alongside` (cover, announcement, waitlists) in one transaction. */
   function updateFollowing(
     pivot: Pivot,
+    before: EventWrite,
     after: EventWrite,
     alongside: (tx: Tx, capacityChanged: number[]) => Promise<void>,
   ): Promise<void> {
     return prisma.$transaction(async (tx) => {
-      const { capacityChanged } = await applyFollowing(tx, pivot, after);
+      const { capacityChanged } = await applyFollowing(tx, pivot, before, after);
       await alongside(tx, capacityChanged);
     });
   }

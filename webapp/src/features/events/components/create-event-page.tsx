@@ -1,6 +1,7 @@
 // Create New Event (admins): on success go to the new event.
 import { ShieldAlert } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
+import { mayCreateEvents } from '../../../../../shared/permissions';
 import { toast } from '../../../components/toast-store';
 import { StateCard } from '../../../components/card/card';
 import { paths } from '../../../config/paths';
@@ -21,7 +22,7 @@ export function CreateEventPage() {
   const navigate = useNavigate();
   const create = useCreateEvent();
 
-  if (!user?.isAdmin) {
+  if (!user || !mayCreateEvents(user)) {
     return (
       <StateCard title="Permission Denied" icon={<ShieldAlert size={32} aria-hidden="true" />}>
         <p>Only administrators can create events.</p>

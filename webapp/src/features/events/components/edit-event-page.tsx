@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { EventInput } from '../../../../../shared/schemas';
 import type { SeriesScope } from '../../../../../shared/constants';
+import { mayManageEvent } from '../../../../../shared/permissions';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast, toastError } from '../../../components/toast-store';
 import { StateCard } from '../../../components/card/card';
@@ -22,7 +23,7 @@ export function EditEventPage() {
   const update = useUpdateEvent(id);
   // An event of a series asks "this" or "this and following" before saving (issue 11).
   const [pending, setPending] = useState<EventInput | null>(null);
-  const allowed = Boolean(event.data && user && (user.id === event.data.creatorId || user.isAdmin));
+  const allowed = Boolean(event.data && user && mayManageEvent(user, event.data));
 
   useEffect(() => {
     if (event.data && user && !allowed) {

@@ -4,6 +4,7 @@
 import { ArrowLeft, CalendarX } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { mayManageEvent } from '../../../../../shared/permissions';
 import { Card, StateCard } from '../../../components/card/card';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { paths } from '../../../config/paths';
@@ -62,7 +63,7 @@ export function EventDetailsPage() {
     );
   }
   const data = event.data;
-  const canManage = Boolean(user && (user.id === data.creatorId || user.isAdmin));
+  const canManage = Boolean(user && mayManageEvent(user, data));
 
   return (
     <>
