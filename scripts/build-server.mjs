@@ -1,5 +1,6 @@
 // Compiles the server (API, bot, notification worker) and its CLIs to plain JavaScript in dist/server:
-// main.js (`npm run serve`), admin.js (`npm run admin` in production) and migrate.js (`db:migrate`).
+// main.js (`npm run serve`), admin.js (`npm run admin` in production), migrate.js (`db:migrate`), and backup.js and
+// restore.js (`npm run backup` / `npm run restore`).
 //
 // Packages stay in node_modules and load from there at run time (PGlite reads its WASM and data files beside its
 // own code; sharp loads its native libvips binding, which no bundle can hold), so they must be `dependencies`: the build fails when the bundle imports one that is not. The
@@ -18,6 +19,8 @@ const ENTRIES = {
   main: 'api/src/main.ts',
   admin: 'api/src/cli/admin.ts',
   migrate: 'api/src/db/migrate-cli.ts',
+  backup: 'api/src/cli/backup.ts',
+  restore: 'api/src/cli/restore.ts',
 };
 
 /** Bare imports stay imports, except Prisma's client and the code generated for it. */

@@ -251,3 +251,12 @@ export interface CardEvent {
   /** Members and their guests attending. */
   attendingPeople: number;
 }
+
+/** GET /api/admin/backups: the newest backup in the server's backups folder (admins only). */
+export interface BackupsView {
+  latest: { name: string; createdAt: string; size: number } | null;
+  /** How many backups the server keeps. */
+  keep: number;
+  /** When the nightly backup runs (HH:MM, UTC), or null when it is off. */
+  dailyAtUtc: string | null;
+}

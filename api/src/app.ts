@@ -18,6 +18,8 @@ import { requireSameOrigin } from './http/same-origin';
 import { limitMemberWrites } from './http/write-limit';
 import { adminRouter } from './modules/admin/admin-routes';
 import { authRouter } from './modules/auth/auth-routes';
+import { backupsRouter } from './modules/backups/backups-routes';
+import type { BackupsService } from './modules/backups/backups-service';
 import { eventsRouter } from './modules/events/events-routes';
 import { calendarRouter } from './modules/calendar/calendar-routes';
 import { healthRouter } from './modules/health/health-routes';
@@ -38,6 +40,8 @@ export interface AppExtras {
   /** Extra routes mounted before the API (the bot's webhook). */
   beforeApi?: (app: Express) => void;
   webappDir?: string;
+  /** Admin settings' backups (the composition root's service); without it the backup routes answer 404. */
+  backups?: { service: BackupsService; dailyAtUtc: string | null };
 }
 
 export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
@@ -66,6 +70,9 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   api.use(sharedCardsRouter(deps));
   api.use(imagesRouter(deps));
   api.use(adminRouter(deps));
+  if (extras.backups) {
+    api.use(backupsRouter(extras.backups.service, { logger: deps.logger, dailyAtUtc: extras.backups.dailyAtUtc }));
+  }
   api.use(notificationsRouter(deps));
   api.use(notFoundHandler());
   app.use('/api', api);

@@ -1,5 +1,6 @@
 // The API process's configuration: every environment variable, read and validated once (fail fast).
 import { isIP } from 'node:net';
+import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '../../shared/time-zones';
 
@@ -78,6 +79,21 @@ const envSchema = z.object({
   PGLITE_DIR: z.string().default('./data/pglite'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 
+  /** The nightly backup while the server runs (false: only `npm run backup` makes them). */
+  BACKUP_ENABLED: bool(true),
+  /** Where backups are kept; empty: a backups folder beside the PGlite folder (./data/backups by default). */
+  BACKUP_DIR: optionalText,
+  /** How many backups are kept; older ones are deleted after each new one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(366).default(7),
+  /** When the nightly backup runs, as HH:MM in UTC. */
+  BACKUP_TIME: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'BACKUP_TIME must be a time of day like 03:00 (UTC)')
+    .default('03:00'),
+  /** The folder of pg_dump and pg_restore (PostgreSQL only); empty: found on PATH. */
+  BACKUP_PG_BIN_DIR: optionalText,
+
   SECRETS_KEY: optionalText.pipe(
     z
       .string()
@@ -139,7 +155,7 @@ const envSchema = z.object({
 
 export type AppConfig = ReturnType<typeof buildConfig>;
 
-function buildConfig(env: z.infer<typeof envSchema>) {
+function buildConfig(env: z.infer<typeof envSchema>, source: Record<string, string | undefined> = {}) {
   const production = env.NODE_ENV === 'production';
   const providersConfigured = Boolean(env.GOOGLE_CLIENT_ID || env.TELEGRAM_BOT_TOKEN);
   const demoMode = env.DEMO_MODE === 'on' || (env.DEMO_MODE === 'auto' && !providersConfigured && !production);
@@ -155,6 +171,17 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
       : ({ kind: 'pglite', dataDir: env.PGLITE_DIR } as const),
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    backups: {
+      enabled: env.BACKUP_ENABLED,
+      dir: env.BACKUP_DIR ?? path.join(path.dirname(env.PGLITE_DIR), 'backups'),
+      keep: env.BACKUP_KEEP,
+      dailyAtUtc: { hour: Number(env.BACKUP_TIME.slice(0, 2)), minute: Number(env.BACKUP_TIME.slice(3)) },
+      pgBinDir: env.BACKUP_PG_BIN_DIR,
+      /** What pg_dump and pg_restore see of this process's environment: PATH, HOME and libpq's PG* settings. */
+      toolEnv: Object.fromEntries(
+        Object.entries(source).filter(([name]) => name === 'PATH' || name === 'HOME' || name.startsWith('PG')),
+      ) as Record<string, string>,
+    },
     secretsKey: env.SECRETS_KEY,
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     google: { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL },
@@ -197,7 +224,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const lines = parsed.error.issues.map((issue) => `- ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = buildConfig(parsed.data);
+  const config = buildConfig(parsed.data, source);
   const problems: string[] = [];
   if (config.production) {
     if (config.demoMode)

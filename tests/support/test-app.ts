@@ -82,6 +82,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     DATABASE_POOL_SIZE: '5',
     // Delivery is the notification tests' to start, with workers of their own.
     NOTIFICATIONS_WORKER_ENABLED: 'false',
+    // No nightly backup of a test's database into the working tree's data/backups; backup tests run it themselves.
+    BACKUP_ENABLED: 'false',
     RATE_LIMIT_AUTH_PER_MINUTE: '10000',
     RATE_LIMIT_WRITES_PER_MINUTE: '10000',
     RATE_LIMIT_COMMENTS_PER_MINUTE: '10000',

@@ -1,5 +1,8 @@
 // An admin in a real browser: creates a private event, invites a member, edits and deletes it, and manages
 // notification templates and SMTP settings with their validation.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,10 +25,12 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
   let page: Page;
   let smtp: TestSmtpServer;
   let eventId = 0;
+  let backupDir: string;
 
   beforeAll(async () => {
+    backupDir = await mkdtemp(path.join(tmpdir(), 'web-admin-backups-'));
     [app, browser, smtp] = await Promise.all([
-      startTestApp(kind, { env: { DEMO_MODE: 'on' } }),
+      startTestApp(kind, { env: { DEMO_MODE: 'on', BACKUP_DIR: backupDir } }),
       launchBrowser(),
       startSmtpServer(),
     ]);
@@ -39,6 +44,7 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     await browser?.close();
     await smtp?.stop();
     await app?.stop();
+    await rm(backupDir, { recursive: true, force: true });
   });
 
   it('When the admin creates a private event, then the form validates, previews the image and opens the new event', async () => {
@@ -260,5 +266,24 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     await shows(page.getByRole('heading', { name: 'Lake Day' }));
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/(480|960)\.webp$/);
     await page.setViewportSize(DESKTOP);
+  });
+
+  it('When a backup has been made, then the Backups tab shows its time and size and downloads it', async () => {
+    await page.getByRole('link', { name: 'Admin Settings' }).click();
+    await page.getByRole('tab', { name: 'Backups' }).click();
+    await shows(page.getByText('No backup has been made yet.'));
+
+    const { backup } = (await app.system.backupScheduler.runOnce())!;
+    await page.getByRole('tab', { name: 'Email Settings' }).click();
+    await page.getByRole('tab', { name: 'Backups' }).click();
+    await shows(page.getByText(/^Latest backup: .+ · \d+ KB$/));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download latest backup' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(backup.name);
+    const saved = path.join(backupDir, 'downloaded');
+    await download.saveAs(saved);
+    expect(await readFile(saved)).toEqual(await readFile(backup.path));
   });
 });

@@ -104,6 +104,8 @@ export interface OpenedAdapter {
   /** The same connections without Prisma, for the hot reads (db/lean-sql.ts). */
   lean: LeanSql;
   withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /** The embedded database itself (for PGlite's own tools, such as its pg_dump); null on PostgreSQL. */
+  pglite: PGlite | null;
   close(): Promise<void>;
 }
 
@@ -187,6 +189,7 @@ export async function openAdapter(
           client.release();
         }
       },
+      pglite: null,
       close: () => pool.end(),
     };
   }
@@ -197,6 +200,7 @@ export async function openAdapter(
     adapter: observe(new PrismaPGlite(pglite)),
     lean: pgliteLeanSql(pglite, options.onQuery),
     withSession: (work) => work(pgliteSession(pglite)),
+    pglite,
     close: () => pglite.close(),
   };
 }

@@ -1,7 +1,7 @@
 // Opens the database (PostgreSQL or PGlite), applies migrations, and hands out the Prisma client.
 import { PrismaClient } from '@prisma/client';
 import { mkdir } from 'node:fs/promises';
-import { openAdapter, type AdapterOptions, type DatabaseTarget } from './adapters';
+import { openAdapter, type AdapterOptions, type DatabaseTarget, type OpenedAdapter } from './adapters';
 import { attachLeanSql } from './lean-sql';
 import { migrate } from './migrate';
 
@@ -10,6 +10,8 @@ export type Prisma = PrismaClient;
 export interface Database {
   prisma: PrismaClient;
   kind: DatabaseTarget['kind'];
+  /** The embedded database (PGlite's pg_dump runs on it); null on PostgreSQL. */
+  pglite: OpenedAdapter['pglite'];
   close(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export async function openDatabase(
   return {
     prisma,
     kind: target.kind,
+    pglite: opened.pglite,
     async close() {
       await prisma.$disconnect();
       await opened.close();

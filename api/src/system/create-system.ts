@@ -20,6 +20,8 @@ import { createLogger, type Logger } from '../logger';
 import { getSmtpForDelivery } from '../modules/admin/smtp-settings-service';
 import { seedDemo } from '../modules/auth/demo';
 import { AUTH_HOUSEKEEPING_INTERVAL_MS, pruneAuthState } from '../modules/auth/housekeeping';
+import { createBackupScheduler, type BackupScheduler } from '../modules/backups/backup-scheduler';
+import { createBackupsService, type BackupsService } from '../modules/backups/backups-service';
 import { offersWaitlist } from '../modules/events/rsvp-repository';
 import { withHotReads } from '../modules/events/hot-reads';
 import { createRsvpService } from '../modules/events/rsvp-service';
@@ -81,6 +83,10 @@ export interface System {
   cards: CardRefresher | null;
   /** Another card refresher (tests shorten the debounce and drain it themselves); null without a bot. */
   createCardRefresher(tuning?: Partial<CardRefresherOptions>): CardRefresher | null;
+  /** Backups of this system's database into the configured backups folder. */
+  backups: BackupsService;
+  /** The nightly backup; start() starts it when BACKUP_ENABLED (tests drive runOnce themselves). */
+  backupScheduler: BackupScheduler;
   /** Listens (on the configured host and port unless given), then starts the worker, the bot and the schedulers. */
   start(at?: { host?: string; port?: number }): Promise<RunningServer>;
   /** Stops everything in order: no new requests, in-flight ones finish, the bot and worker stop, the database closes. */
@@ -89,7 +95,8 @@ export interface System {
 
 export async function createSystem(config: AppConfig, options: SystemOptions = {}): Promise<System> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const database = await openDatabase(options.database ?? config.database, config.databasePoolSize, {
+  const target = options.database ?? config.database;
+  const database = await openDatabase(target, config.databasePoolSize, {
     onQuery: options.onQuery,
     onPoolError: (error) => logger.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
   });
@@ -116,8 +123,21 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
     config.telegram.botToken && config.telegram.botEnabled
       ? createBot(botDepsFrom(deps), options.botInfo ? { botInfo: options.botInfo } : {})
       : null;
+  const backups = createBackupsService(
+    database.pglite
+      ? { kind: 'pglite', pglite: database.pglite }
+      : { kind: 'postgres', url: (target as { url: string }).url },
+    config.backups,
+    { now, logger },
+  );
+  const backupScheduler = createBackupScheduler(backups, { dailyAtUtc: config.backups.dailyAtUtc, now, logger });
+  const { hour, minute } = config.backups.dailyAtUtc;
   const app = createApp(deps, {
     webappDir: options.webappDir,
+    backups: {
+      service: backups,
+      dailyAtUtc: config.backups.enabled ? `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}` : null,
+    },
     beforeApi: bot ? (express) => mountWebhook(express, bot, webhookSecret(config)) : undefined,
   });
 
@@ -191,12 +211,15 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
       pruneAuthState(deps).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping failed'));
     }, AUTH_HOUSEKEEPING_INTERVAL_MS);
     housekeeping.unref();
+    if (config.backups.enabled) backupScheduler.start();
     return web;
   }
 
   async function stopAll(): Promise<void> {
     const report = (what: string) => (error: unknown) => logger.error({ err: error }, `${what} failed`);
     if (housekeeping) clearInterval(housekeeping);
+    // A backup being written finishes before the database closes under it.
+    await backupScheduler.stop().catch(report('backup scheduler stop'));
     await web?.stop().catch(report('http close'));
     if (bot?.isRunning()) await bot.stop().catch(report('bot stop'));
     await worker?.stop().catch(report('worker stop'));
@@ -215,6 +238,8 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
     worker,
     createWorker,
     cards,
+    backups,
+    backupScheduler,
     createCardRefresher: (tuning) => telegramCards?.createRefresher(tuning) ?? null,
     start,
     stop() {

@@ -1,4 +1,4 @@
-// Admin settings (SPEC §2): two tabs, notification templates and email (SMTP) settings. A member who is not
+// Admin settings (SPEC §2): notification templates and email (SMTP) settings, and the database's backups. A member who is not
 // an admin sees one clear 'admins only' state instead of forms full of refused requests (the server refuses
 // them anyway).
 import { ShieldAlert } from 'lucide-react';
@@ -8,6 +8,7 @@ import { StateCard } from '../../../components/card/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/tabs/tabs';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
+import { BackupsTab } from './backups-tab';
 import { SmtpTab } from './smtp-tab';
 import { TemplatesTab } from './templates-tab';
 
@@ -30,12 +31,16 @@ export function AdminSettingsPage() {
         <TabsList aria-label="Admin settings">
           <TabsTrigger value="templates">Notification Templates</TabsTrigger>
           <TabsTrigger value="email">Email Settings</TabsTrigger>
+          <TabsTrigger value="backups">Backups</TabsTrigger>
         </TabsList>
         <TabsContent value="templates">
           <TemplatesTab />
         </TabsContent>
         <TabsContent value="email">
           <SmtpTab />
+        </TabsContent>
+        <TabsContent value="backups">
+          <BackupsTab />
         </TabsContent>
       </Tabs>
     </>

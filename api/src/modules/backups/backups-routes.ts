@@ -1,0 +1,59 @@
+// /api/admin/backups: what the newest backup is, and downloading it. Admins only, HTTP only.
+import { createReadStream } from 'node:fs';
+import { Router, type RequestHandler } from 'express';
+import { forbidden, notFound } from '../../../../shared/errors';
+import type { BackupsView } from '../../../../shared/types';
+import type { AppDeps } from '../../deps';
+import { requireAdmin } from '../../http/auth';
+import type { BackupsService } from './backups-service';
+
+/**
+ * The download is the whole membership's personal data, so beyond being an admin:
+ * - a browser session only: a Mini App's initData is a bearer proof that lives for a day in a Telegram client,
+ *   and a leaked one must not be enough to take everything;
+ * - asked for by our own page: a link on another site cannot make a signed-in admin's browser fetch it (the
+ *   cookie is SameSite=Lax, so a top-level navigation would carry it).
+ */
+const requireBrowserAdmin: RequestHandler = (req, _res, next) => {
+  if (req.auth?.via === 'tma') return next(forbidden('Backups can be downloaded from the website only'));
+  const site = req.get('sec-fetch-site');
+  if (site && site !== 'same-origin') return next(forbidden('Cross-site request refused'));
+  next();
+};
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+export function backupsRouter(
+  backups: BackupsService,
+  deps: Pick<AppDeps, 'logger'> & { dailyAtUtc: string | null },
+): Router {
+  const router = Router();
+
+  router.get('/admin/backups', noStore, requireAdmin, async (_req, res) => {
+    const latest = await backups.latest();
+    const view: BackupsView = {
+      latest: latest && { name: latest.name, createdAt: latest.createdAt.toISOString(), size: latest.size },
+      keep: backups.settings.keep,
+      dailyAtUtc: deps.dailyAtUtc,
+    };
+    res.json(view);
+  });
+
+  router.get('/admin/backups/latest', noStore, requireAdmin, requireBrowserAdmin, async (req, res, next) => {
+    const latest = await backups.latest();
+    if (!latest) throw notFound('No backup has been made yet');
+    // Who took the members' data, and which: never what is in it.
+    deps.logger.info({ userId: req.auth?.user.id, backup: latest.name }, 'backup downloaded');
+    res.attachment(latest.name);
+    res.type('application/octet-stream');
+    res.setHeader('Content-Length', String(latest.size));
+    const stream = createReadStream(latest.path);
+    stream.on('error', next);
+    stream.pipe(res);
+  });
+
+  return router;
+}
