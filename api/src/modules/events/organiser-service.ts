@@ -1,4 +1,4 @@
-// The organiser's tools (issue 10), for the event's creator and admins only (403 for everyone else): the
+// The organiser's tools, for the event's creator and admins only (403 for everyone else): the
 // attendee list as CSV, a message to everyone attending, waitlisted or maybe (through the outbox, on each
 // member's channels), and check-in at the door by member id or by the member's scanned pass. Members get
 // their own pass here too.
