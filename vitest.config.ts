@@ -6,8 +6,8 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     // Three workers on the two-core machines: a browser flow waits on Chromium and a file's app waits on its
-    // database, so two workers kept the cores about half busy (1,354 tests: 447 s with two, 381 s with three,
-    // 394 s with four, where waits timed out more often).
+    // database, so two workers leave the cores about half idle; a fourth adds no speed and makes waits time out
+    // more often (docs/performance.md has the timings).
     maxWorkers: 3,
     // Each worker process runs file after file with the modules it has already loaded (the app, Prisma's client,
     // PGlite and its migrated snapshot) instead of a new process per file: a file's start costs tenths of a

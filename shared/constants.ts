@@ -50,7 +50,7 @@ export type StoredRsvpStatus = (typeof STORED_RSVP_STATUSES)[number];
 export const ATTENDANCE_STATUSES = [...STORED_RSVP_STATUSES, 'not_responded', 'not_authenticated'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
-/** Capacity, guests and the organiser's tools (issue 10). */
+/** Capacity, guests and the organiser's tools. */
 export const RSVP_LIMITS = {
   /** An event's capacity in people (members and guests): 1 to this, or no limit. */
   capacityMax: 100_000,
@@ -108,7 +108,7 @@ export const LIMITS = {
   inviteesPerRequest: 10000,
 } as const;
 
-/** Recurring events (issue 11): how often, and how a monthly series picks its day. */
+/** Recurring events: how often, and how a monthly series picks its day. */
 export const RECURRENCE_FREQUENCIES = ['weekly', 'biweekly', 'monthly'] as const;
 export type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number];
 export const MONTHLY_BY = ['day', 'weekday'] as const;

@@ -1,4 +1,4 @@
-// What the server and the web app agree on for the first screen (issue 13): the API addresses the web app asks
+// What the server and the web app agree on for the first screen: the API addresses the web app asks
 // for first, the answers the server writes into the page for them, and how an event image is offered (the
 // server's <link rel=preload> must name the very srcset and sizes the page's <img> uses, or the phone loads it twice).
 import { IMAGE_UPLOAD, UPLOADED_IMAGE_URL } from './constants';

@@ -176,7 +176,7 @@ export const timeZoneSchema = z
 const emptyAsNull = (value: unknown) => (value === '' ? null : value);
 
 /**
- * The RSVP settings of an event (issue 10). Left out: on create the defaults (no capacity, no guests, open
+ * The RSVP settings of an event. Left out: on create the defaults (no capacity, no guests, open
  * until the event, no digest); on edit the stored values are kept, so older clients change nothing.
  */
 const rsvpSettingsShape = {
@@ -234,7 +234,7 @@ export const eventUpdateSchema = eventInputSchema.extend({
   isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional(),
 });
 
-/** GET /api/events paged (issue 13): about 50 a page by default, at most 100. */
+/** GET /api/events paged: about 50 a page by default, at most 100. */
 export const EVENTS_PAGE = { defaultLimit: 50, maxLimit: 100 } as const;
 export const EVENTS_WHEN = ['upcoming', 'past'] as const;
 
@@ -260,7 +260,7 @@ export const eventsPageQuerySchema = z.object({
 });
 export type EventsPageQuery = z.output<typeof eventsPageQuerySchema>;
 
-// ---- recurring events (issue 11) ---------------------------------------------------------------------
+// ---- recurring events --------------------------------------------------------------------------------
 
 const RECURRENCE_UNTIL = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/;
 /** An ISO date or date-time whose day exists: Date.parse would read 2030-02-30 as March 2nd. */

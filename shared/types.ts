@@ -86,7 +86,7 @@ export interface EventSummary {
   myGuests: number;
   /** The caller's place on the waitlist (1 = next), or null when not waitlisted. */
   myWaitlistPosition: number | null;
-  /** The recurring series this occurrence belongs to; null for a one-off event (issue 11). */
+  /** The recurring series this occurrence belongs to; null for a one-off event. */
   seriesId: number | null;
   /** How the series repeats (for "Repeats weekly"); null for a one-off event. */
   repeats: EventRepeats | null;
@@ -237,7 +237,7 @@ export interface TemplateTestResult {
   error?: string;
 }
 
-/** What an event card shows (issue 12): read without a viewer, the same for everyone in the chat. */
+/** What an event card shows: read without a viewer, the same for everyone in the chat. */
 export interface CardEvent {
   id: number;
   name: string;

@@ -1,4 +1,5 @@
-// What the API's routes and services receive: built once in main.ts (or by a test) and passed down.
+// What the API's routes and services receive: built once by the composition root (system/create-system.ts), or by
+// a test that needs only part of the product, and passed down.
 import type { AppConfig } from './config';
 import type { Prisma } from './db/database';
 import type { SecretBox } from './lib/secrets';
@@ -14,6 +15,6 @@ export interface AppDeps {
   notifications: NotificationTriggers;
   /** The clock, so tests can move time (login-code expiry, auth_date age). */
   now: () => Date;
-  /** Prepared Telegram messages for the Mini App's Share action; absent without a bot (issue 12). */
+  /** Prepared Telegram messages for the Mini App's Share action; absent without a bot. */
   telegramCards?: PreparedCards;
 }

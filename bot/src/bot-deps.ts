@@ -1,5 +1,6 @@
-// What the bot needs from the rest of the product. main.ts wires these to the API's services, so the bot is
-// an entry point like the routes: it calls the same use cases and holds no business rules of its own.
+// What the bot needs from the rest of the product. The composition root (api/src/system/telegram-bot.ts) wires
+// these to the API's services, so the bot is an entry point like the routes: it calls the same use cases and
+// holds no business rules of its own.
 import type { RsvpStatus } from '../../shared/constants';
 import type { AttendResponse, CardEvent, EventSummary } from '../../shared/types';
 

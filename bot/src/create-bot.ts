@@ -1,5 +1,5 @@
 // The bot factory: one grammY Bot with auto-retry on 429s, an error boundary around every feature, and the
-// features in order. Starting it (polling or webhook) is main.ts's job.
+// features in order. Starting it (polling or webhook) is the composition root's job (api/src/system).
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Api, Bot, BotError, type Context } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';

@@ -1,4 +1,4 @@
-// Calendars (issue 11): an event's .ics and each member's secret feed, read back with a real iCalendar parser
+// Calendars: an event's .ics and each member's secret feed, read back with a real iCalendar parser
 // (ical.js): UIDs stable across edits, SEQUENCE growing, times equal to the event's instant; the feed's token
 // security, visibility, cancelled entries and cheap repeats (304).
 import type { User } from '@prisma/client';

@@ -1,4 +1,4 @@
-// The hot reads (issue 13): a signed-in browser's GET of the events list or an event is answered in front of
+// The hot reads: a signed-in browser's GET of the events list or an event is answered in front of
 // Express (api/src/modules/events/hot-reads.ts). Whatever path answers, the client must see the same thing: each
 // request here is sent twice, once as the hot path takes it and once with an Authorization header that is not
 // Mini App initData, which the hot path leaves to the routes (whose authentication still reads the cookie).

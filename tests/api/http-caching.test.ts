@@ -1,4 +1,4 @@
-// Cheap answers (issue 13): JSON compressed for clients that accept it (above a threshold), and version ETags
+// Cheap answers: JSON compressed for clients that accept it (above a threshold), and version ETags
 // that let a repeat of the list, a page or an event answer 304 until something the viewer could see changes.
 import type { User } from '@prisma/client';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';

@@ -1,4 +1,4 @@
-// The counts kept on the event's row (issue 13): attending people, waitlisted and maybe, kept by a trigger on
+// The counts kept on the event's row: attending people, waitlisted and maybe, kept by a trigger on
 // attendances and read by the list instead of counting. Under many parallel RSVP changes on PostgreSQL (two app
 // instances, guests, waitlist, maybe, leaving, a raised capacity, an account deleted), every kept count equals a
 // recount of the rows, and the API answers the recount. PostgreSQL only: PGlite has one connection, nothing runs

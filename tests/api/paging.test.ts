@@ -1,4 +1,4 @@
-// The paged events list (issue 13): GET /api/events?when=upcoming|past&limit=N&cursor=C answers
+// The paged events list: GET /api/events?when=upcoming|past&limit=N&cursor=C answers
 // { events, nextCursor }: upcoming soonest first, past newest first, keyset cursors, bounds and 400s; without
 // when/limit/cursor the SPEC's plain array is still answered. On both engines: the list's statement goes past
 // Prisma (a named prepared statement on PostgreSQL), so dates and cursors are checked on each.

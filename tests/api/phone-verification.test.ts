@@ -1,4 +1,4 @@
-// A phone number is used for SMS only after its owner types back a code sent to it (issue 7, item 4): the
+// A phone number is used for SMS only after its owner types back a code sent to it: the
 // code arrives through the configured SMS provider (a local endpoint here), is limited in time, guesses and
 // sends, and belongs to one member and one number.
 import type { User } from '@prisma/client';

@@ -1,4 +1,4 @@
-// RSVP with a capacity under load (issue 10): 200 members at once, then 10 leaving at once, on PostgreSQL and
+// RSVP with a capacity under load: 200 members at once, then 10 leaving at once, on PostgreSQL and
 // PGlite; promotions told through the outbox exactly once; the database itself refusing over-booking.
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

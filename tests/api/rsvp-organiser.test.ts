@@ -1,4 +1,4 @@
-// The organiser's tools over HTTP (issue 10): the attendee CSV, check-in by id or pass, the member's pass,
+// The organiser's tools over HTTP: the attendee CSV, check-in by id or pass, the member's pass,
 // messages to attendees through the outbox and the opt-in RSVP digest. Creator or admin only.
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// RSVP settings and replies over HTTP (issue 10): bad input is a clear 4xx that changes nothing, maybe and
+// RSVP settings and replies over HTTP: bad input is a clear 4xx that changes nothing, maybe and
 // guests, the closing time, and the attendee list's privacy rule.
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Recurring events (issue 11): a series is created with a count or an end date, each occurrence is an event of
+// Recurring events: a series is created with a count or an end date, each occurrence is an event of
 // its own carrying seriesId, occurrences keep their local time across daylight saving, "this" and "following"
 // edits and deletes, one announcement per series, and more occurrences as the clock moves.
 import type { User } from '@prisma/client';

@@ -128,7 +128,7 @@ describe.each(DATABASE_KINDS)('Manual Telegram login codes on %s', (kind) => {
         startParam: `login_${loginId}`,
       });
       expect(res.headers.get('cache-control')).toBe('no-store');
-      // No per-code cookie any more: the binding is the browser's auth_browser cookie.
+      // No cookie per code: the binding is the browser's auth_browser cookie.
       expect([...client.cookies.keys()]).toEqual([BROWSER_COOKIE]);
       const stored = await app.deps.prisma.telegramLoginRequest.findUniqueOrThrow({ where: { id: loginId } });
       expect(stored).toMatchObject({
@@ -152,7 +152,7 @@ describe.each(DATABASE_KINDS)('Manual Telegram login codes on %s', (kind) => {
       const attempts: Array<[TestClient, unknown]> = [
         [app.anonymous(), { loginId: chosen }],
         [signedIn, { loginId: chosen }],
-        // The old API's link registration.
+        // A link registration naming its own login id.
         [signedIn, { loginId: chosen, mode: 'link' }],
         [app.anonymous(), { loginId: chosen, mode: 'login' }],
       ];

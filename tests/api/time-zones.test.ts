@@ -1,4 +1,4 @@
-// Time zones (issue 11): an event's zone is validated and kept, dates that do not exist are refused (never rolled
+// Time zones: an event's zone is validated and kept, dates that do not exist are refused (never rolled
 // over), and what people read — emails, Telegram messages, the web app — says the event's local time with its
 // zone, right on both sides of a daylight-saving change; a viewer elsewhere also sees their own time.
 import type { User } from '@prisma/client';

@@ -1,4 +1,4 @@
-// The API benchmark (issue 13): GET /api/events and GET /api/events/{id} as a signed-in member, our app against
+// The API benchmark: GET /api/events and GET /api/events/{id} as a signed-in member, our app against
 // the best plain baseline (node:http + pg, counts kept on the row, one prepared statement, the same bytes) at 10
 // and 50 connections in the same run; the first page with 10,000 events against 200; repeats with If-None-Match
 // against full answers; the list's bytes with gzip; the server's memory after a minute of load.

@@ -1,4 +1,4 @@
-// The calendar feed benchmark (issue 11): a member's personal feed with 500 events they attend, as a calendar
+// The calendar feed benchmark: a member's personal feed with 500 events they attend, as a calendar
 // app polls it — repeats with If-None-Match (304, two tiny queries) against full answers (the .ics built) —
 // beside GET /api/events for the same member. It prints figures and asserts nothing about speed.
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';

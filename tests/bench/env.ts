@@ -22,7 +22,7 @@ export const BENCH_WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', Math.min(2,
 /** Lighthouse runs per page in `npm run bench:web` (the median is printed); more steady the figures on a busy machine. */
 export const LIGHTHOUSE_RUNS = Math.round(positive('LIGHTHOUSE_RUNS', 3));
 
-/** Seconds of load before the API server's memory is read (the issue's figure is after 60 s). */
+/** Seconds of load before the API server's memory is read (docs/performance.md reports it after 60 s). */
 export const BENCH_RSS_SECONDS = positive('BENCH_RSS_SECONDS', 60);
 
 /** Servers under test run in child processes with this environment: production, as users get it. */

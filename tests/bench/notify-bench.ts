@@ -3,8 +3,8 @@
 //
 // 1. Create-request latency: POST /api/events over HTTP (the real app, an admin's session) with 10 members
 //    and with N members (default 10,000), median of several requests each. The request writes one fan-out
-//    job whatever N is, so the ratio should be near 1. Baseline: what the request did before the outbox
-//    jobs — render and insert the N outbox rows itself — timed as the same work (the job's expansion).
+//    job whatever N is, so the ratio should be near 1. Baseline: a request that renders and inserts the N
+//    outbox rows itself, as it would without fan-out jobs, timed as the same work (the job's expansion).
 // 2. Email fan-out: from the create request until a local SMTP server has received all N messages (job →
 //    expansion in batches → outbox → worker → nodemailer), as messages per second. Baseline: the same N
 //    messages through the same email channel called directly, without the outbox and its database round
@@ -146,7 +146,7 @@ async function emailFanOut(): Promise<void> {
     await deps.prisma.notificationJob.deleteMany();
     await deps.prisma.event.deleteMany();
 
-    // The baseline: the rendering and the N inserts that used to run inside the create request.
+    // The baseline: the rendering and the N inserts a create request would do itself without fan-out jobs.
     await create('Baseline Festival');
     const baselineStarted = performance.now();
     while (await outbox.expandNext(deps.now(), MEMBERS + 1));

@@ -1,4 +1,4 @@
-// The RSVP benchmark (issue 10): 200 members pressing 'I Will Attend' at the same moment, on an event without
+// The RSVP benchmark: 200 members pressing 'I Will Attend' at the same moment, on an event without
 // a limit (the plain RSVP) and on one with 50 places, which fills and waitlists the other 150 (every reply then
 // takes the event's row lock in turn, counts people and finds a waitlist place). Our app in its own process on
 // PostgreSQL, as production runs it. Prints RSVPs per second for both and the ratio; asserts nothing about

@@ -2,10 +2,11 @@
 //
 // Lighthouse (the npm package, its default mobile preset: a mid-range phone, simulated slow 4G) drives Debian's
 // Chromium against the built app as the server sends it — home signed out, and the events list and an event's
-// details signed in — LIGHTHOUSE_RUNS runs each (default 3), and prints the median of each category against the issue's 95,
-// with the median largest contentful paint and cumulative layout shift (issue 13: CLS below 0.05 on every screen).
-// A fourth page is an event whose cover an organiser uploaded (a 3000×2000 camera-sized JPEG, through the upload
-// API): its row prints the bytes the phone downloads for that cover, the LCP image (issue 9: at most 100 KB).
+// details signed in — LIGHTHOUSE_RUNS runs each (default 3), and prints the median of each category against the
+// target of 95, with the median largest contentful paint and cumulative layout shift (the target: below 0.05 on
+// every screen). A fourth page is an event whose cover an organiser uploaded (a 3000×2000 camera-sized JPEG,
+// through the upload API): its row prints the bytes the phone downloads for that cover, the LCP image (budget:
+// at most 100 KB).
 // A fifth is the same event as its organiser sees it, with the creator's actions and the organiser's tools.
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';

@@ -14,7 +14,7 @@ describe('the bot on long polling (no public URL)', () => {
   beforeAll(async () => {
     botApi = await startFakeBotApi();
     app = await startNotifyApp('pglite', { botApi });
-    // As main.ts builds it when there is no public URL: no webhook, and getMe on start.
+    // As the composition root builds it without a known identity (getMe on start); no public URL: no webhook.
     bot = createBot(botDepsFrom(app.deps));
   });
   afterAll(async () => {

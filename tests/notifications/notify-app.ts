@@ -1,5 +1,6 @@
-// The real app wired the way main.ts wires it — outbox triggers, the delivery worker, and (with a fake Bot API)
-// the bot and its webhook — against a real database, a real local SMTP server and a local SMS endpoint.
+// The real app wired by the composition root (system/create-system.ts) — outbox triggers, the delivery worker,
+// and (with a fake Bot API) the bot and its webhook — against a real database, a real local SMTP server and a
+// local SMS endpoint.
 import type { OutboxChannel, User } from '@prisma/client';
 import type { Bot, Context } from 'grammy';
 import type { ChannelSender } from '../../api/src/modules/notifications/delivery';
@@ -21,7 +22,10 @@ export interface NotifyAppOptions {
 export interface NotifyApp extends TestApp {
   outbox: OutboxTriggers;
   bot: Bot<Context> | null;
-  /** A worker as main.ts builds it; `wrap` may stand between it and a real channel (to simulate a crash). */
+  /**
+   * A worker as the composition root builds it; `wrap` may stand between it and a real channel (to simulate a
+   * crash).
+   */
   worker(
     options?: Partial<WorkerOptions>,
     wrap?: Partial<Record<OutboxChannel, (send: ChannelSender) => ChannelSender>>,

@@ -1,6 +1,6 @@
-// SMS goes only to verified phone numbers (issue 7, item 4). Before the fix any member could type a
-// stranger's number, tick SMS, and every event announcement, update and reminder was texted to that stranger
-// at the organisation's cost. The real app, outbox and worker against a local SMS endpoint.
+// SMS goes only to verified phone numbers. Otherwise any member could type a stranger's number, tick SMS, and
+// have every event announcement, update and reminder texted to that stranger at the organisation's cost. The
+// real app, outbox and worker against a local SMS endpoint.
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PHONE_NOT_VERIFIED } from '../../api/src/modules/notifications/outbox-worker';

@@ -1,6 +1,6 @@
 // A server process killed with SIGKILL while it creates a public event for 600 members: after a restart the
 // event and its notifications are both there or both absent, and every member of an event that exists is
-// told exactly once. (Tried as a user would before the outbox: the event survived and nobody was told.)
+// told exactly once. (Sending from the request itself would fail this: the event survives and nobody is told.)
 // PostgreSQL only: the killed server and the restarted one share the database (skipped without it).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MEMBERS = 600;
 /**
  * How long after sending the request each attempt kills the server: before, during and after the commit;
- * null kills it right after the answer (the event surely exists; before the outbox, nobody was ever told).
+ * null kills it right after the answer (the event surely exists; sending from the request, nobody would be told).
  */
 const KILL_AFTER_MS = [0, 5, 15, 40, 150, null];
 const URL_LINE = /running at (http:\/\/[^\s]+)/;

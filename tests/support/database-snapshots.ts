@@ -67,7 +67,7 @@ async function removeStaleSnapshots(keep: string): Promise<void> {
 
 /**
  * Every app copies the snapshot into memory, so its size is paid on every start: 1 MB WAL segments (instead of
- * 16 MB, mostly zeros) make it a quarter smaller. Nothing the app does depends on the segment size.
+ * 16 MB, mostly zeros) make it markedly smaller. Nothing the app does depends on the segment size.
  */
 const INITDB_OPTIONS = ['--wal-segsize=1'];
 

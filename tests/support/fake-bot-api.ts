@@ -315,7 +315,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
   };
 }
 
-// ---- inline mode (issue 12) -----------------------------------------------------------------------------
+// ---- inline mode ----------------------------------------------------------------------------------------
 
 /** Someone typed `@bot <query>` in a chat. */
 export function inlineQueryUpdate(from: TelegramPerson, query: string) {

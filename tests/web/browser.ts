@@ -10,7 +10,7 @@ import { ARTIFACTS_DIR } from '../support/env';
 
 /**
  * The database the browser tests run on. They check what a person sees and does; the API tests run every
- * call on both PGlite and PostgreSQL, so running the browser on both as well doubled their time and proved
+ * call on both PGlite and PostgreSQL, so running the browser on both as well would double their time and prove
  * nothing more.
  */
 export const WEB_DATABASE_KINDS = ['pglite'] as const;

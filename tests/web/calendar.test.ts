@@ -1,4 +1,4 @@
-// Time zones and calendars in a real browser whose clocks are in New York (issue 11): an event's local time
+// Time zones and calendars in a real browser whose clocks are in New York: an event's local time
 // with its zone and the viewer's own time, the form's time zone, the "Add to calendar" menu, and Settings'
 // calendar feed with its regenerate.
 import type { Browser, Page } from 'playwright-core';

@@ -326,7 +326,7 @@ describe.each(WEB_DATABASE_KINDS)('the web app for a member on %s', (kind) => {
     await verify.click();
     await shows(page.getByText('That code is not right. Check the SMS and try again.'));
     await checkScreen(page, 'settings-phone-code');
-    // The sizes the issue asks about, besides checkScreen's own.
+    // Two more common screen sizes (a phone, a laptop), besides checkScreen's own.
     const dir = path.join(ARTIFACTS_DIR, 'web');
     mkdirSync(dir, { recursive: true });
     for (const [label, size] of [

@@ -1,4 +1,4 @@
-// The events list a page at a time, as a member sees it (issue 13): 120 upcoming events arrive 50 at a time as
+// The events list a page at a time, as a member sees it: 120 upcoming events arrive 50 at a time as
 // the member scrolls, Featured Events come from the first page, past events are their own view (newest first),
 // and no screen moves under the member's eyes while it loads (cumulative layout shift below 0.05).
 import type { Browser, BrowserContext, Page } from 'playwright-core';

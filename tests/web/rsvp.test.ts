@@ -1,4 +1,4 @@
-// RSVP with a capacity in a real browser (issue 10): the admin creates a 1-person event through the form, a
+// RSVP with a capacity in a real browser: the admin creates a 1-person event through the form, a
 // waitlist forms and moves up, the organiser checks people in (from the table and by pass), downloads the
 // CSV and messages attendees, a member shows their pass, and the privacy switch hides a name.
 import type { Event, User } from '@prisma/client';

@@ -1,4 +1,4 @@
-// Recurring events in a real browser (issue 11): the create form's Repeat control makes a series whose events
+// Recurring events in a real browser: the create form's Repeat control makes a series whose events
 // say "Repeats weekly"; editing and deleting one of them asks "This event" or "This and following events".
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

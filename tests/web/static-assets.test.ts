@@ -1,6 +1,6 @@
 // The built web app's files as the server sends them: the build's Brotli or gzip copy when the browser accepts
 // one (the bytes the browser decodes are the file's own), hashed assets cached for good, the page itself not.
-// The page carries its first screen for a signed-in member (issue 13): the API's own answers for the current
+// The page carries its first screen for a signed-in member: the API's own answers for the current
 // user and the route's data, and hints for the route's code and cover, never anything the member may not see.
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';

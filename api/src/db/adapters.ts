@@ -48,7 +48,7 @@ function releaseClientsWhoseConnectionDies(pool: pg.Pool): void {
 
 /**
  * A pg.Pool whose clients report columns of type `name` as `text`: @prisma/adapter-pg 6.19 cannot
- * deserialize OID 19, which the migration engine's catalog queries return (measured; DESIGN.md §3).
+ * deserialize OID 19, which the migration engine's catalog queries return (docs/decisions/0001).
  */
 export function createPgPool(connectionString: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });

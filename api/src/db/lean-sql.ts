@@ -1,6 +1,6 @@
-// The hot reads' way to the database (issue 13): a statement built with Prisma's sql`` template, sent straight
+// The hot reads' way to the database: a statement built with Prisma's sql`` template, sent straight
 // to the driver. Prisma 6.19 runs even $queryRaw through its query compiler (WebAssembly) on every call, which
-// cost more than the query on the list and the session check. On PostgreSQL each statement is a named prepared
+// costs more than the query on the list and the session check. On PostgreSQL each statement is a named prepared
 // statement (parsed and planned once per connection); PGlite runs it as it is. Only repositories use it.
 import type { PGlite } from '@electric-sql/pglite';
 import type { Prisma as PrismaTypes } from '@prisma/client';

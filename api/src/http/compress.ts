@@ -1,4 +1,4 @@
-// Compression of API answers (issue 13): JSON (and CSV, calendars) for clients that accept it, Brotli or gzip.
+// Compression of API answers: JSON (and CSV, calendars) for clients that accept it, Brotli or gzip.
 // Answers under the threshold are sent as they are (compressing them saves nothing). Only /api: the web app's
 // files are compressed at build. Images are not compressible types and pass untouched.
 import compression from 'compression';

@@ -1,4 +1,4 @@
-// What the page the server sends already carries for its first screen (issue 13). Without it a phone waits
+// What the page the server sends already carries for its first screen. Without it a phone waits
 // for a chain: the page → the main script → the current user and the route's data → the route's code → the
 // cover. Here the server, which knows the route and the session, answers the first GETs in the page itself
 // and names the route's code and cover in its head, so they load beside the main script.

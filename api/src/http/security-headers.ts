@@ -1,5 +1,5 @@
 // Helmet's headers, worked out once at start-up instead of by a dozen middleware calls on every request
-// (issue 13: the hot reads answer in a handful of microseconds, where those calls showed in the profile). Our
+// (the hot reads answer in microseconds, so a dozen calls per request would be a large share of each). Our
 // Helmet configuration is static (no nonces, no per-request directives), so its output is the same for every
 // request: it is captured from Helmet itself, never written by hand, and every answer still carries all of it.
 import type { RequestHandler } from 'express';

@@ -1,4 +1,4 @@
-// Version ETags (issue 13): a repeat request answers 304 after one tiny query (the data version), without
+// Version ETags: a repeat request answers 304 after one tiny query (the data version), without
 // building or hashing the body. Reusable by any answer that depends only on events, attendances, invitations,
 // comments and series (the tables whose writes bump the version) and on who asks:
 //   const tag = versionTag(await readDataVersion(prisma), viewer, 'feed');

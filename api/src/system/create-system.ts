@@ -38,7 +38,7 @@ import { createTelegramCards } from './telegram-cards';
 
 /** The reminder scan is one UPDATE; once every half minute is plenty for reminders a day ahead. */
 const REMINDER_SCAN_MS = 30_000;
-/** Recurring series gain occurrences a week or a month at a time: an hourly top-up keeps 52 ahead (issue 11). */
+/** Recurring series gain occurrences a week or a month at a time: an hourly top-up keeps 52 ahead. */
 const SERIES_EXTENSION_MS = 60 * 60_000;
 /** After this long a stop gives up waiting (a hung request or send) and the process may exit anyway. */
 const STOP_DEADLINE_MS = 10_000;
@@ -79,7 +79,7 @@ export interface System {
   worker: OutboxWorker | null;
   /** Another worker on the same channels (tests run workers of their own; `decorate` may wrap a channel). */
   createWorker(tuning?: Partial<WorkerOptions>, decorate?: (channels: Senders) => Senders): OutboxWorker;
-  /** The refresher start() runs with the worker (shared Telegram cards, issue 12), or null without a bot. */
+  /** The refresher start() runs with the worker (shared Telegram cards), or null without a bot. */
   cards: CardRefresher | null;
   /** Another card refresher (tests shorten the debounce and drain it themselves); null without a bot. */
   createCardRefresher(tuning?: Partial<CardRefresherOptions>): CardRefresher | null;
@@ -188,7 +188,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
           if (tick.getTime() - lastReminderScan < REMINDER_SCAN_MS) return;
           lastReminderScan = tick.getTime();
           await outbox.enqueueDueReminders(tick);
-          // Spots freed behind the RSVP path (a deleted account) go to the waitlist (issue 10).
+          // Spots freed behind the RSVP path (a deleted account) go to the waitlist.
           await rsvp.promoteFreedSpots();
         },
       },

@@ -1,7 +1,7 @@
 // The bench's data set, written with set-based SQL (generate_series) so seeding takes seconds:
 // 2,000 users, 200 upcoming events (a quarter private, each with about 100 invitees) and 50-300 RSVPs
 // per event (some maybe, some waitlisted). The measured member is invited to half the private events and has
-// answered a third of all. The large set (issue 13): 10,000 events, half of them past, 5-20 RSVPs and
+// answered a third of all. The large set: 10,000 events, half of them past, 5-20 RSVPs and
 // about 20 invitees each.
 import type { Prisma } from '../../../api/src/db/database';
 
@@ -102,10 +102,10 @@ export async function seedBenchData(prisma: Prisma, options: SeedOptions = SMALL
     memberId,
   );
   // One statement writes every RSVP, so each event's row gets a new version (its kept counts) for each of its
-  // RSVPs inside one transaction, where PostgreSQL can prune none of them: the events table ended at 7 MB for
-  // 200 rows, and every read of the list walked those pages. Members' RSVPs come one transaction at a time,
-  // where pruning keeps the table compact (35,000 single-row updates, one per transaction, left it at 80 KB,
-  // with autovacuum off). VACUUM FULL gives the bench that table; ANALYZE the planner's statistics.
+  // RSVPs inside one transaction, where PostgreSQL can prune none of them: the events table would be many times
+  // its size, and every read of the list would walk those pages. Members' RSVPs come one transaction at a time,
+  // where pruning keeps the table compact even with autovacuum off (docs/performance.md has the sizes). VACUUM
+  // FULL gives the bench that table; ANALYZE the planner's statistics.
   await prisma.$executeRawUnsafe(`VACUUM (FULL, ANALYZE)`);
   const [hidden] = await prisma.$queryRawUnsafe<Array<{ id: number }>>(
     `SELECT e.id FROM events e WHERE NOT e.is_public

@@ -1,4 +1,4 @@
-// The first screen's requests, started before React renders (issue 13). Rendered in order they would form a
+// The first screen's requests, started before React renders. Rendered in order they would form a
 // chain (main script → current user → the route's code → its data → the cover image); started here they run
 // side by side. React Query and the route's lazy page then find them under way or done: nothing is asked twice.
 // For a website member the server has already written the user and the route's data into the page, and
@@ -86,8 +86,8 @@ export function preloadFirstScreen(
     const id = Number(details[1]);
     const path = eventPath(id);
     const inlined = hasInlinedAnswer(path);
-    // The details page's query (get-event.ts) by its key: importing that module here made the bundler split the
-    // first page's script in two, 1.6 KB more in all.
+    // The details page's query (get-event.ts) by its key: importing that module here would make the bundler
+    // split the first page's script in two, larger in all.
     const data = queryClient
       .fetchQuery({ queryKey: eventKeys.detail(id), queryFn: () => api.get<EventDetail>(path) })
       .then((event) => preloadCover(event.imageUrl, 'cover'))

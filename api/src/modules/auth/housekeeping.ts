@@ -1,6 +1,7 @@
 // Forgetting sign-in state nobody can use any more: expired sessions, rate-limit windows, sign-in states,
 // login codes and email links; cover photos uploaded a day ago that no event took up; calendar cancellations
-// past their 30 days. main.ts schedules it (every few minutes is plenty); any instance may run it at any time.
+// past their 30 days. The composition root (system/create-system.ts) schedules it once start() runs (every
+// few minutes is plenty); any instance may run it at any time.
 import type { AppDeps } from '../../deps';
 import { pruneRateLimits } from '../../http/rate-limit';
 import { createCalendarService } from '../calendar/calendar-service';

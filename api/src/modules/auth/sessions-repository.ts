@@ -38,7 +38,7 @@ export interface SessionRead<User> {
  * Every signed-in request asks this, so it is one hand-written statement, sent past Prisma (db/lean-sql.ts:
  * Prisma 6 compiles each query anew). It also reads the data version and the next event at or after `splitAt`
  * (two index lookups): what a version ETag needs, so a repeat of the list or an event answers 304 after this
- * statement alone (issue 13). Unknown sessions yield nothing.
+ * statement alone. Unknown sessions yield nothing.
  *
  * Each id is looked up on its own (LATERAL), by the sessions' and the users' keys, whatever the planner
  * believes of the tables' sizes: with `s.id = ANY(...)`, a sessions table analysed while nearly empty got a
@@ -93,8 +93,8 @@ export async function findSessionWithUser(
 
 /**
  * Several sessions at once, with only who each user is and whether they are an admin: what the hot reads
- * (modules/events/hot-reads.ts) need. Reading and mapping a user's twenty columns cost more than the rest of
- * a 304 (a CPU profile under load). Unknown sessions are left out.
+ * (modules/events/hot-reads.ts) need. Reading and mapping a user's twenty columns would cost more than the
+ * rest of a 304. Unknown sessions are left out.
  */
 export function findSessionViewers(
   prisma: Prisma,

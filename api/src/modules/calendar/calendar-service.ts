@@ -1,4 +1,4 @@
-// Calendars (issue 11): an event's .ics for anyone who may see it, and each member's secret feed URL listing
+// Calendars: an event's .ics for anyone who may see it, and each member's secret feed URL listing
 // what they attend (or, by their choice, every event they may see), with what left it as cancelled for 30 days.
 import type { CalendarFeedUrls } from '../../../../shared/types';
 import { MSG } from '../../../../shared/messages';

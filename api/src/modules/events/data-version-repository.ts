@@ -1,4 +1,4 @@
-// The database-wide data version behind version ETags (issue 13): one row, bumped once by every transaction
+// The database-wide data version behind version ETags: one row, bumped once by every transaction
 // that writes events, attendances, invitations, comments or event_series (deferred triggers, migration
 // 20261124010400_kept_counts). A cookie session reads it with the session check (auth/sessions-repository.ts);
 // this is the one tiny query for everyone else (the Mini App, other answers).

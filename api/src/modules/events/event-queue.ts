@@ -1,8 +1,8 @@
 // One RSVP transaction per event at a time in this process. The event's row lock already orders them in the
 // database, but a transaction waiting for that lock holds a pooled connection: 200 members pressing at once
-// would hold every connection and leave other requests waiting past the pool's timeout (measured: 503s in
-// tests/bench/rsvp-bench.ts). Queued here, they wait without a connection; other instances queue their own,
-// and the row lock orders the few that meet in the database.
+// would hold every connection and leave other requests waiting past the pool's timeout (503s; the burst of
+// tests/bench/rsvp-bench.ts fails on any). Queued here, they wait without a connection; other instances queue
+// their own, and the row lock orders the few that meet in the database.
 import type { Prisma } from '../../db/database';
 
 const queues = new WeakMap<Prisma, Map<number, Promise<unknown>>>();

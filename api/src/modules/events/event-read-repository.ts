@@ -1,4 +1,4 @@
-// An event's details as the hot path reads them (issue 13): the session, its user's id and admin flag, the data
+// An event's details as the hot path reads them: the session, its user's id and admin flag, the data
 // version and the event (if the user may see it) in one prepared statement, so a details request, fresh or
 // repeated with If-None-Match, costs one round trip to the database. The session is checked with the same rule
 // as findSession (auth/sessions.ts), by the caller against the app's clock.

@@ -192,16 +192,14 @@ const listOrder = (newestFirst: boolean, table = PrismaTypes.raw('e')) =>
  * A page (any read with a LIMIT) reads about 50 rows of possibly 10,000, so there the viewer's RSVP and
  * invitation are looked up per row by their (event, user) keys: the LATERAL ... LIMIT 1 and the OFFSET 0 keep
  * PostgreSQL from turning them into a join over all the viewer's RSVPs or a hash of all their invitations. That
- * is what the prepared statement's generic plan did (EXPLAIN ANALYZE with 10,000 events: 90 ms instead of
- * 0.3 ms), so PostgreSQL planned it anew on every call instead (0.5 to 9 ms each): issue 13's first page with
- * 10,000 events against 200. The whole list reads every row, where the joins are cheaper (pgbench: 1.2 ms
- * against 2.2 ms for 200 events).
+ * is what the prepared statement's generic plan would do; that plan costs far more than the lookups on a large
+ * table, so PostgreSQL would then plan the statement anew on every call, and a first page with 10,000 events
+ * would cost more than one with 200. The whole list reads every row, where the joins are cheaper than lookups per row.
  *
  * The LIMIT is written into the statement, not sent as a parameter (a few texts: limits are 1 to 101). With a
  * parameter, the generic plan cannot know how few rows are wanted and is costed as if a tenth of the table
- * were read, so with 10,000 events PostgreSQL kept planning every call anew; with the number in the text it
- * keeps one plan per connection (pgbench, first page of 10,000 events: 1,448 → 2,687 statements/s; 200:
- * 2,455 → 2,983).
+ * were read, so on a large table PostgreSQL would plan every call anew; with the number in the text it keeps
+ * one plan per connection (planning anew costs about as much as running a page's statement).
  */
 function visibleRows(viewer: Viewer, where: PrismaTypes.Sql, limit?: number, newestFirst = false) {
   // With a limit, the read is a page (see above); without one, the order is the caller's.

@@ -56,7 +56,7 @@ export function eventsRouter(deps: AppDeps): Router {
   router.patch('/events/:id', requireUser, async (req, res) => {
     const id = eventId(req.params);
     const input = parse(eventUpdateSchema, req.body);
-    // ?scope=following: this occurrence of a series and every later one (issue 11).
+    // ?scope=following: this occurrence of a series and every later one.
     const { scope } = parse(seriesScopeQuerySchema, req.query);
     res.json(await events.update(currentUser(req), id, input, scope));
   });
@@ -81,7 +81,7 @@ export function eventsRouter(deps: AppDeps): Router {
     res.json(await events.attendees(currentUser(req), eventId(req.params)));
   });
 
-  // The organiser's tools (creator or admin) and the member's pass (issue 10).
+  // The organiser's tools (creator or admin) and the member's pass.
   router.get('/events/:id/attendees.csv', requireUser, async (req, res) => {
     const { filename, body } = await organiser.csv(currentUser(req), eventId(req.params));
     res.set({

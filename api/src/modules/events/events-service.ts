@@ -30,7 +30,7 @@ import { createSeriesService, SERIES_MESSAGES } from './series-service';
 export type Viewer = repo.Viewer;
 /** A create or edit, as eventInputSchema leaves it (date as an ISO string). */
 export type EventFields = z.output<typeof eventInputSchema>;
-/** A create, which may ask for a recurring series (issue 11). */
+/** A create, which may ask for a recurring series. */
 export type EventCreateFields = z.output<typeof eventCreateSchema>;
 /** An edit: as a create, except that a left-out isPublic means "keep it". */
 export type EventUpdateFields = z.output<typeof eventUpdateSchema>;
@@ -202,7 +202,7 @@ export function createEventsService(deps: AppDeps) {
   }
 
   /**
-   * A page of the list as JSON (issue 13): upcoming soonest first or past newest first, with the next page's
+   * A page of the list as JSON: upcoming soonest first or past newest first, with the next page's
    * cursor (`{"events":[...],"nextCursor":...}`, as JSON.stringify writes an EventsPage).
    */
   async function pageJson(viewer: Viewer, query: EventsPageQuery): Promise<Buffer> {

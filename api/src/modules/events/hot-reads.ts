@@ -1,10 +1,10 @@
-// The two hottest reads (issue 13), GET /api/events (plain or paged) and GET /api/events/{id} by a signed-in
-// browser, answered in front of Express. A CPU profile of the compiled server under load showed Express's share
-// (its request set-up, the router's walk through every module's routes, the per-request middleware) and a second
-// statement costing more than the answer itself. Here an event's details are one prepared statement (session,
-// viewer, data version and event together) and the list is the session statement (which reads the data
-// version) then the list's; a repeat with If-None-Match is that first statement and a 304. The list's session
-// checks of requests that arrive together are one statement (createSessionViewerLoader, auth/sessions.ts).
+// The two hottest reads, GET /api/events (plain or paged) and GET /api/events/{id} by a signed-in browser,
+// answered in front of Express. Under load, Express's share (its request set-up, the router's walk through every
+// module's routes, the per-request middleware) and a second statement cost more than the answer itself. Here
+// an event's details are one prepared statement (session, viewer, data version and event together) and the list
+// is the session statement (which reads the data version) then the list's; a repeat with If-None-Match is that
+// first statement and a 304. The list's session checks of requests that arrive together are one statement
+// (createSessionViewerLoader, auth/sessions.ts).
 //
 // Only the plain case is answered here: a session cookie that is present, well-formed and valid, a GET without a
 // body, an event the viewer may see, a query the route accepts. Anything else (no or expired session, Mini App

@@ -1,4 +1,4 @@
-// RSVP writes under the lock discipline of issue 10. Every change of a reply runs in one transaction that first
+// RSVP writes under one lock discipline. Every change of a reply runs in one transaction that first
 // locks the event's row (SELECT … FOR UPDATE): the replies of one event are changed one after another, so the
 // counts, the waitlist order and the promotions each transaction reads are exact. Underneath, the database keeps
 // events.attending_people from the rows (a trigger) and refuses any growth beyond capacity (another trigger):

@@ -1,4 +1,4 @@
-// The RSVP rules of issue 10 as pure functions: what a reply becomes on an event with a capacity, and which
+// The RSVP rules as pure functions: what a reply becomes on an event with a capacity, and which
 // waitlisted parties a freed spot goes to. No database here; rsvp-repository.ts applies the outcome under the
 // event's row lock, and the database refuses any over-booking whatever the code decides.
 import type { RsvpStatus, StoredRsvpStatus } from '../../../../shared/constants';

@@ -1,4 +1,4 @@
-// RSVP use cases (issue 10): replying with capacity, waitlist, maybe and guests; promotion from the waitlist;
+// RSVP use cases: replying with capacity, waitlist, maybe and guests; promotion from the waitlist;
 // the attendee list with its privacy rule. Every change runs under the event's row lock (rsvp-repository.ts).
 import { RSVP_LIMITS } from '../../../../shared/constants';
 import { conflict, notFound } from '../../../../shared/errors';

@@ -1,4 +1,4 @@
-// The event_series table and the occurrences linked to it (issue 11). Only repositories import Prisma.
+// The event_series table and the occurrences linked to it. Only repositories import Prisma.
 import type { MonthlyBy, RecurrenceFrequency } from '../../../../shared/constants';
 import type { Prisma } from '../../db/database';
 import { recordSelect, type EventWrite, type Tx } from './events-repository';

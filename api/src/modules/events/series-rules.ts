@@ -1,4 +1,4 @@
-// Recurrence rules (issue 11): which instants a series' occurrences start at. rrule does the calendar work; it
+// Recurrence rules: which instants a series' occurrences start at. rrule does the calendar work; it
 // runs on "floating" wall time (UTC fields standing for the zone's local clock), so a weekly 19:00 Europe/Berlin
 // event stays 19:00 in Berlin across a daylight-saving change. Pure functions: no database.
 import rrule from 'rrule';

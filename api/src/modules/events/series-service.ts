@@ -1,4 +1,4 @@
-// Recurring events (issue 11): creating a series, editing or deleting "this and following" occurrences, and
+// Recurring events: creating a series, editing or deleting "this and following" occurrences, and
 // generating occurrences as time passes. Each occurrence is an event of its own; the events service decides
 // who may do what and calls in here for the series part.
 import type { RecurrenceInput } from '../../../../shared/schemas';

@@ -1,4 +1,4 @@
-// The events list as JSON, from each event's part kept under its row version (issue 13). An event's own fields
+// The events list as JSON, from each event's part kept under its row version. An event's own fields
 // (eventPart) are the same for every member; only the last three (viewerPart: their RSVP) differ. So a list is
 // one statement that answers a single row: for each event the viewer sees, in order, the key of its row
 // versions and the key of the viewer's RSVP (events-repository.ts). Each event's JSON comes from memory when
@@ -9,10 +9,10 @@
 // ever meeting an old entry.
 //
 // The bytes are those of JSON.stringify(toSummary(row)): the tests compare them with the details' answers. They
-// are kept and joined as bytes (Buffers, outside the JavaScript heap): a 94 KB list answer then costs one copy,
-// not a string to build, flatten and encode again for the socket on every request. Under load the list's
-// garbage, not its work, was what the process spent its time on: one row instead of one per event, and keys
-// the statement writes, halved the time spent in the young generation's collections.
+// are kept and joined as bytes (Buffers, outside the JavaScript heap): a list answer of many kilobytes then
+// costs one copy, not a string to build, flatten and encode again for the socket on every request. Under load
+// the list's garbage, more than its work, is what the process spends its time on: hence one row instead of one
+// per event, and keys the statement writes, which leave the young generation's collector far less to do.
 import { LRUCache } from 'lru-cache';
 import type { Prisma } from '../../db/database';
 import {
@@ -62,7 +62,7 @@ const openEvent = (row: EventSqlRow) => Buffer.from(JSON.stringify(eventPart(row
  * viewer's part (two Buffers per event, in one flat array): the kept part of its current row, or one read now
  * for those not kept (read with the viewer's visibility again, so an event hidden or deleted since it was
  * listed is left out). The statement wrote both keys, so a kept event costs two lookups and no string of its
- * own here: the list is the hottest read, and its garbage was what the collector spent its time on.
+ * own here: the list is the hottest read, and its garbage is what the collector would spend its time on.
  */
 export async function summariesJson(prisma: Prisma, viewer: Viewer, listed: ListedEvent[]): Promise<Buffer[]> {
   const parts = partsOf(prisma);

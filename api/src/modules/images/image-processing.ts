@@ -32,8 +32,8 @@ interface Codec {
 
 let codec: Promise<Codec> | undefined;
 /**
- * sharp (and libvips, some 20 MB of the process's memory) is loaded with the first upload, not at start: most
- * processes serve reads all day and never decode a picture (issue 13's memory figure).
+ * sharp (and libvips, a sizeable share of a process's memory) is loaded with the first upload, not at start:
+ * most processes serve reads all day and never decode a picture (docs/performance.md has the figure).
  */
 function loadCodec(): Promise<Codec> {
   codec ??= import('sharp').then(({ default: sharp }) => ({

@@ -92,7 +92,7 @@ export function createFanOut(deps: FanOutDeps): FanOut {
       event,
       kind === 'event_updated' || kind === 'series_updated' ? (job.updateType ?? '') : null,
     );
-    // A series is announced once (issue 11): its first occurrence's date says how it repeats, whatever the template.
+    // A series is announced once: its first occurrence's date says how it repeats, whatever the template.
     if (kind === 'event_created' && event.series) {
       const { frequency, monthlyBy } = event.series;
       const repeats = repeatsPhrase({

@@ -76,7 +76,7 @@ export const findEvent = (prisma: Db, id: number) =>
       isPublic: true,
       creatorId: true,
       updatedAt: true,
-      // A new series is announced once, saying how it repeats (issue 11).
+      // A new series is announced once, saying how it repeats.
       seriesId: true,
       series: { select: { frequency: true, monthlyBy: true } },
     },
@@ -148,7 +148,7 @@ export const findAttendeesAndInvitees = (prisma: Db, event: EventForMessage, pag
 
 /** Those attending who may still see the event. */
 /**
- * An edit of this and every later occurrence of a series (issue 11): attendees and invitees of any of them who
+ * An edit of this and every later occurrence of a series: attendees and invitees of any of them who
  * may still see it, once each, but not the creator.
  */
 export const findSeriesAttendeesAndInvitees = (

@@ -47,7 +47,7 @@ export function createOutboxTriggers(deps: TriggerDeps) {
       );
     },
 
-    /** One job for this and every later occurrence; their attendees and invitees hear of it once (issue 11). */
+    /** One job for this and every later occurrence; their attendees and invitees hear of it once. */
     async seriesUpdated(eventId, updateType, tx) {
       const event = await outbox.findEvent(tx, eventId);
       if (!event) return;

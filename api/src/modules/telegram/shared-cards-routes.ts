@@ -1,5 +1,5 @@
 // POST /api/events/{id}/share: HTTP only — the Mini App's Share action gets a prepared inline message id
-// for Telegram's shareMessage (issue 12). Answer: { "preparedMessageId": "…" }.
+// for Telegram's shareMessage. Answer: { "preparedMessageId": "…" }.
 import { Router } from 'express';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';

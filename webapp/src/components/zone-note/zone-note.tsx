@@ -1,4 +1,4 @@
-// Beside an event's time: its zone, and the viewer's own time when their clocks show another (issue 11).
+// Beside an event's time: its zone, and the viewer's own time when their clocks show another.
 import { zoneNote } from '../../lib/dates';
 import styles from './zone-note.module.css';
 

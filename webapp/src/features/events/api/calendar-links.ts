@@ -1,4 +1,4 @@
-// "Add to calendar" (issue 11): the event's .ics, and Google Calendar's and Outlook's own "new event" pages
+// "Add to calendar": the event's .ics, and Google Calendar's and Outlook's own "new event" pages
 // filled in. Every entry lasts the same default time as the server's .ics.
 import { DEFAULT_EVENT_DURATION_MS } from '../../../../../shared/calendar';
 import type { EventDetail } from '../../../../../shared/types';

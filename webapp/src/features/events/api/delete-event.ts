@@ -3,7 +3,7 @@ import type { SeriesScope } from '../../../../../shared/constants';
 import { api } from '../../../lib/api-client';
 import { eventKeys } from './keys';
 
-/** scope "following": this occurrence of a series and every later one (issue 11). */
+/** scope "following": this occurrence of a series and every later one. */
 export const deleteEvent = (id: number, scope: SeriesScope = 'this') =>
   api.delete<unknown>(`/api/events/${id}${scope === 'following' ? '?scope=following' : ''}`);
 

@@ -1,4 +1,4 @@
-// The events list, a page at a time (issue 13): upcoming soonest first, past newest first, each page about 50
+// The events list, a page at a time: upcoming soonest first, past newest first, each page about 50
 // events with the cursor of the next. Each event carries its attending count and the caller's own RSVP.
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import { FEATURED_EVENTS_COUNT } from '../../../../../shared/constants';

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 import { eventKeys } from './keys';
 
 export const createEvent = (input: EventCreateInput) => api.post<EventDetail>('/api/events', input);
-/** scope "following": this occurrence of a series and every later one (issue 11). */
+/** scope "following": this occurrence of a series and every later one. */
 export const updateEvent = (id: number, input: EventInput, scope: SeriesScope = 'this') =>
   api.patch<EventDetail>(`/api/events/${id}${scope === 'following' ? '?scope=following' : ''}`, input);
 

@@ -1,4 +1,4 @@
-// The event's "Add to calendar" menu (issue 11): an .ics file (Apple Calendar, Outlook on the desktop, any
+// The event's "Add to calendar" menu: an .ics file (Apple Calendar, Outlook on the desktop, any
 // calendar app), Google Calendar, or Outlook on the web. Inside Telegram, web pages open in the phone's browser.
 import { CalendarPlus, ChevronDown } from 'lucide-react';
 import type { EventDetail } from '../../../../../shared/types';

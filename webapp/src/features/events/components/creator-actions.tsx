@@ -55,7 +55,7 @@ export function CreatorActions({ event, userId }: { event: EventDetail; userId: 
         Delete Event
       </Button>
       <Suspense fallback={null}>
-        {/* An event of a series asks which to delete: this one, or it and the following ones (issue 11). */}
+        {/* An event of a series asks which to delete: this one, or it and the following ones. */}
         {confirming && event.seriesId !== null && (
           <SeriesScopeDialog
             open

@@ -21,7 +21,7 @@ export function EditEventPage() {
   const { data: user } = useCurrentUser();
   const navigate = useNavigate();
   const update = useUpdateEvent(id);
-  // An event of a series asks "this" or "this and following" before saving (issue 11).
+  // An event of a series asks "this" or "this and following" before saving.
   const [pending, setPending] = useState<EventInput | null>(null);
   const allowed = Boolean(event.data && user && mayManageEvent(user, event.data));
 

@@ -1,7 +1,7 @@
 // The create/edit event form (SPEC §2): every field required, a cover (uploaded or one of the 4 samples) with a
 // preview, and the public/private choice. react-hook-form on the server's own zod schema; the 'All fields are
-// required' banner follows the fields, so it goes away once they are filled in. The RSVP settings (issue 10)
-// are optional: an empty capacity means no limit, an empty closing time means RSVP stays open.
+// required' banner follows the fields, so it goes away once they are filled in. The RSVP settings are
+// optional: an empty capacity means no limit, an empty closing time means RSVP stays open.
 import { CircleAlert } from 'lucide-react';
 import { useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -98,7 +98,7 @@ interface EventFormProps {
   /** The server's (or the fallback) message, shown as an inline banner. */
   serverError: string | null;
   onSubmit: (input: EventCreateInput) => void;
-  /** The create form offers "Repeat" (issue 11); an edit does not change a series' rule. */
+  /** The create form offers "Repeat"; an edit does not change a series' rule. */
   repeatable?: boolean;
 }
 

@@ -1,4 +1,4 @@
-// All Events (SPEC §2), a page at a time (issue 13): upcoming events soonest first, and a "Past" view
+// All Events (SPEC §2), a page at a time: upcoming events soonest first, and a "Past" view
 // (/events?when=past) newest first. The next page loads as the member scrolls near the end, or with the
 // 'Load more events' button (keyboards, screen readers, and browsers without IntersectionObserver). The header
 // search filters the events loaded so far.

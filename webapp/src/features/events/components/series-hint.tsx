@@ -1,4 +1,4 @@
-// "Repeats weekly": shown on an event that belongs to a recurring series (issue 11).
+// "Repeats weekly": shown on an event that belongs to a recurring series.
 import { Repeat } from 'lucide-react';
 import { repeatsLabel } from '../../../../../shared/recurrence-text';
 import type { EventSummary } from '../../../../../shared/types';

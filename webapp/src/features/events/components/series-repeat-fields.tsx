@@ -1,4 +1,4 @@
-// The create form's "Repeat" control (issue 11): how often (weekly, every 2 weeks, monthly by day or weekday)
+// The create form's "Repeat" control: how often (weekly, every 2 weeks, monthly by day or weekday)
 // and how it ends (after N events or on a date). Each event of the series is then an event of its own.
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { RECURRENCE_MAX_COUNT } from '../../../../../shared/constants';

@@ -1,5 +1,5 @@
 // Editing or deleting one event of a recurring series asks which: "This event" or "This and following
-// events" (issue 11). The dialog stays up while the change runs; the caller closes it.
+// events". The dialog stays up while the change runs; the caller closes it.
 import { useState } from 'react';
 import type { SeriesScope } from '../../../../../shared/constants';
 import { Button } from '../../../components/button/button';

@@ -1,4 +1,4 @@
-// The member's personal calendar feed (issue 11): its secret URLs, the choice of events, and a new URL.
+// The member's personal calendar feed: its secret URLs, the choice of events, and a new URL.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeedSettings } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';

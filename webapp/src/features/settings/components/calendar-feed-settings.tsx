@@ -1,4 +1,4 @@
-// Settings → Calendar feed (issue 11): the secret URL to subscribe to in a calendar app (webcal:// opens one
+// Settings → Calendar feed: the secret URL to subscribe to in a calendar app (webcal:// opens one
 // directly), copy, a new URL when the old one leaked (with a confirmation: every subscribed calendar stops
 // updating), and the choice between the events the member replies to and every event they may see.
 import { Copy, RefreshCw } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Privacy: a member may hide their name from other members' attendee lists (issue 10). Organisers still see
+// Privacy: a member may hide their name from other members' attendee lists. Organisers still see
 // it; other members see '1 more member'. Saves at once, like the notification preferences.
 import { useOptimistic, useTransition } from 'react';
 import type { CurrentUser } from '../../../../../shared/types';
