@@ -6,11 +6,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppDeps } from './deps';
-import { authenticate } from './http/auth';
+import type { Services } from './system/services';
+import { authenticate } from './modules/auth/request-auth';
 import { errorHandler, notFoundHandler } from './http/error-middleware';
-import { brandedIndexHtml, readIndex } from './http/branded-index';
-import { createFirstScreen } from './http/first-screen';
-import { writeFirstScreen } from './http/first-screen-html';
+import { brandedIndexHtml, readIndex } from './modules/web/branded-index';
+import { createFirstScreen } from './modules/web/first-screen';
+import { writeFirstScreen } from './modules/web/first-screen-html';
 import { apiCompression } from './http/compress';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
@@ -27,7 +28,7 @@ import { imagesRouter, isImageUpload } from './modules/images/images-routes';
 import { notificationsRouter } from './modules/notifications/notifications-routes';
 import { sharedCardsRouter } from './modules/telegram/shared-cards-routes';
 import { telegramRouter } from './modules/telegram/telegram-routes';
-import { usersRouter } from './modules/users/users-routes';
+import { membersRouter } from './modules/members/members-routes';
 
 /** Vite names every file under assets/ by its content hash: a name never gets other bytes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -44,7 +45,7 @@ export interface AppExtras {
   backups?: { service: BackupsService; dailyAtUtc: string | null };
 }
 
-export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
+export function createApp(deps: AppDeps, services: Services, extras: AppExtras = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
@@ -59,21 +60,21 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   api.use(express.json({ limit: '100kb' }));
   api.use(cookieParser());
   api.use(requireSameOrigin(deps.config.publicUrl, isImageUpload));
-  api.use(authenticate(deps));
+  api.use(authenticate(deps, services.reachability.fromMiniApp));
   api.use(limitMemberWrites(deps));
   api.use(healthRouter(deps));
-  api.use(authRouter(deps));
-  api.use(telegramRouter(deps));
-  api.use(usersRouter(deps));
-  api.use(calendarRouter(deps));
-  api.use(eventsRouter(deps));
-  api.use(sharedCardsRouter(deps));
-  api.use(imagesRouter(deps));
-  api.use(adminRouter(deps));
+  api.use(authRouter(deps, { auth: services.auth, linking: services.linking, states: services.authStates }));
+  api.use(telegramRouter(deps, { codes: services.loginCodes, states: services.authStates }));
+  api.use(membersRouter(services.members, services.phone));
+  api.use(calendarRouter(services.calendar));
+  api.use(eventsRouter(services.events, services.organiser));
+  api.use(sharedCardsRouter(services.sharing));
+  api.use(imagesRouter(services.images));
+  api.use(adminRouter(deps, services.templates));
   if (extras.backups) {
     api.use(backupsRouter(extras.backups.service, { logger: deps.logger, dailyAtUtc: extras.backups.dailyAtUtc }));
   }
-  api.use(notificationsRouter(deps));
+  api.use(notificationsRouter(services.notifications));
   api.use(notFoundHandler());
   app.use('/api', api);
 
@@ -93,7 +94,7 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
         },
       }),
     );
-    const firstScreen = createFirstScreen(deps);
+    const firstScreen = createFirstScreen(deps, services.events);
     app.get(/^(?!\/api\/).*/, cookieParser(), async (req, res) => {
       // Read per request: a rebuild of the web app is served without a restart.
       const { html, manifest } = await readIndex(webappDir);

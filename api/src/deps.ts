@@ -5,7 +5,7 @@ import type { Prisma } from './db/database';
 import type { SecretBox } from './lib/secrets';
 import type { Logger } from './logger';
 import type { NotificationTriggers } from './modules/notifications/triggers';
-import type { PreparedCards } from './modules/telegram/shared-cards-service';
+import type { PreparedCards } from './modules/telegram/prepared-cards';
 
 export interface AppDeps {
   config: AppConfig;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneAuthState } from '../../api/src/modules/auth/housekeeping';
+import { pruneExpired } from '../../api/src/system/housekeeping';
 import { SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { DATABASE_KINDS } from '../support/databases';
 import { TestClient } from '../support/http-client';
@@ -212,7 +212,7 @@ describe.each(DATABASE_KINDS)('Google sign-in and sessions on %s', (kind) => {
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
     expect((await stale.get('/api/users/me')).status).toBe(401);
-    await pruneAuthState(app.deps);
+    await pruneExpired(app.deps, app.system.services);
     expect(await app.deps.prisma.session.count({ where: { userId: user.id } })).toBe(0);
     expect((await live.get('/api/users/me')).status).toBe(200);
   });

@@ -2,7 +2,7 @@
 // hostile input, on PGlite and (when configured) PostgreSQL.
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createEventsService } from '../../api/src/modules/events/events-service';
+import { createServices } from '../../api/src/system/services';
 import { LIMITS } from '../../shared/constants';
 import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
@@ -127,7 +127,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
       const past = await createEvent({ name: 'Yesterday', date: '2020-01-01T10:00:00.000Z' });
       const soon = await createEvent({ name: 'Soon', date: '2027-01-01T10:00:00.000Z' });
       const hidden = await createEvent({ name: 'Hidden', date: '2027-01-02T10:00:00.000Z', isPublic: false });
-      const events = createEventsService({ ...app.deps, now: () => new Date('2026-12-31T00:00:00.000Z') });
+      const { events } = createServices({ ...app.deps, now: () => new Date('2026-12-31T00:00:00.000Z') });
 
       const upcoming = await events.upcomingEvents({ id: member.user.id, isAdmin: false }, 3);
 

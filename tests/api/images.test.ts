@@ -6,7 +6,7 @@ import type { User } from '@prisma/client';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneAuthState } from '../../api/src/modules/auth/housekeeping';
+import { pruneExpired } from '../../api/src/system/housekeeping';
 import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient, TestResponse } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -480,12 +480,12 @@ describe.each(DATABASE_KINDS)('cover photo uploads on %s', (kind) => {
 
       app.setNow(new Date(Date.now() + 25 * 60 * 60 * 1000));
       try {
-        await pruneAuthState(app.deps);
+        await pruneExpired(app.deps, app.system.services);
       } finally {
         app.setNow(new Date());
       }
       const fresh = await uploaded();
-      await pruneAuthState(app.deps);
+      await pruneExpired(app.deps, app.system.services);
 
       expect((await download(`${app.url}${forgotten}`)).status).toBe(404);
       expect((await download(`${app.url}${cover}`)).status).toBe(200);

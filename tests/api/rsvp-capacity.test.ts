@@ -2,7 +2,6 @@
 // PGlite; promotions told through the outbox exactly once; the database itself refusing over-booking.
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRsvpService } from '../../api/src/modules/events/rsvp-service';
 import { DATABASE_KINDS } from '../support/databases';
 import { createSystem } from '../../api/src/system/create-system';
 import { TestClient } from '../support/http-client';
@@ -244,7 +243,7 @@ describe.each(DATABASE_KINDS)('RSVP with capacity under concurrency on %s', (kin
     expect(await attendingPeople(eventId)).toBe(0);
 
     // The delivery worker runs this scan every half minute; any RSVP change of the event does it too.
-    const promoted = await createRsvpService(app.deps).promoteFreedSpots();
+    const promoted = await app.system.services.rsvp.promoteFreedSpots();
     expect(promoted).toBe(1);
     expect((await next.client.get(`/api/events/${eventId}/attendance`)).body.status).toBe('attending');
     expect(await attendingPeople(eventId)).toBe(1);

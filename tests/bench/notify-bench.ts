@@ -18,6 +18,7 @@ import { Api } from 'grammy';
 import { parseArgs } from 'node:util';
 import { rsvpKeyboard } from '../../bot/src/keyboards';
 import { createApp } from '../../api/src/app';
+import { createServices } from '../../api/src/system/services';
 import { loadConfig } from '../../api/src/config';
 import { openDatabase, type Database } from '../../api/src/db/database';
 import type { AppDeps } from '../../api/src/deps';
@@ -95,7 +96,7 @@ async function emailFanOut(): Promise<void> {
   };
   const outbox = createOutboxTriggers(deps);
   deps.notifications = outbox;
-  const web = await listen(createApp(deps), '127.0.0.1', 0);
+  const web = await listen(createApp(deps, createServices(deps)), '127.0.0.1', 0);
   const email = createEmailSender(() => getSmtpForDelivery(deps), deps.logger);
   const worker = createOutboxWorker(
     {

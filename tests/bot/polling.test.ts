@@ -15,7 +15,7 @@ describe('the bot on long polling (no public URL)', () => {
     botApi = await startFakeBotApi();
     app = await startNotifyApp('pglite', { botApi });
     // As the composition root builds it without a known identity (getMe on start); no public URL: no webhook.
-    bot = createBot(botDepsFrom(app.deps));
+    bot = createBot(botDepsFrom(app.deps, app.system.services));
   });
   afterAll(async () => {
     if (bot.isRunning()) await bot.stop();

@@ -5,7 +5,7 @@ import { openAdapter, type AdapterOptions, type DatabaseTarget, type OpenedAdapt
 import { attachLeanSql } from './lean-sql';
 import { migrate } from './migrate';
 
-export type Prisma = PrismaClient;
+export type { Prisma } from './prisma-client';
 
 export interface Database {
   prisma: PrismaClient;

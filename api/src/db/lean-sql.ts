@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Prisma as PrismaTypes } from '@prisma/client';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Prisma } from './database';
+import type { Prisma } from './prisma-client';
 
 export interface LeanSql {
   query<T>(statement: PrismaTypes.Sql): Promise<T[]>;

@@ -7,7 +7,7 @@
 // a newer one would keep a stale body.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DataVersion } from '../modules/events/data-version-repository';
+import type { DataVersion } from '../db/data-version-repository';
 
 /** Differs per process start: an answer whose shape a new release changed is never taken as unchanged. */
 const BOOT = randomBytes(4).toString('hex');

@@ -19,13 +19,10 @@ import { createSecretBox } from '../lib/secrets';
 import { createLogger, type Logger } from '../logger';
 import { getSmtpForDelivery } from '../modules/admin/smtp-settings-service';
 import { seedDemo } from '../modules/auth/demo';
-import { AUTH_HOUSEKEEPING_INTERVAL_MS, pruneAuthState } from '../modules/auth/housekeeping';
 import { createBackupScheduler, type BackupScheduler } from '../modules/backups/backup-scheduler';
 import { createBackupsService, type BackupsService } from '../modules/backups/backups-service';
 import { offersWaitlist } from '../modules/events/rsvp-repository';
 import { withHotReads } from '../modules/events/hot-reads';
-import { createRsvpService } from '../modules/events/rsvp-service';
-import { createSeriesService } from '../modules/events/series-service';
 import { createEmailSender } from '../modules/notifications/email-sender';
 import { createOutboxTriggers, type OutboxTriggers } from '../modules/notifications/outbox-triggers';
 import { createOutboxWorker, type WorkerDeps, type WorkerOptions } from '../modules/notifications/outbox-worker';
@@ -34,6 +31,8 @@ import type { NotificationTriggers } from '../modules/notifications/triggers';
 import { listen, type RunningServer } from '../server';
 import type { CardRefresher, CardRefresherOptions } from '../modules/telegram/shared-cards-refresher';
 import { botDepsFrom, mountWebhook, startBot, webhookSecret } from './telegram-bot';
+import { HOUSEKEEPING_INTERVAL_MS, pruneExpired } from './housekeeping';
+import { createServices, type Services } from './services';
 import { createTelegramCards } from './telegram-cards';
 
 /** The reminder scan is one UPDATE; once every half minute is plenty for reminders a day ahead. */
@@ -71,6 +70,8 @@ export interface SystemOptions {
 export interface System {
   config: AppConfig;
   deps: AppDeps;
+  /** Every use-case service, built once. */
+  services: Services;
   database: Database;
   app: Express;
   outbox: OutboxTriggers;
@@ -111,9 +112,9 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
     now,
   };
   const outbox = createOutboxTriggers(deps);
-  const rsvp = createRsvpService(deps);
-  const series = createSeriesService(deps);
   deps.notifications = options.notifications ?? outbox;
+  const services = createServices(deps);
+  const { rsvp, series } = services;
   await bootstrapAdmins(deps);
   await adoptOrganisationTimeZone(deps.prisma, config.notificationsTimeZone);
   if (config.demoMode) await seedDemo(deps);
@@ -121,7 +122,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   // No bot token (demo mode, or a website-only setup): everything but Telegram works.
   const bot =
     config.telegram.botToken && config.telegram.botEnabled
-      ? createBot(botDepsFrom(deps), options.botInfo ? { botInfo: options.botInfo } : {})
+      ? createBot(botDepsFrom(deps, services), options.botInfo ? { botInfo: options.botInfo } : {})
       : null;
   const backups = createBackupsService(
     database.pglite
@@ -132,7 +133,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   );
   const backupScheduler = createBackupScheduler(backups, { dailyAtUtc: config.backups.dailyAtUtc, now, logger });
   const { hour, minute } = config.backups.dailyAtUtc;
-  const app = createApp(deps, {
+  const app = createApp(deps, services, {
     webappDir: options.webappDir,
     backups: {
       service: backups,
@@ -203,13 +204,13 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
 
   async function start(at: { host?: string; port?: number } = {}): Promise<RunningServer> {
     // The events list and an event's details for a signed-in browser are answered in front of Express.
-    web = await listen(withHotReads(deps, app), at.host ?? config.host, at.port ?? config.port);
+    web = await listen(withHotReads(deps, services.events, app), at.host ?? config.host, at.port ?? config.port);
     worker?.start();
     cards?.start();
     if (bot && options.startBot !== false) await startBot(bot, config, logger);
     housekeeping = setInterval(() => {
-      pruneAuthState(deps).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping failed'));
-    }, AUTH_HOUSEKEEPING_INTERVAL_MS);
+      pruneExpired(deps, services).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping failed'));
+    }, HOUSEKEEPING_INTERVAL_MS);
     housekeeping.unref();
     if (config.backups.enabled) backupScheduler.start();
     return web;
@@ -231,6 +232,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   return {
     config,
     deps,
+    services,
     database,
     app,
     outbox,

@@ -10,10 +10,7 @@ import type { AppDeps } from '../deps';
 import { sha256 } from '../lib/secrets';
 import type { Logger } from '../logger';
 import { upsertTelegramUser } from '../modules/auth/identity';
-import { createEventsService } from '../modules/events/events-service';
-import { createLoginCodesService } from '../modules/telegram/login-codes-service';
-import { createSharedCardsService } from '../modules/telegram/shared-cards-service';
-import { createReachabilityService } from '../modules/telegram/reachability-service';
+import type { Services } from './services';
 
 export const WEBHOOK_PATH = '/telegram/webhook';
 const ALLOWED_UPDATES = [
@@ -24,11 +21,10 @@ const ALLOWED_UPDATES = [
   'chosen_inline_result',
 ] as const;
 
-export function botDepsFrom(deps: AppDeps): BotDeps {
-  const events = createEventsService(deps);
-  const loginCodes = createLoginCodesService(deps);
-  const sharing = createSharedCardsService(deps);
-  const reachability = createReachabilityService(deps);
+export function botDepsFrom(
+  deps: AppDeps,
+  { events, loginCodes, sharing, reachability }: Pick<Services, 'events' | 'loginCodes' | 'sharing' | 'reachability'>,
+): BotDeps {
   return {
     config: deps.config,
     logger: deps.logger,

@@ -16,7 +16,7 @@ import {
   type CardRefresherOptions,
   type RenderedCard,
 } from '../modules/telegram/shared-cards-refresher';
-import type { PreparedCards } from '../modules/telegram/shared-cards-service';
+import type { PreparedCards } from '../modules/telegram/prepared-cards';
 
 export interface TelegramCardsOptions {
   /** This process's edits per second; without it, the pace all instances share with the notification sender. */

@@ -2,14 +2,13 @@
 import { Router } from 'express';
 import { smtpSettingsSchema, templateSchema } from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
-import { requireAdmin } from '../../http/auth';
+import { requireAdmin } from '../auth/request-auth';
 import { parse, parseId } from '../../http/validate';
 import { getSmtpSettings, saveSmtp } from './smtp-settings-service';
-import { createTemplatesService } from './templates-service';
+import type { TemplatesService } from './templates-service';
 
-export function adminRouter(deps: AppDeps): Router {
+export function adminRouter(deps: AppDeps, templates: TemplatesService): Router {
   const router = Router();
-  const templates = createTemplatesService(deps);
 
   router.get('/notification-templates', requireAdmin, async (_req, res) => {
     res.json(await templates.list());

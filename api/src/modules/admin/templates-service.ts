@@ -22,3 +22,5 @@ export function createTemplatesService(deps: AppDeps) {
     },
   };
 }
+
+export type TemplatesService = ReturnType<typeof createTemplatesService>;

@@ -8,7 +8,6 @@ import { isUniqueViolation } from '../../db/errors';
 import { hit } from '../../http/rate-limit';
 import { oneLine } from '../../lib/display-text';
 import { randomToken, sha256 } from '../../lib/secrets';
-import type { EmailLinkRequester } from '../notifications/triggers';
 import { findUserById, type UserRow } from '../users/users-repository';
 import type { AuthService } from './auth-service';
 import {
@@ -20,6 +19,7 @@ import {
 } from './email-link-requests-repository';
 import { isBootstrapAdminEmail, linkTelegramToUser } from './identity';
 import { findUserByIdOrThrow } from './users-identity-repository';
+import type { EmailLinkRequester } from './email-link-requester';
 
 const EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** Each request sends an email to an address of the user's choosing: keep that from becoming a spam cannon. */
@@ -126,3 +126,5 @@ export function createAccountLinkingService(deps: AppDeps, auth: AuthService) {
 
   return { linkTelegram, requestEmailLink, pendingEmailLink, confirmEmail };
 }
+
+export type AccountLinkingService = ReturnType<typeof createAccountLinkingService>;

@@ -9,14 +9,14 @@ import {
   telegramLoginSchema,
 } from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
-import { currentUser, requireUser } from '../../http/auth';
+import { currentUser, requireUser } from './request-auth';
 import { unauthenticated } from '../../../../shared/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { toCurrentUser } from '../users/users-repository';
-import { createAccountLinkingService } from './account-linking-service';
-import { createAuthService } from './auth-service';
-import { browserHash, createAuthStates, ensureBrowserHash } from './auth-states';
+import { type AccountLinkingService } from './account-linking-service';
+import { type AuthService } from './auth-service';
+import { browserHash, type AuthStates, ensureBrowserHash } from './auth-states';
 import { CONFIRM_PAGE_REFERRER_POLICY, confirmEmailPage } from './confirm-email-page';
 import { DEMO_ACCOUNTS } from './demo';
 import { createSession, endSession, startSession } from './sessions';
@@ -33,11 +33,11 @@ const MINI_APP_DATA_REQUIRED = 'Open the app from Telegram to sign in with Teleg
 /** Where this request came in, for links when no PUBLIC_URL is configured. */
 const requestOrigin = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
-export function authRouter(deps: AppDeps): Router {
+export function authRouter(
+  deps: AppDeps,
+  { auth, linking, states }: { auth: AuthService; linking: AccountLinkingService; states: AuthStates },
+): Router {
   const router = Router();
-  const auth = createAuthService(deps);
-  const linking = createAccountLinkingService(deps, auth);
-  const states = createAuthStates(deps);
   const signInLimit = rateLimit(deps.prisma, {
     name: 'sign-in',
     limit: deps.config.rateLimitAuthPerMinute,

@@ -2,9 +2,9 @@
 import { Prisma as PrismaTypes } from '@prisma/client';
 import type { Prisma } from '../../db/database';
 import { leanQuery } from '../../db/lean-sql';
-import type { DataVersion } from '../events/data-version-repository';
-import type { Viewer } from '../events/events-repository';
+import type { DataVersion } from '../../db/data-version-repository';
 import { userFromSql, type UserRow, type UserSqlRow } from '../users/users-repository';
+import type { Viewer } from '../users/viewer';
 
 export interface NewSession {
   /** The SHA-256 of the token: the token itself is never stored. */

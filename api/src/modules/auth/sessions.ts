@@ -4,8 +4,7 @@ import DataLoader from 'dataloader';
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../deps';
 import { randomToken, sha256 } from '../../lib/secrets';
-import type { DataVersion } from '../events/data-version-repository';
-import type { Viewer } from '../events/events-repository';
+import type { DataVersion } from '../../db/data-version-repository';
 import type { UserRow } from '../users/users-repository';
 import {
   deleteSessionById,
@@ -15,6 +14,7 @@ import {
   insertSession,
   type SessionRead,
 } from './sessions-repository';
+import type { Viewer } from '../users/viewer';
 
 export const SESSION_COOKIE = 'sid';
 

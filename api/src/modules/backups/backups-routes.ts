@@ -4,7 +4,7 @@ import { Router, type RequestHandler } from 'express';
 import { forbidden, notFound } from '../../../../shared/errors';
 import type { BackupsView } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
-import { requireAdmin } from '../../http/auth';
+import { requireAdmin } from '../auth/request-auth';
 import type { BackupsService } from './backups-service';
 
 /**

@@ -1,8 +1,9 @@
 // Calendar reads and the feeds table. Visibility is the events' own rule (events-repository), so a download or a
 // feed never shows what GET /api/events/{id} would not.
 import type { Prisma } from '../../db/database';
-import { visibleTo, type Viewer } from '../events/events-repository';
+import { visibleTo } from '../events/events-repository';
 import type { CalendarEntry, EntryStatus } from './ics';
+import type { Viewer } from '../users/viewer';
 
 const eventSelect = {
   id: true,

@@ -2,11 +2,10 @@
 // feed settings. Parse, call the service, answer.
 import { Router, type Request } from 'express';
 import { calendarFeedSettingsSchema, emptyBodySchema } from '../../../../shared/schemas';
-import type { AppDeps } from '../../deps';
-import { currentUser, requireUser } from '../../http/auth';
+import { currentUser, requireUser } from '../auth/request-auth';
 import { answeredNotModified } from '../../http/version-etag';
 import { parse, parseId } from '../../http/validate';
-import { createCalendarService } from './calendar-service';
+import { type CalendarService } from './calendar-service';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 /** Where this request came in, for links when no PUBLIC_URL is configured. */
@@ -21,9 +20,8 @@ const fileName = (name: string) =>
       .slice(0, 60) || 'event'
   }.ics`;
 
-export function calendarRouter(deps: AppDeps): Router {
+export function calendarRouter(calendar: CalendarService): Router {
   const router = Router();
-  const calendar = createCalendarService(deps);
 
   router.get('/events/:id/calendar.ics', requireUser, async (req, res) => {
     const id = parseId(req.params.id, 'event id');

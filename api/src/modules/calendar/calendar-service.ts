@@ -5,11 +5,11 @@ import { MSG } from '../../../../shared/messages';
 import { notFound } from '../../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import { randomToken, sha256 } from '../../lib/secrets';
-import { readDataVersion } from '../events/data-version-repository';
-import type { Viewer } from '../events/events-repository';
+import { readDataVersion } from '../../db/data-version-repository';
 import { versionTag } from '../../http/version-etag';
 import * as repo from './calendar-repository';
 import { buildCalendar, type IcsContext } from './ics';
+import type { Viewer } from '../users/viewer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Cancelled entries stay this long, so every calendar that polls now and then removes them. */

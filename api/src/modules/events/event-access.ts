@@ -6,20 +6,21 @@ import { MSG } from '../../../../shared/messages';
 import { mayManageEvent } from '../../../../shared/permissions';
 import type { Prisma } from '../../db/database';
 import * as repo from './events-repository';
+import type { Viewer } from '../users/viewer';
 
 /** Organiser powers over the event (shared/permissions.ts: the web app shows its buttons by the same rule). */
-export const mayManage = (viewer: repo.Viewer, event: { creatorId: number }) => mayManageEvent(viewer, event);
+export const mayManage = (viewer: Viewer, event: { creatorId: number }) => mayManageEvent(viewer, event);
 
 export function createEventAccess(prisma: Prisma) {
   /** The event if the viewer may see it; private events of others are a 404, as if they did not exist. */
-  async function visibleRecord(viewer: repo.Viewer, id: number): Promise<repo.EventRecord> {
+  async function visibleRecord(viewer: Viewer, id: number): Promise<repo.EventRecord> {
     const event = await repo.findVisibleRecord(prisma, viewer, id);
     if (!event) throw notFound(MSG.eventNotFound);
     return event;
   }
 
   /** Visible, and the viewer may manage it (mayManage). */
-  async function managedRecord(viewer: repo.Viewer, id: number, refusal: string): Promise<repo.EventRecord> {
+  async function managedRecord(viewer: Viewer, id: number, refusal: string): Promise<repo.EventRecord> {
     const event = await visibleRecord(viewer, id);
     if (!mayManage(viewer, event)) throw forbidden(refusal);
     return event;
@@ -27,3 +28,5 @@ export function createEventAccess(prisma: Prisma) {
 
   return { visibleRecord, managedRecord };
 }
+
+export type EventAccess = ReturnType<typeof createEventAccess>;

@@ -5,9 +5,10 @@
 import { Prisma as PrismaTypes } from '@prisma/client';
 import type { Prisma } from '../../db/database';
 import { leanQuery } from '../../db/lean-sql';
-import type { DataVersion } from './data-version-repository';
-import { SUMMARY_COLUMNS, toSummary, type SummarySqlRow, type Viewer } from './events-repository';
+import type { DataVersion } from '../../db/data-version-repository';
+import { SUMMARY_COLUMNS, toSummary, type SummarySqlRow } from './events-repository';
 import type { EventSummary } from '../../../../shared/types';
+import type { Viewer } from '../users/viewer';
 
 type Row = { [K in keyof SummarySqlRow]: SummarySqlRow[K] | null } & {
   viewer_id: number;

@@ -6,11 +6,7 @@ import type { Prisma } from '../../db/database';
 import { leanQuery } from '../../db/lean-sql';
 import { isDbFailure } from '../../db/errors';
 import { spotsLeft } from './rsvp-rules';
-
-export interface Viewer {
-  id: number;
-  isAdmin: boolean;
-}
+import type { Viewer } from '../users/viewer';
 
 /** Events a viewer may see: public ones, and private ones they created or were invited to (admins: all). */
 export function visibleTo(viewer: Viewer): PrismaTypes.EventWhereInput {

@@ -11,17 +11,14 @@ import {
   invitationsSchema,
   seriesScopeQuerySchema,
 } from '../../../../shared/schemas';
-import type { AppDeps } from '../../deps';
-import { currentUser, requireUser } from '../../http/auth';
+import { currentUser, requireUser } from '../auth/request-auth';
 import { answeredNotModified } from '../../http/version-etag';
 import { parse, parseId } from '../../http/validate';
-import { createEventsService } from './events-service';
-import { createOrganiserService } from './organiser-service';
+import { type EventsService } from './events-service';
+import { type OrganiserService } from './organiser-service';
 
-export function eventsRouter(deps: AppDeps): Router {
+export function eventsRouter(events: EventsService, organiser: OrganiserService): Router {
   const router = Router();
-  const events = createEventsService(deps);
-  const organiser = createOrganiserService(deps);
   const eventId = (params: { id?: string }) => parseId(params.id, 'event id');
 
   // A member's create attempt is refused before their form is judged: the answer they need is "not allowed".

@@ -12,22 +12,22 @@ import type {
 } from '../../../../shared/schemas';
 import type { CommentItem, EventSummary, EventsPage, InvitationItem } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
-import { createImagesService } from '../images/images-service';
+import type { ImagesService } from '../images/images-service';
 import { forbidden, invalid, notFound } from '../../../../shared/errors';
 import { versionTag } from '../../http/version-etag';
-import { readDataVersion, type DataVersion } from './data-version-repository';
-import { createEventAccess } from './event-access';
+import { readDataVersion, type DataVersion } from '../../db/data-version-repository';
+import type { EventAccess } from './event-access';
 import { decodeCursor, encodeCursor } from './events-cursor';
-import { createRsvpService } from './rsvp-service';
+import type { RsvpService } from './rsvp-service';
 import * as commentsRepo from './comments-repository';
 import { describeChanges } from './event-changes';
 import * as repo from './events-repository';
 import * as invitationsRepo from './invitations-repository';
 import * as seriesRepo from './series-repository';
 import { joinJson, summariesJson } from './summary-json';
-import { createSeriesService, SERIES_MESSAGES } from './series-service';
+import { SERIES_MESSAGES, type SeriesService } from './series-service';
+import type { Viewer } from '../users/viewer';
 
-export type Viewer = repo.Viewer;
 /** A create or edit, as eventInputSchema leaves it (date as an ISO string). */
 export type EventFields = z.output<typeof eventInputSchema>;
 /** A create, which may ask for a recurring series. */
@@ -61,14 +61,19 @@ const toWrite = (input: EventFields, keptZone: string, kept: RsvpSettings = NO_R
   rsvpDigest: input.rsvpDigest ?? kept.rsvpDigest,
 });
 
-export function createEventsService(deps: AppDeps) {
+/** What the events use cases work with besides the app's dependencies (each built once, by the composition root). */
+export interface EventsCollaborators {
+  access: EventAccess;
+  images: ImagesService;
+  rsvp: RsvpService;
+  series: SeriesService;
+}
+
+export function createEventsService(deps: AppDeps, { access, images, rsvp, series }: EventsCollaborators) {
   // A change and its notifications commit together (DESIGN §5): each trigger writes its fan-out job inside
   // the transaction of the change, so a failure undoes both, and a crash after the commit loses neither.
   const { prisma, notifications } = deps;
-  const images = createImagesService(deps);
-  const { visibleRecord, managedRecord } = createEventAccess(prisma);
-  const rsvp = createRsvpService(deps);
-  const series = createSeriesService(deps);
+  const { visibleRecord, managedRecord } = access;
   const orgZone = deps.config.notificationsTimeZone;
 
   async function getVisible(viewer: Viewer, id: number): Promise<EventSummary> {

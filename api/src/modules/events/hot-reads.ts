@@ -24,7 +24,7 @@ import { sha256 } from '../../lib/secrets';
 import { createSessionViewerLoader, SESSION_COOKIE } from '../auth/sessions';
 import { decodeCursor } from './events-cursor';
 import { readEventWithSession } from './event-read-repository';
-import { createEventsService } from './events-service';
+import type { EventsService } from './events-service';
 
 const LIST_PATH = '/api/events';
 const DETAIL_PATH = /^\/api\/events\/(\d{1,10})$/;
@@ -70,8 +70,7 @@ interface Answer {
 }
 
 /** Express's app, with the hot reads in front of it. */
-export function withHotReads(deps: AppDeps, app: RequestListener): RequestListener {
-  const events = createEventsService(deps);
+export function withHotReads(deps: AppDeps, events: EventsService, app: RequestListener): RequestListener {
   const findSession = createSessionViewerLoader(deps);
   // compression is connect middleware: it reads and wraps only what node:http's request and response have.
   const compress = apiCompression() as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;

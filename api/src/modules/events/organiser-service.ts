@@ -11,9 +11,9 @@ import type { AppDeps } from '../../deps';
 import { consume, type RateLimitRule } from '../../http/rate-limit';
 import * as attendanceRepo from './attendance-repository';
 import { attendeesCsv } from './attendees-csv';
-import { createEventAccess } from './event-access';
+import type { EventAccess } from './event-access';
 import { issuePass, passQrSvg, readPass } from './event-pass';
-import type { Viewer } from './events-repository';
+import type { Viewer } from '../users/viewer';
 
 const toCheckIn = (row: attendanceRepo.CheckInRow): CheckInResponse => ({
   userId: row.userId,
@@ -31,9 +31,8 @@ const PER_ORGANISER: RateLimitRule = {
   windowMs: 24 * HOUR_MS,
 };
 
-export function createOrganiserService(deps: AppDeps) {
+export function createOrganiserService(deps: AppDeps, access: EventAccess) {
   const { prisma, secrets } = deps;
-  const access = createEventAccess(prisma);
   const organised = (viewer: Viewer, id: number) => access.managedRecord(viewer, id, MSG.onlyOrganisers);
 
   /** GET /api/events/{id}/attendees.csv: every reply with names (hidden ones too: organisers see them). */
@@ -99,3 +98,5 @@ export function createOrganiserService(deps: AppDeps) {
 
   return { csv, message, checkIn, undoCheckIn, pass };
 }
+
+export type OrganiserService = ReturnType<typeof createOrganiserService>;

@@ -7,14 +7,14 @@ import type { AttendInput } from '../../../../shared/schemas';
 import type { AttendanceResponse, Attendee, AttendResponse } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import * as attendanceRepo from './attendance-repository';
-import { createEventAccess, mayManage } from './event-access';
-import type { Tx, Viewer } from './events-repository';
+import { mayManage, type EventAccess } from './event-access';
+import type { Tx } from './events-repository';
 import * as rsvpRepo from './rsvp-repository';
 import { partiesToPromote, peopleIn, planReply, spotsLeft } from './rsvp-rules';
+import type { Viewer } from '../users/viewer';
 
-export function createRsvpService(deps: AppDeps) {
+export function createRsvpService(deps: AppDeps, access: EventAccess) {
   const { prisma } = deps;
-  const access = createEventAccess(prisma);
 
   /**
    * Promotes the waitlisted parties that now fit, in waitlist order, and tells them on their channels (in this

@@ -23,8 +23,8 @@ import {
   idOfPartKey,
   type EventSqlRow,
   type ListedEvent,
-  type Viewer,
 } from './events-repository';
+import type { Viewer } from '../users/viewer';
 
 /** About 8,000 events' worth (a listed event's part is about 500 bytes). */
 const MAX_BYTES = 4_000_000;

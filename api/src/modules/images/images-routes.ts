@@ -3,10 +3,9 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { IMAGE_UPLOAD } from '../../../../shared/constants';
 import { notFound, tooLarge, unsupported } from '../../../../shared/errors';
-import type { AppDeps } from '../../deps';
-import { currentUser, requireUser } from '../../http/auth';
+import { currentUser, requireUser } from '../auth/request-auth';
 import { IMAGE_MESSAGES } from './image-processing';
-import { createImagesService } from './images-service';
+import { type ImagesService } from './images-service';
 
 const IMAGE_ID = /^[A-Za-z0-9_-]{22}$/;
 const VARIANT_FILE = new RegExp(`^(${IMAGE_UPLOAD.widths.join('|')})\\.webp$`);
@@ -43,9 +42,8 @@ function readImageBody(): RequestHandler {
     });
 }
 
-export function imagesRouter(deps: AppDeps): Router {
+export function imagesRouter(images: ImagesService): Router {
   const router = Router();
-  const images = createImagesService(deps);
 
   // Refused before 10 MB are read: what a member needs to hear is "not allowed".
   const mayUpload: RequestHandler = (req, _res, next) => {

@@ -1,14 +1,12 @@
 // The admin test endpoints of the notifications module: HTTP only — parse, call, answer.
 import { Router } from 'express';
 import { testEmailSchema } from '../../../../shared/schemas';
-import type { AppDeps } from '../../deps';
-import { currentUser, requireAdmin } from '../../http/auth';
+import { currentUser, requireAdmin } from '../auth/request-auth';
 import { parse } from '../../http/validate';
-import { createNotificationsService } from './notifications-service';
+import { type NotificationsService } from './notifications-service';
 
-export function notificationsRouter(deps: AppDeps): Router {
+export function notificationsRouter(notifications: NotificationsService): Router {
   const router = Router();
-  const notifications = createNotificationsService(deps);
 
   router.post('/smtp-settings/test', requireAdmin, async (req, res) => {
     const { testEmail } = parse(testEmailSchema, req.body);

@@ -163,3 +163,5 @@ function summarise(results: TemplateTestResult[]) {
     results,
   };
 }
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

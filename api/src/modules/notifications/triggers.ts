@@ -2,13 +2,8 @@
 // reports and writes its fan-out job (or, for one message, its outbox row) there: the change and its
 // notifications commit together or not at all. Every method is required: an implementation that left one out
 // would drop those notifications without a word.
+import type { EmailLinkRequester } from '../auth/email-link-requester';
 import type { Db } from './outbox-repository';
-
-export interface EmailLinkRequester {
-  name: string;
-  /** How that account signs in, e.g. "Telegram account @name" or "Google account". */
-  signIn: string;
-}
 
 export type EventUpdateType = 'details' | 'date' | 'location' | 'visibility';
 

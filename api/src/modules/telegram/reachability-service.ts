@@ -55,3 +55,5 @@ export function createReachabilityService(deps: AppDeps) {
 
   return { writeAllowed, blocked, fromMiniApp };
 }
+
+export type ReachabilityService = ReturnType<typeof createReachabilityService>;

@@ -4,7 +4,7 @@
 import type { Prisma as PrismaTypes } from '@prisma/client';
 import type { CardEvent } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
-import type { Viewer } from '../events/events-repository';
+import type { Viewer } from '../users/viewer';
 
 /** What a card shows, read without a viewer. */
 export type CardEventRow = CardEvent;

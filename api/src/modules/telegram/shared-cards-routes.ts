@@ -1,14 +1,12 @@
 // POST /api/events/{id}/share: HTTP only — the Mini App's Share action gets a prepared inline message id
 // for Telegram's shareMessage. Answer: { "preparedMessageId": "…" }.
 import { Router } from 'express';
-import type { AppDeps } from '../../deps';
-import { currentUser, requireUser } from '../../http/auth';
+import { currentUser, requireUser } from '../auth/request-auth';
 import { parseId } from '../../http/validate';
-import { createSharedCardsService } from './shared-cards-service';
+import { type SharedCardsService } from './shared-cards-service';
 
-export function sharedCardsRouter(deps: AppDeps): Router {
+export function sharedCardsRouter(sharing: SharedCardsService): Router {
   const router = Router();
-  const sharing = createSharedCardsService(deps);
 
   router.post('/events/:id/share', requireUser, async (req, res) => {
     const id = parseId(req.params.id, 'event id');

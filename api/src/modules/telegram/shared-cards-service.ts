@@ -4,9 +4,9 @@
 import { conflict, forbidden, notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
 import type { AppDeps } from '../../deps';
-import { createEventAccess } from '../events/event-access';
-import type { Viewer } from '../events/events-repository';
+import type { EventAccess } from '../events/event-access';
 import * as repo from './shared-cards-repository';
+import type { Viewer } from '../users/viewer';
 
 export const SHARE_MSG = {
   noBot: 'No Telegram bot is configured',
@@ -14,20 +14,11 @@ export const SHARE_MSG = {
   privateEvent: 'Only public events can be shared in Telegram.',
 } as const;
 
-/**
- * What the composition root hands in (the bot owns the card's look): saves the card as a prepared inline
- * message for this Telegram user (savePreparedInlineMessage) and answers its id and Telegram's expiry.
- */
-export interface PreparedCards {
-  prepare(telegramUserId: number, event: repo.CardEventRow): Promise<{ id: string; expiresAt: Date }>;
-}
-
 /** Telegram's inline message ids are short opaque strings; anything else is not stored. */
 const INLINE_MESSAGE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-export function createSharedCardsService(deps: AppDeps) {
+export function createSharedCardsService(deps: AppDeps, access: EventAccess) {
   const { prisma } = deps;
-  const access = createEventAccess(prisma);
 
   const memberFor = (telegramUserId: number): Promise<Viewer | null> =>
     repo.findLinkedMember(prisma, String(telegramUserId));
@@ -89,3 +80,5 @@ export function createSharedCardsService(deps: AppDeps) {
 
   return { memberFor, shareableEvents, cardPosted, acceptTap, prepareShare };
 }
+
+export type SharedCardsService = ReturnType<typeof createSharedCardsService>;

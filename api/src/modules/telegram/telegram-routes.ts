@@ -7,14 +7,15 @@ import { notFound, unauthenticated } from '../../../../shared/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { networkPrefix } from '../../lib/network';
-import { browserHash, createAuthStates, ensureBrowserHash } from '../auth/auth-states';
+import { browserHash, type AuthStates, ensureBrowserHash } from '../auth/auth-states';
 import { startSession } from '../auth/sessions';
-import { createLoginCodesService, type RegisteredCode } from './login-codes-service';
+import { type LoginCodesService, type RegisteredCode } from './login-codes-service';
 
-export function telegramRouter(deps: AppDeps): Router {
+export function telegramRouter(
+  deps: AppDeps,
+  { codes, states }: { codes: LoginCodesService; states: AuthStates },
+): Router {
   const router = Router();
-  const codes = createLoginCodesService(deps);
-  const states = createAuthStates(deps);
   const registerLimit = rateLimit(deps.prisma, {
     name: 'login-code',
     limit: deps.config.rateLimitAuthPerMinute,

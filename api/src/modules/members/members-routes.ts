@@ -1,17 +1,14 @@
 // /api/users/*: the signed-in user's own profile and preferences, and the member directory.
 import { Router } from 'express';
 import { preferencesSchema, sendPhoneCodeSchema, updateMeSchema, verifyPhoneSchema } from '../../../../shared/schemas';
-import type { AppDeps } from '../../deps';
-import { currentUser, requireUser } from '../../http/auth';
+import { currentUser, requireUser } from '../auth/request-auth';
 import { parse } from '../../http/validate';
-import { createPhoneVerificationService } from './phone-verification-service';
-import { toCurrentUser } from './users-repository';
-import { createUsersService } from './users-service';
+import { type PhoneVerificationService } from './phone-verification-service';
+import { toCurrentUser } from '../users/users-repository';
+import { type MembersService } from './members-service';
 
-export function usersRouter(deps: AppDeps): Router {
+export function membersRouter(users: MembersService, phone: PhoneVerificationService): Router {
   const router = Router();
-  const users = createUsersService(deps);
-  const phone = createPhoneVerificationService(deps);
 
   router.get('/users/me', requireUser, (req, res) => {
     res.json(toCurrentUser(currentUser(req)));

@@ -1,7 +1,7 @@
 // The phone_verifications table: at most one pending SMS code per member, stored as a hash.
 import type { PhoneVerification } from '@prisma/client';
 import type { Prisma } from '../../db/database';
-import type { UserRow } from './users-repository';
+import type { UserRow } from '../users/users-repository';
 
 export type PhoneCodeRow = PhoneVerification;
 

@@ -21,7 +21,7 @@ import {
   findPhoneCode,
   storePhoneCode,
 } from './phone-verification-repository';
-import { toCurrentUser, type UserRow } from './users-repository';
+import { toCurrentUser, type UserRow } from '../users/users-repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -123,3 +123,5 @@ export function createPhoneVerificationService(deps: AppDeps) {
 
   return { sendCode, verifyCode };
 }
+
+export type PhoneVerificationService = ReturnType<typeof createPhoneVerificationService>;

@@ -3,8 +3,8 @@
 // 20261124010400_kept_counts). A cookie session reads it with the session check (auth/sessions-repository.ts);
 // this is the one tiny query for everyone else (the Mini App, other answers).
 import { Prisma as PrismaTypes } from '@prisma/client';
-import type { Prisma } from '../../db/database';
-import { leanQuery } from '../../db/lean-sql';
+import type { Prisma } from './database';
+import { leanQuery } from './lean-sql';
 
 export interface DataVersion {
   version: string;

@@ -8,7 +8,7 @@
 // Inside Telegram the page is loaded without a session (initData comes later, per request): the web app drops
 // whatever the page carries there (webapp/src/lib/first-screen.ts).
 import type { Request } from 'express';
-import { FEATURED_EVENTS_COUNT } from '../../../shared/constants';
+import { FEATURED_EVENTS_COUNT } from '../../../../shared/constants';
 import {
   CURRENT_USER_PATH,
   EVENTS_PAGE_SIZE,
@@ -16,11 +16,11 @@ import {
   eventsPagePath,
   type FirstScreenAnswers,
   type IMAGE_SIZES,
-} from '../../../shared/first-screen';
-import type { AppDeps } from '../deps';
-import { SESSION_COOKIE, findSession, readCookie } from '../modules/auth/sessions';
-import { createEventsService } from '../modules/events/events-service';
-import { toCurrentUser, type UserRow } from '../modules/users/users-repository';
+} from '../../../../shared/first-screen';
+import type { AppDeps } from '../../deps';
+import { SESSION_COOKIE, findSession, readCookie } from '../auth/sessions';
+import type { EventsService } from '../events/events-service';
+import { toCurrentUser, type UserRow } from '../users/users-repository';
 
 /** The web app's modules (paths as in its build manifest) of the pages a member lands on. */
 export const PAGE_MODULES = {
@@ -43,9 +43,7 @@ export interface FirstScreen {
 
 const DETAILS = /^\/events\/(\d{1,9})\/?$/;
 
-export function createFirstScreen(deps: AppDeps) {
-  const events = createEventsService(deps);
-
+export function createFirstScreen(deps: AppDeps, events: EventsService) {
   async function sessionUser(req: Request): Promise<UserRow | null> {
     const token = readCookie(req, SESSION_COOKIE);
     return token ? ((await findSession(deps, token))?.user ?? null) : null;

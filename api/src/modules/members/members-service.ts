@@ -14,7 +14,7 @@ import {
   updatePhoneNumber,
   updateUser,
   type UserRow,
-} from './users-repository';
+} from '../users/users-repository';
 
 /** Why a channel cannot be turned on for this user yet, or null when it can. */
 function missingContact(user: UserRow, channel: NotificationChannel): string | null {
@@ -29,7 +29,7 @@ function missingContact(user: UserRow, channel: NotificationChannel): string | n
   }
 }
 
-export function createUsersService(deps: AppDeps) {
+export function createMembersService(deps: AppDeps) {
   const { prisma } = deps;
 
   async function updateContact(user: UserRow, input: UpdateMeInput): Promise<CurrentUser> {
@@ -61,3 +61,5 @@ export function createUsersService(deps: AppDeps) {
 
   return { updateContact, updatePreferences, directory };
 }
+
+export type MembersService = ReturnType<typeof createMembersService>;

@@ -3,15 +3,14 @@
 // TELEGRAM_AUTH_MAX_AGE_SECONDS: the app exchanges it for a session when it opens). Routes ask for `requireUser`
 // / `requireAdmin`; the server is the authority.
 import type { Request, RequestHandler } from 'express';
-import { MSG } from '../../../shared/messages';
-import type { AppDeps } from '../deps';
-import type { DataVersion } from '../modules/events/data-version-repository';
-import { upsertTelegramUser } from '../modules/auth/identity';
-import { SESSION_COOKIE, findSession, readCookie, readSessionHeader } from '../modules/auth/sessions';
-import { verifyInitData } from '../modules/auth/telegram-verify';
-import { createReachabilityService } from '../modules/telegram/reachability-service';
-import type { UserRow } from '../modules/users/users-repository';
-import { forbidden, unauthenticated } from '../../../shared/errors';
+import { MSG } from '../../../../shared/messages';
+import type { AppDeps } from '../../deps';
+import type { DataVersion } from '../../db/data-version-repository';
+import { upsertTelegramUser } from './identity';
+import { SESSION_COOKIE, findSession, readCookie, readSessionHeader } from './sessions';
+import { verifyInitData, type VerifiedInitData } from './telegram-verify';
+import type { UserRow } from '../users/users-repository';
+import { forbidden, unauthenticated } from '../../../../shared/errors';
 
 export interface AuthState {
   user: UserRow;
@@ -28,8 +27,14 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export function authenticate(deps: AppDeps): RequestHandler {
-  const reachability = createReachabilityService(deps);
+/**
+ * `onMiniAppLaunch` learns from each initData whether the bot may write to the member (allows_write_to_pm) and
+ * answers the user as stored afterwards; the composition root hands in the Telegram module's.
+ */
+export function authenticate(
+  deps: AppDeps,
+  onMiniAppLaunch: (user: UserRow, initData: VerifiedInitData) => Promise<UserRow>,
+): RequestHandler {
   return async (req, _res, next) => {
     const header = req.get('authorization');
     if (header?.startsWith('tma ')) {
@@ -39,7 +44,7 @@ export function authenticate(deps: AppDeps): RequestHandler {
         : null;
       if (!verified) return next(unauthenticated('Invalid Telegram Mini App data'));
       // Each launch also tells whether the bot may write to them (allows_write_to_pm).
-      const user = await reachability.fromMiniApp(await upsertTelegramUser(deps, verified.user), verified);
+      const user = await onMiniAppLaunch(await upsertTelegramUser(deps, verified.user), verified);
       req.auth = { user, via: 'tma', startParam: verified.startParam };
       return next();
     }

@@ -1,7 +1,7 @@
 // Writes a first screen (first-screen.ts) into the web app's index.html: its head names the route's chunks,
 // their stylesheets and the cover, so the browser fetches them beside the main script; the answers go in a
 // JSON element the web app reads before its first request (webapp/src/lib/first-screen.ts).
-import { FIRST_SCREEN_ELEMENT_ID, imageSource } from '../../../shared/first-screen';
+import { FIRST_SCREEN_ELEMENT_ID, imageSource } from '../../../../shared/first-screen';
 import type { FirstScreen } from './first-screen';
 
 /** Vite's build manifest (build.manifest): each module's chunk, the chunks it imports, its stylesheets. */

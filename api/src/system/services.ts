@@ -1,0 +1,49 @@
+// Every use-case service, built once from the app's dependencies and handed to whatever needs it: the HTTP
+// routes, the hot reads, the first screen, the bot, the worker and housekeeping. Nothing else builds a service.
+import type { AppDeps } from '../deps';
+import { createTemplatesService } from '../modules/admin/templates-service';
+import { createAccountLinkingService } from '../modules/auth/account-linking-service';
+import { createAuthService } from '../modules/auth/auth-service';
+import { createAuthStates } from '../modules/auth/auth-states';
+import { createCalendarService } from '../modules/calendar/calendar-service';
+import { createEventAccess } from '../modules/events/event-access';
+import { createEventsService } from '../modules/events/events-service';
+import { createOrganiserService } from '../modules/events/organiser-service';
+import { createRsvpService } from '../modules/events/rsvp-service';
+import { createSeriesService } from '../modules/events/series-service';
+import { createImagesService } from '../modules/images/images-service';
+import { createMembersService } from '../modules/members/members-service';
+import { createPhoneVerificationService } from '../modules/members/phone-verification-service';
+import { createNotificationsService } from '../modules/notifications/notifications-service';
+import { createLoginCodesService } from '../modules/telegram/login-codes-service';
+import { createReachabilityService } from '../modules/telegram/reachability-service';
+import { createSharedCardsService } from '../modules/telegram/shared-cards-service';
+
+export function createServices(deps: AppDeps) {
+  const access = createEventAccess(deps.prisma);
+  const images = createImagesService(deps);
+  const rsvp = createRsvpService(deps, access);
+  const series = createSeriesService(deps);
+  const auth = createAuthService(deps);
+  return {
+    access,
+    images,
+    rsvp,
+    series,
+    events: createEventsService(deps, { access, images, rsvp, series }),
+    organiser: createOrganiserService(deps, access),
+    calendar: createCalendarService(deps),
+    auth,
+    linking: createAccountLinkingService(deps, auth),
+    authStates: createAuthStates(deps),
+    loginCodes: createLoginCodesService(deps),
+    reachability: createReachabilityService(deps),
+    sharing: createSharedCardsService(deps, access),
+    members: createMembersService(deps),
+    phone: createPhoneVerificationService(deps),
+    templates: createTemplatesService(deps),
+    notifications: createNotificationsService(deps),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
