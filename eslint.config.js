@@ -20,6 +20,38 @@ function featureZones(root) {
   }));
 }
 
+/**
+ * API module folders, lowest first: each may import only the folders before it, so no two modules import each
+ * other, however indirectly. A new module takes the place its imports allow.
+ */
+const API_MODULE_LAYERS = [
+  'users',
+  'auth',
+  'admin',
+  'images',
+  'notifications',
+  'members',
+  'events',
+  'calendar',
+  'telegram',
+  'web',
+  'health',
+  'backups',
+];
+
+function apiLayerZones() {
+  const dir = (name) => `./api/src/modules/${name}`;
+  const unknown = existsSync('./api/src/modules')
+    ? readdirSync('./api/src/modules').filter((name) => !API_MODULE_LAYERS.includes(name))
+    : [];
+  if (unknown.length) throw new Error(`eslint.config.js: give ${unknown.join(', ')} a place in API_MODULE_LAYERS`);
+  return API_MODULE_LAYERS.slice(0, -1).map((name, index) => ({
+    target: dir(name),
+    from: API_MODULE_LAYERS.slice(index + 1).map(dir),
+    message: 'An API module imports only modules below it (API_MODULE_LAYERS in eslint.config.js).',
+  }));
+}
+
 export default tseslint.config(
   {
     files: ['**/*.{js,mjs}'],
@@ -59,6 +91,19 @@ export default tseslint.config(
               from: './bot',
               message: 'Only the composition root (api/src/system) may use the bot.',
             },
+            // HTTP plumbing, the database and small helpers sit below every module; the composition root above.
+            {
+              target: ['./api/src/http', './api/src/db', './api/src/lib'],
+              from: ['./api/src/modules', './api/src/system'],
+              message: 'http/, db/ and lib/ sit below the modules: move the code that needs a module into it.',
+            },
+            { target: ['./api/src/db', './api/src/lib'], from: './api/src/http' },
+            {
+              target: './api/src/modules',
+              from: './api/src/system',
+              message: 'Modules never reach the composition root.',
+            },
+            ...apiLayerZones(),
             ...featureZones('./webapp/src/features'),
             ...featureZones('./bot/src/features'),
           ],
