@@ -8,7 +8,7 @@ import { parseAdminRef, setAdmin } from '../../api/src/modules/auth/admin-grants
 import { issuePass } from '../../api/src/modules/events/event-pass';
 import { DATABASE_KINDS } from '../support/databases';
 import { eventBody } from '../support/events';
-import { inlineQueryUpdate, startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
+import { startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
 import type { TestClient, TestResponse } from '../support/http-client';
 import { signInitData, startFakeGoogle, type FakeGoogle } from '../support/signing';
 import { startTestApp, TEST_BOT_TOKEN, withFakeBot, type TestApp } from '../support/test-app';
@@ -54,14 +54,6 @@ describe.each(DATABASE_KINDS)('Losing the admin role on %s', (kind) => {
     client.post('/api/auth/login', { credential: await google.idToken(email) });
   const revoke = (ref: string) => setAdmin(app.deps.prisma, parseAdminRef(ref)!, false);
   const grant = (ref: string) => setAdmin(app.deps.prisma, parseAdminRef(ref)!, true);
-
-  /** The ids of the event cards the bot offers this Telegram user for `query` (inline mode: sharing into a chat). */
-  async function inlineOffer(telegramId: string, query: string): Promise<string[]> {
-    await app.system.bot!.handleUpdate(inlineQueryUpdate({ id: Number(telegramId), first_name: 'Tg' }, query) as never);
-    const call = botApi.callsOf('answerInlineQuery').at(-1)!;
-    const results = typeof call.params.results === 'string' ? JSON.parse(call.params.results) : call.params.results;
-    return (results as Array<{ id: string }>).map((result) => result.id);
-  }
 
   /** Every organiser power over event `id`, as the calls that use it. */
   function organiserCalls(id: number, attendee: User): Call[] {
@@ -115,7 +107,6 @@ describe.each(DATABASE_KINDS)('Losing the admin role on %s', (kind) => {
     expect((await attendeeClient.post(`/api/events/${id}/attend`, { status: 'attending' })).status).toBe(200);
     // While admin, the creator sees the hidden attendee's name, as organisers do.
     expect((await client.get(`/api/events/${id}/attendees`)).text).toContain(attendee.name);
-    expect(await inlineOffer(creator.telegramId!, 'Sleepover')).toContain(`e${id}`);
 
     expect((await revoke(creator.googleEmail!))?.isAdmin).toBe(false);
 
@@ -137,7 +128,6 @@ describe.each(DATABASE_KINDS)('Losing the admin role on %s', (kind) => {
     expect(await app.deps.prisma.notificationJob.count({ where: { eventId: id, kind: 'event_message' } })).toBe(0);
     expect(await app.deps.prisma.attendance.count({ where: { eventId: id, checkedInAt: { not: null } } })).toBe(0);
     expect(botApi.callsOf('savePreparedInlineMessage')).toHaveLength(0);
-    expect(await inlineOffer(creator.telegramId!, 'Sleepover')).not.toContain(`e${id}`);
     const attendees = await client.get(`/api/events/${id}/attendees`);
     expect(attendees.status).toBe(200);
     expect(attendees.text).not.toContain(attendee.name);
@@ -145,7 +135,6 @@ describe.each(DATABASE_KINDS)('Losing the admin role on %s', (kind) => {
     // The role is read on every request: granted again, the same session may manage again.
     await grant(creator.googleEmail!);
     expect((await client.get(`/api/events/${id}/invitations`)).status).toBe(200);
-    expect((await client.post(`/api/events/${id}/share`, {})).status).toBe(200);
   });
 
   it('When an ADMIN_EMAILS admin is revoked with the CLI, then signing in again, a restart or a Mini App request does not make them admin again', async () => {

@@ -8,33 +8,31 @@ import {
   FAKE_BOT_INFO,
   inlineCallbackUpdate,
   inlineQueryUpdate,
-  startFakeBotApi,
   type FakeBotApi,
   type TelegramPerson,
 } from '../support/fake-bot-api';
 import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
-import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';
+import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
 
 let nextTelegramId = 930000;
 const person = (first_name: string): TelegramPerson => ({ id: ++nextTelegramId, first_name });
 
 describe.each(DATABASE_KINDS)('Sharing an event card into any chat (inline mode) on %s', (kind) => {
-  let app: NotifyApp;
+  let app: BotTestApp;
   let botApi: FakeBotApi;
   let cards: CardRefresher;
   let organiser: { user: User; client: TestClient; tg: TelegramPerson };
   let member: { user: User; client: TestClient; tg: TelegramPerson };
 
   beforeAll(async () => {
-    botApi = await startFakeBotApi();
-    app = await startNotifyApp(kind, { botApi });
+    app = await startBotTestApp(kind);
+    botApi = app.botApi;
     // The tests drain it themselves; no debounce, so one drain shows every change.
     cards = app.system.createCardRefresher({ debounceMs: 0 })!;
   });
   afterAll(async () => {
     await app.stop();
-    await botApi.stop();
   });
   beforeEach(async () => {
     await app.reset();
@@ -46,7 +44,7 @@ describe.each(DATABASE_KINDS)('Sharing an event card into any chat (inline mode)
     member = { ...(await app.signedIn({ name: 'Mia', telegramId: String(memberTg.id) })), tg: memberTg };
   });
 
-  const send = (update: object) => app.bot!.handleUpdate(update as never);
+  const send = (update: object) => app.sendUpdate(update);
 
   const workshop = {
     name: 'Coding Workshop',

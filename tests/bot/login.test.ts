@@ -4,25 +4,24 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_TEXT } from '../../bot/src/features/login';
 import { otherCode, startLoginCode } from '../support/auth-state';
 import { DATABASE_KINDS } from '../support/databases';
-import { callbackUpdate, commandUpdate, startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
+import { callbackUpdate, commandUpdate, type FakeBotApi } from '../support/fake-bot-api';
 import { TestClient } from '../support/http-client';
-import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';
+import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
 
 const CHROME_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 let telegramIds = 424200;
 
 describe.each(DATABASE_KINDS)('manual Telegram login through the bot on %s', (kind) => {
-  let app: NotifyApp;
+  let app: BotTestApp;
   let botApi: FakeBotApi;
 
   beforeAll(async () => {
-    botApi = await startFakeBotApi();
-    app = await startNotifyApp(kind, { botApi });
+    app = await startBotTestApp(kind);
+    botApi = app.botApi;
   });
   afterAll(async () => {
     await app.stop();
-    await botApi.stop();
   });
   beforeEach(() => {
     botApi.calls.length = 0;
@@ -31,7 +30,7 @@ describe.each(DATABASE_KINDS)('manual Telegram login through the bot on %s', (ki
 
   const person = () => ({ id: ++telegramIds, first_name: 'Ada', last_name: 'Lovelace ', username: 'ada_l' });
   type Person = ReturnType<typeof person>;
-  const send = (update: object) => app.bot!.handleUpdate(update as never);
+  const send = (update: object) => app.sendUpdate(update);
   const sent = () => botApi.callsOf('sendMessage');
   const lastSent = () => sent().at(-1)!;
   const lastEdit = () => botApi.callsOf('editMessageText').at(-1)!;

@@ -3,24 +3,23 @@ import type { Bot, Context } from 'grammy';
 import { configureBot, createBot } from '../../bot/src/create-bot';
 import { botDepsFrom } from '../../api/src/system/telegram-bot';
 import { WELCOME_TEXT } from '../../bot/src/features/welcome';
-import { commandUpdate, startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
-import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';
+import { commandUpdate, type FakeBotApi } from '../support/fake-bot-api';
+import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
 
 describe('the bot on long polling (no public URL)', () => {
-  let app: NotifyApp;
+  let app: BotTestApp;
   let botApi: FakeBotApi;
   let bot: Bot<Context>;
 
   beforeAll(async () => {
-    botApi = await startFakeBotApi();
-    app = await startNotifyApp('pglite', { botApi });
+    app = await startBotTestApp('pglite');
+    botApi = app.botApi;
     // As the composition root builds it without a known identity (getMe on start); no public URL: no webhook.
     bot = createBot(botDepsFrom(app.deps, app.system.services));
   });
   afterAll(async () => {
     if (bot.isRunning()) await bot.stop();
     await app.stop();
-    await botApi.stop();
   });
 
   it('When the bot polls, then it drops any webhook, answers updates, and sets commands but no Mini App menu', async () => {

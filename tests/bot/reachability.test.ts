@@ -6,36 +6,28 @@ import type { User } from '@prisma/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MY_EVENTS_PRIVATE_ONLY_TEXT, MY_EVENTS_TITLE, NO_MY_EVENTS_TEXT } from '../../bot/src/features/my-events';
 import { NOTIFY_ON_TEXT } from '../../bot/src/features/reachability';
-import { WEBHOOK_PATH, webhookSecret } from '../../api/src/system/telegram-bot';
-import {
-  commandUpdate,
-  myChatMemberUpdate,
-  startFakeBotApi,
-  writeAccessAllowedUpdate,
-  type FakeBotApi,
-} from '../support/fake-bot-api';
+import { commandUpdate, myChatMemberUpdate, writeAccessAllowedUpdate, type FakeBotApi } from '../support/fake-bot-api';
 import type { TestClient } from '../support/http-client';
 import { signInitData } from '../support/signing';
 import { TEST_BOT_TOKEN } from '../support/test-app';
-import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';
+import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
 
 const PUBLIC_URL = 'https://events.example.org';
 const BLOCKED = 'Forbidden: bot was blocked by the user';
 let nextTelegramId = 930000;
 
 describe('Telegram reachability and /my', () => {
-  let app: NotifyApp;
+  let app: BotTestApp;
   let botApi: FakeBotApi;
   let admin: { user: User; client: TestClient };
   let eventCount = 0;
 
   beforeAll(async () => {
-    botApi = await startFakeBotApi();
-    app = await startNotifyApp('pglite', { botApi, env: { PUBLIC_URL } });
+    app = await startBotTestApp('pglite', { env: { PUBLIC_URL } });
+    botApi = app.botApi;
   });
   afterAll(async () => {
     await app.stop();
-    await botApi.stop();
   });
   beforeEach(async () => {
     await app.reset();
@@ -49,11 +41,7 @@ describe('Telegram reachability and /my', () => {
     app.signedIn({ name: 'Tess', telegramId: String(tg.id), notificationPrefs: ['telegram'] });
   /** What Telegram's servers do: POST the update to our webhook with our secret. */
   async function deliver(update: object) {
-    const res = await fetch(`${app.url}${WEBHOOK_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': webhookSecret(app.config) },
-      body: JSON.stringify(update),
-    });
+    const res = await app.deliver(update);
     expect(res.status).toBe(200);
   }
   async function createEvent(fields: Record<string, unknown> = {}) {

@@ -3,26 +3,25 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RSVP_TEXT } from '../../bot/src/features/rsvp';
 import { waitlistedText } from '../../bot/src/rsvp-text';
 import { DATABASE_KINDS } from '../support/databases';
-import { callbackUpdate, commandUpdate, startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
+import { callbackUpdate, commandUpdate, type FakeBotApi } from '../support/fake-bot-api';
 import type { TestClient } from '../support/http-client';
-import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';
+import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
 
 let nextTelegramId = 880000;
 
 describe.each(DATABASE_KINDS)('RSVP from a Telegram notification on %s', (kind) => {
-  let app: NotifyApp;
+  let app: BotTestApp;
   let botApi: FakeBotApi;
   let admin: { user: User; client: TestClient };
   let member: { user: User; client: TestClient };
   let tg: { id: number; first_name: string };
 
   beforeAll(async () => {
-    botApi = await startFakeBotApi();
-    app = await startNotifyApp(kind, { botApi });
+    app = await startBotTestApp(kind);
+    botApi = app.botApi;
   });
   afterAll(async () => {
     await app.stop();
-    await botApi.stop();
   });
   beforeEach(async () => {
     botApi.calls.length = 0;
@@ -31,7 +30,7 @@ describe.each(DATABASE_KINDS)('RSVP from a Telegram notification on %s', (kind) 
     member = await app.signedIn({ name: 'Mia', telegramId: String(tg.id), notificationPrefs: ['telegram'] });
   });
 
-  const send = (update: object) => app.bot!.handleUpdate(update as never);
+  const send = (update: object) => app.sendUpdate(update);
 
   async function notifiedEvent(isPublic = true, settings: Record<string, unknown> = {}) {
     const res = await admin.client.post('/api/events', {

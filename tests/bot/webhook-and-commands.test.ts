@@ -4,28 +4,26 @@ import { BOT_COMMANDS, configureBot, SORRY_TEXT } from '../../bot/src/create-bot
 import { EVENT_WELCOME_TEXT, WELCOME_TEXT } from '../../bot/src/features/welcome';
 import { EVENTS_PRIVATE_ONLY_TEXT, NO_EVENTS_TEXT } from '../../bot/src/features/events';
 import { RSVP_TEXT } from '../../bot/src/features/rsvp';
-import { WEBHOOK_PATH, webhookSecret } from '../../api/src/system/telegram-bot';
 import { DATABASE_KINDS } from '../support/databases';
-import { callbackUpdate, commandUpdate, startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
+import { callbackUpdate, commandUpdate, type FakeBotApi } from '../support/fake-bot-api';
 import type { TestClient } from '../support/http-client';
-import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';
+import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
 
 const PUBLIC_URL = 'https://events.example.org';
 let nextTelegramId = 990000;
 
 describe.each(DATABASE_KINDS)('the bot behind its webhook on %s', (kind) => {
-  let app: NotifyApp;
+  let app: BotTestApp;
   let botApi: FakeBotApi;
   let admin: { user: User; client: TestClient };
 
   beforeAll(async () => {
-    botApi = await startFakeBotApi();
-    app = await startNotifyApp(kind, { botApi, env: { PUBLIC_URL } });
+    app = await startBotTestApp(kind, { env: { PUBLIC_URL } });
+    botApi = app.botApi;
     admin = await app.admin();
   });
   afterAll(async () => {
     await app.stop();
-    await botApi.stop();
   });
   beforeEach(() => {
     botApi.calls.length = 0;
@@ -33,15 +31,7 @@ describe.each(DATABASE_KINDS)('the bot behind its webhook on %s', (kind) => {
 
   const person = () => ({ id: ++nextTelegramId, first_name: 'Noa' });
   /** What Telegram's servers do: POST the update with the secret we gave them. */
-  const deliver = (update: object, secret: string | null = webhookSecret(app.config)) =>
-    fetch(`${app.url}${WEBHOOK_PATH}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(secret === null ? {} : { 'x-telegram-bot-api-secret-token': secret }),
-      },
-      body: JSON.stringify(update),
-    });
+  const deliver = (update: object, secret?: string | null) => app.deliver(update, secret);
 
   async function createEvent(fields: Record<string, unknown>) {
     const res = await admin.client.post('/api/events', {

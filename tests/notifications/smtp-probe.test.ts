@@ -59,8 +59,8 @@ describe.each(DATABASE_KINDS)('the SMTP test as a port probe on %s', (kind) => {
       closedPort(),
     ]);
     app = await startTestApp(kind, {
-      // A short timeout keeps the silent case quick; the test's own timeout would catch a hang.
-      env: { SMTP_TEST_TIMEOUT_MS: '400' },
+      // Short enough to keep the silent case quick, long enough for a busy machine's refusing server to greet.
+      env: { SMTP_TEST_TIMEOUT_MS: '1500' },
       logger: pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) }),
     });
     admin = await app.signedIn({ isAdmin: true, googleEmail: `smtp-admin-${kind}@example.org` });

@@ -176,6 +176,22 @@ describe('Telegram pacing (fake clock)', () => {
     expect(busiestSecond(sent.map((s) => s.at))).toBeLessThanOrEqual(TELEGRAM_GLOBAL_PER_SECOND);
   });
 
+  it('When a shared slot comes late, then the next message to that chat still waits a second after it', async () => {
+    const clock = fakeClock();
+    const sent: Array<{ at: number; chat: string }> = [];
+    // Other instances hold the shared sequence: the first message's turn comes most of a second after its chat's.
+    let calls = 0;
+    const shared: SharedPacer = async () => (calls++ === 0 ? clock.now() + 900 : clock.now());
+    const send = createTelegramSender(recordingApi(clock, sent), { rsvpButtons, clock, sharedPacer: shared });
+    await sendAll(clock, [send], 3, () => '777');
+
+    const times = sent.map((s) => s.at);
+    expect(times).toHaveLength(3);
+    for (let index = 1; index < times.length; index += 1) {
+      expect(times[index]! - times[index - 1]!).toBeGreaterThanOrEqual(PER_CHAT_INTERVAL_MS);
+    }
+  });
+
   it('When a shared slot has already passed (the process stalled), then a fresh one is taken', async () => {
     const clock = fakeClock();
     const sent: Array<{ at: number; chat: string }> = [];

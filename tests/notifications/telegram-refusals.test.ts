@@ -5,15 +5,14 @@ import type { User } from '@prisma/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { telegramUnreachable } from '../../api/src/modules/notifications/outbox-worker';
 import { DATABASE_KINDS } from '../support/databases';
-import { WEBHOOK_PATH, webhookSecret } from '../../api/src/system/telegram-bot';
-import { commandUpdate, startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
+import { commandUpdate, type FakeBotApi } from '../support/fake-bot-api';
 import type { TestClient } from '../support/http-client';
-import { startNotifyApp, type NotifyApp } from './notify-app';
+import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
 
 const BLOCKED = 'Forbidden: bot was blocked by the user';
 
 describe.each(DATABASE_KINDS)("Telegram's refusals on %s", (kind) => {
-  let app: NotifyApp;
+  let app: BotTestApp;
   let botApi: FakeBotApi;
   let admin: { user: User; client: TestClient };
   let tess: { user: User; client: TestClient };
@@ -21,12 +20,11 @@ describe.each(DATABASE_KINDS)("Telegram's refusals on %s", (kind) => {
   let eventCount = 0;
 
   beforeAll(async () => {
-    botApi = await startFakeBotApi();
-    app = await startNotifyApp(kind, { botApi });
+    app = await startBotTestApp(kind);
+    botApi = app.botApi;
   });
   afterAll(async () => {
     await app.stop();
-    await botApi.stop();
   });
   beforeEach(async () => {
     await app.reset();
@@ -86,11 +84,7 @@ describe.each(DATABASE_KINDS)("Telegram's refusals on %s", (kind) => {
     expect(sendsTo('880002')).toHaveLength(3);
 
     // She opens the bot and presses Start: Telegram delivers /start to our webhook, the bot welcomes her.
-    const started = await fetch(`${app.url}${WEBHOOK_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': webhookSecret(app.config) },
-      body: JSON.stringify(commandUpdate({ id: 880001, first_name: 'Tess' }, '/start')),
-    });
+    const started = await app.deliver(commandUpdate({ id: 880001, first_name: 'Tess' }, '/start'));
     expect(started.status).toBe(200);
     expect(sendsTo('880001')).toHaveLength(2);
     expect((await me(tess)).telegramReachable).toBe(true);

@@ -1,10 +1,10 @@
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
 import { DATABASE_KINDS } from '../support/databases';
-import { startFakeBotApi, TELEGRAM_TEXT_LIMIT, type FakeBotApi } from '../support/fake-bot-api';
+import { TELEGRAM_TEXT_LIMIT, type FakeBotApi } from '../support/fake-bot-api';
 import type { TestClient } from '../support/http-client';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { startNotifyApp, type NotifyApp } from './notify-app';
 import { startSmsEndpoint } from './sms-endpoint';
 
 type SmsEndpoint = Awaited<ReturnType<typeof startSmsEndpoint>>;
@@ -21,7 +21,7 @@ const eventBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
-  let app: NotifyApp;
+  let app: BotTestApp;
   let smtp: TestSmtpServer;
   let smsApi: SmsEndpoint;
   let botApi: FakeBotApi;
@@ -31,17 +31,15 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     smsApi = await startSmsEndpoint();
-    botApi = await startFakeBotApi();
-    app = await startNotifyApp(kind, {
-      botApi,
+    app = await startBotTestApp(kind, {
       env: { SMS_PROVIDER: 'http', SMS_HTTP_URL: smsApi.url, SMS_HTTP_TOKEN: 'sms-token', SMS_FROM: 'Events' },
     });
+    botApi = app.botApi;
   });
   afterAll(async () => {
     await app.stop();
     await smtp.stop();
     await smsApi.stop();
-    await botApi.stop();
   });
 
   beforeEach(async () => {

@@ -6,10 +6,10 @@ import { createFanOut } from '../../api/src/modules/notifications/fan-out';
 import { createOutboxWorker } from '../../api/src/modules/notifications/outbox-worker';
 import { getSmtpForDelivery } from '../../api/src/modules/admin/smtp-settings-service';
 import { DATABASE_KINDS } from '../support/databases';
-import { startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
+import { type FakeBotApi } from '../support/fake-bot-api';
 import type { TestClient } from '../support/http-client';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { startNotifyApp, type NotifyApp } from './notify-app';
+import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
 
 const eventBody = {
   name: 'Board Games',
@@ -22,7 +22,7 @@ const eventBody = {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(DATABASE_KINDS)('the delivery worker on %s', (kind) => {
-  let app: NotifyApp;
+  let app: BotTestApp;
   let smtp: TestSmtpServer;
   let botApi: FakeBotApi;
   let admin: { user: User; client: TestClient };
@@ -30,13 +30,12 @@ describe.each(DATABASE_KINDS)('the delivery worker on %s', (kind) => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    botApi = await startFakeBotApi();
-    app = await startNotifyApp(kind, { botApi });
+    app = await startBotTestApp(kind);
+    botApi = app.botApi;
   });
   afterAll(async () => {
     await app.stop();
     await smtp.stop();
-    await botApi.stop();
   });
 
   beforeEach(async () => {

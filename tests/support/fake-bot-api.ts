@@ -1,6 +1,6 @@
 // A local stand-in for Telegram's Bot API (grammY's `client.apiRoot` points here): it records every call,
-// answers like Telegram, can fail chosen calls, and can enforce the ~30 messages/s limit with 429s.
-// Nothing leaves the machine.
+// answers like Telegram (404 for a method Telegram does not have, 400 for what Telegram refuses), can fail chosen
+// calls, and can enforce Telegram's rate limits (overall, per chat, per group) with 429s. Nothing leaves the machine.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -19,7 +19,17 @@ export interface FakeBotApiOptions {
    */
   sendLimitPerSecond?: number;
   retryAfterSeconds?: number;
+  /**
+   * Messages sent or edited per rolling second in one chat (Telegram allows about one); beyond it 429 with the
+   * seconds until the chat may take the next one. Off unless given: most tests send faster than Telegram allows.
+   */
+  perChatPerSecond?: number;
+  /** Messages sent or edited per rolling minute in one group (a negative chat id; Telegram allows about 20). */
+  groupPerMinute?: number;
 }
+
+/** Telegram's limits per chat, for `startFakeBotApi({ ...TELEGRAM_CHAT_LIMITS })`. */
+export const TELEGRAM_CHAT_LIMITS = { perChatPerSecond: 1, groupPerMinute: 20 } as const;
 
 export const FAKE_BOT_INFO = {
   id: 7000001,
@@ -39,6 +49,30 @@ export const FAKE_BOT_INFO = {
 
 /** The longest message text Telegram accepts. */
 export const TELEGRAM_TEXT_LIMIT = 4096;
+/** The most bytes (UTF-8) of callback data one inline button may carry. */
+export const TELEGRAM_CALLBACK_DATA_BYTES = 64;
+/** The longest text of an answer to a button press (the toast or alert). */
+export const TELEGRAM_CALLBACK_ANSWER_LIMIT = 200;
+
+/**
+ * The methods the product and grammY call, by the name Telegram documents. Telegram matches method names
+ * without regard to case and answers anything else 404, so a misspelt method fails here as it would there.
+ */
+export const KNOWN_METHODS = [
+  'getMe',
+  'getUpdates',
+  'setWebhook',
+  'deleteWebhook',
+  'setMyCommands',
+  'setChatMenuButton',
+  'sendMessage',
+  'editMessageText',
+  'editMessageReplyMarkup',
+  'answerCallbackQuery',
+  'answerInlineQuery',
+  'savePreparedInlineMessage',
+] as const;
+const METHOD_BY_LOWER_CASE = new Map<string, string>(KNOWN_METHODS.map((name) => [name.toLowerCase(), name]));
 
 export interface FakeBotApi {
   /** For TELEGRAM_API_ROOT. */
@@ -72,8 +106,71 @@ export interface InlineMessage {
   edits: number;
 }
 
-/** Calls that send or edit a message: Telegram's ~30/s counts them all. */
-const COUNTED = new Set(['sendMessage', 'editMessageText', 'editMessageCaption', 'editMessageReplyMarkup']);
+/** Calls that send or edit a message: Telegram's limits count them all. */
+const COUNTED = new Set(['sendMessage', 'editMessageText', 'editMessageReplyMarkup']);
+
+/** A parameter grammY sends as an object in JSON, or as a JSON string in a form. */
+function parsed(value: unknown): any {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Every inline keyboard a call carries: its own markup, and that of inline results it answers or prepares. */
+function inlineKeyboards(method: string, params: Record<string, any>): Array<Array<Array<Record<string, any>>>> {
+  const markups = [parsed(params.reply_markup)];
+  if (method === 'answerInlineQuery') {
+    const results = parsed(params.results);
+    if (Array.isArray(results)) markups.push(...results.map((result) => parsed(result?.reply_markup)));
+  }
+  if (method === 'savePreparedInlineMessage') markups.push(parsed(parsed(params.result)?.reply_markup));
+  return markups.flatMap((markup) => (Array.isArray(markup?.inline_keyboard) ? [markup.inline_keyboard] : []));
+}
+
+/** Telegram refuses the whole call when any button's callback data is empty or over 64 bytes of UTF-8. */
+function hasInvalidCallbackData(method: string, params: Record<string, any>): boolean {
+  return inlineKeyboards(method, params).some((rows) =>
+    rows.some(
+      (row) =>
+        Array.isArray(row) &&
+        row.some((button) => {
+          if (button?.callback_data === undefined) return false;
+          const bytes = Buffer.byteLength(String(button.callback_data), 'utf8');
+          return bytes < 1 || bytes > TELEGRAM_CALLBACK_DATA_BYTES;
+        }),
+    ),
+  );
+}
+
+/** Sends within the last `windowMs` per key; `take` books one unless `limit` are already there. */
+function rollingWindow(windowMs: number) {
+  const sends = new Map<string, number[]>();
+  return {
+    /** 0 when the send is booked; otherwise the milliseconds until the oldest send leaves the window. */
+    take(key: string, limit: number, at: number): number {
+      const recent = (sends.get(key) ?? []).filter((time) => time > at - windowMs);
+      if (recent.length >= limit) {
+        sends.set(key, recent);
+        return recent[recent.length - limit]! + windowMs - at;
+      }
+      recent.push(at);
+      sends.set(key, recent);
+      return 0;
+    },
+  };
+}
+
+/** A chat as Telegram describes it in a message: group and channel ids are negative. */
+function chatOf(chatId: unknown) {
+  const id = Number(chatId);
+  if (id >= 0) return { id, type: 'private' as const };
+  return String(chatId).startsWith('-100')
+    ? { id, type: 'supergroup' as const, title: 'Test supergroup' }
+    : { id, type: 'group' as const, title: 'Test group' };
+}
 
 async function readBody(req: IncomingMessage): Promise<Record<string, any>> {
   const chunks: Buffer[] = [];
@@ -96,6 +193,19 @@ function hasBrokenText(value: unknown): boolean {
   return false;
 }
 
+/** What Telegram answers (400) to a call whose buttons or texts it refuses; null when it takes the call. */
+function refusalOf(method: string, params: Record<string, any>): string | null {
+  if (hasInvalidCallbackData(method, params)) return 'Bad Request: BUTTON_DATA_INVALID';
+  if (
+    method === 'answerCallbackQuery' &&
+    typeof params.text === 'string' &&
+    params.text.length > TELEGRAM_CALLBACK_ANSWER_LIMIT
+  ) {
+    return 'Bad Request: MESSAGE_TOO_LONG';
+  }
+  return null;
+}
+
 export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBotApi> {
   const calls: BotApiCall[] = [];
   const throttled: BotApiCall[] = [];
@@ -103,6 +213,8 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
   let sendLimit = options.sendLimitPerSecond;
   const retryAfter = options.retryAfterSeconds ?? 1;
   const recentSends: number[] = [];
+  const perChat = rollingWindow(1000);
+  const perGroup = rollingWindow(60_000);
   let messageId = 100;
   const pendingUpdates: Array<{ update_id: number }> = [];
   const inlineMessages = new Map<string, InlineMessage>();
@@ -114,7 +226,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
     if (!method.startsWith('editMessage') || !params.inline_message_id) return null;
     const current = inlineMessages.get(String(params.inline_message_id));
     if (!current) return 'Bad Request: MESSAGE_ID_INVALID';
-    const text = method === 'editMessageReplyMarkup' ? current.text : String(params.text ?? params.caption ?? '');
+    const text = method === 'editMessageReplyMarkup' ? current.text : String(params.text ?? '');
     const same =
       text === current.text &&
       JSON.stringify(params.reply_markup ?? null) === JSON.stringify(current.reply_markup ?? null);
@@ -155,19 +267,20 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
         return {
           message_id: messageId,
           date: now,
-          chat: { id: Number(params.chat_id), type: 'private' },
+          chat: chatOf(params.chat_id),
           from: FAKE_BOT_INFO,
           text: params.text,
           ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
         };
       case 'editMessageText':
-      case 'editMessageCaption':
       case 'editMessageReplyMarkup':
         if (params.inline_message_id) {
           // Telegram answers True for an inline message; the fake keeps what the chat now shows.
           const message = inlineMessages.get(String(params.inline_message_id))!;
-          if (method !== 'editMessageReplyMarkup') message.text = params.text ?? params.caption;
-          if (method === 'editMessageText') message.link_preview_options = params.link_preview_options;
+          if (method === 'editMessageText') {
+            message.text = params.text;
+            message.link_preview_options = params.link_preview_options;
+          }
           message.reply_markup = params.reply_markup;
           message.edits += 1;
           return true;
@@ -175,7 +288,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
         return {
           message_id: Number(params.message_id),
           date: now,
-          chat: { id: Number(params.chat_id), type: 'private' },
+          chat: chatOf(params.chat_id),
           from: FAKE_BOT_INFO,
           text: params.text,
           ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
@@ -191,8 +304,15 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
         while (pendingUpdates.length && pendingUpdates[0]!.update_id < offset) pendingUpdates.shift();
         return [...pendingUpdates];
       }
-      default:
+      case 'setWebhook':
+      case 'deleteWebhook':
+      case 'setMyCommands':
+      case 'setChatMenuButton':
+      case 'answerCallbackQuery':
+      case 'answerInlineQuery':
         return true;
+      default:
+        throw new Error(`the fake Bot API knows ${method} but has no answer for it`);
     }
   }
 
@@ -203,26 +323,45 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
       res.end(JSON.stringify(body));
     };
     if (!match) return send(404, { ok: false, error_code: 404, description: 'Not Found' });
-    const method = match[2]!;
     let params: Record<string, any>;
     try {
       params = await readBody(req);
     } catch {
       return send(400, { ok: false, error_code: 400, description: 'Bad Request: invalid JSON' });
     }
+    const method = METHOD_BY_LOWER_CASE.get(match[2]!.toLowerCase());
+    if (!method) {
+      calls.push({ method: match[2]!, params, at: Date.now() });
+      return send(404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
+    }
     const call: BotApiCall = { method, params, at: Date.now() };
+    const tooMany = (seconds: number) => {
+      throttled.push(call);
+      return send(429, {
+        ok: false,
+        error_code: 429,
+        description: `Too Many Requests: retry after ${seconds}`,
+        parameters: { retry_after: seconds },
+      });
+    };
     if (COUNTED.has(method) && sendLimit) {
       while (recentSends.length && recentSends[0]! <= call.at - 1000) recentSends.shift();
-      if (recentSends.length >= sendLimit) {
-        throttled.push(call);
-        return send(429, {
-          ok: false,
-          error_code: 429,
-          description: `Too Many Requests: retry after ${retryAfter}`,
-          parameters: { retry_after: retryAfter },
-        });
-      }
+      if (recentSends.length >= sendLimit) return tooMany(retryAfter);
       recentSends.push(call.at);
+    }
+    // An inline message has no chat the bot knows of; Telegram's per-chat limits apply where a chat id is given.
+    const chatId = params.chat_id === undefined ? null : String(params.chat_id);
+    if (COUNTED.has(method) && chatId !== null) {
+      const chatWait = options.perChatPerSecond ? perChat.take(chatId, options.perChatPerSecond, call.at) : 0;
+      if (chatWait) return tooMany(Math.ceil(chatWait / 1000));
+      const groupWait =
+        options.groupPerMinute && Number(chatId) < 0 ? perGroup.take(chatId, options.groupPerMinute, call.at) : 0;
+      if (groupWait) return tooMany(Math.ceil(groupWait / 1000));
+    }
+    const refusal = refusalOf(method, params);
+    if (refusal) {
+      calls.push(call);
+      return send(400, { ok: false, error_code: 400, description: refusal });
     }
     if (hasBrokenText(params)) {
       calls.push(call);
@@ -262,7 +401,12 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
     }
     calls.push(call);
     if (method === 'getUpdates' && !pendingUpdates.length) await new Promise((resolve) => setTimeout(resolve, 100));
-    const result: BotApiCall['result'] = respond(method, params);
+    let result: BotApiCall['result'];
+    try {
+      result = respond(method, params);
+    } catch (error) {
+      return send(500, { ok: false, error_code: 500, description: `Internal Server Error: ${String(error)}` });
+    }
     call.result = result;
     send(200, { ok: true, result });
   });

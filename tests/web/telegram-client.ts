@@ -2,9 +2,10 @@
 // the URL hash, the SDK's calls to window.TelegramWebviewProxy, events back through Telegram.WebView).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api';
+import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
+import type { FakeBotApi } from '../support/fake-bot-api';
 import { signInitData } from '../support/signing';
-import { startTestApp, TEST_BOT_TOKEN, withFakeBot, type TestApp } from '../support/test-app';
+import { TEST_BOT_TOKEN } from '../support/test-app';
 import { launchBrowser } from './browser';
 
 export interface TelegramProbe {
@@ -88,7 +89,7 @@ export async function launchMiniApp(
 }
 
 export interface AppWithFakeBot {
-  app: TestApp;
+  app: BotTestApp;
   botApi: FakeBotApi;
   browser: Browser;
 }
@@ -97,14 +98,12 @@ export interface AppWithFakeBot {
 export function appWithFakeBotForFile(): () => AppWithFakeBot {
   let setup: Partial<AppWithFakeBot> = {};
   beforeAll(async () => {
-    const botApi = await startFakeBotApi();
-    const [app, browser] = await Promise.all([startTestApp('pglite', withFakeBot(botApi)), launchBrowser()]);
-    setup = { app, botApi, browser };
+    const [app, browser] = await Promise.all([startBotTestApp('pglite'), launchBrowser()]);
+    setup = { app, botApi: app.botApi, browser };
   });
   afterAll(async () => {
     await setup.browser?.close();
     await setup.app?.stop();
-    await setup.botApi?.stop();
   });
   return () => setup as AppWithFakeBot;
 }

@@ -47,8 +47,7 @@ export function createTelegramCards(deps: AppDeps, api: Api, options: TelegramCa
   const local = createPacer(options.perSecond ?? PACE_PER_SECOND);
   const shared = options.perSecond ? null : databasePacer(deps.prisma);
   const pace = async (key: string) => {
-    await local(key);
-    if (shared) await waitForSharedSlot(shared, realClock);
+    await local(key, Infinity, shared ? () => waitForSharedSlot(shared, realClock) : undefined);
   };
 
   const createRefresher = (tuning: Partial<CardRefresherOptions> = {}) =>

@@ -11,6 +11,11 @@ export const TELEGRAM_GLOBAL_PER_SECOND = 30;
 /** One under the limit: timers fire a little late or early, and 31 sends in one second would earn a 429. */
 export const PACE_PER_SECOND = TELEGRAM_GLOBAL_PER_SECOND - 1;
 export const PER_CHAT_INTERVAL_MS = 1000;
+/**
+ * Added to a chat's own limits: Telegram counts a message when it arrives, and a timer that fires a little early,
+ * or a send that reaches Telegram a little faster than the one before, lands just inside the limit and earns a 429.
+ */
+export const CHAT_MARGIN_MS = 100;
 /** A shared slot missed by more than this is given up: a late send next to an on-time one is a burst. */
 const LATE_SLOT_MS = 15;
 
@@ -39,6 +44,8 @@ const isGroupChat = (chatId: string) => chatId.startsWith('-');
  * Hands out send slots evenly spaced at `perSecond`; each caller waits for its own slot. A chat's own limits
  * (1/s, and 20/min for a group) are waited out before a shared slot is taken, so a busy group never holds
  * up messages to other chats; the check and the booking of a slot happen together, with no wait between.
+ * `beforeSend` (the wait for a slot shared with other instances) runs inside the chat's turn, and the chat's
+ * limits count from when it is over: a late shared slot must not bring the chat's next message closer to it.
  */
 export function createPacer(perSecond: number, clock: PacerClock = realClock) {
   const interval = 1000 / perSecond;
@@ -46,29 +53,56 @@ export function createPacer(perSecond: number, clock: PacerClock = realClock) {
   const lastPerChat = new Map<string, number>();
   /** The slots of each group's latest GROUP_PER_MINUTE messages, oldest first. */
   const groupSlots = new Map<string, number[]>();
+  /** Chats with a message between its slot and its send: the next one waits until that one has left. */
+  const leaving = new Map<string, Promise<void>>();
   const groupReadyAt = (chatId: string) => {
     const recent = groupSlots.get(chatId) ?? [];
-    return recent.length >= GROUP_PER_MINUTE ? recent[recent.length - GROUP_PER_MINUTE]! + GROUP_WINDOW_MS : 0;
+    return recent.length >= GROUP_PER_MINUTE
+      ? recent[recent.length - GROUP_PER_MINUTE]! + GROUP_WINDOW_MS + CHAT_MARGIN_MS
+      : 0;
   };
   const chatReadyAt = (chatId: string) =>
-    Math.max((lastPerChat.get(chatId) ?? -Infinity) + PER_CHAT_INTERVAL_MS, groupReadyAt(chatId));
+    Math.max((lastPerChat.get(chatId) ?? -Infinity) + PER_CHAT_INTERVAL_MS + CHAT_MARGIN_MS, groupReadyAt(chatId));
+  const book = (chatId: string, slot: number) => {
+    lastPerChat.set(chatId, slot);
+    if (lastPerChat.size > 10_000) lastPerChat.clear();
+    if (isGroupChat(chatId)) {
+      const recent = [...(groupSlots.get(chatId) ?? []).slice(1 - GROUP_PER_MINUTE), slot];
+      groupSlots.set(chatId, recent);
+      if (groupSlots.size > 10_000) groupSlots.clear();
+    }
+  };
   /** Waits for a slot and takes it (answers 0); a chat not ready within `maxWaitMs` gets none: answers its wait. */
-  return async (chatId: string, maxWaitMs = Infinity): Promise<number> => {
-    for (let ready = chatReadyAt(chatId); ready > clock.now(); ready = chatReadyAt(chatId)) {
-      if (ready - clock.now() > maxWaitMs) return ready - clock.now();
-      await clock.sleep(ready - clock.now());
+  return async (chatId: string, maxWaitMs = Infinity, beforeSend?: () => Promise<void>): Promise<number> => {
+    for (;;) {
+      for (let previous = leaving.get(chatId); previous; previous = leaving.get(chatId)) await previous;
+      const wait = chatReadyAt(chatId) - clock.now();
+      if (wait <= 0) break;
+      if (wait > maxWaitMs) return wait;
+      await clock.sleep(wait);
     }
     const now = clock.now();
     const slot = Math.max(now, nextSlot);
     nextSlot = slot + interval;
-    lastPerChat.set(chatId, slot);
-    if (lastPerChat.size > 10_000) lastPerChat.clear();
-    if (isGroupChat(chatId)) {
-      const recent = [...(groupSlots.get(chatId) ?? []), slot].slice(-GROUP_PER_MINUTE);
-      groupSlots.set(chatId, recent);
-      if (groupSlots.size > 10_000) groupSlots.clear();
+    book(chatId, slot);
+    let left!: () => void;
+    leaving.set(
+      chatId,
+      new Promise<void>((resolve) => {
+        left = resolve;
+      }),
+    );
+    try {
+      await clock.sleep(slot - now);
+      if (beforeSend) await beforeSend();
+    } finally {
+      // The message leaves now: the chat's limits count from here, not from the slot.
+      lastPerChat.set(chatId, clock.now());
+      const recent = groupSlots.get(chatId);
+      if (recent?.length) recent[recent.length - 1] = clock.now();
+      leaving.delete(chatId);
+      left();
     }
-    await clock.sleep(slot - now);
     return 0;
   };
 }
@@ -127,14 +161,15 @@ export function createTelegramSender(api: Api, options: TelegramSenderOptions): 
   const pace = createPacer(options.perSecond ?? PACE_PER_SECOND, clock);
   const { sharedPacer, rsvpButtons } = options;
   return async (message) => {
-    const groupWait = await pace(message.to, GROUP_HOLD_MS);
+    // The buttons are looked up before the slot is taken, so the send follows its slot without a database wait.
+    const eventId = eventIdOf(message.payload);
+    const reply_markup = eventId ? await rsvpButtons(eventId, message.to) : undefined;
+    const shared = sharedPacer ? () => waitForSharedSlot(sharedPacer, clock) : undefined;
+    const groupWait = await pace(message.to, GROUP_HOLD_MS, shared);
     if (groupWait) {
       throw rateLimited(`Waiting: Telegram takes ${GROUP_PER_MINUTE} messages a minute to one group`, groupWait);
     }
-    if (sharedPacer) await waitForSharedSlot(sharedPacer, clock);
-    const eventId = eventIdOf(message.payload);
     try {
-      const reply_markup = eventId ? await rsvpButtons(eventId, message.to) : undefined;
       await api.sendMessage(message.to, message.text, reply_markup ? { reply_markup } : {});
     } catch (error) {
       if (error instanceof GrammyError) {
