@@ -1,13 +1,14 @@
 // The events API over HTTP: list, details, create, edit, delete, visibility, notification triggers and
 // hostile input, on PGlite and (when configured) PostgreSQL.
-import type { User } from '@prisma/client';
+import type { Prisma, User } from '@prisma/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServices } from '../../api/src/system/services';
 import { LIMITS } from '../../shared/constants';
+import type { EventCreateInput } from '../../shared/schemas';
 import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { eventBody } from '../support/events';
+import { eventBody, eventRow } from '../support/events';
 import { recordingTriggers, type TriggerCall } from '../support/triggers';
 
 describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
@@ -26,7 +27,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
     calls.length = 0;
   });
 
-  async function createEvent(overrides: Record<string, unknown> = {}, client = admin.client) {
+  async function createEvent(overrides: Partial<EventCreateInput> = {}, client = admin.client) {
     const res = await client.post('/api/events', eventBody(overrides));
     expect(res.status).toBe(201);
     calls.length = 0; // a test's assertions are about what it does next
@@ -34,10 +35,8 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
   }
 
   /** An event of another creator (a member who is not, or no longer, an admin: only the database makes one). */
-  const eventOwnedBy = (user: User, overrides: Record<string, unknown> = {}) =>
-    app.deps.prisma.event.create({
-      data: { ...eventBody(overrides), date: new Date(String(eventBody(overrides).date)), creatorId: user.id },
-    });
+  const eventOwnedBy = (user: User, overrides: Partial<Prisma.EventUncheckedCreateInput> = {}) =>
+    app.deps.prisma.event.create({ data: eventRow(user.id, overrides) });
 
   const rowCounts = async () => ({
     events: await app.deps.prisma.event.count(),
@@ -193,8 +192,8 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
       ['the date is in a local layout', eventBody({ date: '06/01/2030 18:30' }), 'Invalid date format'],
       ['the date is far in the past', eventBody({ date: '-100000-01-01T00:00:00Z' }), 'Date must be between'],
       ['the date is beyond year 9999', eventBody({ date: '+275760-09-13T00:00:00Z' }), 'Date must be between'],
-      ['the name is a number', eventBody({ name: 42 }), 'All fields are required'],
-      ['isPublic is a string', eventBody({ isPublic: 'yes' }), 'isPublic must be true or false'],
+      ['the name is a number', { ...eventBody(), name: 42 }, 'All fields are required'],
+      ['isPublic is a string', { ...eventBody(), isPublic: 'yes' }, 'isPublic must be true or false'],
       ['the name is huge', eventBody({ name: 'x'.repeat(LIMITS.eventName + 1) }), 'at most 200 characters'],
       ['the description is huge', eventBody({ description: 'x'.repeat(60_000) }), 'at most 5000 characters'],
       ['the image is a javascript: URL', eventBody({ imageUrl: 'javascript:alert(1)' }), 'one of the sample images'],

@@ -4,6 +4,7 @@
 import type { User } from '@prisma/client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EventCreateInput } from '../../shared/schemas';
 import type { EventSummary } from '../../shared/types';
 import { eventBody } from '../support/events';
 import type { TestClient } from '../support/http-client';
@@ -32,7 +33,7 @@ describe('Recurring events', () => {
   });
   beforeEach(() => app.setNow(CLOCK));
 
-  async function createSeries(recurrence: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
+  async function createSeries(recurrence: EventCreateInput['recurrence'], overrides: Partial<EventCreateInput> = {}) {
     const res = await admin.client.post<EventSummary>('/api/events', eventBody({ recurrence, ...overrides }));
     expect(res.status, res.text).toBe(201);
     return res.body;
@@ -103,11 +104,11 @@ describe('Recurring events', () => {
       [{ frequency: 'monthly', count: 3, monthlyBy: 'moon' }, /monthlyBy must be day or weekday/],
     ];
     for (const [recurrence, message] of cases) {
-      const res = await admin.client.post('/api/events', eventBody({ recurrence }));
+      const res = await admin.client.post('/api/events', { ...eventBody(), recurrence });
       expect(res.status, JSON.stringify(recurrence)).toBe(400);
       expect(res.body.error).toMatch(message);
     }
-    const notAnObject = await admin.client.post('/api/events', eventBody({ recurrence: 'weekly' }));
+    const notAnObject = await admin.client.post('/api/events', { ...eventBody(), recurrence: 'weekly' });
     expect(notAnObject.status).toBe(400);
     expect((await admin.client.get<EventSummary[]>('/api/events')).body.length).toBe(before);
   });
@@ -168,7 +169,7 @@ describe('Recurring events', () => {
       { name: 'Running club', date: '2030-03-14T18:00:00.000Z', timeZone: 'Europe/Berlin' },
     );
     const all = await occurrences(first.seriesId);
-    const edit = (id: number, scope: string | null, overrides: Record<string, unknown>) =>
+    const edit = (id: number, scope: string | null, overrides: Partial<EventCreateInput>) =>
       admin.client.patch<EventSummary>(
         `/api/events/${id}${scope ? `?scope=${scope}` : ''}`,
         eventBody({

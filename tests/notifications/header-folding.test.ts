@@ -3,7 +3,7 @@
 // anyway (stored before that rule) cannot add a header to the emails that name it: the subject stays folded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventSummary } from '../../shared/types';
-import { eventBody } from '../support/events';
+import { eventBody, eventRow } from '../support/events';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startNotifyApp, type NotifyApp } from './notify-app';
 
@@ -57,12 +57,7 @@ describe('line breaks and bidirectional overrides in event texts', () => {
     await app.saveSmtp(admin.client, smtp.port);
     smtp.messages.length = 0;
     const event = await app.deps.prisma.event.create({
-      data: {
-        ...eventBody(),
-        date: new Date('2030-06-01T18:30:00.000Z'),
-        name: 'Camp\r\nBcc: intruder@example.org\r\nX-Injected: yes',
-        creatorId: admin.user.id,
-      },
+      data: eventRow(admin.user.id, { name: 'Camp\r\nBcc: intruder@example.org\r\nX-Injected: yes' }),
     });
     const member = await app.signedIn({ googleEmail: 'camper@example.org', notificationPrefs: ['email'] });
     expect((await member.client.post(`/api/events/${event.id}/attend`, { status: 'attending' })).status).toBe(200);

@@ -1,7 +1,13 @@
+import type { Prisma } from '@prisma/client';
+import type { EventCreateInput } from '../../shared/schemas';
 import type { TestClient } from './http-client';
 
-// A valid public event for POST /api/events, with the fields a test cares about overridden.
-export const eventBody = (overrides: Record<string, unknown> = {}) => ({
+/**
+ * A valid public event for POST /api/events (and PATCH), with the fields a test cares about overridden. Typed as
+ * the form's own input, so a misspelt or mistyped field fails typecheck instead of being silently ignored; a test
+ * that sends what the form cannot builds its body itself.
+ */
+export const eventBody = (overrides: Partial<EventCreateInput> = {}): EventCreateInput => ({
   name: 'Campfire night',
   description: 'Songs and marshmallows by the lake',
   date: '2030-06-01T18:30:00.000Z',
@@ -10,6 +16,18 @@ export const eventBody = (overrides: Record<string, unknown> = {}) => ({
   isPublic: true,
   ...overrides,
 });
+
+/**
+ * The same event as a row for the database itself, for what only the database can make (an event of a member
+ * who may not create one, an event from before a column existed), with columns overridden.
+ */
+export function eventRow(
+  creatorId: number,
+  overrides: Partial<Prisma.EventUncheckedCreateInput> = {},
+): Prisma.EventUncheckedCreateInput {
+  const { name, description, date, location, imageUrl, isPublic } = eventBody();
+  return { name, description, date: new Date(date), location, imageUrl, isPublic, creatorId, ...overrides };
+}
 
 /**
  * Creates `count` public events a day apart after `now` ('Evening 0', 'Evening 1', …) and a private 'Board meeting'

@@ -6,26 +6,21 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { toSummary, type SummarySqlRow } from '../../../api/src/modules/events/events-repository';
+import { SUMMARY_COLUMNS, toSummary, type SummarySqlRow } from '../../../api/src/modules/events/events-repository';
 import { sha256 } from '../../../api/src/lib/secrets';
 import { serveFromChild } from '../bench-kit';
 
 // A session that is missing or expired yields no viewer row; a viewer with nothing visible yields one row
-// whose event columns are null. So one statement tells 401, 404 and the data apart.
+// whose event columns are null. So one statement tells 401, 404 and the data apart. The columns are the app's
+// own (SUMMARY_COLUMNS): a field added to the list is read here too. They take no parameters, which would
+// collide with this statement's $1 and $2.
+if (SUMMARY_COLUMNS.values.length > 0) throw new Error('SUMMARY_COLUMNS takes parameters: number them after $2');
 const selectVisible = (oneEvent: boolean) => `
 WITH viewer AS (
   SELECT u.id, u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id = $1 AND s.expires_at > (now() AT TIME ZONE 'UTC')
 )
-SELECT e.id, e.name, e.description, e.date, e.location, e.image_url, e.is_public, e.creator_id,
-  e.capacity, e.guests_allowed, e.rsvp_closes_at, e.rsvp_digest, e.attending_people AS attending_count,
-  e.series_id, sr.frequency AS series_frequency, sr.monthly_by AS series_monthly_by,
-  COALESCE(e.time_zone, 'UTC') AS time_zone, e.sequence, e.waitlist_count, e.maybe_count,
-  me.status::text AS my_status, me.guests AS my_guests,
-  CASE WHEN me.status = 'waitlisted' THEN
-    (SELECT count(*)::int + 1 FROM attendances w WHERE w.event_id = e.id AND w.status = 'waitlisted'
-        AND (w.waitlisted_at, w.id) < (me.waitlisted_at, me.id))
-  END AS my_position
+SELECT ${SUMMARY_COLUMNS.text}
 FROM viewer v
 LEFT JOIN events e ON ${oneEvent ? 'e.id = $2 AND ' : ''}(v.is_admin OR e.is_public OR e.creator_id = v.id
   OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = v.id))

@@ -5,7 +5,7 @@ import type { SqlSession } from '../../db/adapters';
  * Tables whose rows are the schema's own bookkeeping, written by the migrations themselves: a freshly migrated
  * database has rows there and is still empty of anyone's data.
  */
-const BOOKKEEPING_TABLES = new Set(['_prisma_migrations', 'data_version']);
+const BOOKKEEPING_TABLES = new Set(['_prisma_migrations', 'data_version', 'event_view_columns']);
 
 export interface DatabaseContents {
   tables: number;

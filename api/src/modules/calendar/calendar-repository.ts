@@ -1,32 +1,82 @@
 // Calendar reads and the feeds table. Visibility is the events' own rule (events-repository), so a download or a
 // feed never shows what GET /api/events/{id} would not.
+import { Prisma as PrismaTypes } from '@prisma/client';
 import type { Prisma } from '../../db/database';
-import { visibleTo } from '../events/events-repository';
 import type { CalendarEntry, EntryStatus } from './ics';
 import type { Viewer } from '../users/viewer';
 
-const eventSelect = {
-  id: true,
-  name: true,
-  description: true,
-  date: true,
-  timeZone: true,
-  location: true,
-  sequence: true,
-  updatedAt: true,
-} as const;
+/**
+ * The columns of `events` a calendar entry shows, and its UID, SEQUENCE and DTSTAMP. The calendar rows of
+ * event_view_columns (its migration) watch the shown ones, so an edit of any of them raises SEQUENCE and calendar
+ * apps take it (tests/api/event-columns.test.ts).
+ */
+export const ENTRY_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'date',
+  'time_zone',
+  'location',
+  'sequence',
+  'updated_at',
+] as const;
 
-/** One event as a calendar entry, or null when the viewer may not see it. */
+interface EntrySqlRow {
+  id: number;
+  name: string;
+  description: string;
+  date: Date | string;
+  time_zone: string | null;
+  location: string;
+  sequence: number;
+  updated_at: Date | string;
+  /** The viewer's RSVP, if any. */
+  status: string | null;
+}
+
+const ENTRY_SELECT = PrismaTypes.raw(ENTRY_COLUMNS.map((column) => `e.${column}`).join(', '));
+
+/**
+ * The one read of calendar entries: the events `where` picks (over `e` and the viewer's attendance `me`) that
+ * the viewer may see, soonest first. One hand-written statement: every poll of every calendar app asks.
+ */
+async function readEntries(
+  prisma: Prisma,
+  viewer: Viewer,
+  where: PrismaTypes.Sql,
+  defaultZone: string,
+  statusOf: (rsvp: string | null) => EntryStatus,
+): Promise<CalendarEntry[]> {
+  const rows = await prisma.$queryRaw<EntrySqlRow[]>`
+    SELECT ${ENTRY_SELECT}, me.status::text AS status
+    FROM events e
+    LEFT JOIN attendances me ON me.event_id = e.id AND me.user_id = ${viewer.id}
+    WHERE ${where}
+      AND (${viewer.isAdmin} OR e.is_public OR e.creator_id = ${viewer.id}
+           OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = ${viewer.id}))
+    ORDER BY e.date ASC, e.id ASC`;
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    date: new Date(row.date),
+    timeZone: row.time_zone ?? defaultZone,
+    location: row.location,
+    sequence: row.sequence,
+    changedAt: new Date(row.updated_at),
+    status: statusOf(row.status),
+  }));
+}
+
+/** One event as a calendar entry (confirmed: the member downloads it), or null when the viewer may not see it. */
 export async function findVisibleEntry(
   prisma: Prisma,
   viewer: Viewer,
   id: number,
   defaultZone: string,
 ): Promise<CalendarEntry | null> {
-  const event = await prisma.event.findFirst({ where: { AND: [{ id }, visibleTo(viewer)] }, select: eventSelect });
-  if (!event) return null;
-  const { updatedAt, timeZone, ...rest } = event;
-  return { ...rest, timeZone: timeZone ?? defaultZone, changedAt: updatedAt, status: 'confirmed' };
+  const [entry] = await readEntries(prisma, viewer, PrismaTypes.sql`e.id = ${id}`, defaultZone, () => 'confirmed');
+  return entry ?? null;
 }
 
 export interface FeedRow {
@@ -76,50 +126,20 @@ export async function setAllEvents(prisma: Prisma, userId: number, allEvents: bo
   await prisma.calendarFeed.update({ where: { userId }, data: { allEvents } });
 }
 
-interface EntrySqlRow {
-  id: number;
-  name: string;
-  description: string;
-  date: Date | string;
-  time_zone: string | null;
-  location: string;
-  sequence: number;
-  updated_at: Date | string;
-  status: string | null;
-}
-
 /**
  * The feed's live events from `since` on: those the member attends (confirmed), answered maybe or waits for
  * (tentative), and with `allEvents` every other event they may see (tentative until they reply).
  */
-export async function feedEntries(
-  prisma: Prisma,
-  feed: FeedRow,
-  since: Date,
-  defaultZone: string,
-): Promise<CalendarEntry[]> {
-  const rows = await prisma.$queryRaw<EntrySqlRow[]>`
-    SELECT e.id, e.name, e.description, e.date, e.time_zone, e.location, e.sequence, e.updated_at,
-      me.status::text AS status
-    FROM events e
-    LEFT JOIN attendances me ON me.event_id = e.id AND me.user_id = ${feed.userId}
-    WHERE e.date >= ${since}
-      AND (${feed.isAdmin} OR e.is_public OR e.creator_id = ${feed.userId}
-           OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = ${feed.userId}))
+export function feedEntries(prisma: Prisma, feed: FeedRow, since: Date, defaultZone: string): Promise<CalendarEntry[]> {
+  return readEntries(
+    prisma,
+    { id: feed.userId, isAdmin: feed.isAdmin },
+    PrismaTypes.sql`e.date >= ${since}
       AND (me.status IN ('attending', 'maybe', 'waitlisted')
-           OR (${feed.allEvents} AND (me.status IS NULL OR me.status <> 'not_attending')))
-    ORDER BY e.date ASC, e.id ASC`;
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    date: new Date(row.date),
-    timeZone: row.time_zone ?? defaultZone,
-    location: row.location,
-    sequence: row.sequence,
-    changedAt: new Date(row.updated_at),
-    status: (row.status === 'attending' ? 'confirmed' : 'tentative') satisfies EntryStatus,
-  }));
+           OR (${feed.allEvents} AND (me.status IS NULL OR me.status <> 'not_attending')))`,
+    defaultZone,
+    (rsvp) => (rsvp === 'attending' ? 'confirmed' : 'tentative'),
+  );
 }
 
 /** What left the member's feed since `since` (deleted, left, no longer visible): STATUS:CANCELLED entries. */

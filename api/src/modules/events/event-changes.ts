@@ -1,13 +1,47 @@
 // What an edit changed, said as the short phrase notifications insert for {{updateType}}.
-import type { EventWrite } from './events-repository';
+import type { EventField, EventWrite } from './events-repository';
 
-/** Changes people act on (turn up at another time or place, lose or gain access) are named one by one. */
-const NAMED: Array<[keyof EventWrite, string]> = [
-  ['date', 'date'],
-  ['location', 'location'],
-  ['isPublic', 'visibility'],
-];
-const DETAILS: Array<keyof EventWrite> = ['name', 'description', 'imageUrl', 'timeZone'];
+/**
+ * How an edit of each field is announced: named on its own (changes people act on: turn up at another time or
+ * place, lose or gain access, in this order), folded into "details", or not at all. Every field an edit writes
+ * is here (the type insists), and NOT_EDITED names the event's other columns, so no field skips this decision.
+ */
+const ANNOUNCED: { [Field in keyof EventWrite]: { named: string } | 'details' | 'quiet' } = {
+  date: { named: 'date' },
+  location: { named: 'location' },
+  isPublic: { named: 'visibility' },
+  name: 'details',
+  description: 'details',
+  imageUrl: 'details',
+  timeZone: 'details',
+  capacity: 'quiet',
+  guestsAllowed: 'quiet',
+  rsvpClosesAt: 'quiet',
+  rsvpDigest: 'quiet',
+};
+
+/** The event's fields an edit never writes (its id, creator, series, kept counts, bookkeeping): nothing to say. */
+export const NOT_EDITED = [
+  'id',
+  'creatorId',
+  'seriesId',
+  'attendingPeople',
+  'waitlistCount',
+  'maybeCount',
+  'sequence',
+  'reminderSentAt',
+  'rsvpDigestDueAt',
+  'createdAt',
+  'updatedAt',
+] as const satisfies ReadonlyArray<EventField>;
+
+/** Every field of an edit, as ANNOUNCED decides it (tests/api/event-columns.test.ts checks the table's columns). */
+export const EDITED_FIELDS = Object.keys(ANNOUNCED) as Array<keyof EventWrite>;
+
+const NAMED = Object.entries(ANNOUNCED).flatMap(([field, how]) =>
+  typeof how === 'object' ? [[field as keyof EventWrite, how.named] as const] : [],
+);
+const DETAILS = EDITED_FIELDS.filter((field) => ANNOUNCED[field] === 'details');
 
 const same = (a: EventWrite[keyof EventWrite], b: EventWrite[keyof EventWrite]) =>
   a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;

@@ -93,15 +93,40 @@ export function toSummary(row: SummarySqlRow): EventSummary {
 }
 
 /**
- * The columns of a SummarySqlRow, from the event `e`, the viewer's attendance `me` and the event's series `sr`:
- * shared by the statements below and the details read that checks the session too (event-read-repository.ts).
+ * What the list and details read of an event, by column of `events`: the expression each is read with, from the
+ * event `e` and its series `sr`. Each event's part (eventPart) is made of these; it is kept under the row's
+ * version (summary-json.ts), which every write changes, so the list takes an edit of any column it reads. A
+ * column it does not show is named in NOT_LISTED (tests/api/event-columns.test.ts holds the table to both).
  */
-const EVENT_COLUMNS = PrismaTypes.sql`
-      e.id, e.name, e.description, e.date, e.location, e.image_url, e.is_public, e.creator_id,
-      e.capacity, e.guests_allowed, e.rsvp_closes_at, e.rsvp_digest, e.attending_people AS attending_count,
-      e.series_id, sr.frequency AS series_frequency, sr.monthly_by AS series_monthly_by,
-      COALESCE(e.time_zone, 'UTC') AS time_zone, e.sequence,
-      e.waitlist_count, e.maybe_count`;
+export const LISTED_COLUMNS = {
+  id: 'e.id',
+  name: 'e.name',
+  description: 'e.description',
+  date: 'e.date',
+  location: 'e.location',
+  image_url: 'e.image_url',
+  is_public: 'e.is_public',
+  creator_id: 'e.creator_id',
+  capacity: 'e.capacity',
+  guests_allowed: 'e.guests_allowed',
+  rsvp_closes_at: 'e.rsvp_closes_at',
+  rsvp_digest: 'e.rsvp_digest',
+  attending_people: 'e.attending_people AS attending_count',
+  series_id: 'e.series_id, sr.frequency AS series_frequency, sr.monthly_by AS series_monthly_by',
+  time_zone: "COALESCE(e.time_zone, 'UTC') AS time_zone",
+  sequence: 'e.sequence',
+  waitlist_count: 'e.waitlist_count',
+  maybe_count: 'e.maybe_count',
+} as const;
+
+/** Columns of `events` the list and details do not show: bookkeeping of reminders, digests and writes. */
+export const NOT_LISTED = ['reminder_sent_at', 'rsvp_digest_due_at', 'created_at', 'updated_at'] as const;
+
+/**
+ * The columns of a SummarySqlRow without the viewer's: shared by the statements below, the details read that
+ * checks the session too (event-read-repository.ts) and the bench's baseline server.
+ */
+const EVENT_COLUMNS = PrismaTypes.raw(Object.values(LISTED_COLUMNS).join(', '));
 
 /** The viewer's place on the waitlist (1 is next), or null when they are not on it. */
 const WAITLIST_POSITION = PrismaTypes.sql`
@@ -371,6 +396,9 @@ export function findVisibleRecord(prisma: Prisma, viewer: Viewer, id: number): P
 }
 
 export type EventWrite = Omit<EventRecord, 'id' | 'creatorId'>;
+
+/** A field of the Event model (Prisma's name for a column of `events`). */
+export type EventField = keyof typeof PrismaTypes.EventScalarFieldEnum;
 
 /** A transaction, handed to what must commit together with a write (the notification job it causes). */
 export type Tx = PrismaTypes.TransactionClient;

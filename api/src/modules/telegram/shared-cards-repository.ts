@@ -1,7 +1,7 @@
 // The shared_cards table: event cards posted into Telegram chats, marked stale by a trigger on events
 // (migrations *_shared_cards) and claimed here by the card refresher. Times are the database's own (the
 // trigger's), so every instance agrees on the debounce.
-import type { Prisma as PrismaTypes } from '@prisma/client';
+import { Prisma as PrismaTypes } from '@prisma/client';
 import type { CardEvent } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
 import type { Viewer } from '../users/viewer';
@@ -9,17 +9,54 @@ import type { Viewer } from '../users/viewer';
 /** What a card shows, read without a viewer. */
 export type CardEventRow = CardEvent;
 
-const cardSelect = {
-  id: true,
-  name: true,
-  date: true,
-  timeZone: true,
-  location: true,
-  imageUrl: true,
-  isPublic: true,
-  capacity: true,
-  attendingPeople: true,
-} satisfies PrismaTypes.EventSelect;
+/**
+ * The columns of `events` a card shows. The shared_card rows of event_view_columns (its migration) watch the
+ * same ones, so an edit of any of them marks the posted cards stale (tests/api/event-columns.test.ts).
+ */
+export const CARD_COLUMNS = [
+  'id',
+  'name',
+  'date',
+  'time_zone',
+  'location',
+  'image_url',
+  'is_public',
+  'capacity',
+  'attending_people',
+] as const;
+
+type CardSqlRow = {
+  id: number;
+  name: string;
+  date: Date | string;
+  time_zone: string | null;
+  location: string;
+  image_url: string;
+  is_public: boolean;
+  capacity: number | null;
+  attending_people: number;
+};
+
+const CARD_SELECT = PrismaTypes.raw(CARD_COLUMNS.join(', '));
+
+/**
+ * The one read of what cards show: the events `where` picks, in the order and number `rest` says. Hand-written:
+ * inline queries come with every keystroke.
+ */
+async function readCards(prisma: Prisma, where: PrismaTypes.Sql, rest = PrismaTypes.empty): Promise<CardEventRow[]> {
+  const rows = await prisma.$queryRaw<CardSqlRow[]>`SELECT ${CARD_SELECT} FROM events WHERE ${where} ${rest}`;
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    date: new Date(row.date),
+    timeZone: row.time_zone,
+    location: row.location,
+    imageUrl: row.image_url,
+    isPublic: row.is_public,
+    capacity: row.capacity,
+    attendingPeople: Number(row.attending_people),
+  }));
+}
 
 /** The member linked to this Telegram account (one indexed row; every inline query and tap asks). */
 export async function findLinkedMember(prisma: Prisma, telegramId: string): Promise<Viewer | null> {
@@ -35,53 +72,23 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
  * Upcoming events that may be shared: public ones only, for everyone (a card is read by everyone in the chat,
  * invited or not). Newest first.
  */
-export async function findShareableEvents(
-  prisma: Prisma,
-  text: string,
-  from: Date,
-  limit: number,
-): Promise<CardEventRow[]> {
+export function findShareableEvents(prisma: Prisma, text: string, from: Date, limit: number): Promise<CardEventRow[]> {
   const pattern = containing(text);
-  // One hand-written statement: inline queries come with every keystroke.
-  const rows = await prisma.$queryRaw<
-    Array<{
-      id: number;
-      name: string;
-      date: Date | string;
-      time_zone: string | null;
-      location: string;
-      image_url: string;
-      is_public: boolean;
-      capacity: number | null;
-      attending_people: number;
-    }>
-  >`
-    SELECT id, name, date, time_zone, location, image_url, is_public, capacity, attending_people
-    FROM events
-    WHERE date >= ${from}
-      AND is_public
-      AND (${text === ''} OR name ILIKE ${pattern} OR location ILIKE ${pattern})
-    ORDER BY created_at DESC, id DESC
-    LIMIT ${limit}`;
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    date: new Date(row.date),
-    timeZone: row.time_zone,
-    location: row.location,
-    imageUrl: row.image_url,
-    isPublic: row.is_public,
-    capacity: row.capacity,
-    attendingPeople: Number(row.attending_people),
-  }));
+  return readCards(
+    prisma,
+    PrismaTypes.sql`date >= ${from} AND is_public AND (${text === ''} OR name ILIKE ${pattern} OR location ILIKE ${pattern})`,
+    PrismaTypes.sql`ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+  );
 }
 
-export const findCardEvent = (prisma: Prisma, id: number): Promise<CardEventRow | null> =>
-  prisma.event.findUnique({ where: { id }, select: cardSelect });
+export async function findCardEvent(prisma: Prisma, id: number): Promise<CardEventRow | null> {
+  const [event] = await readCards(prisma, PrismaTypes.sql`id = ${id}`);
+  return event ?? null;
+}
 
 export async function findCardEvents(prisma: Prisma, ids: number[]): Promise<Map<number, CardEventRow>> {
   if (!ids.length) return new Map();
-  const rows = await prisma.event.findMany({ where: { id: { in: ids } }, select: cardSelect });
+  const rows = await readCards(prisma, PrismaTypes.sql`id = ANY(${ids})`);
   return new Map(rows.map((row) => [row.id, row]));
 }
 
