@@ -26,6 +26,7 @@ function featureZones(root) {
  */
 const API_MODULE_LAYERS = [
   'users',
+  'audit',
   'auth',
   'admin',
   'images',

@@ -118,3 +118,36 @@ export const RECURRENCE_MAX_COUNT = 52;
 /** Which occurrences an edit or delete of one occurrence applies to. */
 export const SERIES_SCOPES = ['this', 'following'] as const;
 export type SeriesScope = (typeof SERIES_SCOPES)[number];
+
+/** Members' standing: waiting for approval, in, or suspended. */
+export const MEMBER_STATUSES = ['active', 'pending', 'suspended'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/** What a member may do: organisers create and run their own events, admins everything. */
+export const MEMBER_ROLES = ['member', 'organiser', 'admin'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** Every governance action the audit log records. */
+export const AUDIT_ACTIONS = [
+  'member.approved',
+  'member.role_changed',
+  'member.suspended',
+  'member.reinstated',
+  'member.deleted',
+  'invite.created',
+  'invite.revoked',
+  'invite.used',
+  'comment.removed',
+  'report.resolved',
+  'event.deleted',
+  'attendees.exported',
+  'message.sent',
+  'settings.changed',
+  'account.deleted',
+  'account.exported',
+  'audit.pruned',
+  'consent.requested',
+  'consent.granted',
+  'consent.withdrawn',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -25,6 +25,8 @@ export interface UserSqlRow {
   notification_prefs: string[] | null;
   is_admin: boolean;
   is_demo: boolean;
+  status: string;
+  role: string;
   hide_from_attendees: boolean;
   created_at: Date | string;
   updated_at: Date | string;
@@ -48,6 +50,8 @@ export const userFromSql = (row: UserSqlRow): UserRow => ({
   notificationPrefs: row.notification_prefs ?? [],
   isAdmin: row.is_admin,
   isDemo: row.is_demo,
+  status: row.status,
+  role: row.role,
   hideFromAttendees: row.hide_from_attendees,
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
