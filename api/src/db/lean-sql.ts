@@ -65,11 +65,12 @@ export function pgliteLeanSql(pglite: PGlite, onQuery?: (sql: string) => void): 
   };
 }
 
-const leanOf = new WeakMap<object, LeanSql>();
+/** Where a client made by db/database.ts carries its lean path (a property of that client, not a registry). */
+const LEAN = Symbol('leanSql');
 
 /** Called once where the client is made (db/database.ts). */
 export function attachLeanSql(prisma: Prisma, lean: LeanSql): void {
-  leanOf.set(prisma, lean);
+  Object.defineProperty(prisma, LEAN, { value: lean });
 }
 
 /**
@@ -77,6 +78,6 @@ export function attachLeanSql(prisma: Prisma, lean: LeanSql): void {
  * Prisma, with the same result shape.
  */
 export function leanQuery<T>(prisma: Prisma | PrismaTypes.TransactionClient, statement: PrismaTypes.Sql): Promise<T[]> {
-  const lean = leanOf.get(prisma);
+  const lean = (prisma as { [LEAN]?: LeanSql })[LEAN];
   return lean ? lean.query<T>(statement) : (prisma.$queryRaw(statement) as Promise<T[]>);
 }

@@ -24,7 +24,7 @@ import { describeChanges } from './event-changes';
 import * as repo from './events-repository';
 import * as invitationsRepo from './invitations-repository';
 import * as seriesRepo from './series-repository';
-import { joinJson, summariesJson } from './summary-json';
+import { createSummaryParts, joinJson, summariesJson } from './summary-json';
 import { SERIES_MESSAGES, type SeriesService } from './series-service';
 import type { Viewer } from '../users/viewer';
 
@@ -74,6 +74,8 @@ export function createEventsService(deps: AppDeps, { access, images, rsvp, serie
   // the transaction of the change, so a failure undoes both, and a crash after the commit loses neither.
   const { prisma, notifications } = deps;
   const { visibleRecord, managedRecord } = access;
+  // The list's kept event JSON, owned by this service (built once per system).
+  const parts = createSummaryParts();
   const orgZone = deps.config.notificationsTimeZone;
 
   async function getVisible(viewer: Viewer, id: number): Promise<EventSummary> {
@@ -203,7 +205,7 @@ export function createEventsService(deps: AppDeps, { access, images, rsvp, serie
 
   /** The whole list as JSON bytes (SPEC's GET /api/events): every visible event, oldest first. */
   async function listJson(viewer: Viewer): Promise<Buffer> {
-    return joinJson('[', await summariesJson(prisma, viewer, await repo.listVisible(prisma, viewer)), ']');
+    return joinJson('[', await summariesJson(prisma, parts, viewer, await repo.listVisible(prisma, viewer)), ']');
   }
 
   /**
@@ -220,7 +222,7 @@ export function createEventsService(deps: AppDeps, { access, images, rsvp, serie
       read.events.length > limit && last && read.date !== null
         ? encodeCursor(when, { date: new Date(read.date).toISOString(), id: repo.idOfPartKey(last.part_key) })
         : null;
-    const events = await summariesJson(prisma, viewer, listed);
+    const events = await summariesJson(prisma, parts, viewer, listed);
     return joinJson('{"events":[', events, `],"nextCursor":${JSON.stringify(nextCursor)}}`);
   }
 

@@ -7,7 +7,7 @@
 import { Prisma as PrismaTypes } from '@prisma/client';
 import type { StoredRsvpStatus } from '../../../../shared/constants';
 import type { Prisma } from '../../db/database';
-import { queuedForEvent } from './event-queue';
+import type { EventQueue } from './event-queue';
 import type { Tx } from './events-repository';
 import type { PlannedReply, Reply, WaitingParty } from './rsvp-rules';
 
@@ -73,11 +73,12 @@ async function lockEvent(tx: Tx, eventId: number, userId: number): Promise<Locke
  */
 export function withEventLocked<T>(
   prisma: Prisma,
+  queue: EventQueue,
   eventId: number,
   work: (tx: Tx, event: LockedEvent) => Promise<T>,
   forUserId = 0,
 ): Promise<T | null> {
-  return queuedForEvent(prisma, eventId, () =>
+  return queue(eventId, () =>
     prisma.$transaction(async (tx) => {
       const event = await lockEvent(tx, eventId, forUserId);
       return event ? work(tx, event) : null;

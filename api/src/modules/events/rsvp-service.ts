@@ -10,11 +10,14 @@ import * as attendanceRepo from './attendance-repository';
 import { mayManage, type EventAccess } from './event-access';
 import type { Tx } from './events-repository';
 import * as rsvpRepo from './rsvp-repository';
+import { createEventQueue } from './event-queue';
 import { partiesToPromote, peopleIn, planReply, spotsLeft } from './rsvp-rules';
 import type { Viewer } from '../users/viewer';
 
 export function createRsvpService(deps: AppDeps, access: EventAccess) {
   const { prisma } = deps;
+  // Built once with the service, so the system it belongs to owns its queues.
+  const queue = createEventQueue();
 
   /**
    * Promotes the waitlisted parties that now fit, in waitlist order, and tells them on their channels (in this
@@ -57,6 +60,7 @@ export function createRsvpService(deps: AppDeps, access: EventAccess) {
     await access.visibleRecord(viewer, id);
     const result = await rsvpRepo.withEventLocked(
       prisma,
+      queue,
       id,
       async (tx, event) => {
         const now = deps.now();
@@ -134,7 +138,7 @@ export function createRsvpService(deps: AppDeps, access: EventAccess) {
   async function promoteFreedSpots(): Promise<number> {
     let promoted = 0;
     for (const eventId of await rsvpRepo.eventsWithFreeSpotsAndWaitlist(prisma)) {
-      const ids = await rsvpRepo.withEventLocked(prisma, eventId, (tx, event) => fillSpots(tx, event));
+      const ids = await rsvpRepo.withEventLocked(prisma, queue, eventId, (tx, event) => fillSpots(tx, event));
       promoted += ids?.length ?? 0;
     }
     return promoted;

@@ -30,26 +30,18 @@ import type { Viewer } from '../users/viewer';
 const MAX_BYTES = 4_000_000;
 const LIFE_MS = 60 * 60 * 1000;
 
-type Parts = LRUCache<string, Buffer>;
+/** The kept parts of one database's events; the events service keeps one (two databases share no ids). */
+export type SummaryParts = LRUCache<string, Buffer>;
 
-/** One store per database client: two databases in one process (the tests) share no ids. */
-const stores = new WeakMap<object, Parts>();
-
-function partsOf(prisma: Prisma): Parts {
-  let parts = stores.get(prisma);
-  if (!parts) {
-    parts = new LRUCache<string, Buffer>({
-      maxSize: MAX_BYTES,
-      sizeCalculation: (json) => json.length,
-      ttl: LIFE_MS,
-      // An hour's life needs no finer clock than a second: the default (1 ms) sets a timer every millisecond
-      // under load to forget the time it read.
-      ttlResolution: 1000,
-    });
-    stores.set(prisma, parts);
-  }
-  return parts;
-}
+export const createSummaryParts = (): SummaryParts =>
+  new LRUCache<string, Buffer>({
+    maxSize: MAX_BYTES,
+    sizeCalculation: (json) => json.length,
+    ttl: LIFE_MS,
+    // An hour's life needs no finer clock than a second: the default (1 ms) sets a timer every millisecond
+    // under load to forget the time it read.
+    ttlResolution: 1000,
+  });
 
 /** No options: passed so that each of the list's lookups does not make its own empty object. */
 const GET_OPTIONS: LRUCache.GetOptions<string, Buffer, unknown> = {};
@@ -64,8 +56,12 @@ const openEvent = (row: EventSqlRow) => Buffer.from(JSON.stringify(eventPart(row
  * listed is left out). The statement wrote both keys, so a kept event costs two lookups and no string of its
  * own here: the list is the hottest read, and its garbage is what the collector would spend its time on.
  */
-export async function summariesJson(prisma: Prisma, viewer: Viewer, listed: ListedEvent[]): Promise<Buffer[]> {
-  const parts = partsOf(prisma);
+export async function summariesJson(
+  prisma: Prisma,
+  parts: SummaryParts,
+  viewer: Viewer,
+  listed: ListedEvent[],
+): Promise<Buffer[]> {
   const kept: Array<Buffer | undefined> = listed.map((row) => parts.get(row.part_key, GET_OPTIONS));
   const missing = listed.filter((_, index) => kept[index] === undefined).map((row) => idOfPartKey(row.part_key));
   const read = new Map<number, Buffer>();
