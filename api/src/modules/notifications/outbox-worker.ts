@@ -12,6 +12,7 @@ import { markTelegramUnreachable } from '../users/users-repository';
 import { DeliveryError, EVENT_DELETED, type ChannelSender } from './delivery';
 import type { FanOut } from './fan-out';
 import * as outbox from './outbox-repository';
+import { createPoller } from '../../lib/poller';
 
 export { EVENT_DELETED } from './delivery';
 
@@ -91,29 +92,11 @@ export interface DeliveryCounts {
 export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOptions> = {}) {
   const options = { ...DEFAULT_WORKER_OPTIONS, ...overrides };
   const { prisma, logger } = deps;
-  let running = false;
   let stopping = false;
-  let loops: Promise<void> | null = null;
-  const sleepers = new Set<() => void>();
-  /** Counts wake-ups, so a loop woken while busy runs again at once instead of sleeping through it. */
-  let wakeUps = 0;
-
-  /** Waits for the poll interval, or less when poked or stopped. */
-  function pause(): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        sleepers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, options.pollIntervalMs);
-      sleepers.add(done);
-    });
-  }
-  const wakeAll = () => {
-    wakeUps += 1;
-    [...sleepers].forEach((wake) => wake());
-  };
+  const poller = createPoller(options.pollIntervalMs, (name, error) =>
+    logger.error({ err: error }, `notification worker ${name} failed`),
+  );
+  const wakeAll = () => poller.wake();
 
   /** Why this row must not be sent, or null. Checked at sending time: things change after queueing. */
   function refusal(row: outbox.OutboxRow, facts: BatchFacts): string | null {
@@ -261,44 +244,26 @@ export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOp
     return deliverDue();
   }
 
-  /** Runs `tick` until stopped, pausing between ticks; a failed tick is logged and tried again. */
-  async function loop(name: string, tick: () => Promise<unknown>): Promise<void> {
-    while (running) {
-      const seen = wakeUps;
-      try {
-        await tick();
-      } catch (error) {
-        logger.error({ err: error }, `notification worker ${name} failed`);
-      }
-      if (running && wakeUps === seen) await pause();
-    }
-  }
-
   return {
     drain,
     /** Expansion and delivery run side by side, so the first messages go out while a big fan-out expands. */
     start(): void {
-      if (running) return;
-      running = true;
       stopping = false;
-      loops = Promise.all([
-        loop('fan-out', expandJobs),
-        loop('delivery', async () => {
+      poller.start({
+        'fan-out': expandJobs,
+        delivery: async () => {
           if (deps.beforeTick) await deps.beforeTick(deps.now());
           await deliverDue();
-        }),
-      ]).then(() => undefined);
+        },
+      });
     },
     /**
      * Graceful stop: finishes the messages in hand and the fan-out batch in hand, gives back the rest of the
      * claimed batch (claimable again at once), and stops polling.
      */
     async stop(): Promise<void> {
-      running = false;
       stopping = true;
-      wakeAll();
-      await loops;
-      loops = null;
+      await poller.stop();
     },
     /** Runs the next tick now instead of at the next poll (after a trigger, so a message goes out at once). */
     poke(): void {

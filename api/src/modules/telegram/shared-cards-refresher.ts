@@ -10,6 +10,7 @@ import type { InlineKeyboardMarkup, LinkPreviewOptions } from 'grammy/types';
 import type { Prisma } from '../../db/database';
 import type { Logger } from '../../logger';
 import * as repo from './shared-cards-repository';
+import { createPoller } from '../../lib/poller';
 
 export interface RenderedCard {
   text: string;
@@ -66,10 +67,10 @@ const NOT_MODIFIED = /message is not modified/i;
 export function createCardRefresher(deps: CardRefresherDeps, tuning: Partial<CardRefresherOptions> = {}) {
   const options = { ...DEFAULT_CARD_OPTIONS, ...tuning };
   const { prisma, logger } = deps;
-  let running = false;
   let stopping = false;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
+  const poller = createPoller(options.pollIntervalMs, (_name, error) =>
+    logger.error({ err: error }, 'shared card refresh failed'),
+  );
 
   /** A failed edit: tried again after a doubling delay, given up after maxAttempts. */
   async function retryLater(card: repo.ClaimedCard, reason: string): Promise<'deferred' | 'dropped'> {
@@ -133,40 +134,16 @@ export function createCardRefresher(deps: CardRefresherDeps, tuning: Partial<Car
     }
   }
 
-  async function run(): Promise<void> {
-    while (running) {
-      try {
-        await drain();
-      } catch (error) {
-        logger.error({ err: error }, 'shared card refresh failed');
-      }
-      if (!running) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollIntervalMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
-    }
-  }
-
   return {
     drain,
     start(): void {
-      if (running) return;
-      running = true;
       stopping = false;
-      loop = run();
+      poller.start({ refresh: drain });
     },
     /** Finishes the edits in hand; unclaimed cards wait for the next start (their marks are in the database). */
     async stop(): Promise<void> {
-      running = false;
       stopping = true;
-      wake?.();
-      await loop;
-      loop = null;
+      await poller.stop();
     },
   };
 }
