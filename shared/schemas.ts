@@ -237,6 +237,7 @@ export const eventUpdateSchema = eventInputSchema.extend({
 /** GET /api/events paged: about 50 a page by default, at most 100. */
 export const EVENTS_PAGE = { defaultLimit: 50, maxLimit: 100 } as const;
 export const EVENTS_WHEN = ['upcoming', 'past'] as const;
+export type EventsWhen = (typeof EVENTS_WHEN)[number];
 
 /**
  * The paged list's query: `when` (default upcoming), `limit` and the opaque `cursor` of the page before. A key

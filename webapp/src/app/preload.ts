@@ -6,9 +6,9 @@
 // on the network but the route's code, which is on its way since the page arrived.
 import { dateFormat } from '../../../shared/date-format';
 import type { QueryClient } from '@tanstack/react-query';
-import type { EventDetail } from '../../../shared/types';
+import type { EventDetail, EventsPage } from '../../../shared/types';
 import { EVENTS_PAGE_SIZE, eventPath, eventsPagePath } from '../../../shared/first-screen';
-import { eventsQueryOptions, featuredEventsQueryOptions, type EventsPage } from '../features/events/api/get-events';
+import { eventsQueryOptions, featuredEventsQueryOptions } from '../features/events/api/get-events';
 import { eventKeys } from '../features/events/api/keys';
 import { featuredEvents } from '../features/events/components/featured-events-lazy';
 import { api } from '../lib/api-client';

@@ -3,18 +3,10 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import { FEATURED_EVENTS_COUNT } from '../../../../../shared/constants';
 import { EVENTS_PAGE_SIZE, eventsPagePath } from '../../../../../shared/first-screen';
-import type { EventSummary } from '../../../../../shared/types';
+import type { EventsWhen } from '../../../../../shared/schemas';
+import type { EventsPage } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { eventKeys } from './keys';
-
-export type EventsWhen = 'upcoming' | 'past';
-
-/** GET /api/events?when=…&limit=…&cursor=… */
-export interface EventsPage {
-  events: EventSummary[];
-  /** Pass back as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
-}
 
 export const getEventsPage = (when: EventsWhen, cursor: string | null, limit = EVENTS_PAGE_SIZE) =>
   api.get<EventsPage>(eventsPagePath(when, cursor, limit));

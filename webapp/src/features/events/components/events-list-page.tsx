@@ -11,7 +11,8 @@ import { StateCard } from '../../../components/card/card';
 import { EmptyState } from '../../../components/empty-state/empty-state';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { eventsQueryOptions, type EventsWhen } from '../api/get-events';
+import type { EventsWhen } from '../../../../../shared/schemas';
+import { eventsQueryOptions } from '../api/get-events';
 import { EventCard } from './event-card';
 import styles from './events-list-page.module.css';
 
