@@ -11,7 +11,7 @@ function unwrap<T>(result: repo.WriteResult<T>): T {
   throw result.failure === 'duplicate' ? conflict(MSG.templateExists) : notFound(MSG.templateNotFound);
 }
 
-export function createTemplatesService(deps: AppDeps) {
+export function createTemplatesService(deps: Pick<AppDeps, 'prisma'>) {
   const { prisma } = deps;
   return {
     list: (): Promise<NotificationTemplateItem[]> => repo.listTemplates(prisma),

@@ -43,7 +43,7 @@ export function ensureBrowserHash(deps: AppDeps, req: Request, res: Response): s
   return sha256(token);
 }
 
-export function createAuthStates(deps: AppDeps) {
+export function createAuthStates(deps: Pick<AppDeps, 'config' | 'now' | 'prisma'>) {
   /** A new state for a sign-in or link this browser is starting. */
   async function issue(input: { browserHash: string; purpose: AuthPurpose; userId?: number }) {
     const id = randomToken(24);

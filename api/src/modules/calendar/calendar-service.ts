@@ -20,7 +20,7 @@ export const PAST_KEPT_DAYS = 90;
 const TOKEN_BYTES = 32;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export function createCalendarService(deps: AppDeps) {
+export function createCalendarService(deps: Pick<AppDeps, 'config' | 'now' | 'prisma' | 'secrets'>) {
   const { prisma, config, secrets } = deps;
   const zone = config.notificationsTimeZone;
 

@@ -69,7 +69,10 @@ export interface EventsCollaborators {
   series: SeriesService;
 }
 
-export function createEventsService(deps: AppDeps, { access, images, rsvp, series }: EventsCollaborators) {
+export function createEventsService(
+  deps: Pick<AppDeps, 'config' | 'notifications' | 'now' | 'prisma'>,
+  { access, images, rsvp, series }: EventsCollaborators,
+) {
   // A change and its notifications commit together (DESIGN §5): each trigger writes its fan-out job inside
   // the transaction of the change, so a failure undoes both, and a crash after the commit loses neither.
   const { prisma, notifications } = deps;

@@ -31,7 +31,10 @@ const PER_ORGANISER: RateLimitRule = {
   windowMs: 24 * HOUR_MS,
 };
 
-export function createOrganiserService(deps: AppDeps, access: EventAccess) {
+export function createOrganiserService(
+  deps: Pick<AppDeps, 'notifications' | 'now' | 'prisma' | 'secrets'>,
+  access: EventAccess,
+) {
   const { prisma, secrets } = deps;
   const organised = (viewer: Viewer, id: number) => access.managedRecord(viewer, id, MSG.onlyOrganisers);
 

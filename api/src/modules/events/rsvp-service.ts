@@ -14,7 +14,7 @@ import { createEventQueue } from './event-queue';
 import { partiesToPromote, peopleIn, planReply, spotsLeft } from './rsvp-rules';
 import type { Viewer } from '../users/viewer';
 
-export function createRsvpService(deps: AppDeps, access: EventAccess) {
+export function createRsvpService(deps: Pick<AppDeps, 'notifications' | 'now' | 'prisma'>, access: EventAccess) {
   const { prisma } = deps;
   // Built once with the service, so the system it belongs to owns its queues.
   const queue = createEventQueue();

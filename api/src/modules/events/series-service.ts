@@ -57,7 +57,7 @@ export interface Pivot {
   creatorId: number;
 }
 
-export function createSeriesService(deps: AppDeps) {
+export function createSeriesService(deps: Pick<AppDeps, 'config' | 'now' | 'prisma'>) {
   const { prisma, config } = deps;
 
   /** The rule a create asks for; refuses an end before the start. */

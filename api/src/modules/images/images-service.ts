@@ -28,7 +28,10 @@ export const COVER_MESSAGES = {
 
 export const imageUrlOf = (id: string) => `/api/images/${id}`;
 
-export function createImagesService(deps: AppDeps, store: ImageStore = createDatabaseImageStore(deps.prisma)) {
+export function createImagesService(
+  deps: Pick<AppDeps, 'now' | 'prisma'>,
+  store: ImageStore = createDatabaseImageStore(deps.prisma),
+) {
   /** The people who may create events may upload their pictures. */
   function assertCanUpload(viewer: Uploader): void {
     if (!viewer.isAdmin) throw forbidden(COVER_MESSAGES.onlyAdminsUpload);

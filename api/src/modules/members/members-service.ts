@@ -29,7 +29,7 @@ function missingContact(user: UserRow, channel: NotificationChannel): string | n
   }
 }
 
-export function createMembersService(deps: AppDeps) {
+export function createMembersService(deps: Pick<AppDeps, 'prisma'>) {
   const { prisma } = deps;
 
   async function updateContact(user: UserRow, input: UpdateMeInput): Promise<CurrentUser> {

@@ -39,7 +39,7 @@ const numberKey = (phoneNumber: string) => phoneNumber.replace(/\D/g, '');
 
 const secondsUntil = (at: Date, now: number) => Math.max(1, Math.ceil((at.getTime() - now) / 1000));
 
-export function createPhoneVerificationService(deps: AppDeps) {
+export function createPhoneVerificationService(deps: Pick<AppDeps, 'config' | 'logger' | 'now' | 'prisma'>) {
   const { prisma } = deps;
   const sms = createSmsSender(deps.config.sms, deps.logger);
   const dailyRule = (name: string) => ({ name, limit: PHONE_VERIFICATION.perDay, windowMs: DAY_MS });

@@ -15,7 +15,7 @@ export interface MiniAppWriteAccess {
   authDate: number;
 }
 
-export function createReachabilityService(deps: AppDeps) {
+export function createReachabilityService(deps: Pick<AppDeps, 'now' | 'prisma'>) {
   const { prisma } = deps;
 
   /** Telegram says the bot may write to this person (again). */

@@ -17,7 +17,7 @@ export const SHARE_MSG = {
 /** Telegram's inline message ids are short opaque strings; anything else is not stored. */
 const INLINE_MESSAGE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-export function createSharedCardsService(deps: AppDeps, access: EventAccess) {
+export function createSharedCardsService(deps: Pick<AppDeps, 'now' | 'prisma' | 'telegramCards'>, access: EventAccess) {
   const { prisma } = deps;
 
   const memberFor = (telegramUserId: number): Promise<Viewer | null> =>
