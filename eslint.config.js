@@ -31,8 +31,9 @@ const API_MODULE_LAYERS = [
   'admin',
   'images',
   'notifications',
-  'members',
   'events',
+  // Erasing a member releases their RSVPs through the events module's waitlist promotion.
+  'members',
   'calendar',
   'telegram',
   'web',

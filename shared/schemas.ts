@@ -114,6 +114,11 @@ export const preferencesSchema = z.strictObject({
 });
 export type PreferencesInput = z.infer<typeof preferencesSchema>;
 
+/** DELETE /api/users/me: erasing an account needs an explicit yes in the body, not only a request. */
+export const deleteAccountSchema = z.object({
+  confirm: z.literal(true, { error: 'Confirm the deletion with {"confirm": true}' }),
+});
+
 export const emailSchema = z
   .string({ error: MSG.emailInvalid })
   .trim()

@@ -65,7 +65,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(healthRouter(deps));
   api.use(authRouter(deps, { auth: services.auth, linking: services.linking, states: services.authStates }));
   api.use(telegramRouter(deps, { codes: services.loginCodes, states: services.authStates }));
-  api.use(membersRouter(services.members, services.phone));
+  api.use(membersRouter(deps, services.members, services.phone, services.account));
   api.use(calendarRouter(services.calendar));
   api.use(eventsRouter(services.events, services.organiser));
   api.use(sharedCardsRouter(services.sharing));

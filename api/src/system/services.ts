@@ -12,6 +12,7 @@ import { createOrganiserService } from '../modules/events/organiser-service';
 import { createRsvpService } from '../modules/events/rsvp-service';
 import { createSeriesService } from '../modules/events/series-service';
 import { createImagesService } from '../modules/images/images-service';
+import { createAccountService } from '../modules/members/account-service';
 import { createMembersService } from '../modules/members/members-service';
 import { createPhoneVerificationService } from '../modules/members/phone-verification-service';
 import { createNotificationsService } from '../modules/notifications/notifications-service';
@@ -40,6 +41,7 @@ export function createServices(deps: AppDeps) {
     reachability: createReachabilityService(deps),
     sharing: createSharedCardsService(deps, access),
     members: createMembersService(deps),
+    account: createAccountService(deps),
     phone: createPhoneVerificationService(deps),
     templates: createTemplatesService(deps),
     notifications: createNotificationsService(deps),

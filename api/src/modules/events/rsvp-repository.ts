@@ -86,6 +86,23 @@ export function withEventLocked<T>(
   );
 }
 
+/** Locks, in id order, every event `userId` has a reply to; answers what promotion needs of each. */
+export async function lockEventsRepliedBy(
+  tx: Tx,
+  userId: number,
+): Promise<Array<{ id: number; capacity: number | null }>> {
+  return tx.$queryRaw<Array<{ id: number; capacity: number | null }>>`
+    SELECT e.id, e.capacity FROM events e
+     WHERE e.id IN (SELECT a.event_id FROM attendances a WHERE a.user_id = ${userId})
+     ORDER BY e.id
+       FOR UPDATE OF e`;
+}
+
+/** Removes the member's reply (the count and calendar triggers follow the deleted row). */
+export async function deleteReply(tx: Tx, eventId: number, userId: number): Promise<void> {
+  await tx.attendance.deleteMany({ where: { eventId, userId } });
+}
+
 /** The people attending as the database counts them now (after this transaction's own changes). */
 export async function attendingPeople(tx: Tx, eventId: number): Promise<number> {
   const row = await tx.event.findUnique({ where: { id: eventId }, select: { attendingPeople: true } });

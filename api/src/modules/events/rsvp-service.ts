@@ -14,34 +14,76 @@ import { createEventQueue } from './event-queue';
 import { partiesToPromote, peopleIn, planReply, spotsLeft } from './rsvp-rules';
 import type { Viewer } from '../users/viewer';
 
+interface Promotion {
+  now: Date;
+  /** Told by the answer to their own request, so not by a message. */
+  actorId?: number | null;
+  /** People attending now, when the caller knows it. */
+  people?: number;
+  /** Queues the promoted members' notifications in this transaction. */
+  tell: (eventId: number, userIds: number[]) => Promise<void>;
+}
+
+/**
+ * Promotes the waitlisted parties that now fit, in waitlist order, and tells them on their channels (in this
+ * transaction, through the outbox). The caller holds the event's row lock. Answers the promoted ids.
+ */
+export async function promoteIntoFreeSpots(
+  tx: Tx,
+  event: { id: number; capacity: number | null },
+  { now, actorId = null, people, tell }: Promotion,
+): Promise<number[]> {
+  const attending = people ?? (await rsvpRepo.attendingPeople(tx, event.id));
+  const free = event.capacity === null ? null : event.capacity - attending;
+  if (free !== null && free <= 0) return [];
+  const waiting = await rsvpRepo.waitingParties(tx, event.id, free);
+  const promoted = partiesToPromote({ capacity: event.capacity, attendingPeople: attending }, waiting).map(
+    (party) => party.userId,
+  );
+  await rsvpRepo.promote(tx, event.id, promoted, now);
+  const toTell = promoted.filter((id) => id !== actorId);
+  if (toTell.length) await tell(event.id, toTell);
+  return promoted;
+}
+
+/**
+ * Takes back every reply of a member whose account is being erased, as if they had cancelled each one: under
+ * each event's row lock (taken in event order, so two erasures cannot deadlock), the reply goes (the count
+ * triggers give its places back and the calendar triggers record the cancellation) and the waitlist moves up.
+ * Runs inside the caller's transaction, so the erasure and the promotions commit together.
+ */
+export async function releaseAllReplies(
+  tx: Tx,
+  userId: number,
+  options: Pick<Promotion, 'now' | 'tell'>,
+): Promise<void> {
+  for (const event of await rsvpRepo.lockEventsRepliedBy(tx, userId)) {
+    await rsvpRepo.deleteReply(tx, event.id, userId);
+    if (event.capacity !== null) await promoteIntoFreeSpots(tx, event, options);
+  }
+}
+
 export function createRsvpService(deps: Pick<AppDeps, 'notifications' | 'now' | 'prisma'>, access: EventAccess) {
   const { prisma } = deps;
   // Built once with the service, so the system it belongs to owns its queues.
   const queue = createEventQueue();
 
   /**
-   * Promotes the waitlisted parties that now fit, in waitlist order, and tells them on their channels (in this
-   * transaction, through the outbox), except `actorId`, who is told by the answer to their own request. The
-   * caller holds the event's row lock; `people` attending now, when the caller knows it. Answers the promoted ids.
+   * Promotes the waitlisted parties that now fit and tells them, except `actorId`, who is told by the answer to
+   * their own request (promoteIntoFreeSpots). Answers the promoted ids.
    */
-  async function fillSpots(
+  const fillSpots = (
     tx: Tx,
     event: { id: number; capacity: number | null },
     actorId: number | null = null,
     people?: number,
-  ): Promise<number[]> {
-    const attending = people ?? (await rsvpRepo.attendingPeople(tx, event.id));
-    const free = event.capacity === null ? null : event.capacity - attending;
-    if (free !== null && free <= 0) return [];
-    const waiting = await rsvpRepo.waitingParties(tx, event.id, free);
-    const promoted = partiesToPromote({ capacity: event.capacity, attendingPeople: attending }, waiting).map(
-      (party) => party.userId,
-    );
-    await rsvpRepo.promote(tx, event.id, promoted, deps.now());
-    const toTell = promoted.filter((id) => id !== actorId);
-    if (toTell.length) await deps.notifications.promoted(event.id, toTell, tx);
-    return promoted;
-  }
+  ): Promise<number[]> =>
+    promoteIntoFreeSpots(tx, event, {
+      now: deps.now(),
+      actorId,
+      people,
+      tell: (eventId, userIds) => deps.notifications.promoted(eventId, userIds, tx),
+    });
 
   /** The organiser's opt-in digest: one queued message at a time, at most one an hour (RSVPs meanwhile join it). */
   async function queueDigest(tx: Tx, event: rsvpRepo.LockedEvent, now: Date): Promise<void> {

@@ -1,13 +1,27 @@
 // /api/users/*: the signed-in user's own profile and preferences, and the member directory.
 import { Router } from 'express';
-import { preferencesSchema, sendPhoneCodeSchema, updateMeSchema, verifyPhoneSchema } from '../../../../shared/schemas';
+import {
+  deleteAccountSchema,
+  preferencesSchema,
+  sendPhoneCodeSchema,
+  updateMeSchema,
+  verifyPhoneSchema,
+} from '../../../../shared/schemas';
+import type { AppDeps } from '../../deps';
+import { SESSION_COOKIE, cookieOptions } from '../auth/sessions';
 import { currentUser, requireUser } from '../auth/request-auth';
 import { parse } from '../../http/validate';
 import { type PhoneVerificationService } from './phone-verification-service';
 import { toCurrentUser } from '../users/users-repository';
 import { type MembersService } from './members-service';
+import type { AccountService } from './account-service';
 
-export function membersRouter(users: MembersService, phone: PhoneVerificationService): Router {
+export function membersRouter(
+  deps: AppDeps,
+  users: MembersService,
+  phone: PhoneVerificationService,
+  account: AccountService,
+): Router {
   const router = Router();
 
   router.get('/users/me', requireUser, (req, res) => {
@@ -34,6 +48,24 @@ export function membersRouter(users: MembersService, phone: PhoneVerificationSer
   router.patch('/users/me/preferences', requireUser, async (req, res) => {
     const { preferences } = parse(preferencesSchema, req.body);
     res.json(await users.updatePreferences(currentUser(req), preferences));
+  });
+
+  /** The member's data as a JSON download; never kept by a cache or the browser's history of responses. */
+  router.get('/users/me/export', requireUser, async (req, res) => {
+    const data = await account.exportData(currentUser(req));
+    res.set('Cache-Control', 'no-store');
+    res.attachment(`my-data-${data.profile.id}.json`);
+    res.type('application/json');
+    res.send(JSON.stringify(data, null, 2));
+  });
+
+  /** Erases the account (body `{ "confirm": true }`); the browser's cookie goes with its session. */
+  router.delete('/users/me', requireUser, async (req, res) => {
+    parse(deleteAccountSchema, req.body);
+    await account.deleteAccount(currentUser(req));
+    res.clearCookie(SESSION_COOKIE, cookieOptions(deps));
+    res.set('Cache-Control', 'no-store');
+    res.status(204).end();
   });
 
   router.get('/users', requireUser, async (req, res) => {

@@ -9,6 +9,7 @@ import { oneLine } from '../../lib/display-text';
 import type { Logger } from '../../logger';
 import { createFanOut } from './fan-out';
 import * as outbox from './outbox-repository';
+import type { Db } from './outbox-repository';
 import { escapeHtml, formatEventDate, renderOrganiserMessage } from './templates';
 import type { NotificationTriggers } from './triggers';
 
@@ -19,6 +20,16 @@ export interface TriggerDeps {
   config: AppConfig;
   logger: Logger;
   now: () => Date;
+}
+
+/**
+ * Tells members they moved up from the waitlist: one job in the promoting transaction. Each promotion is news
+ * once: a random version keeps a later promotion of the same member apart. Exported for erasure, which frees
+ * spots inside a transaction that has no service at hand.
+ */
+export async function queuePromoted(tx: Db, eventId: number, userIds: number[], now: Date): Promise<void> {
+  if (!userIds.length) return;
+  await outbox.insertJobs(tx, [{ kind: 'promoted', eventId, userIds, keyVersion: randomToken(9) }], now);
 }
 
 export function createOutboxTriggers(deps: TriggerDeps) {
@@ -63,10 +74,8 @@ export function createOutboxTriggers(deps: TriggerDeps) {
       await outbox.insertJobs(tx, [{ kind: 'invited', eventId, userIds }], deps.now());
     },
 
-    /** Each promotion is news once: a random version keeps a later promotion of the same member apart. */
     async promoted(eventId, userIds, tx) {
-      if (!userIds.length) return;
-      await outbox.insertJobs(tx, [{ kind: 'promoted', eventId, userIds, keyVersion: randomToken(9) }], deps.now());
+      await queuePromoted(tx, eventId, userIds, deps.now());
     },
 
     /** The organiser's words are rendered now and kept on the job, like any job's texts after its first batch. */

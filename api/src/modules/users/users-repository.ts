@@ -28,6 +28,7 @@ export interface UserSqlRow {
   status: string;
   role: string;
   hide_from_attendees: boolean;
+  deleted_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -53,6 +54,7 @@ export const userFromSql = (row: UserSqlRow): UserRow => ({
   status: row.status,
   role: row.role,
   hideFromAttendees: row.hide_from_attendees,
+  deletedAt: row.deleted_at === null ? null : new Date(row.deleted_at),
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
 });
@@ -131,5 +133,6 @@ export const markTelegramUnreachable = (prisma: Prisma, userId: number, telegram
   });
 
 /** Every user, by name (then id, so equal names keep a stable order). */
+/** Erased accounts are left out: their row stays only so that what they wrote keeps an author. */
 export const listUsersByName = (prisma: Prisma): Promise<UserRow[]> =>
-  prisma.user.findMany({ orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+  prisma.user.findMany({ where: { deletedAt: null }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });

@@ -1,5 +1,5 @@
 // Settings & Preferences (SPEC §2/§4/§5): account linking, connected accounts, contact details and
-// notification preferences that save at once, and the attendee-list privacy switch.
+// notification preferences that save at once, the attendee-list privacy switch, and leaving with your data.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CurrentUser } from '../../../../../shared/types';
@@ -12,6 +12,7 @@ import { CommunicationSettings } from './communication-settings';
 import { ConnectedAccounts } from './connected-accounts';
 import { NotificationPreferences } from './notification-preferences';
 import { PrivacySettings } from './privacy-settings';
+import { YourData } from './your-data';
 
 /** The email confirmation link comes back here with ?emailLinked=1 (or 0 when it failed). */
 function useEmailLinkResult() {
@@ -57,6 +58,7 @@ function Settings({ user }: { user: CurrentUser }) {
       />
       <PrivacySettings user={user} />
       <CalendarFeedSettings />
+      <YourData />
     </>
   );
 }

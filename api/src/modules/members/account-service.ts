@@ -1,0 +1,136 @@
+// Leaving with your data: a member downloads everything stored about them, and erases their account.
+import { conflict, notFound } from '../../../../shared/errors';
+import type { AppDeps } from '../../deps';
+import { recordAudit } from '../audit/audit-repository';
+import { signInEmail, type UserRow } from '../users/users-repository';
+import { eraseMember } from './erasure';
+import { readMemberData } from './export-repository';
+
+export const LAST_ADMIN_MESSAGE = 'You are the only admin. Make someone else an admin before deleting your account.';
+
+/** A member with many RSVPs waits for each event's lock in turn; the default 5 s would cut a busy erasure short. */
+const ERASURE_TX_LIMITS = { maxWait: 60_000, timeout: 60_000 };
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+export function createAccountService(deps: AppDeps) {
+  const { prisma } = deps;
+
+  /**
+   * GET /api/users/me/export. Recorded in the audit log (who took a copy and when, not what it held). A cross-site
+   * page can make the browser send this GET but cannot read the answer, so a session cookie is enough.
+   */
+  async function exportData(viewer: UserRow) {
+    const data = await readMemberData(prisma, viewer.id);
+    if (!data.user) throw notFound();
+    const { user } = data;
+    await recordAudit(prisma, {
+      actorId: user.id,
+      action: 'account.exported',
+      subject: { type: 'user', id: user.id },
+    });
+    return {
+      exportedAt: deps.now().toISOString(),
+      profile: {
+        id: user.id,
+        name: user.name,
+        email: signInEmail(user),
+        avatarUrl: user.avatarUrl,
+        phoneNumber: user.phoneNumber,
+        role: user.role,
+        status: user.status,
+        hideFromAttendees: user.hideFromAttendees,
+        createdAt: user.createdAt.toISOString(),
+        updatedAt: user.updatedAt.toISOString(),
+      },
+      identities: {
+        google: user.googleSub ? { subject: user.googleSub, email: user.googleEmail } : null,
+        telegram: user.telegramId
+          ? {
+              id: user.telegramId,
+              username: user.telegramUsername,
+              unreachableSince: iso(user.telegramUnreachableAt),
+              writeAllowedAt: iso(user.telegramWriteAllowedAt),
+            }
+          : null,
+        linkedEmail: user.linkedEmail ? { email: user.linkedEmail, confirmed: user.linkedEmailConfirmed } : null,
+        pendingEmails: data.pendingEmails.map((request) => ({
+          email: request.email,
+          requestedAt: request.createdAt.toISOString(),
+          expiresAt: request.expiresAt.toISOString(),
+        })),
+      },
+      phoneVerification: {
+        phoneNumber: user.phoneNumber,
+        verifiedAt: iso(user.phoneVerifiedAt),
+        pendingCode: data.phoneCode
+          ? {
+              phoneNumber: data.phoneCode.phoneNumber,
+              sentAt: data.phoneCode.sentAt.toISOString(),
+              expiresAt: data.phoneCode.expiresAt.toISOString(),
+            }
+          : null,
+      },
+      notificationPreferences: user.notificationPrefs,
+      calendarFeed: data.feed
+        ? { exists: true, allEvents: data.feed.allEvents, createdAt: iso(data.feed.createdAt) }
+        : { exists: false },
+      rsvps: data.rsvps.map((rsvp) => ({
+        event: { id: rsvp.event.id, name: rsvp.event.name, date: rsvp.event.date.toISOString() },
+        status: rsvp.status,
+        guests: rsvp.guests,
+        respondedAt: rsvp.respondedAt.toISOString(),
+        waitlistedAt: iso(rsvp.waitlistedAt),
+        checkedInAt: iso(rsvp.checkedInAt),
+      })),
+      comments: data.comments.map((comment) => ({
+        id: comment.id,
+        event: { id: comment.event.id, name: comment.event.name },
+        content: comment.content,
+        createdAt: comment.createdAt.toISOString(),
+      })),
+      invitations: data.invitations.map((invitation) => ({
+        event: { id: invitation.event.id, name: invitation.event.name, date: invitation.event.date.toISOString() },
+        invitedAt: invitation.createdAt.toISOString(),
+      })),
+      eventsCreated: data.eventsCreated.map((event) => ({
+        id: event.id,
+        name: event.name,
+        date: event.date.toISOString(),
+        isPublic: event.isPublic,
+        createdAt: event.createdAt.toISOString(),
+      })),
+      uploadedImages: data.images.map((image) => ({
+        id: image.id,
+        eventId: image.eventId,
+        width: image.width,
+        height: image.height,
+        createdAt: image.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /**
+   * DELETE /api/users/me. The erasure and its audit entry commit together. The only admin may not leave the
+   * organisation without one: they are asked to hand the role on first.
+   */
+  async function deleteAccount(viewer: UserRow): Promise<void> {
+    await prisma.$transaction(async (tx) => {
+      if (viewer.role === 'admin') {
+        const others = await tx.user.count({ where: { role: 'admin', deletedAt: null, id: { not: viewer.id } } });
+        if (others === 0) throw conflict(LAST_ADMIN_MESSAGE);
+      }
+      await eraseMember(tx, viewer.id);
+      // Nothing personal: the entry outlives the data it would otherwise keep.
+      await recordAudit(tx, {
+        actorId: viewer.id,
+        action: 'account.deleted',
+        subject: { type: 'user', id: viewer.id },
+      });
+    }, ERASURE_TX_LIMITS);
+  }
+
+  return { exportData, deleteAccount };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

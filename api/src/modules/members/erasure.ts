@@ -1,0 +1,77 @@
+// Erasing a member (they left, or an admin removed them): everything that says who they were goes, what they
+// did for the organisation stays. The users row is kept as a tombstone named "Deleted member": comments keep
+// an author, events they created stay the organisation's (events.creator_id may not dangle, and creator
+// powers pass to admins, whose role already lets them manage every event), and the audit log's actor ids
+// still point at an account. Its identity columns are emptied, not hidden, so the same Google or Telegram
+// account signing in again creates a new account.
+import type { Prisma as PrismaTypes } from '@prisma/client';
+import { releaseAllReplies } from '../events/rsvp-service';
+import { queuePromoted } from '../notifications/outbox-triggers';
+
+/** A transaction: the erasure commits together with its caller's audit entry, or not at all. */
+export type ErasureTx = PrismaTypes.TransactionClient;
+
+/** What an erased account is called wherever its row is still named (comments, events it created). */
+export const DELETED_MEMBER_NAME = 'Deleted member';
+
+/**
+ * Erases the member's personal data in `tx`: sessions end, RSVPs are released (waitlists promote and are told),
+ * invitations, verification records, sign-in states, the calendar feed and messages addressed to them go, and the
+ * users row keeps only its id, status, role 'member', dates and deleted_at. Unknown or already erased accounts
+ * are left as they are; the caller records the audit entry in the same transaction.
+ */
+export async function eraseMember(tx: ErasureTx, userId: number): Promise<void> {
+  const user = await tx.user.findUnique({ where: { id: userId }, select: { telegramId: true, deletedAt: true } });
+  if (!user || user.deletedAt) return;
+  const now = new Date();
+
+  await tx.session.deleteMany({ where: { userId } });
+  await releaseAllReplies(tx, userId, {
+    now,
+    tell: (eventId, userIds) => queuePromoted(tx, eventId, userIds, now),
+  });
+  await tx.invitation.deleteMany({ where: { userId } });
+  await tx.phoneVerification.deleteMany({ where: { userId } });
+  await tx.emailLinkRequest.deleteMany({ where: { userId } });
+  await tx.authState.deleteMany({ where: { userId } });
+  await tx.calendarFeed.deleteMany({ where: { userId } });
+  // Written by the calendar triggers, also for the replies just released: the event names the member went to.
+  await tx.calendarCancellation.deleteMany({ where: { userId } });
+  // Texts addressed to them carry their name and contact details.
+  await tx.outboxMessage.deleteMany({ where: { userId } });
+  await tx.eventImage.updateMany({ where: { uploaderId: userId }, data: { uploaderId: null } });
+  const telegramId = user.telegramId;
+  await tx.telegramLoginRequest.deleteMany({
+    where: { OR: [{ linkUserId: userId }, ...(telegramId ? [{ telegramId }, { claimedBy: telegramId }] : [])] },
+  });
+  if (telegramId) {
+    await tx.preparedShare.deleteMany({ where: { telegramUserId: telegramId } });
+    await tx.sharedCard.updateMany({ where: { sharedByTelegramId: telegramId }, data: { sharedByTelegramId: null } });
+  }
+
+  await tx.user.update({
+    where: { id: userId },
+    data: {
+      name: DELETED_MEMBER_NAME,
+      avatarUrl: null,
+      googleSub: null,
+      googleEmail: null,
+      linkedEmail: null,
+      linkedEmailConfirmed: false,
+      phoneNumber: null,
+      phoneVerifiedAt: null,
+      telegramId: null,
+      telegramUsername: null,
+      telegramUnreachableAt: null,
+      telegramUnreachableReason: null,
+      telegramWriteAllowedAt: null,
+      notificationPrefs: [],
+      hideFromAttendees: false,
+      // An erased admin must not count as one (the last-admin rule, admin lists); the trigger clears is_admin.
+      role: 'member',
+      deletedAt: now,
+    },
+  });
+  // Comments and events show the author's name under version ETags; a renamed author is a change to them.
+  await tx.$executeRaw`UPDATE data_version SET version = version + 1 WHERE id = 1`;
+}
