@@ -33,6 +33,7 @@ const API_MODULE_LAYERS = [
   'notifications',
   'members',
   'events',
+  'moderation',
   'calendar',
   'telegram',
   'web',
