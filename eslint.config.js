@@ -34,6 +34,7 @@ const API_MODULE_LAYERS = [
   'events',
   // Erasing a member releases their RSVPs through the events module's waitlist promotion.
   'members',
+  'moderation',
   'calendar',
   'telegram',
   'web',

@@ -101,6 +101,7 @@ export const LIMITS = {
   eventLocation: 300,
   imageUrl: 2048,
   comment: 2000,
+  reportReason: 500,
   template: 5000,
   userName: 200,
   email: 254,

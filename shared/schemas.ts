@@ -1,6 +1,7 @@
 // Every request body of SPEC §7, written once: the API validates with these and the web app's forms use them.
 import { z } from 'zod';
 import {
+  AUDIT_ACTIONS,
   DEFAULT_SMTP_PORT,
   LIMITS,
   SAMPLE_EVENT_IMAGES,
@@ -367,6 +368,53 @@ export const commentSchema = z.object({
     .max(LIMITS.comment, { error: tooLongMessage('Comment', LIMITS.comment) })
     .refine(isStorableText, { error: UNSTORABLE_TEXT }),
 });
+
+/** POST /api/events/{id}/comments/{commentId}/report */
+export const commentReportSchema = z.object({
+  reason: z
+    .string({ error: MSG.reportReasonEmpty })
+    .trim()
+    .min(1, { error: MSG.reportReasonEmpty })
+    .max(LIMITS.reportReason, { error: tooLongMessage('Reason', LIMITS.reportReason) })
+    .refine(isStorableText, { error: UNSTORABLE_TEXT }),
+});
+
+const pageCursor = z
+  .string({ error: 'Invalid cursor' })
+  .regex(/^[1-9]\d{0,17}$/, { error: 'Invalid cursor' })
+  .optional();
+
+/** GET /api/admin/reports */
+export const reportsQuerySchema = z.object({
+  status: z.enum(['open', 'resolved'], { error: 'Status must be open or resolved' }).default('open'),
+  cursor: pageCursor,
+});
+
+/** POST /api/admin/reports/{id}/resolve */
+export const resolveReportSchema = z.object({
+  action: z.enum(['dismiss', 'remove_comment', 'suspend_author'], {
+    error: 'Action must be dismiss, remove_comment or suspend_author',
+  }),
+});
+
+/** GET /api/admin/audit */
+export const auditQuerySchema = z.object({
+  action: z.enum(AUDIT_ACTIONS, { error: 'Unknown audit action' }).optional(),
+  actorId: z.coerce
+    .number({ error: 'actorId must be a user ID' })
+    .int({ error: 'actorId must be a user ID' })
+    .positive({ error: 'actorId must be a user ID' })
+    .max(2_147_483_647, { error: 'actorId must be a user ID' })
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'Limit must be a whole number from 1 to 100' })
+    .int({ error: 'Limit must be a whole number from 1 to 100' })
+    .min(1, { error: 'Limit must be a whole number from 1 to 100' })
+    .max(100, { error: 'Limit must be a whole number from 1 to 100' })
+    .default(50),
+  cursor: pageCursor,
+});
+export type AuditQuery = z.output<typeof auditQuerySchema>;
 
 const INVITEE_ID = 'userIds must contain only user IDs (positive whole numbers)';
 export const invitationsSchema = z.object({

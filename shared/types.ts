@@ -188,7 +188,42 @@ export interface CommentItem {
   id: number;
   content: string;
   createdAt: string;
+  /** When its author last changed it (ISO); null if never. */
+  editedAt: string | null;
   user: { id: number; name: string | null; avatarUrl: string | null };
+}
+
+export type ReportStatus = 'open' | 'resolved';
+export type ReportAction = 'dismiss' | 'remove_comment' | 'suspend_author';
+
+/** GET /api/admin/reports: one report of a comment (the comment as it was, even once removed). */
+export interface ReportItem {
+  id: number;
+  status: ReportStatus;
+  reason: string;
+  createdAt: string;
+  reporter: { id: number; name: string };
+  comment: { id: number; content: string; eventId: number; author: { id: number; name: string } };
+}
+
+export interface ReportsPage {
+  reports: ReportItem[];
+  nextCursor: string | null;
+}
+
+/** GET /api/admin/audit: one entry of the audit log; actor null for the system. */
+export interface AuditEntryItem {
+  id: string;
+  at: string;
+  actor: { id: number; name: string } | null;
+  action: string;
+  subject: { type: string; id: string };
+  details: Record<string, unknown>;
+}
+
+export interface AuditPage {
+  entries: AuditEntryItem[];
+  nextCursor: string | null;
 }
 
 export interface InvitationItem {

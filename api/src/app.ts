@@ -18,6 +18,8 @@ import { securityHeaders } from './http/security-headers';
 import { requireSameOrigin } from './http/same-origin';
 import { limitMemberWrites } from './http/write-limit';
 import { adminRouter } from './modules/admin/admin-routes';
+import { auditRouter } from './modules/admin/audit-routes';
+import { moderationRouter } from './modules/moderation/moderation-routes';
 import { authRouter } from './modules/auth/auth-routes';
 import { backupsRouter } from './modules/backups/backups-routes';
 import type { BackupsService } from './modules/backups/backups-service';
@@ -71,6 +73,8 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(sharedCardsRouter(services.sharing));
   api.use(imagesRouter(services.images));
   api.use(adminRouter(deps, services.templates));
+  api.use(auditRouter(services.audit));
+  api.use(moderationRouter(services.moderation));
   if (extras.backups) {
     api.use(backupsRouter(extras.backups.service, { logger: deps.logger, dailyAtUtc: extras.backups.dailyAtUtc }));
   }

@@ -127,6 +127,8 @@ const envSchema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
+
   SMS_PROVIDER: z.enum(['log', 'http', 'twilio']).default('log'),
   SMS_HTTP_URL: optionalText.pipe(z.url().optional()),
   SMS_HTTP_TOKEN: optionalText,
@@ -200,6 +202,8 @@ function buildConfig(env: z.infer<typeof envSchema>, source: Record<string, stri
     rateLimitAuthPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     rateLimitCommentsPerMinute: env.RATE_LIMIT_COMMENTS_PER_MINUTE,
+    /** Audit entries older than this many days are removed by housekeeping (which records that it did). */
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     sms: {
       provider: env.SMS_PROVIDER,
       httpUrl: env.SMS_HTTP_URL,

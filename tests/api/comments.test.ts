@@ -55,6 +55,7 @@ describe.each(DATABASE_KINDS)('comments API on %s', (kind) => {
       id: expect.any(Number),
       content: 'Can I bring a friend?',
       createdAt: expect.any(String),
+      editedAt: null,
       user: { id: user.id, name: 'Mia', avatarUrl: null },
     });
     expect(Date.parse(res.body.createdAt)).toBeGreaterThanOrEqual(before - 5000);

@@ -11,6 +11,7 @@ export const silentTriggers: NotificationTriggers = {
   eventMessage: async () => {},
   seriesUpdated: async () => {},
   rsvpDigest: async () => {},
+  reportsDigest: async () => {},
 };
 
 export type TriggerCall = [name: keyof NotificationTriggers, ...args: unknown[]];

@@ -1,7 +1,8 @@
 // Forgetting what nobody can use any more: expired sessions, rate-limit windows, sign-in states,
 // login codes and email links; cover photos uploaded a day ago that no event took up; calendar cancellations
-// past their 30 days. The composition root (system/create-system.ts) schedules it once start() runs (every
-// few minutes is plenty); any instance may run it at any time.
+// past their 30 days; audit entries past AUDIT_RETENTION_DAYS (the job records how many it removed). The
+// composition root (system/create-system.ts) schedules it once start() runs (every few minutes is plenty); any
+// instance may run it at any time.
 import type { AppDeps } from '../deps';
 import { pruneRateLimits } from '../http/rate-limit';
 import { deleteEmailLinkRequestsExpiredBefore } from '../modules/auth/email-link-requests-repository';
@@ -12,7 +13,7 @@ export const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
 export async function pruneExpired(
   deps: AppDeps,
-  services: Pick<Services, 'loginCodes' | 'authStates' | 'images' | 'calendar'>,
+  services: Pick<Services, 'loginCodes' | 'authStates' | 'images' | 'calendar' | 'audit'>,
 ): Promise<void> {
   await pruneExpiredSessions(deps);
   await pruneRateLimits(deps.prisma);
@@ -22,4 +23,5 @@ export async function pruneExpired(
   await deleteEmailLinkRequestsExpiredBefore(deps.prisma, dayAgo);
   await services.images.pruneUnattached();
   await services.calendar.pruneCancellations();
+  await services.audit.pruneExpired();
 }

@@ -6,11 +6,13 @@ import { createAccountLinkingService } from '../modules/auth/account-linking-ser
 import { createAuthService } from '../modules/auth/auth-service';
 import { createAuthStates } from '../modules/auth/auth-states';
 import { createCalendarService } from '../modules/calendar/calendar-service';
+import { createAuditService } from '../modules/audit/audit-service';
 import { createEventAccess } from '../modules/events/event-access';
 import { createEventsService } from '../modules/events/events-service';
 import { createOrganiserService } from '../modules/events/organiser-service';
 import { createRsvpService } from '../modules/events/rsvp-service';
 import { createSeriesService } from '../modules/events/series-service';
+import { createModerationService } from '../modules/moderation/moderation-service';
 import { createImagesService } from '../modules/images/images-service';
 import { createAccountService } from '../modules/members/account-service';
 import { createMembersService } from '../modules/members/members-service';
@@ -45,6 +47,8 @@ export function createServices(deps: AppDeps) {
     phone: createPhoneVerificationService(deps),
     templates: createTemplatesService(deps),
     notifications: createNotificationsService(deps),
+    audit: createAuditService(deps),
+    moderation: createModerationService(deps),
   };
 }
 

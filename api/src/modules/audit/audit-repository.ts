@@ -27,3 +27,49 @@ export async function recordAudit(db: AuditDb, record: AuditRecord): Promise<voi
     },
   });
 }
+
+export interface AuditFilter {
+  action?: AuditAction;
+  actorId?: number;
+  /** Entries with a smaller id than this (the page before's last). */
+  before?: bigint;
+  limit: number;
+}
+
+/** Newest first by id (the order they were written), one more than asked so the caller knows if more follow. */
+export async function listAudit(prisma: Prisma, filter: AuditFilter) {
+  const entries = await prisma.auditEntry.findMany({
+    where: {
+      ...(filter.action ? { action: filter.action } : {}),
+      ...(filter.actorId ? { actorId: filter.actorId } : {}),
+      ...(filter.before ? { id: { lt: filter.before } } : {}),
+    },
+    orderBy: { id: 'desc' },
+    take: filter.limit + 1,
+  });
+  const actorIds = [...new Set(entries.map((entry) => entry.actorId).filter((id): id is number => id !== null))];
+  // No foreign key on actor_id (an entry outlives its account): names are read now, and a gone account is null.
+  const actors = actorIds.length
+    ? await prisma.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true } })
+    : [];
+  return { entries, names: new Map(actors.map((actor) => [actor.id, actor.name])) };
+}
+
+/**
+ * Removes the entries written before `before` and, when it removed any, records how many: one transaction
+ * that says it is the retention job (SET LOCAL audit.retention), the only DELETE the table's trigger lets by.
+ */
+export async function pruneAuditBefore(prisma: Prisma, before: Date): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SET LOCAL audit.retention = 'on'`;
+    const { count } = await tx.auditEntry.deleteMany({ where: { at: { lt: before } } });
+    if (count)
+      await recordAudit(tx, {
+        actorId: null,
+        action: 'audit.pruned',
+        subject: { type: 'audit_log', id: 'retention' },
+        details: { count, before: before.toISOString() },
+      });
+    return count;
+  });
+}

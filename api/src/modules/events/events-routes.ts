@@ -4,6 +4,7 @@ import {
   attendSchema,
   checkInSchema,
   eventMessageSchema,
+  commentReportSchema,
   commentSchema,
   eventCreateSchema,
   eventUpdateSchema,
@@ -120,6 +121,26 @@ export function eventsRouter(events: EventsService, organiser: OrganiserService)
     const id = eventId(req.params);
     const { content } = parse(commentSchema, req.body);
     res.status(201).json(await events.addComment(currentUser(req), id, content));
+  });
+
+  const commentId = (params: { commentId?: string }) => parseId(params.commentId, 'comment id');
+
+  router.patch('/events/:id/comments/:commentId', requireUser, async (req, res) => {
+    const [id, comment] = [eventId(req.params), commentId(req.params)];
+    const { content } = parse(commentSchema, req.body);
+    res.json(await events.editComment(currentUser(req), id, comment, content));
+  });
+
+  router.delete('/events/:id/comments/:commentId', requireUser, async (req, res) => {
+    await events.removeComment(currentUser(req), eventId(req.params), commentId(req.params));
+    res.status(204).end();
+  });
+
+  router.post('/events/:id/comments/:commentId/report', requireUser, async (req, res) => {
+    const [id, comment] = [eventId(req.params), commentId(req.params)];
+    const { reason } = parse(commentReportSchema, req.body);
+    await events.reportComment(currentUser(req), id, comment, reason);
+    res.status(202).json({ success: true });
   });
 
   router.get('/events/:id/invitations', requireUser, async (req, res) => {

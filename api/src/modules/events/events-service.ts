@@ -13,10 +13,10 @@ import type {
 import type { CommentItem, EventSummary, EventsPage, InvitationItem } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import type { ImagesService } from '../images/images-service';
-import { forbidden, invalid, notFound } from '../../../../shared/errors';
+import { conflict, forbidden, invalid, notFound } from '../../../../shared/errors';
 import { versionTag } from '../../http/version-etag';
 import { readDataVersion, type DataVersion } from '../../db/data-version-repository';
-import type { EventAccess } from './event-access';
+import { mayManage, type EventAccess } from './event-access';
 import { decodeCursor, encodeCursor } from './events-cursor';
 import type { RsvpService } from './rsvp-service';
 import * as commentsRepo from './comments-repository';
@@ -186,6 +186,41 @@ export function createEventsService(
     return comment;
   }
 
+  /** A live comment of an event the viewer may see; the event's record comes along for the organiser check. */
+  async function visibleComment(viewer: Viewer, id: number, commentId: number) {
+    const event = await visibleRecord(viewer, id);
+    const comment = await commentsRepo.findLiveComment(prisma, id, commentId);
+    if (!comment) throw notFound(MSG.commentNotFound);
+    return { event, comment };
+  }
+
+  /** Only the author changes their words; `content` comes as commentSchema leaves it. */
+  async function editComment(viewer: Viewer, id: number, commentId: number, content: string): Promise<CommentItem> {
+    const { comment } = await visibleComment(viewer, id, commentId);
+    if (comment.userId !== viewer.id) throw forbidden(MSG.onlyAuthorEditsComment);
+    const edited = await commentsRepo.editComment(prisma, commentId, content, deps.now());
+    if (!edited) throw notFound(MSG.commentNotFound);
+    return edited;
+  }
+
+  /** The author, the event's organiser (mayManage) and admins; someone else's removal is audited. */
+  async function removeComment(viewer: Viewer, id: number, commentId: number): Promise<void> {
+    const { event, comment } = await visibleComment(viewer, id, commentId);
+    if (comment.userId !== viewer.id && !mayManage(viewer, event)) throw forbidden(MSG.mayNotRemoveComment);
+    if (!(await commentsRepo.removeComment(prisma, comment, viewer.id, deps.now())))
+      throw notFound(MSG.commentNotFound);
+  }
+
+  /** Any member who can see the comment, once; the admins hear of it in their next digest. */
+  async function reportComment(viewer: Viewer, id: number, commentId: number, reason: string): Promise<void> {
+    await visibleComment(viewer, id, commentId);
+    const outcome = await commentsRepo.fileReport(prisma, commentId, viewer.id, reason, (tx) =>
+      notifications.reportsDigest(tx),
+    );
+    if (outcome === 'already-reported') throw conflict(MSG.alreadyReported);
+    if (outcome === 'comment-gone') throw notFound(MSG.commentNotFound);
+  }
+
   async function invitations(viewer: Viewer, id: number): Promise<InvitationItem[]> {
     await managedRecord(viewer, id, MSG.onlyCreatorInvites);
     return invitationsRepo.listInvitations(prisma, id);
@@ -270,6 +305,9 @@ export function createEventsService(
     attendees: rsvp.attendees,
     comments,
     addComment,
+    editComment,
+    removeComment,
+    reportComment,
     invitations,
     replaceInvitations,
   };

@@ -14,6 +14,7 @@ import {
   describeUpdate,
   formatEventDate,
   renderMessage,
+  renderReportsDigest,
   renderRsvpDigest,
   templateTypeOf,
   type MessageKind,
@@ -168,6 +169,41 @@ export function createFanOut(deps: FanOutDeps): FanOut {
     return messages;
   }
 
+  /**
+   * The admins' digest of reports: not about an event, so it has its own recipients (active admins) and
+   * texts (how many reports are open when its first batch runs). Nothing open any more: nobody is told.
+   */
+  async function expandReportsDigest(
+    tx: outbox.Db,
+    job: outbox.JobRow,
+    now: Date,
+    batchSize: number,
+  ): Promise<FanOutBatch> {
+    let rendered = job.rendered as RenderedSet | null;
+    if (!rendered) {
+      const open = await outbox.countOpenReports(tx);
+      if (!open) {
+        await outbox.closeJob(tx, job.id, 'done', now, null);
+        return { jobId: job.id, recipients: 0, inserted: 0, done: true };
+      }
+      rendered = renderReportsDigest(open, config.publicUrl ? `${config.publicUrl}/admin/settings` : undefined);
+    }
+    const recipients = await outbox.findActiveAdmins(tx, { after: job.cursor, limit: batchSize });
+    const messages = messagesOf(job, rendered, recipients).map((message) => ({
+      ...message,
+      payload: { buttons: false },
+    }));
+    const inserted = await outbox.enqueue(tx, messages, now);
+    const done = recipients.length < batchSize;
+    await outbox.saveJobProgress(tx, job.id, {
+      cursor: recipients.at(-1)?.id ?? job.cursor,
+      rendered: job.rendered ? undefined : (rendered as unknown as PrismaTypes.InputJsonValue),
+      done,
+      now,
+    });
+    return { jobId: job.id, recipients: recipients.length, inserted, done };
+  }
+
   async function expandNext(now: Date, batchSize: number): Promise<FanOutBatch | null> {
     let jobInHand: outbox.JobRow | null = null;
     try {
@@ -177,6 +213,7 @@ export function createFanOut(deps: FanOutDeps): FanOut {
           const job = await outbox.lockNextJob(tx, now);
           if (!job) return null;
           jobInHand = job;
+          if (job.kind === 'reports_digest') return expandReportsDigest(tx, job, now, batchSize);
           const event = await outbox.findEvent(tx, job.eventId);
           // Deleted before (or during) its expansion: nobody is told about an event that no longer exists.
           if (!event) {

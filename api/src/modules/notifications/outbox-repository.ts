@@ -421,6 +421,26 @@ export async function insertJobs(prisma: Db, jobs: NewJob[], now: Date): Promise
   });
 }
 
+/**
+ * The admins' digest of reports, due at `dueAt`, unless one is already waiting: a partial unique index keeps
+ * one pending reports_digest at most, and its conflict is skipped (so a report made meanwhile joins it).
+ */
+export async function insertReportsDigestOnce(prisma: Db, dueAt: Date, now: Date): Promise<void> {
+  await prisma.notificationJob.createMany({
+    data: [
+      { kind: 'reports_digest', eventId: 0, keyVersion: String(dueAt.getTime()), nextAttemptAt: dueAt, createdAt: now },
+    ],
+    skipDuplicates: true,
+  });
+}
+
+/** Reports no admin has resolved yet. */
+export const countOpenReports = (prisma: Db) => prisma.commentReport.count({ where: { status: 'open' } });
+
+/** Active admins (the reports digest's readers). */
+export const findActiveAdmins = (prisma: Db, page: Page): Promise<RecipientRow[]> =>
+  prisma.user.findMany(pageOf([{ role: 'admin', status: 'active' }], page));
+
 /** The organiser's next digest is queued for `dueAt` (raw: an edit's updated_at must not move). */
 export const setDigestDue = (prisma: Db, eventId: number, dueAt: Date) =>
   prisma.$executeRaw`UPDATE events SET rsvp_digest_due_at = ${dueAt} WHERE id = ${eventId}`;

@@ -14,6 +14,8 @@ import { escapeHtml, formatEventDate, renderOrganiserMessage } from './templates
 import type { NotificationTriggers } from './triggers';
 
 export const PRODUCT_NAME = 'Community Events';
+/** The admins hear of reports at most once an hour: the digest waits this long after the first one. */
+export const REPORTS_DIGEST_DELAY_MS = 60 * 60 * 1000;
 
 export interface TriggerDeps {
   prisma: Prisma;
@@ -111,6 +113,12 @@ export function createOutboxTriggers(deps: TriggerDeps) {
         [{ kind: 'rsvp_digest', eventId, keyVersion: String(dueAt.getTime()), dueAt }],
         deps.now(),
       );
+    },
+
+    /** One digest an hour after the first report nobody has been told of; later reports until then join it. */
+    async reportsDigest(tx) {
+      const now = deps.now();
+      await outbox.insertReportsDigestOnce(tx, new Date(now.getTime() + REPORTS_DIGEST_DELAY_MS), now);
     },
 
     /**

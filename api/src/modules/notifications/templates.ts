@@ -13,7 +13,8 @@ export type MessageKind =
   | 'reminder'
   | 'promoted'
   | 'event_message'
-  | 'rsvp_digest';
+  | 'rsvp_digest'
+  | 'reports_digest';
 
 /** Kinds whose texts are fixed here (not admin templates); the organiser's message and the digest are written apart. */
 type FixedKind = 'invited' | 'reminder' | 'promoted';
@@ -72,6 +73,7 @@ const SUBJECTS: Record<MessageKind, string> = {
   promoted: 'You are in: {{eventName}}',
   event_message: 'Message about {{eventName}}',
   rsvp_digest: 'New RSVPs: {{eventName}}',
+  reports_digest: 'Reported comments are waiting',
 };
 
 /** The template type an admin edits for this kind of message, if any. */
@@ -190,6 +192,23 @@ function organiserTexts(
     email: { subject, text: plain, html },
     sms: { subject, text, html: null },
     telegram: { subject, text: shorten(text, TELEGRAM_TEXT_MAX), html: null },
+  };
+}
+
+/** The admins' hourly digest of reported comments: how many wait, and where to look. No comment text is copied. */
+export function renderReportsDigest(open: number, link?: string) {
+  const count = open === 1 ? '1 reported comment is' : `${open} reported comments are`;
+  const texts = organiserTexts(SUBJECTS.reports_digest, [`${count} waiting for an administrator.`], undefined);
+  if (!link) return texts;
+  const line = `Review them in Admin settings → Reports: ${link}`;
+  return {
+    email: {
+      ...texts.email,
+      text: `${texts.email.text}\n\n${line}`,
+      html: `${texts.email.html}\n<p><a href="${escapeHtml(link)}">Review them in Admin settings → Reports</a></p>`,
+    },
+    sms: { ...texts.sms, text: `${texts.sms.text}\n\n${line}` },
+    telegram: { ...texts.telegram, text: `${texts.telegram.text}\n\n${line}` },
   };
 }
 

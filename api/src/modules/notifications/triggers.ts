@@ -28,4 +28,6 @@ export interface NotificationTriggers {
   seriesUpdated(eventId: number, updateType: string, tx: Db): Promise<void>;
   /** The organiser opted in to a digest of new RSVPs: one message, due at `dueAt`. */
   rsvpDigest(eventId: number, dueAt: Date, tx: Db): Promise<void>;
+  /** A comment was reported: the admins get one digest of open reports, at most one an hour. */
+  reportsDigest(tx: Db): Promise<void>;
 }

@@ -12,8 +12,21 @@ import { toast, toastError } from '../../../components/toast-store';
 import { commentDate } from '../../../lib/dates';
 import { useComments } from '../api/get-comments';
 import { useCreateComment } from '../api/create-comment';
+import { CommentMenu } from './comment-menu';
 
-export function Discussion({ eventId, className = '' }: { eventId: number; className?: string }) {
+export function Discussion({
+  eventId,
+  viewerId,
+  canModerate = false,
+  className = '',
+}: {
+  eventId: number;
+  /** The signed-in member (their own comments get Edit and Delete). */
+  viewerId?: number;
+  /** The viewer runs this event or is an admin: Delete on every comment. */
+  canModerate?: boolean;
+  className?: string;
+}) {
   const comments = useComments(eventId);
   const post = useCreateComment(eventId);
   const [content, setContent] = useState('');
@@ -64,6 +77,10 @@ export function Discussion({ eventId, className = '' }: { eventId: number; class
                   <div className="comment-meta">
                     <strong>{name}</strong>
                     <span>{commentDate(comment.createdAt)}</span>
+                    {comment.editedAt && <span className="muted">(edited)</span>}
+                    {viewerId !== undefined && (
+                      <CommentMenu eventId={eventId} comment={comment} viewerId={viewerId} canModerate={canModerate} />
+                    )}
                   </div>
                   <p>{comment.content}</p>
                 </div>

@@ -90,7 +90,12 @@ export function EventDetailsPage() {
           <p className="pre-wrap">{data.description}</p>
         </Card>
         <Attendees eventId={data.id} className="details-attendees" />
-        <Discussion eventId={data.id} className="details-discussion" />
+        <Discussion
+          eventId={data.id}
+          viewerId={user?.id}
+          canModerate={canManage || Boolean(user?.isAdmin)}
+          className="details-discussion"
+        />
       </article>
       {canManage && (
         <Suspense fallback={null}>
