@@ -6,7 +6,11 @@ import { Prisma as PrismaTypes } from '@prisma/client';
 import type { Prisma } from '../../db/database';
 import { leanQuery } from '../../db/lean-sql';
 import type { DataVersion } from '../../db/data-version-repository';
-import { SUMMARY_COLUMNS, toSummary, type SummarySqlRow } from './events-repository';
+import { SUMMARY_COLUMNS, toSummary, viewerJoinsSql, visibleToSql, type SummarySqlRow } from './events-repository';
+
+/** The session's user, as the statement's first part reads it. */
+const VIEWER_ID = PrismaTypes.raw('v.id');
+const VIEWER_IS_ADMIN = PrismaTypes.raw('v.is_admin');
 import type { EventSummary } from '../../../../shared/types';
 import type { Viewer } from '../users/viewer';
 
@@ -42,11 +46,8 @@ export async function readEventWithSession(
       (SELECT dv.version::text FROM data_version dv WHERE dv.id = 1) AS data_version,
       ${SUMMARY_COLUMNS}
     FROM viewer v
-    LEFT JOIN events e ON e.id = ${eventId}
-      AND (v.is_admin OR e.is_public OR e.creator_id = v.id
-           OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = v.id))
-    LEFT JOIN attendances me ON me.event_id = e.id AND me.user_id = v.id
-    LEFT JOIN event_series sr ON sr.id = e.series_id`,
+    LEFT JOIN events e ON e.id = ${eventId} AND ${visibleToSql(VIEWER_ID, VIEWER_IS_ADMIN)}
+    ${viewerJoinsSql(VIEWER_ID)}`,
   );
   if (!row) return null;
   return {

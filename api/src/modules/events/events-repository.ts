@@ -193,10 +193,23 @@ function parseListed(entries: string | null): ListedEvent[] {
 
 /** Events a viewer may see, in SQL over `e` (visibleTo below is the same rule for ORM queries). */
 function visibleSql(viewer: Viewer, perRow: boolean) {
-  return PrismaTypes.sql`(${viewer.isAdmin} OR e.is_public OR e.creator_id = ${viewer.id}
-           OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = ${viewer.id}
+  return visibleToSql(PrismaTypes.sql`${viewer.id}`, PrismaTypes.sql`${viewer.isAdmin}`, perRow);
+}
+
+/**
+ * The visibility rule over `e` for a viewer given as SQL (parameters, or the columns of a row the statement
+ * read, as the hot detail read does with the session's user): the one definition every SQL read uses.
+ */
+export function visibleToSql(viewerId: PrismaTypes.Sql, viewerIsAdmin: PrismaTypes.Sql, perRow = false) {
+  return PrismaTypes.sql`(${viewerIsAdmin} OR e.is_public OR e.creator_id = ${viewerId}
+           OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = ${viewerId}
                       ${perRow ? PrismaTypes.sql`OFFSET 0` : PrismaTypes.empty}))`;
 }
+
+/** The viewer's reply and the event's series beside `e`, as the list and detail reads join them. */
+export const viewerJoinsSql = (viewerId: PrismaTypes.Sql) => PrismaTypes.sql`
+    LEFT JOIN attendances me ON me.event_id = e.id AND me.user_id = ${viewerId}
+    LEFT JOIN event_series sr ON sr.id = e.series_id`;
 
 /** The list's order over `table`'s date and id: soonest first, or newest first (past events). */
 const listOrder = (newestFirst: boolean, table = PrismaTypes.raw('e')) =>
@@ -232,10 +245,10 @@ function visibleRows(viewer: Viewer, where: PrismaTypes.Sql, limit?: number, new
         ? PrismaTypes.sql`LEFT JOIN LATERAL (
       SELECT a.status, a.guests, a.waitlisted_at, a.id FROM attendances a
       WHERE a.event_id = e.id AND a.user_id = ${viewer.id} LIMIT 1
-    ) me ON TRUE`
-        : PrismaTypes.sql`LEFT JOIN attendances me ON me.event_id = e.id AND me.user_id = ${viewer.id}`
+    ) me ON TRUE
+    LEFT JOIN event_series sr ON sr.id = e.series_id`
+        : viewerJoinsSql(PrismaTypes.sql`${viewer.id}`)
     }
-    LEFT JOIN event_series sr ON sr.id = e.series_id
     WHERE ${where} AND ${visibleSql(viewer, perRow)}
     ${perRow ? PrismaTypes.sql`ORDER BY ${listOrder(newestFirst)} ${limitClause(limit)}` : PrismaTypes.empty}`;
 }
