@@ -27,6 +27,7 @@ function featureZones(root) {
 const API_MODULE_LAYERS = [
   'users',
   'audit',
+  'organisation',
   'auth',
   'admin',
   'images',

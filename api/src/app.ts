@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(eventsRouter(services.events, services.organiser));
   api.use(sharedCardsRouter(services.sharing));
   api.use(imagesRouter(services.images));
-  api.use(adminRouter(deps, services.templates));
+  api.use(adminRouter(deps, services.templates, services.organisation));
   if (extras.backups) {
     api.use(backupsRouter(extras.backups.service, { logger: deps.logger, dailyAtUtc: extras.backups.dailyAtUtc }));
   }

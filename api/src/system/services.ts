@@ -14,6 +14,7 @@ import { createSeriesService } from '../modules/events/series-service';
 import { createImagesService } from '../modules/images/images-service';
 import { createMembersService } from '../modules/members/members-service';
 import { createPhoneVerificationService } from '../modules/members/phone-verification-service';
+import { createOrganisationService } from '../modules/organisation/organisation-service';
 import { createNotificationsService } from '../modules/notifications/notifications-service';
 import { createLoginCodesService } from '../modules/telegram/login-codes-service';
 import { createReachabilityService } from '../modules/telegram/reachability-service';
@@ -42,6 +43,7 @@ export function createServices(deps: AppDeps) {
     members: createMembersService(deps),
     phone: createPhoneVerificationService(deps),
     templates: createTemplatesService(deps),
+    organisation: createOrganisationService(deps),
     notifications: createNotificationsService(deps),
   };
 }
