@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppDeps } from './deps';
 import type { Services } from './system/services';
-import { authenticate } from './modules/auth/request-auth';
+import { authenticate, holdPendingMembers } from './modules/auth/request-auth';
 import { errorHandler, notFoundHandler } from './http/error-middleware';
 import { brandedIndexHtml, readIndex } from './modules/web/branded-index';
 import { createFirstScreen } from './modules/web/first-screen';
@@ -61,6 +61,8 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(cookieParser());
   api.use(requireSameOrigin(deps.config.publicUrl, isImageUpload));
   api.use(authenticate(deps, services.reachability.fromMiniApp));
+  // A pending account may only read and leave its own account and join: everything else stops here.
+  api.use(holdPendingMembers);
   api.use(limitMemberWrites(deps));
   api.use(healthRouter(deps));
   api.use(authRouter(deps, { auth: services.auth, linking: services.linking, states: services.authStates }));
