@@ -33,6 +33,7 @@ const API_MODULE_LAYERS = [
   'images',
   'notifications',
   'members',
+  'membership',
   'events',
   'calendar',
   'telegram',

@@ -29,6 +29,7 @@ import { notificationsRouter } from './modules/notifications/notifications-route
 import { sharedCardsRouter } from './modules/telegram/shared-cards-routes';
 import { telegramRouter } from './modules/telegram/telegram-routes';
 import { membersRouter } from './modules/members/members-routes';
+import { membershipRouter } from './modules/membership/membership-routes';
 
 /** Vite names every file under assets/ by its content hash: a name never gets other bytes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(authRouter(deps, { auth: services.auth, linking: services.linking, states: services.authStates }));
   api.use(telegramRouter(deps, { codes: services.loginCodes, states: services.authStates }));
   api.use(membersRouter(services.members, services.phone));
+  api.use(membershipRouter(services.invites));
   api.use(calendarRouter(services.calendar));
   api.use(eventsRouter(services.events, services.organiser));
   api.use(sharedCardsRouter(services.sharing));

@@ -15,6 +15,7 @@ import { createImagesService } from '../modules/images/images-service';
 import { createMembersService } from '../modules/members/members-service';
 import { createPhoneVerificationService } from '../modules/members/phone-verification-service';
 import { createOrganisationService } from '../modules/organisation/organisation-service';
+import { createInvitesService } from '../modules/membership/invites-service';
 import { createNotificationsService } from '../modules/notifications/notifications-service';
 import { createLoginCodesService } from '../modules/telegram/login-codes-service';
 import { createReachabilityService } from '../modules/telegram/reachability-service';
@@ -44,6 +45,7 @@ export function createServices(deps: AppDeps) {
     phone: createPhoneVerificationService(deps),
     templates: createTemplatesService(deps),
     organisation: createOrganisationService(deps),
+    invites: createInvitesService(deps),
     notifications: createNotificationsService(deps),
   };
 }
