@@ -69,7 +69,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(authRouter(deps, { auth: services.auth, linking: services.linking, states: services.authStates }));
   api.use(telegramRouter(deps, { codes: services.loginCodes, states: services.authStates }));
   api.use(membersRouter(services.members, services.phone));
-  api.use(membershipRouter(services.invites));
+  api.use(membershipRouter(services.invites, services.membersAdmin));
   api.use(calendarRouter(services.calendar));
   api.use(eventsRouter(services.events, services.organiser));
   api.use(sharedCardsRouter(services.sharing));

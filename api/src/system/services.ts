@@ -16,6 +16,7 @@ import { createMembersService } from '../modules/members/members-service';
 import { createPhoneVerificationService } from '../modules/members/phone-verification-service';
 import { createOrganisationService } from '../modules/organisation/organisation-service';
 import { createInvitesService } from '../modules/membership/invites-service';
+import { createMembersAdminService } from '../modules/membership/members-admin-service';
 import { createNotificationsService } from '../modules/notifications/notifications-service';
 import { createLoginCodesService } from '../modules/telegram/login-codes-service';
 import { createReachabilityService } from '../modules/telegram/reachability-service';
@@ -46,6 +47,7 @@ export function createServices(deps: AppDeps) {
     templates: createTemplatesService(deps),
     organisation: createOrganisationService(deps),
     invites: createInvitesService(deps),
+    membersAdmin: createMembersAdminService(deps),
     notifications: createNotificationsService(deps),
   };
 }
