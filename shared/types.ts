@@ -281,7 +281,10 @@ export interface OrganisationSettingsView {
 /** An invite link as admins see it (they may copy it again from the list). */
 export interface InviteView {
   code: string;
+  /** Opens the web app's join page. */
   url: string;
+  /** Opens the Mini App on the join page (t.me/<bot>?startapp=join_<code>); null without a bot. */
+  miniAppUrl: string | null;
   expiresAt: string;
   /** null: as many uses as come before it expires. */
   maxUses: number | null;

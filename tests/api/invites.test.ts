@@ -10,7 +10,13 @@ describe.each(DATABASE_KINDS)('invite links on %s', (kind) => {
   let admin: TestClient;
   let adminId: number;
   beforeAll(async () => {
-    app = await startTestApp(kind, { env: { MEMBERSHIP_MODE: 'invite', PUBLIC_URL: 'https://events.example.org' } });
+    app = await startTestApp(kind, {
+      env: {
+        MEMBERSHIP_MODE: 'invite',
+        PUBLIC_URL: 'https://events.example.org',
+        TELEGRAM_BOT_USERNAME: 'events_test_bot',
+      },
+    });
     const signed = await app.signedIn({ isAdmin: true });
     admin = signed.client;
     adminId = signed.user.id;
@@ -26,6 +32,7 @@ describe.each(DATABASE_KINDS)('invite links on %s', (kind) => {
     expect(res.body).toMatchObject({ maxUses: 3, uses: 0, role: 'organiser' });
     expect(res.body.code).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(res.body.url).toBe(`https://events.example.org/join/${res.body.code}`);
+    expect(res.body.miniAppUrl).toBe(`https://t.me/events_test_bot?startapp=join_${res.body.code}`);
     const expires = Date.parse(res.body.expiresAt);
     expect(expires).toBeGreaterThanOrEqual(before + 7 * DAY - 1000);
     expect(expires).toBeLessThanOrEqual(Date.now() + 7 * DAY + 1000);

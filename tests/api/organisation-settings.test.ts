@@ -1,3 +1,4 @@
+import { loadConfig } from '../../api/src/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -91,5 +92,28 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       defaultLanguage: 'uk',
     });
     expect((await auditOf()).at(-1)!.details).toMatchObject({ keys: 'requireBirthDate,defaultLanguage' });
+  });
+});
+
+describe('organisation settings in the environment', () => {
+  it('When the environment names bad organisation settings, then the server refuses to start and says which', () => {
+    for (const [name, value, message] of [
+      ['MEMBERSHIP_MODE', 'closed', /MEMBERSHIP_MODE must be open, approval or invite/],
+      ['CONSENT_AGE', '12', /CONSENT_AGE must be a whole number from 13 to 16/],
+      ['CONSENT_AGE', '17', /CONSENT_AGE/],
+      ['REQUIRE_BIRTH_DATE', 'maybe', /REQUIRE_BIRTH_DATE/],
+      ['DEFAULT_LANGUAGE', 'it', /DEFAULT_LANGUAGE must be one of en, de, es, fr, ru, uk, ar/],
+    ] as const) {
+      expect(() => loadConfig({ NODE_ENV: 'test', [name]: value }), name).toThrow(message);
+    }
+  });
+
+  it('When the environment names none, then approval, 16, a birth date and English are the defaults', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).organisationDefaults).toEqual({
+      membershipMode: 'approval',
+      consentAge: 16,
+      requireBirthDate: true,
+      defaultLanguage: 'en',
+    });
   });
 });

@@ -28,10 +28,13 @@ const newCode = () => randomBytes(16).toString('base64url');
 export function createInvitesService(deps: AppDeps) {
   const { prisma } = deps;
 
-  /** The link opens the web app's join page; the Mini App's is t.me/<bot>?startapp=join_<code>. */
+  /** The web app's join page, and the Mini App's (its start parameter names the code). */
   const toView = (row: InviteRow, origin: string): InviteView => ({
     code: row.code,
     url: `${deps.config.publicUrl ?? origin}/join/${row.code}`,
+    miniAppUrl: deps.config.telegram.botUsername
+      ? `https://t.me/${deps.config.telegram.botUsername}?startapp=join_${row.code}`
+      : null,
     expiresAt: row.expiresAt.toISOString(),
     maxUses: row.maxUses,
     uses: row.uses,
