@@ -27,6 +27,7 @@ function featureZones(root) {
 const API_MODULE_LAYERS = [
   'users',
   'audit',
+  'organisation',
   'auth',
   'admin',
   'images',
@@ -34,6 +35,7 @@ const API_MODULE_LAYERS = [
   'events',
   // Erasing a member releases their RSVPs through the events module's waitlist promotion.
   'members',
+  'membership',
   'moderation',
   'calendar',
   'telegram',

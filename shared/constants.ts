@@ -128,6 +128,25 @@ export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 export const MEMBER_ROLES = ['member', 'organiser', 'admin'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
+/** How a first sign-in becomes a member: at once (open), after an admin's approval, or only by an invite link. */
+export const MEMBERSHIP_MODES = ['open', 'approval', 'invite'] as const;
+export type MembershipMode = (typeof MEMBERSHIP_MODES)[number];
+
+/** The languages the organisation may choose as its default. */
+export const ORGANISATION_LANGUAGES = ['en', 'de', 'es', 'fr', 'ru', 'uk', 'ar'] as const;
+export type OrganisationLanguage = (typeof ORGANISATION_LANGUAGES)[number];
+
+/** The ages from which a member may consent for themselves (GDPR Art. 8 lets member states choose 13 to 16). */
+export const CONSENT_AGE = { min: 13, max: 16 } as const;
+
+/** Invite links: how many uses and days an admin may give one, and the roles one may grant. */
+export const INVITE_LIMITS = { maxUses: 1000, maxDays: 90, defaultDays: 14 } as const;
+export const INVITE_ROLES = ['member', 'organiser'] as const;
+export type InviteRole = (typeof INVITE_ROLES)[number];
+
+/** The members admin list's page size. */
+export const MEMBERS_PAGE = { defaultLimit: 50, maxLimit: 100 } as const;
+
 /** Every governance action the audit log records. */
 export const AUDIT_ACTIONS = [
   'member.approved',

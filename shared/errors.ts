@@ -21,7 +21,9 @@ export type ErrorKind =
   /** The request's form is not one we accept (not JSON). */
   | 'unsupported'
   /** The upload is bigger than we take (an image over 10 MB). */
-  | 'too_large';
+  | 'too_large'
+  /** It existed but can no longer be used (an expired or used-up invite link). */
+  | 'gone';
 
 export class DomainError extends Error {
   constructor(
@@ -47,3 +49,4 @@ export const rateLimited = (
 export const upstreamFailed = (message: string) => new DomainError('upstream_failed', message);
 export const unsupported = (message: string) => new DomainError('unsupported', message);
 export const tooLarge = (message: string) => new DomainError('too_large', message);
+export const gone = (message: string) => new DomainError('gone', message);

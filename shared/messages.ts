@@ -58,6 +58,16 @@ export const MSG = {
     'An administrator cannot be suspended from a report. Remove the comment, or change their role in Members first.',
   forbidden: 'You do not have permission to perform this action.',
   adminOnly: 'Only administrators can perform this action.',
+  /** Every member call of an account an admin has not approved yet (or that has not joined by invite). */
+  membershipPending: 'Your membership is waiting for approval.',
+  /** A sign-in, session or bot tap of a suspended account. */
+  accountSuspended: 'This account is suspended.',
+  directoryOrganisersOnly: 'Only organisers and administrators can see the member list.',
+  inviteUnknown: 'This invite link is not valid.',
+  inviteUsedUp: 'This invite link has expired or has been used up.',
+  memberNotFound: 'Member not found',
+  selfDemotion: 'You cannot change your own role or suspend yourself. Ask another administrator.',
+  lastAdmin: 'This is the last administrator: make someone else an administrator first.',
   onlyAdminsCreate: 'Only administrators can create events.',
   onlyCreatorEdits: "You can only edit events you've created",
   onlyCreatorDeletes: "You can only delete events you've created",

@@ -1,12 +1,14 @@
 // Who may run events, decided by the role a user holds now (never the one they held when they created something).
 // The API enforces it on every request; the web app uses the same rule to decide which buttons to show.
 
-/** Holds a role that may create and run events (today: admin). */
-export const mayCreateEvents = (user: { isAdmin: boolean }): boolean => user.isAdmin;
+/** Holds a role that may create and run events: organisers (their own) and admins (every event). */
+export const mayCreateEvents = (user: { role: string }): boolean => user.role === 'organiser' || user.role === 'admin';
 
 /**
  * Organiser powers over an event (edit, delete, invitations, attendee list, messages, check-in, sharing a
  * private event): admins over every event, its creator only while they still may create events.
  */
-export const mayManageEvent = (user: { id: number; isAdmin: boolean }, event: { creatorId: number }): boolean =>
-  mayCreateEvents(user) && (user.isAdmin || event.creatorId === user.id);
+export const mayManageEvent = (
+  user: { id: number; isAdmin: boolean; role: string },
+  event: { creatorId: number },
+): boolean => mayCreateEvents(user) && (user.isAdmin || event.creatorId === user.id);

@@ -2,6 +2,13 @@
 import { z } from 'zod';
 import {
   AUDIT_ACTIONS,
+  CONSENT_AGE,
+  INVITE_LIMITS,
+  INVITE_ROLES,
+  MEMBER_ROLES,
+  MEMBERS_PAGE,
+  MEMBERSHIP_MODES,
+  ORGANISATION_LANGUAGES,
   DEFAULT_SMTP_PORT,
   LIMITS,
   SAMPLE_EVENT_IMAGES,
@@ -569,3 +576,81 @@ export const registerLoginSchema = z.union(
 
 /** POST /api/auth/state: a sign-in or link is starting in this browser. */
 export const authStateSchema = z.object({ purpose: z.enum(['login', 'link']) });
+
+// ---- membership ---------------------------------------------------------------------------------------
+
+/** An admin's change to the organisation's settings: any of the four, at least one. */
+export const organisationSettingsSchema = z
+  .strictObject(
+    {
+      membershipMode: z.enum(MEMBERSHIP_MODES, { error: 'membershipMode must be open, approval or invite' }).optional(),
+      consentAge: z
+        .number({ error: `consentAge must be a whole number from ${CONSENT_AGE.min} to ${CONSENT_AGE.max}` })
+        .int({ error: `consentAge must be a whole number from ${CONSENT_AGE.min} to ${CONSENT_AGE.max}` })
+        .min(CONSENT_AGE.min, {
+          error: `consentAge must be a whole number from ${CONSENT_AGE.min} to ${CONSENT_AGE.max}`,
+        })
+        .max(CONSENT_AGE.max, {
+          error: `consentAge must be a whole number from ${CONSENT_AGE.min} to ${CONSENT_AGE.max}`,
+        })
+        .optional(),
+      requireBirthDate: z.boolean({ error: 'requireBirthDate must be true or false' }).optional(),
+      defaultLanguage: z
+        .enum(ORGANISATION_LANGUAGES, { error: `defaultLanguage must be one of ${ORGANISATION_LANGUAGES.join(', ')}` })
+        .optional(),
+    },
+    {
+      error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}` : undefined),
+    },
+  )
+  .refine((input) => Object.keys(input).length > 0, { error: 'Send at least one setting to change' });
+export type OrganisationSettingsInput = z.output<typeof organisationSettingsSchema>;
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .number({ error: `${name} must be a whole number from ${min} to ${max}` })
+    .int({ error: `${name} must be a whole number from ${min} to ${max}` })
+    .min(min, { error: `${name} must be a whole number from ${min} to ${max}` })
+    .max(max, { error: `${name} must be a whole number from ${min} to ${max}` });
+
+export const inviteCreateSchema = z.strictObject({
+  maxUses: wholeNumber('maxUses', 1, INVITE_LIMITS.maxUses).optional(),
+  expiresInDays: wholeNumber('expiresInDays', 1, INVITE_LIMITS.maxDays).default(INVITE_LIMITS.defaultDays),
+  role: z.enum(INVITE_ROLES, { error: 'role must be member or organiser' }).default('member'),
+});
+export type InviteCreateInput = z.output<typeof inviteCreateSchema>;
+
+/** An invite code as we make them (base64url); anything else is refused before a lookup. */
+export const inviteCodeSchema = z
+  .string({ error: 'code is required' })
+  .regex(/^[A-Za-z0-9_-]{16,100}$/, { error: 'This invite link is not valid.' });
+export const joinSchema = z.strictObject({ code: inviteCodeSchema });
+
+const MEMBERS_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MEMBERS_PAGE.maxLimit}`;
+export const membersQuerySchema = z.object({
+  status: z
+    .enum(['active', 'pending', 'suspended'], { error: 'status must be active, pending or suspended' })
+    .optional(),
+  role: z.enum(MEMBER_ROLES, { error: 'role must be member, organiser or admin' }).optional(),
+  q: z.string({ error: 'q must be text' }).trim().max(200, { error: 'q must be at most 200 characters' }).optional(),
+  limit: z
+    .string({ error: MEMBERS_LIMIT_MESSAGE })
+    .regex(/^\d{1,3}$/, { error: MEMBERS_LIMIT_MESSAGE })
+    .transform(Number)
+    .refine((limit) => limit >= 1 && limit <= MEMBERS_PAGE.maxLimit, { error: MEMBERS_LIMIT_MESSAGE })
+    .default(MEMBERS_PAGE.defaultLimit),
+  cursor: z
+    .string({ error: 'Invalid cursor' })
+    .min(1, { error: 'Invalid cursor' })
+    .max(100, { error: 'Invalid cursor' })
+    .optional(),
+});
+export type MembersQuery = z.output<typeof membersQuerySchema>;
+
+export const memberUpdateSchema = z
+  .strictObject({
+    status: z.enum(['active', 'suspended'], { error: 'status must be active or suspended' }).optional(),
+    role: z.enum(MEMBER_ROLES, { error: 'role must be member, organiser or admin' }).optional(),
+  })
+  .refine((input) => input.status !== undefined || input.role !== undefined, { error: 'Send a status or a role' });
+export type MemberUpdateInput = z.output<typeof memberUpdateSchema>;

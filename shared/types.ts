@@ -1,5 +1,10 @@
 // Response shapes of the API (SPEC §3), shared by the API and the web app.
 import type {
+  InviteRole,
+  MemberRole,
+  MemberStatus,
+  MembershipMode,
+  OrganisationLanguage,
   AttendanceStatus,
   MonthlyBy,
   NotificationChannel,
@@ -34,6 +39,10 @@ export interface CurrentUser {
   googleConnected: boolean;
   /** Other members see "1 more member" instead of this member's name in attendee lists. */
   hideFromAttendees: boolean;
+  /** pending: waiting for an admin's approval or an invite link; only their own account is open to them. */
+  status: MemberStatus;
+  /** isAdmin is true exactly for role admin. */
+  role: MemberRole;
 }
 
 /** POST /api/users/me/phone/verification: a code went out (202), or the number is verified already (200). */
@@ -294,4 +303,44 @@ export interface BackupsView {
   keep: number;
   /** When the nightly backup runs (HH:MM, UTC), or null when it is off. */
   dailyAtUtc: string | null;
+}
+
+/** GET/PATCH /api/admin/organisation. */
+export interface OrganisationSettingsView {
+  membershipMode: MembershipMode;
+  consentAge: number;
+  requireBirthDate: boolean;
+  defaultLanguage: OrganisationLanguage;
+}
+
+/** An invite link as admins see it (they may copy it again from the list). */
+export interface InviteView {
+  code: string;
+  /** Opens the web app's join page. */
+  url: string;
+  /** Opens the Mini App on the join page (t.me/<bot>?startapp=join_<code>); null without a bot. */
+  miniAppUrl: string | null;
+  expiresAt: string;
+  /** null: as many uses as come before it expires. */
+  maxUses: number | null;
+  uses: number;
+  role: InviteRole;
+}
+
+/** One row of the members admin list. */
+export interface AdminMember {
+  id: number;
+  name: string;
+  email: string | null;
+  telegramUsername: string | null;
+  role: MemberRole;
+  status: MemberStatus;
+  createdAt: string;
+  /** When the member last signed in or opened the Mini App (their newest session), or null. */
+  lastSeenAt: string | null;
+}
+
+export interface MembersPage {
+  members: AdminMember[];
+  nextCursor: string | null;
 }

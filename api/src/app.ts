@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppDeps } from './deps';
 import type { Services } from './system/services';
-import { authenticate } from './modules/auth/request-auth';
+import { authenticate, holdPendingMembers } from './modules/auth/request-auth';
 import { errorHandler, notFoundHandler } from './http/error-middleware';
 import { brandedIndexHtml, readIndex } from './modules/web/branded-index';
 import { createFirstScreen } from './modules/web/first-screen';
@@ -31,6 +31,7 @@ import { notificationsRouter } from './modules/notifications/notifications-route
 import { sharedCardsRouter } from './modules/telegram/shared-cards-routes';
 import { telegramRouter } from './modules/telegram/telegram-routes';
 import { membersRouter } from './modules/members/members-routes';
+import { membershipRouter } from './modules/membership/membership-routes';
 
 /** Vite names every file under assets/ by its content hash: a name never gets other bytes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -63,16 +64,19 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(cookieParser());
   api.use(requireSameOrigin(deps.config.publicUrl, isImageUpload));
   api.use(authenticate(deps, services.reachability.fromMiniApp));
+  // A pending account may only read and leave its own account and join: everything else stops here.
+  api.use(holdPendingMembers);
   api.use(limitMemberWrites(deps));
   api.use(healthRouter(deps));
   api.use(authRouter(deps, { auth: services.auth, linking: services.linking, states: services.authStates }));
   api.use(telegramRouter(deps, { codes: services.loginCodes, states: services.authStates }));
   api.use(membersRouter(deps, services.members, services.phone, services.account));
+  api.use(membershipRouter(services.invites, services.membersAdmin));
   api.use(calendarRouter(services.calendar));
   api.use(eventsRouter(services.events, services.organiser));
   api.use(sharedCardsRouter(services.sharing));
   api.use(imagesRouter(services.images));
-  api.use(adminRouter(deps, services.templates));
+  api.use(adminRouter(deps, services.templates, services.organisation));
   api.use(auditRouter(services.audit));
   api.use(moderationRouter(services.moderation));
   if (extras.backups) {

@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { CONSENT_AGE, MEMBERSHIP_MODES, ORGANISATION_LANGUAGES } from '../../shared/constants';
 import { isTimeZone } from '../../shared/time-zones';
 
 const list = z
@@ -123,6 +124,21 @@ const envSchema = z.object({
   ADMIN_TELEGRAM_IDS: list,
   DEMO_MODE: z.enum(['auto', 'on', 'off']).default('auto'),
 
+  /** The organisation's settings until an admin saves them in the app (Admin → Organisation). */
+  MEMBERSHIP_MODE: z
+    .enum(MEMBERSHIP_MODES, { error: 'MEMBERSHIP_MODE must be open, approval or invite' })
+    .default('approval'),
+  CONSENT_AGE: z.coerce
+    .number()
+    .int()
+    .min(CONSENT_AGE.min, `CONSENT_AGE must be a whole number from ${CONSENT_AGE.min} to ${CONSENT_AGE.max}`)
+    .max(CONSENT_AGE.max, `CONSENT_AGE must be a whole number from ${CONSENT_AGE.min} to ${CONSENT_AGE.max}`)
+    .default(16),
+  REQUIRE_BIRTH_DATE: bool(true),
+  DEFAULT_LANGUAGE: z
+    .enum(ORGANISATION_LANGUAGES, { error: `DEFAULT_LANGUAGE must be one of ${ORGANISATION_LANGUAGES.join(', ')}` })
+    .default('en'),
+
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
@@ -199,6 +215,13 @@ function buildConfig(env: z.infer<typeof envSchema>, source: Record<string, stri
     adminEmails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()),
     adminTelegramIds: env.ADMIN_TELEGRAM_IDS,
     demoMode,
+    /** The organisation's settings until an admin saves their own (organisation_settings). */
+    organisationDefaults: {
+      membershipMode: env.MEMBERSHIP_MODE,
+      consentAge: env.CONSENT_AGE,
+      requireBirthDate: env.REQUIRE_BIRTH_DATE,
+      defaultLanguage: env.DEFAULT_LANGUAGE,
+    },
     rateLimitAuthPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     rateLimitCommentsPerMinute: env.RATE_LIMIT_COMMENTS_PER_MINUTE,

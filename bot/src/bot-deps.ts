@@ -30,6 +30,8 @@ export interface TelegramUser {
 export interface Viewer {
   id: number;
   isAdmin: boolean;
+  /** member, organiser or admin: creator powers follow the role held now. */
+  role: string;
 }
 
 export interface LoginRequestView {

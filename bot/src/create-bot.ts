@@ -3,6 +3,7 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Api, Bot, BotError, type Context } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
+import { DomainError } from '../../shared/errors';
 import type { BotDeps } from './bot-deps';
 import { eventsFeature } from './features/events';
 import { inlineSharingFeature } from './features/inline-sharing';
@@ -25,13 +26,18 @@ export interface CreateBotOptions {
   botInfo?: UserFromGetMe;
 }
 
-/** Logs the failure and answers the user politely; the bot keeps serving other updates. */
+/**
+ * Answers a refusal (a pending or suspended account: viewerFor throws a forbidden DomainError) with its own
+ * sentence; any other failure is logged and answered politely. The bot keeps serving other updates.
+ */
 async function politeFailure(error: BotError<Context>, deps: BotDeps): Promise<void> {
   const { ctx } = error;
-  deps.logger.error({ err: error.error, updateId: ctx.update.update_id }, 'bot handler failed');
+  const refused = error.error instanceof DomainError && error.error.kind === 'forbidden';
+  if (!refused) deps.logger.error({ err: error.error, updateId: ctx.update.update_id }, 'bot handler failed');
+  const text = refused ? (error.error as DomainError).message : SORRY_TEXT;
   try {
-    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: SORRY_TEXT, show_alert: true });
-    else if (ctx.chat) await ctx.reply(SORRY_TEXT);
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: true });
+    else if (ctx.chat) await ctx.reply(text);
   } catch (replyError) {
     deps.logger.warn({ err: replyError }, 'could not tell the user about a failure');
   }

@@ -97,7 +97,7 @@ const ROWS: Row[] = [
     make: () => ({ method: 'POST', path: '/api/users/me/phone/verification', body: {} }),
     statuses: [401, 202, 202, 202, 202, 202],
   },
-  { call: 'GET /api/users', make: () => get('/api/users'), statuses: [401, 200, 200, 200, 200, 200] },
+  { call: 'GET /api/users', make: () => get('/api/users'), statuses: [401, 403, 403, 403, 403, 200] },
 
   // ---- events
   { call: 'GET /api/events', make: () => get('/api/events'), statuses: [401, 200, 200, 200, 200, 200] },

@@ -281,9 +281,17 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       ).user;
     });
 
-    it('When a member asks, then every user is listed by name with no email, phone or Telegram details', async () => {
+    it('When a member asks, then the list is refused: only those who run events get it', async () => {
+      const res = await (await app.clientFor(member)).get('/api/users');
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: 'Only organisers and administrators can see the member list.' });
+    });
+
+    it('When an organiser asks, then every user is listed by name with no email, phone or Telegram details', async () => {
+      await app.deps.prisma.user.update({ where: { id: member.id }, data: { role: 'organiser' } });
       const client = await app.clientFor(member);
       const res = await client.get('/api/users');
+      await app.deps.prisma.user.update({ where: { id: member.id }, data: { role: 'member' } });
       expect(res.status).toBe(200);
       expect(res.body).toEqual([
         { id: other.id, name: 'Alice Other', avatarUrl: null },

@@ -4,6 +4,7 @@ import { BOT_COMMANDS, configureBot, SORRY_TEXT } from '../../bot/src/create-bot
 import { EVENT_WELCOME_TEXT, WELCOME_TEXT } from '../../bot/src/features/welcome';
 import { EVENTS_PRIVATE_ONLY_TEXT, NO_EVENTS_TEXT } from '../../bot/src/features/events';
 import { RSVP_TEXT } from '../../bot/src/features/rsvp';
+import { rsvpData } from '../../bot/src/callback-data';
 import { DATABASE_KINDS } from '../support/databases';
 import { callbackUpdate, commandUpdate, type FakeBotApi } from '../support/fake-bot-api';
 import type { TestClient } from '../support/http-client';
@@ -120,6 +121,25 @@ describe.each(DATABASE_KINDS)('the bot behind its webhook on %s', (kind) => {
     ]);
     expect(reply!.params.text).not.toContain('Secret Party');
     expect(secret).toBeGreaterThan(0);
+  });
+
+  it('When a pending or suspended account sends commands or taps a reply, then the bot says why and changes nothing', async () => {
+    const eventId = await createEvent({ name: 'Members Only Hike', date: '2031-11-01T09:00:00.000Z' });
+    for (const [status, text] of [
+      ['pending', 'Your membership is waiting for approval.'],
+      ['suspended', 'This account is suspended.'],
+    ] as const) {
+      const tg = person();
+      const { user } = await app.signedIn({ name: 'Noa', telegramId: String(tg.id), status });
+      botApi.calls.length = 0;
+      await deliver(commandUpdate(tg, '/events'));
+      await deliver(commandUpdate(tg, '/my'));
+      expect(botApi.callsOf('sendMessage').map((call) => call.params.text)).toEqual([text, text]);
+      botApi.calls.length = 0;
+      await deliver(callbackUpdate(tg, rsvpData(eventId, 'attending'), { message_id: 1, text: 'Members Only Hike' }));
+      expect(botApi.callsOf('answerCallbackQuery')[0]!.params).toMatchObject({ text, show_alert: true });
+      expect(await app.deps.prisma.attendance.count({ where: { userId: user.id } })).toBe(0);
+    }
   });
 
   it('When there is nothing coming up, then /events says so', async () => {

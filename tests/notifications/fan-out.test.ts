@@ -197,4 +197,15 @@ describe.each(DATABASE_KINDS)('the fan-out on %s', (kind) => {
     expect((await app.worker().drain()).sent).toBe(pending.length);
     expect(smtp.messages).toHaveLength(23);
   });
+  it('When some members are pending or suspended, then the fan-out tells only the active ones', async () => {
+    const [pending, suspended] = members;
+    await app.deps.prisma.user.update({ where: { id: pending!.id }, data: { status: 'pending' } });
+    await app.deps.prisma.user.update({ where: { id: suspended!.id }, data: { status: 'suspended' } });
+    await announce();
+    while (await app.outbox.expandNext(app.deps.now(), 50));
+    const told = await app.deps.prisma.outboxMessage.findMany({ select: { userId: true } });
+    expect(told).toHaveLength(members.length - 2);
+    expect(told.map((row) => row.userId)).not.toContain(pending!.id);
+    expect(told.map((row) => row.userId)).not.toContain(suspended!.id);
+  });
 });

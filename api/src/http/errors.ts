@@ -11,4 +11,5 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   upstream_failed: 502,
   unsupported: 415,
   too_large: 413,
+  gone: 410,
 };

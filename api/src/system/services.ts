@@ -17,6 +17,9 @@ import { createImagesService } from '../modules/images/images-service';
 import { createAccountService } from '../modules/members/account-service';
 import { createMembersService } from '../modules/members/members-service';
 import { createPhoneVerificationService } from '../modules/members/phone-verification-service';
+import { createOrganisationService } from '../modules/organisation/organisation-service';
+import { createInvitesService } from '../modules/membership/invites-service';
+import { createMembersAdminService } from '../modules/membership/members-admin-service';
 import { createNotificationsService } from '../modules/notifications/notifications-service';
 import { createLoginCodesService } from '../modules/telegram/login-codes-service';
 import { createReachabilityService } from '../modules/telegram/reachability-service';
@@ -46,6 +49,9 @@ export function createServices(deps: AppDeps) {
     account: createAccountService(deps),
     phone: createPhoneVerificationService(deps),
     templates: createTemplatesService(deps),
+    organisation: createOrganisationService(deps),
+    invites: createInvitesService(deps),
+    membersAdmin: createMembersAdminService(deps),
     notifications: createNotificationsService(deps),
     audit: createAuditService(deps),
     moderation: createModerationService(deps),

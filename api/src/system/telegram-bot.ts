@@ -1,5 +1,7 @@
 // The bot's side of the composition root: BotDeps built from the API's services, the webhook mounted on the
 // HTTP app, and starting the bot (webhook or long polling). bot/ knows only its own port (BotDeps).
+import { forbidden } from '../../../shared/errors';
+import { MSG } from '../../../shared/messages';
 import { timingSafeEqual } from 'node:crypto';
 import express, { type IRouter, type RequestHandler } from 'express';
 import { webhookCallback, type Bot, type Context } from 'grammy';
@@ -33,7 +35,10 @@ export function botDepsFrom(
     telegramBlocked: reachability.blocked,
     async viewerFor(user) {
       const row = await upsertTelegramUser(deps, user);
-      return { id: row.id, isAdmin: row.isAdmin };
+      // A pending or suspended account is told why, and shown nothing (the bot answers the refusal's text).
+      if (row.status === 'pending') throw forbidden(MSG.membershipPending);
+      if (row.status === 'suspended') throw forbidden(MSG.accountSuspended);
+      return { id: row.id, isAdmin: row.isAdmin, role: row.role };
     },
     events: {
       upcomingEvents: events.upcomingEvents,

@@ -1,14 +1,23 @@
-// /api/notification-templates and /api/smtp-settings: admin-only, HTTP only — parse, call, answer.
+// /api/notification-templates, /api/smtp-settings and /api/admin/organisation: admin-only, HTTP only — parse, call, answer.
 import { Router } from 'express';
-import { smtpSettingsSchema, templateSchema } from '../../../../shared/schemas';
+import { organisationSettingsSchema, smtpSettingsSchema, templateSchema } from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
-import { requireAdmin } from '../auth/request-auth';
+import { currentUser, requireAdmin } from '../auth/request-auth';
+import type { OrganisationService } from '../organisation/organisation-service';
 import { parse, parseId } from '../../http/validate';
 import { getSmtpSettings, saveSmtp } from './smtp-settings-service';
 import type { TemplatesService } from './templates-service';
 
-export function adminRouter(deps: AppDeps, templates: TemplatesService): Router {
+export function adminRouter(deps: AppDeps, templates: TemplatesService, organisation: OrganisationService): Router {
   const router = Router();
+
+  router.get('/admin/organisation', requireAdmin, async (_req, res) => {
+    res.json(await organisation.get());
+  });
+
+  router.patch('/admin/organisation', requireAdmin, async (req, res) => {
+    res.json(await organisation.update(currentUser(req).id, parse(organisationSettingsSchema, req.body)));
+  });
 
   router.get('/notification-templates', requireAdmin, async (_req, res) => {
     res.json(await templates.list());

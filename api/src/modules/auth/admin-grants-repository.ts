@@ -15,7 +15,8 @@ export const setAdminFlag = (
 ): Promise<UserRow> =>
   prisma.$transaction(async (tx) => {
     await tx.adminRoleChange.create({ data: { userId: id, granted: isAdmin, ...change } });
-    return tx.user.update({ where: { id }, data: { isAdmin } });
+    // An admin named by the operator is in: a pending or suspended account becomes active.
+    return tx.user.update({ where: { id }, data: isAdmin ? { isAdmin, status: 'active' } : { isAdmin } });
   });
 
 /** Every admin, oldest account first. */
@@ -33,8 +34,9 @@ export async function grantConfiguredAdmin(
 ): Promise<UserRow | null> {
   return prisma.$transaction(async (tx) => {
     const { count } = await tx.user.updateMany({
-      where: { id, isAdmin: false, adminRoleChanges: { none: {} } },
-      data: { isAdmin: true },
+      // A configured admin is in at once (never pending); an account an admin suspended stays suspended.
+      where: { id, isAdmin: false, status: { not: 'suspended' }, adminRoleChanges: { none: {} } },
+      data: { isAdmin: true, status: 'active' },
     });
     if (!count) return null;
     await tx.adminRoleChange.create({ data: { userId: id, granted: true, means, actor: null } });

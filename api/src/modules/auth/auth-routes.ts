@@ -19,7 +19,7 @@ import { type AuthService } from './auth-service';
 import { browserHash, type AuthStates, ensureBrowserHash } from './auth-states';
 import { CONFIRM_PAGE_REFERRER_POLICY, confirmEmailPage } from './confirm-email-page';
 import { DEMO_ACCOUNTS } from './demo';
-import { createSession, endSession, startSession } from './sessions';
+import { assertMaySignIn, createSession, endSession, startSession } from './sessions';
 
 /** A token as randomToken makes them (base64url); anything else cannot be one of ours. */
 const confirmEmailQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/) });
@@ -75,7 +75,7 @@ export function authRouter(
   router.post('/auth/login', signInLimit, async (req, res) => {
     const input = parse(loginSchema, req.body);
     const user = await auth.login(input);
-    await startSession(deps, req, res, user.id);
+    await startSession(deps, req, res, user);
     res.json(toCurrentUser(user));
   });
 
@@ -83,7 +83,7 @@ export function authRouter(
     const input = parse(telegramLoginSchema, req.body);
     await states.spend({ state: input.state, browserHash: browserHash(req), purpose: 'login' });
     const user = await auth.telegramLogin(input.auth_data);
-    await startSession(deps, req, res, user.id);
+    await startSession(deps, req, res, user);
     res.json(toCurrentUser(user));
   });
 
@@ -95,6 +95,7 @@ export function authRouter(
    */
   router.post('/auth/telegram-miniapp', signInLimit, async (req, res) => {
     if (req.auth?.via !== 'tma') throw unauthenticated(MINI_APP_DATA_REQUIRED);
+    assertMaySignIn(req.auth.user);
     const session = await createSession(deps, req.auth.user.id, req.get('user-agent'));
     res.set('Cache-Control', 'no-store');
     res.json({ session, user: toCurrentUser(req.auth.user) });

@@ -7,7 +7,7 @@ import { conflict, invalid, unauthenticated } from '../../../../shared/errors';
 import type { UserRow } from '../users/users-repository';
 import { upsertDemoUser, type DemoAccount } from './demo';
 import { createGoogleVerifier, type GoogleIdentity } from './google';
-import { upsertTelegramUser, withConfiguredAdmin, type TelegramIdentity } from './identity';
+import { newAccountStatus, upsertTelegramUser, withConfiguredAdmin, type TelegramIdentity } from './identity';
 import { verifyLoginWidget } from './telegram-verify';
 import {
   createSignInUser,
@@ -60,6 +60,7 @@ export function createAuthService(deps: AppDeps) {
         googleEmail: identity.email,
         avatarUrl: identity.picture ?? null,
         isAdmin: false,
+        status: await newAccountStatus(deps),
         notificationPrefs: ['email'],
       });
       return await withConfiguredAdmin(deps, created);

@@ -1,5 +1,6 @@
 // Finding or creating the user behind a verified identity (Telegram or Google), with admin bootstrap.
 import { isUniqueViolation } from '../../db/errors';
+import { readOrganisationSettings } from '../organisation/organisation-service';
 import type { AppDeps } from '../../deps';
 import { findUserById, type UserRow } from '../users/users-repository';
 import { grantConfiguredAdmin, type AdminChangeMeans } from './admin-grants-repository';
@@ -34,6 +35,15 @@ export async function withConfiguredAdmin(deps: AppDeps, user: UserRow): Promise
   const means = configuredAdminMeans(deps, user);
   if (!means) return user;
   return (await grantConfiguredAdmin(deps.prisma, user.id, means)) ?? user;
+}
+
+/**
+ * The status of an account created now: active in open membership, otherwise pending until an admin approves
+ * it or it joins with an invite link. Configured admins are made active when withConfiguredAdmin grants them.
+ */
+export async function newAccountStatus(deps: AppDeps): Promise<'active' | 'pending'> {
+  const { membershipMode } = await readOrganisationSettings(deps);
+  return membershipMode === 'open' ? 'active' : 'pending';
 }
 
 /** Only https pictures are kept: the URL ends up in an <img src>. */
@@ -78,6 +88,7 @@ export async function upsertTelegramUser(deps: AppDeps, identity: TelegramIdenti
       telegramUsername: profile.username ?? null,
       avatarUrl: profile.picture ?? null,
       isAdmin: false,
+      status: await newAccountStatus(deps),
       // Same rule as the settings screen: Telegram notifications need a username.
       notificationPrefs: profile.username ? ['telegram'] : [],
     });

@@ -44,7 +44,10 @@ export function authenticate(
         : null;
       if (!verified) return next(unauthenticated('Invalid Telegram Mini App data'));
       // Each launch also tells whether the bot may write to them (allows_write_to_pm).
-      const user = await onMiniAppLaunch(await upsertTelegramUser(deps, verified.user), verified);
+      const launched = await upsertTelegramUser(deps, verified.user);
+      // initData proves who it is on every request: a suspended account's open Mini App stops at once.
+      if (launched.status === 'suspended') return next(forbidden(MSG.accountSuspended));
+      const user = await onMiniAppLaunch(launched, verified);
       req.auth = { user, via: 'tma', startParam: verified.startParam };
       return next();
     }
@@ -63,6 +66,34 @@ export function authenticate(
     next();
   };
 }
+
+/**
+ * What a pending account may do: sign in and out, read, export and delete its own account, and join with an
+ * invite link. Everything else is held back here, in one place, whatever the route's own checks say.
+ */
+const PENDING_ALLOWED: ReadonlyArray<readonly [method: string, path: RegExp]> = [
+  ['GET', /^\/users\/me$/],
+  ['GET', /^\/users\/me\/export$/],
+  ['DELETE', /^\/users\/me$/],
+  ['POST', /^\/users\/me\/join$/],
+  ['POST', /^\/auth\/logout$/],
+  // Signing in again (another browser, the Mini App's session exchange) is not a member call.
+  ['GET', /^\/auth\/config$/],
+  ['POST', /^\/auth\/(state|login|telegram-login|telegram-miniapp)$/],
+  ['GET', /^\/telegram\/bot-info$/],
+  ['POST', /^\/telegram\/register-login$/],
+  ['GET', /^\/telegram\/check-login\/[^/]+$/],
+  ['HEAD', /^\/telegram\/check-login\/[^/]+$/],
+  ['GET', /^\/health$/],
+];
+
+/** 403 for every call of a pending account but those in PENDING_ALLOWED; mounted right after authenticate. */
+export const holdPendingMembers: RequestHandler = (req, _res, next) => {
+  if (req.auth?.user.status !== 'pending') return next();
+  const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+  const allowed = PENDING_ALLOWED.some(([method, pattern]) => method === req.method && pattern.test(path));
+  next(allowed ? undefined : forbidden(MSG.membershipPending));
+};
 
 export const requireUser: RequestHandler = (req, _res, next) => next(req.auth ? undefined : unauthenticated());
 

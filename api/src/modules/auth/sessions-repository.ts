@@ -5,6 +5,7 @@ import { leanQuery } from '../../db/lean-sql';
 import type { DataVersion } from '../../db/data-version-repository';
 import { userFromSql, type UserRow, type UserSqlRow } from '../users/users-repository';
 import type { Viewer } from '../users/viewer';
+import type { MemberStatus } from '../../../../shared/constants';
 
 export interface NewSession {
   /** The SHA-256 of the token: the token itself is never stored. */
@@ -50,6 +51,7 @@ async function readSessions<Row, User>(
   toUser: (row: Row) => User,
   sessionIds: readonly string[],
   splitAt: Date,
+  statuses: readonly MemberStatus[],
 ): Promise<Array<SessionRead<User>>> {
   const rows = await leanQuery<Row & SessionSqlRow>(
     prisma,
@@ -61,7 +63,7 @@ async function readSessions<Row, User>(
     CROSS JOIN LATERAL (
       SELECT s.id AS session_id, ${columns}, s.expires_at AS session_expires_at
       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id = wanted.id
+      WHERE s.id = wanted.id AND u.status = ANY(${[...statuses]}::text[])
     ) x`,
   );
   return rows.map((row) => ({
@@ -75,7 +77,11 @@ async function readSessions<Row, User>(
   }));
 }
 
-/** The session's whole user (what the routes' auth gives them), or null for an unknown session. */
+/**
+ * The session's whole user (what the routes' auth gives them), or null for an unknown session or a suspended
+ * account: suspension ends its sessions at once, even one a request is carrying right now. A pending account
+ * is signed in (it may read and leave its own account; app.ts holds the rest back).
+ */
 export async function findSessionWithUser(
   prisma: Prisma,
   sessionId: string,
@@ -87,31 +93,38 @@ export async function findSessionWithUser(
     userFromSql,
     [sessionId],
     splitAt,
+    ['active', 'pending'],
   );
   return session ?? null;
 }
 
 /**
- * Several sessions at once, with only who each user is and whether they are an admin: what the hot reads
+ * Several sessions at once, with only who each user is, their admin flag and role: what the hot reads
  * (modules/events/hot-reads.ts) need. Reading and mapping a user's twenty columns would cost more than the
- * rest of a 304. Unknown sessions are left out.
+ * rest of a 304. Unknown sessions and accounts that are not active are left out (the routes answer those).
  */
 export function findSessionViewers(
   prisma: Prisma,
   sessionIds: readonly string[],
   splitAt: Date,
 ): Promise<Array<SessionRead<Viewer>>> {
-  return readSessions<{ id: number; is_admin: boolean }, Viewer>(
+  return readSessions<{ id: number; is_admin: boolean; role: string }, Viewer>(
     prisma,
-    PrismaTypes.sql`u.id, u.is_admin`,
-    (row) => ({ id: row.id, isAdmin: row.is_admin }),
+    PrismaTypes.sql`u.id, u.is_admin, u.role`,
+    (row) => ({ id: row.id, isAdmin: row.is_admin, role: row.role }),
     sessionIds,
     splitAt,
+    ['active'],
   );
 }
 
 export async function deleteSessionById(prisma: Prisma, sessionId: string): Promise<void> {
   await prisma.session.deleteMany({ where: { id: sessionId } });
+}
+
+/** Ends every session of the user (suspension). */
+export async function deleteSessionsOfUser(db: Prisma | PrismaTypes.TransactionClient, userId: number): Promise<void> {
+  await db.session.deleteMany({ where: { userId } });
 }
 
 export async function deleteSessionsExpiredBefore(prisma: Prisma, before: Date): Promise<void> {

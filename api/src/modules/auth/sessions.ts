@@ -3,6 +3,8 @@
 import DataLoader from 'dataloader';
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../deps';
+import { forbidden } from '../../../../shared/errors';
+import { MSG } from '../../../../shared/messages';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { DataVersion } from '../../db/data-version-repository';
 import type { UserRow } from '../users/users-repository';
@@ -112,14 +114,25 @@ export const cookieOptions = (deps: AppDeps) => ({
   path: '/',
 });
 
+/** Every sign-in ends here or in startSession: a suspended account gets no session, whichever way it came. */
+export function assertMaySignIn(user: Pick<UserRow, 'status'>): void {
+  if (user.status === 'suspended') throw forbidden(MSG.accountSuspended);
+}
+
 /**
  * Signs the browser in: a fresh session (the old one, if any, is dropped so a planted
  * session id never survives sign-in) and its cookie.
  */
-export async function startSession(deps: AppDeps, req: Request, res: Response, userId: number): Promise<void> {
+export async function startSession(
+  deps: AppDeps,
+  req: Request,
+  res: Response,
+  user: Pick<UserRow, 'id' | 'status'>,
+): Promise<void> {
+  assertMaySignIn(user);
   const previous = readCookie(req, SESSION_COOKIE);
   if (previous) await deleteSession(deps, previous);
-  const token = await createSession(deps, userId, req.get('user-agent'));
+  const token = await createSession(deps, user.id, req.get('user-agent'));
   res.cookie(SESSION_COOKIE, token, { ...cookieOptions(deps), maxAge: deps.config.sessionTtlMs });
 }
 

@@ -29,6 +29,8 @@ export interface NewSignInUser {
   avatarUrl: string | null;
   isAdmin: boolean;
   notificationPrefs: string[];
+  /** pending unless the organisation admits everyone who signs in (membershipMode open). */
+  status: 'active' | 'pending';
 }
 
 /** Throws Prisma's unique violation when a parallel sign-in created the same user first. */

@@ -42,7 +42,7 @@ const ENTRY_SELECT = PrismaTypes.raw(ENTRY_COLUMNS.map((column) => `e.${column}`
  */
 async function readEntries(
   prisma: Prisma,
-  viewer: Viewer,
+  viewer: Pick<Viewer, 'id' | 'isAdmin'>,
   where: PrismaTypes.Sql,
   defaultZone: string,
   statusOf: (rsvp: string | null) => EntryStatus,
@@ -94,12 +94,15 @@ const toFeedRow = (row: { userId: number; allEvents: boolean; tokenSealed: strin
   isAdmin: row.user.isAdmin,
 });
 
-/** Every poll of every calendar app starts here: one hand-written statement (an ORM query is compiled anew each time). */
+/**
+ * Every poll of every calendar app starts here: one hand-written statement (an ORM query is compiled anew each
+ * time). A feed of an account that is not active answers like an unknown one.
+ */
 export async function findFeedByTokenHash(prisma: Prisma, tokenHash: string): Promise<FeedRow | null> {
   const [row] = await prisma.$queryRaw<Array<FeedRow>>`
     SELECT f.user_id AS "userId", f.all_events AS "allEvents", f.token_sealed AS "tokenSealed", u.is_admin AS "isAdmin"
     FROM calendar_feeds f JOIN users u ON u.id = f.user_id
-    WHERE f.token_hash = ${tokenHash}`;
+    WHERE f.token_hash = ${tokenHash} AND u.status = 'active'`;
   return row ?? null;
 }
 

@@ -17,6 +17,7 @@ import type { Viewer } from '../users/viewer';
 type Row = { [K in keyof SummarySqlRow]: SummarySqlRow[K] | null } & {
   viewer_id: number;
   viewer_is_admin: boolean;
+  viewer_role: string;
   session_expires_at: Date | string;
   data_version: string | null;
 };
@@ -29,7 +30,10 @@ export interface SessionEventRead {
   event: EventSummary | null;
 }
 
-/** Null when no session has this id. An unknown session yields no row; a hidden event, a row without one. */
+/**
+ * Null when no session has this id or its account is not active (the routes answer those: 401 or 403). An
+ * unknown session yields no row; a hidden event, a row without one.
+ */
 export async function readEventWithSession(
   prisma: Prisma,
   sessionId: string,
@@ -39,10 +43,11 @@ export async function readEventWithSession(
     prisma,
     PrismaTypes.sql`
     WITH viewer AS (
-      SELECT u.id, u.is_admin, ss.expires_at FROM sessions ss JOIN users u ON u.id = ss.user_id
-      WHERE ss.id = ${sessionId}
+      SELECT u.id, u.is_admin, u.role, ss.expires_at FROM sessions ss JOIN users u ON u.id = ss.user_id
+      WHERE ss.id = ${sessionId} AND u.status = 'active'
     )
-    SELECT v.id AS viewer_id, v.is_admin AS viewer_is_admin, v.expires_at AS session_expires_at,
+    SELECT v.id AS viewer_id, v.is_admin AS viewer_is_admin, v.role AS viewer_role,
+      v.expires_at AS session_expires_at,
       (SELECT dv.version::text FROM data_version dv WHERE dv.id = 1) AS data_version,
       ${SUMMARY_COLUMNS}
     FROM viewer v
@@ -51,7 +56,7 @@ export async function readEventWithSession(
   );
   if (!row) return null;
   return {
-    viewer: { id: row.viewer_id, isAdmin: row.viewer_is_admin },
+    viewer: { id: row.viewer_id, isAdmin: row.viewer_is_admin, role: row.viewer_role },
     expiresAt: new Date(row.session_expires_at),
     dataVersion: { version: row.data_version ?? '0', boundary: null },
     event: row.id === null ? null : toSummary(row as SummarySqlRow),

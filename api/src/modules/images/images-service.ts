@@ -1,5 +1,6 @@
 // Cover photo use cases: an organiser uploads one, anyone with its URL reads it (shared caches only a public event's), an event takes it up as its
 // cover (and drops the one it replaces), and uploads no event took up are forgotten after a day.
+import { mayCreateEvents } from '../../../../shared/permissions';
 import type { Prisma as PrismaTypes } from '@prisma/client';
 import { IMAGE_UPLOAD } from '../../../../shared/constants';
 import { forbidden, invalid } from '../../../../shared/errors';
@@ -14,6 +15,7 @@ import { attachImage, coverAudience, createDatabaseImageStore, deleteEventImages
 export interface Uploader {
   id: number;
   isAdmin: boolean;
+  role: string;
 }
 
 /** An upload no event took up is removed after this long. */
@@ -34,7 +36,7 @@ export function createImagesService(
 ) {
   /** The people who may create events may upload their pictures. */
   function assertCanUpload(viewer: Uploader): void {
-    if (!viewer.isAdmin) throw forbidden(COVER_MESSAGES.onlyAdminsUpload);
+    if (!mayCreateEvents(viewer)) throw forbidden(COVER_MESSAGES.onlyAdminsUpload);
   }
 
   async function upload(viewer: Uploader, bytes: Buffer): Promise<UploadedImage> {

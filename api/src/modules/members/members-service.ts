@@ -4,7 +4,8 @@ import { MSG } from '../../../../shared/messages';
 import type { UpdateMeInput } from '../../../../shared/schemas';
 import type { CurrentUser, DirectoryUser, PublicUser } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
-import { invalid } from '../../../../shared/errors';
+import { forbidden, invalid } from '../../../../shared/errors';
+import { mayCreateEvents } from '../../../../shared/permissions';
 import {
   listUsersByName,
   signInEmail,
@@ -53,8 +54,12 @@ export function createMembersService(deps: Pick<AppDeps, 'prisma'>) {
     return toCurrentUser(await updateUser(prisma, user.id, { notificationPrefs: preferences }));
   }
 
-  /** Members see each other's names only; admins also see emails, to tell invitees apart. */
+  /**
+   * The invitation dialog's list, for those who run events: organisers see names, admins also emails (to tell
+   * invitees apart). Members do not get a list of everyone (children included).
+   */
   async function directory(viewer: UserRow): Promise<PublicUser[] | DirectoryUser[]> {
+    if (!mayCreateEvents(viewer)) throw forbidden(MSG.directoryOrganisersOnly);
     const users = await listUsersByName(prisma);
     return viewer.isAdmin ? users.map(toDirectoryUser) : users.map(toPublicUser);
   }

@@ -89,9 +89,10 @@ export interface Page {
   limit: number;
 }
 
+/** Only active members are told anything: a pending account is not in yet, a suspended one is out. */
 const pageOf = (where: PrismaTypes.UserWhereInput[], page: Page) =>
   ({
-    where: { AND: [wantsSomething, { id: { gt: page.after } }, ...where] },
+    where: { AND: [wantsSomething, { status: 'active' }, { id: { gt: page.after } }, ...where] },
     select: recipientSelect,
     orderBy: { id: 'asc' },
     take: page.limit,
@@ -255,6 +256,9 @@ export async function claimDue(
        SELECT id FROM outbox_messages
         WHERE status = 'pending'
           AND next_attempt_at <= (${nowIso}::timestamptz AT TIME ZONE 'UTC')
+          -- A message queued before its member was suspended stays unsent.
+          AND (user_id IS NULL OR NOT EXISTS (
+            SELECT 1 FROM users u WHERE u.id = outbox_messages.user_id AND u.status = 'suspended'))
           AND (locked_until IS NULL OR locked_until <= (${nowIso}::timestamptz AT TIME ZONE 'UTC'))
         ORDER BY next_attempt_at, id
         LIMIT ${limit}

@@ -58,11 +58,14 @@ async function readCards(prisma: Prisma, where: PrismaTypes.Sql, rest = PrismaTy
   }));
 }
 
-/** The member linked to this Telegram account (one indexed row; every inline query and tap asks). */
+/**
+ * The active member linked to this Telegram account (one indexed row; every inline query and tap asks). A
+ * pending or suspended account is nobody here: its taps and shares change nothing.
+ */
 export async function findLinkedMember(prisma: Prisma, telegramId: string): Promise<Viewer | null> {
-  const [row] = await prisma.$queryRaw<Array<{ id: number; is_admin: boolean }>>`
-    SELECT id, is_admin FROM users WHERE telegram_id = ${telegramId}`;
-  return row ? { id: row.id, isAdmin: row.is_admin } : null;
+  const [row] = await prisma.$queryRaw<Array<{ id: number; is_admin: boolean; role: string }>>`
+    SELECT id, is_admin, role FROM users WHERE telegram_id = ${telegramId} AND status = 'active'`;
+  return row ? { id: row.id, isAdmin: row.is_admin, role: row.role } : null;
 }
 
 /** `text` as a LIKE pattern that matches it anywhere, its own % and _ taken literally. */

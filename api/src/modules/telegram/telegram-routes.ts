@@ -87,7 +87,7 @@ export function telegramRouter(
       res.status(202).json({ status: 'pending' });
       return;
     }
-    if (result.purpose === 'login') await startSession(deps, req, res, result.user.id);
+    if (result.purpose === 'login') await startSession(deps, req, res, result.user);
     res.json({ status: 'complete', telegramId: result.telegramId, username: result.username });
   });
 

@@ -1,0 +1,133 @@
+// Use cases of the members admin: the list, approving, suspending and reinstating, roles, and deleting. Every
+// change is written to the audit log in its own transaction. The organisation always keeps an active admin, and
+// no admin changes their own standing (another admin must).
+import type { MemberRole, MemberStatus } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import type { MemberUpdateInput, MembersQuery } from '../../../../shared/schemas';
+import type { AdminMember, MembersPage } from '../../../../shared/types';
+import { conflict, invalid, notFound } from '../../../../shared/errors';
+import type { AppDeps } from '../../deps';
+import { recordAudit, type AuditDb } from '../audit/audit-repository';
+import { deleteSessionsOfUser } from '../auth/sessions-repository';
+import { eraseMember } from '../members/erasure';
+import {
+  countOtherActiveAdmins,
+  dropQueuedMessages,
+  findMemberRow,
+  listMembers,
+  lockAdmins,
+  setMemberStatusAndRole,
+  type MemberListRow,
+} from './members-admin-repository';
+
+const toMember = (row: MemberListRow): AdminMember => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  telegramUsername: row.telegram_username,
+  // The table's CHECK constraints keep both columns to these values.
+  role: row.role as MemberRole,
+  status: row.status as MemberStatus,
+  createdAt: new Date(row.created_at).toISOString(),
+  lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at).toISOString(),
+});
+
+/** The cursor is the last id of the page before (opaque to clients). */
+const encodeCursor = (id: number) => Buffer.from(`m${id}`).toString('base64url');
+function decodeCursor(cursor: string): number {
+  const text = Buffer.from(cursor, 'base64url').toString();
+  if (!/^m\d{1,10}$/.test(text)) throw invalid('Invalid cursor');
+  return Number(text.slice(1));
+}
+
+/** What happens to a status, as the audit log names it. */
+function statusAction(before: string, after: string) {
+  if (after === 'suspended') return 'member.suspended' as const;
+  return before === 'pending' ? ('member.approved' as const) : ('member.reinstated' as const);
+}
+
+export function createMembersAdminService(deps: AppDeps) {
+  const { prisma } = deps;
+
+  async function list(query: MembersQuery): Promise<MembersPage> {
+    const rows = await listMembers(prisma, {
+      status: query.status,
+      role: query.role,
+      q: query.q || undefined,
+      before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+      limit: query.limit + 1,
+    });
+    const members = rows.slice(0, query.limit).map(toMember);
+    return { members, nextCursor: rows.length > query.limit ? encodeCursor(members.at(-1)!.id) : null };
+  }
+
+  /** Refuses what would leave the organisation without an active admin, or an admin acting on themselves. */
+  async function assertAdminKept(tx: AuditDb, actorId: number, target: MemberListRow, losesAdmin: boolean) {
+    if (!losesAdmin) return;
+    if (target.id === actorId) throw conflict(MSG.selfDemotion);
+    if (target.role === 'admin' && (await countOtherActiveAdmins(tx, target.id)) === 0) throw conflict(MSG.lastAdmin);
+  }
+
+  async function update(actorId: number, id: number, input: MemberUpdateInput): Promise<AdminMember> {
+    return prisma.$transaction(async (tx) => {
+      await lockAdmins(tx);
+      const before = await findMemberRow(tx, id);
+      if (!before) throw notFound(MSG.memberNotFound);
+      const status = input.status !== undefined && input.status !== before.status ? input.status : undefined;
+      const role = input.role !== undefined && input.role !== before.role ? input.role : undefined;
+      if (id === actorId && (status !== undefined || role !== undefined)) throw conflict(MSG.selfDemotion);
+      const losesAdmin =
+        before.role === 'admin' && before.status === 'active' && (status === 'suspended' || role !== undefined);
+      await assertAdminKept(tx, actorId, before, losesAdmin);
+      if (status === undefined && role === undefined) return toMember(before);
+
+      await setMemberStatusAndRole(tx, id, { status, role });
+      const subject = { type: 'member', id };
+      if (status !== undefined) {
+        if (status === 'suspended') {
+          // Its sessions end now (also those read by the hot path), and nothing queued for it goes out.
+          await deleteSessionsOfUser(tx, id);
+          await dropQueuedMessages(tx, id);
+        }
+        await recordAudit(tx, {
+          actorId,
+          action: statusAction(before.status, status),
+          subject,
+          details: { before: before.status, after: status },
+        });
+      }
+      if (role !== undefined) {
+        await recordAudit(tx, {
+          actorId,
+          action: 'member.role_changed',
+          subject,
+          details: { before: before.role, after: role },
+        });
+      }
+      return toMember((await findMemberRow(tx, id))!);
+    });
+  }
+
+  /** Deletes (erases) a member; rejecting an applicant is this too. */
+  async function remove(actorId: number, id: number): Promise<void> {
+    await prisma.$transaction(async (tx) => {
+      await lockAdmins(tx);
+      const target = await findMemberRow(tx, id);
+      if (!target) throw notFound(MSG.memberNotFound);
+      if (id === actorId) throw conflict(MSG.selfDemotion);
+      await assertAdminKept(tx, actorId, target, target.role === 'admin' && target.status === 'active');
+      await eraseMember(tx, id);
+      // Who it was stays out of the log: erasure must leave no trace of their data.
+      await recordAudit(tx, {
+        actorId,
+        action: 'member.deleted',
+        subject: { type: 'member', id },
+        details: { status: target.status, role: target.role },
+      });
+    });
+  }
+
+  return { list, update, remove };
+}
+
+export type MembersAdminService = ReturnType<typeof createMembersAdminService>;

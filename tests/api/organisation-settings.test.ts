@@ -1,0 +1,119 @@
+import { loadConfig } from '../../api/src/config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../support/databases';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    // The environment's values stand until an admin saves the settings.
+    app = await startTestApp(kind, {
+      env: { MEMBERSHIP_MODE: 'invite', CONSENT_AGE: '14', REQUIRE_BIRTH_DATE: 'false', DEFAULT_LANGUAGE: 'de' },
+    });
+  });
+  afterAll(() => app.stop());
+
+  const auditOf = () =>
+    app.deps.prisma.auditEntry.findMany({ where: { action: 'settings.changed' }, orderBy: { id: 'asc' } });
+
+  it('When nobody has saved settings yet, then an admin reads the environment’s values', async () => {
+    const { client } = await app.signedIn({ isAdmin: true });
+    const res = await client.get('/api/admin/organisation');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      membershipMode: 'invite',
+      consentAge: 14,
+      requireBirthDate: false,
+      defaultLanguage: 'de',
+    });
+  });
+
+  it('When a member or an anonymous visitor asks for the settings, then they are refused', async () => {
+    const { client } = await app.signedIn();
+    expect((await client.get('/api/admin/organisation')).status).toBe(403);
+    expect((await client.patch('/api/admin/organisation', { consentAge: 13 })).status).toBe(403);
+    expect((await app.anonymous().get('/api/admin/organisation')).status).toBe(401);
+  });
+
+  it('When bad values are sent, then the answer is 400 with a clear message and nothing changes', async () => {
+    const { client } = await app.signedIn({ isAdmin: true });
+    const before = (await client.get('/api/admin/organisation')).body;
+    const cases: Array<[unknown, RegExp]> = [
+      [{ membershipMode: 'closed' }, /membershipMode must be open, approval or invite/],
+      [{ consentAge: 12 }, /consentAge must be a whole number from 13 to 16/],
+      [{ consentAge: 17 }, /consentAge/],
+      [{ consentAge: 14.5 }, /consentAge/],
+      [{ consentAge: '14' }, /consentAge/],
+      [{ requireBirthDate: 'yes' }, /requireBirthDate must be true or false/],
+      [{ defaultLanguage: 'it' }, /defaultLanguage must be one of en, de, es, fr, ru, uk, ar/],
+      [{ colour: 'red' }, /Unknown setting: colour/],
+      [{}, /at least one setting/],
+      [{ consentAge: 15, defaultLanguage: 'xx' }, /defaultLanguage/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await client.patch('/api/admin/organisation', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toMatch(message);
+    }
+    expect((await client.get('/api/admin/organisation')).body).toEqual(before);
+    expect(await app.deps.prisma.organisationSettings.count()).toBe(0);
+    expect(await auditOf()).toEqual([]);
+  });
+
+  it('When an admin saves some settings, then only those change, they persist and the audit log names them', async () => {
+    const { client, user } = await app.signedIn({ isAdmin: true });
+    const res = await client.patch('/api/admin/organisation', { membershipMode: 'approval', consentAge: 16 });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      membershipMode: 'approval',
+      consentAge: 16,
+      requireBirthDate: false,
+      defaultLanguage: 'de',
+    });
+    expect((await client.get('/api/admin/organisation')).body).toEqual(res.body);
+    const [entry] = await auditOf();
+    expect(entry).toMatchObject({ actorId: user.id, subjectType: 'organisation', subjectId: '1' });
+    expect(entry!.details).toMatchObject({
+      keys: 'membershipMode,consentAge',
+      'membershipMode.before': 'invite',
+      'membershipMode.after': 'approval',
+      'consentAge.before': 14,
+      'consentAge.after': 16,
+    });
+
+    // Saving the same values again changes nothing, so nothing more is recorded.
+    await client.patch('/api/admin/organisation', { membershipMode: 'approval' });
+    expect(await auditOf()).toHaveLength(1);
+    await client.patch('/api/admin/organisation', { requireBirthDate: true, defaultLanguage: 'uk' });
+    expect((await client.get('/api/admin/organisation')).body).toEqual({
+      membershipMode: 'approval',
+      consentAge: 16,
+      requireBirthDate: true,
+      defaultLanguage: 'uk',
+    });
+    expect((await auditOf()).at(-1)!.details).toMatchObject({ keys: 'requireBirthDate,defaultLanguage' });
+  });
+});
+
+describe('organisation settings in the environment', () => {
+  it('When the environment names bad organisation settings, then the server refuses to start and says which', () => {
+    for (const [name, value, message] of [
+      ['MEMBERSHIP_MODE', 'closed', /MEMBERSHIP_MODE must be open, approval or invite/],
+      ['CONSENT_AGE', '12', /CONSENT_AGE must be a whole number from 13 to 16/],
+      ['CONSENT_AGE', '17', /CONSENT_AGE/],
+      ['REQUIRE_BIRTH_DATE', 'maybe', /REQUIRE_BIRTH_DATE/],
+      ['DEFAULT_LANGUAGE', 'it', /DEFAULT_LANGUAGE must be one of en, de, es, fr, ru, uk, ar/],
+    ] as const) {
+      expect(() => loadConfig({ NODE_ENV: 'test', [name]: value }), name).toThrow(message);
+    }
+  });
+
+  it('When the environment names none, then approval, 16, a birth date and English are the defaults', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).organisationDefaults).toEqual({
+      membershipMode: 'approval',
+      consentAge: 16,
+      requireBirthDate: true,
+      defaultLanguage: 'en',
+    });
+  });
+});
