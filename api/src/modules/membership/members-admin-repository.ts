@@ -31,7 +31,8 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
  * the sign-in email (Google, or a linked one its owner confirmed); last seen is the newest session's start.
  */
 export function listMembers(prisma: Prisma, filter: MemberFilter): Promise<MemberListRow[]> {
-  const conditions: PrismaTypes.Sql[] = [PrismaTypes.sql`TRUE`];
+  // Erased accounts stay as tombstones (comments keep an author); they are no longer members.
+  const conditions: PrismaTypes.Sql[] = [PrismaTypes.sql`u.deleted_at IS NULL`];
   if (filter.status) conditions.push(PrismaTypes.sql`u.status = ${filter.status}`);
   if (filter.role) conditions.push(PrismaTypes.sql`u.role = ${filter.role}`);
   if (filter.before !== undefined) conditions.push(PrismaTypes.sql`u.id < ${filter.before}`);
@@ -57,7 +58,7 @@ export const findMemberRow = async (db: AuditDb, id: number): Promise<MemberList
       COALESCE(u.google_email, CASE WHEN u.linked_email_confirmed THEN u.linked_email END) AS email,
       u.telegram_username, u.role, u.status, u.created_at,
       (SELECT max(s.created_at) FROM sessions s WHERE s.user_id = u.id) AS last_seen_at
-    FROM users u WHERE u.id = ${id}`;
+    FROM users u WHERE u.id = ${id} AND u.deleted_at IS NULL`;
   return row ?? null;
 };
 
