@@ -1,6 +1,8 @@
 // Response shapes of the API (SPEC §3), shared by the API and the web app.
 import type {
   AttendanceStatus,
+  MemberRole,
+  MemberStatus,
   MonthlyBy,
   NotificationChannel,
   RecurrenceFrequency,
@@ -34,6 +36,8 @@ export interface CurrentUser {
   googleConnected: boolean;
   /** Other members see "1 more member" instead of this member's name in attendee lists. */
   hideFromAttendees: boolean;
+  status: MemberStatus;
+  role: MemberRole;
 }
 
 /** POST /api/users/me/phone/verification: a code went out (202), or the number is verified already (200). */

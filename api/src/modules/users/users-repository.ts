@@ -1,6 +1,11 @@
 // The users table: lookups and the mapping to what the API shows (and hides) of a user.
 import type { User } from '@prisma/client';
-import { NOTIFICATION_CHANNELS, type NotificationChannel } from '../../../../shared/constants';
+import {
+  NOTIFICATION_CHANNELS,
+  type MemberRole,
+  type MemberStatus,
+  type NotificationChannel,
+} from '../../../../shared/constants';
 import type { CurrentUser, DirectoryUser, PublicUser } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
 
@@ -86,6 +91,8 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     ),
     googleConnected: Boolean(user.googleSub),
     hideFromAttendees: user.hideFromAttendees,
+    status: user.status as MemberStatus,
+    role: user.role as MemberRole,
   };
 }
 
