@@ -40,7 +40,7 @@ export function AdminSettingsPage() {
         value={tab}
         onValueChange={(value) => setParams(value === 'templates' ? {} : { tab: value }, { replace: true })}
       >
-        <TabsList aria-label="Admin settings">
+        <TabsList aria-label="Admin settings" wrap>
           <TabsTrigger value="templates">Notification Templates</TabsTrigger>
           <TabsTrigger value="email">Email Settings</TabsTrigger>
           <TabsTrigger value="backups">Backups</TabsTrigger>

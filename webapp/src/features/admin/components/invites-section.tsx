@@ -91,12 +91,13 @@ export function InvitesSection() {
         Whoever opens an invite link and signs in joins at once, without waiting for approval. Send links privately.
       </p>
       <form className={styles.form} onSubmit={submit} noValidate aria-label="New invite link">
-        <Field label="Max uses" hint="Empty: no limit" error={errors.maxUses}>
+        <Field label="Max uses (optional)" error={errors.maxUses}>
           <input
             type="number"
             inputMode="numeric"
             min={1}
             max={1000}
+            placeholder="No limit"
             value={maxUses}
             onChange={(e) => setMaxUses(e.target.value)}
           />
