@@ -9,7 +9,7 @@ import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
 import { eventDetailsPage, eventsListPage, homePage } from './pages';
 import { isMiniApp } from '../lib/telegram-mini-app';
-import { ProtectedRoute } from './protected-route';
+import { PendingGate, ProtectedRoute } from './protected-route';
 import { RouteFocus } from './route-focus';
 
 const { Page: HomePage } = homePage;
@@ -29,6 +29,10 @@ const AdminSettingsPage = lazy(() =>
 );
 const TelegramCallbackPage = lazy(() =>
   import('../features/telegram/components/telegram-callback-page').then((m) => ({ default: m.TelegramCallbackPage })),
+);
+
+const JoinPage = lazy(() =>
+  import('../features/membership/components/join-page').then((m) => ({ default: m.JoinPage })),
 );
 
 const NotFoundPage = lazy(() => import('./not-found').then((m) => ({ default: m.NotFoundPage })));
@@ -64,13 +68,21 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
             <RouteErrorBoundary>
               <Suspense fallback={<Skeleton label="Loading..." />}>
                 <Routes>
-                  <Route path="/" element={<HomePage />} />
+                  <Route
+                    path="/"
+                    element={
+                      <PendingGate>
+                        <HomePage />
+                      </PendingGate>
+                    }
+                  />
                   <Route path="/events" element={protect(<EventsListPage />)} />
                   <Route path="/events/create" element={protect(<CreateEventPage />)} />
                   <Route path="/events/:id/edit" element={protect(<EditEventPage />)} />
                   <Route path="/events/:id" element={protect(<EventDetailsPage />)} />
                   <Route path="/settings" element={protect(<SettingsPage />)} />
                   <Route path="/admin/settings" element={protect(<AdminSettingsPage />)} />
+                  <Route path="/join/:code" element={<JoinPage />} />
                   <Route path="/telegram-auth-callback" element={<TelegramCallbackPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>

@@ -1,4 +1,5 @@
-// SPEC §2: 'Loading...' while the current user loads; 'Access Restricted' when nobody is signed in.
+// SPEC §2: 'Loading...' while the current user loads; 'Access Restricted' when nobody is signed in; the waiting
+// screen for an account the organisation has not let in yet (the server refuses its member calls anyway).
 import type { ReactNode } from 'react';
 import { LockKeyhole } from 'lucide-react';
 import { Button } from '../components/button/button';
@@ -6,6 +7,7 @@ import { StateCard } from '../components/card/card';
 import { Skeleton } from '../components/skeleton/skeleton';
 import { errorMessage } from '../lib/api-client';
 import { openAuthDialog, useCurrentUser } from '../lib/auth';
+import { WaitingCard } from './waiting-card';
 
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { data: user, isPending, isError, error } = useCurrentUser();
@@ -25,5 +27,13 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
       </StateCard>
     );
   }
+  if (user.status === 'pending') return <WaitingCard />;
+  return <>{children}</>;
+}
+
+/** A page open to visitors (home): a pending account sees the waiting screen there too. */
+export function PendingGate({ children }: { children: ReactNode }) {
+  const { data: user } = useCurrentUser();
+  if (user?.status === 'pending') return <WaitingCard />;
   return <>{children}</>;
 }

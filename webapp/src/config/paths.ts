@@ -8,4 +8,5 @@ export const paths = {
   settings: '/settings',
   adminSettings: '/admin/settings',
   telegramCallback: '/telegram-auth-callback',
+  join: (code: string) => `/join/${encodeURIComponent(code)}`,
 } as const;

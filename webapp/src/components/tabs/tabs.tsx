@@ -6,8 +6,9 @@ import styles from './tabs.module.css';
 export const Tabs = RadixTabs.Root;
 export const TabsContent = RadixTabs.Content;
 
-export function TabsList(props: ComponentProps<typeof RadixTabs.List>) {
-  return <RadixTabs.List {...props} className={styles.list} />;
+/** `wrap`: many tabs go onto more rows on a narrow screen instead of squeezing each label. */
+export function TabsList({ wrap = false, ...props }: ComponentProps<typeof RadixTabs.List> & { wrap?: boolean }) {
+  return <RadixTabs.List {...props} className={wrap ? `${styles.list} ${styles.wrap}` : styles.list} />;
 }
 
 export function TabsTrigger(props: ComponentProps<typeof RadixTabs.Trigger>) {

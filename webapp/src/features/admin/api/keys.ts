@@ -1,6 +1,23 @@
+import type { MemberRole, MemberStatus } from '../../../../../shared/constants';
+import type { ReportStatus } from '../../../../../shared/types';
+
+export interface MemberFilters {
+  q: string;
+  status: MemberStatus | '';
+  role: MemberRole | '';
+}
+
 export const adminKeys = {
   all: ['admin'] as const,
   templates: () => [...adminKeys.all, 'templates'] as const,
   smtp: () => [...adminKeys.all, 'smtp'] as const,
   backups: () => [...adminKeys.all, 'backups'] as const,
+  members: () => [...adminKeys.all, 'members'] as const,
+  memberList: (filters: MemberFilters) => [...adminKeys.members(), 'list', filters] as const,
+  pendingCount: () => [...adminKeys.members(), 'pending-count'] as const,
+  invites: () => [...adminKeys.all, 'invites'] as const,
+  reports: () => [...adminKeys.all, 'reports'] as const,
+  reportList: (status: ReportStatus) => [...adminKeys.reports(), status] as const,
+  audit: () => [...adminKeys.all, 'audit'] as const,
+  auditList: (action: string) => [...adminKeys.audit(), action] as const,
 };

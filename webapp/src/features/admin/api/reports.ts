@@ -1,0 +1,34 @@
+// Reports of comments (admins): open or resolved, paged, and resolving one. Resolving can remove a comment
+// or suspend its author, so the members' and the events' comments are refreshed too.
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReportAction, ReportsPage, ReportStatus } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from './keys';
+
+export const reportsQueryOptions = (status: ReportStatus) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.reportList(status),
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ status });
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get<ReportsPage>(`/api/admin/reports?${params}`);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+export const useReports = (status: ReportStatus) => useInfiniteQuery(reportsQueryOptions(status));
+
+export function useResolveReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: ReportAction }) =>
+      api.post<unknown>(`/api/admin/reports/${id}/resolve`, { action }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.reports() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.members() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
+      ]),
+  });
+}
