@@ -182,7 +182,7 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     await page.getByRole('tab', { name: 'Email Settings' }).click();
     await shows(page.getByRole('heading', { name: 'Email Configuration' }));
     expect(await page.getByRole('button', { name: 'Send Test Email' }).isDisabled()).toBe(true);
-    await page.getByLabel('Port').fill('-25');
+    await page.getByLabel('Port', { exact: true }).fill('-25');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     for (const message of [
       'SMTP host is required',
@@ -197,7 +197,7 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     await checkScreen(page, 'admin-smtp');
 
     await page.getByLabel('SMTP Host').fill('127.0.0.1');
-    await page.getByLabel('Port').fill(String(smtp.port));
+    await page.getByLabel('Port', { exact: true }).fill(String(smtp.port));
     await page.getByLabel('Username', { exact: true }).fill('mailer');
     await page.getByLabel('Password', { exact: true }).fill('s3cret-pass');
     await page.getByLabel('From Email').fill('events@example.org');
