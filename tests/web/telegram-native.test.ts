@@ -59,6 +59,21 @@ describe('Telegram-native Mini App', () => {
     await page.context().close();
   });
 
+  it('When a pending member opens an invite link `join_<code>` in Telegram, then they are let in', async () => {
+    const member = await app.deps.prisma.user.create({
+      data: { name: 'Jo Joiner', telegramId: '955004', status: 'pending' },
+    });
+    const code = 'InviteCodeForTheMiniApp1';
+    await app.deps.prisma.invite.create({
+      data: { code, role: 'member', expiresAt: new Date(Date.now() + 86_400_000), maxUses: 1 },
+    });
+    const page = await launch({ id: 955004, first_name: 'Jo', allows_write_to_pm: true }, `join_${code}`);
+    await expect
+      .poll(async () => (await app.deps.prisma.user.findUnique({ where: { id: member.id } }))?.status)
+      .toBe('active');
+    await page.context().close();
+  });
+
   it('When an organiser scans passes with Telegram, then each scan shows the name with haptics, and a repeat says so', async () => {
     const organiser = await app.deps.prisma.user.create({
       data: { name: 'Olga Organiser', telegramId: '955003', isAdmin: true },

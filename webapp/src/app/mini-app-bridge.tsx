@@ -1,12 +1,19 @@
-// Inside Telegram: Telegram's BackButton on inner pages, the start parameter `event_<id>` opens the event and
-// `create` the create form (admins; anyone else stays on the home page), and a sign-in that Telegram's data
+// Inside Telegram: Telegram's BackButton on inner pages, the start parameter `event_<id>` opens the event,
+// `join_<code>` an invite link, and `create` the create form (organisers and admins; anyone else stays home), and a sign-in that Telegram's data
 // could not give (expired or rejected initData) is said, not left silent.
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toastError } from '../components/toast-store';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../lib/auth';
-import { isMiniApp, miniAppStartEventId, miniAppStartsCreate, showBackButton } from '../lib/telegram-mini-app';
+import { mayCreateEvents } from '../../../shared/permissions';
+import {
+  isMiniApp,
+  miniAppStartEventId,
+  miniAppStartJoinCode,
+  miniAppStartsCreate,
+  showBackButton,
+} from '../lib/telegram-mini-app';
 
 const MINI_APP_SIGN_IN_FAILED = 'Could not sign in with Telegram. Please try again later.';
 
@@ -27,13 +34,15 @@ export function MiniAppBridge() {
   useEffect(() => {
     if (deepLinked.current || !isMiniApp()) return;
     const eventId = miniAppStartEventId();
+    const joinCode = miniAppStartJoinCode();
     const create = miniAppStartsCreate();
     // Whether the member may create events is known once the sign-in answered.
     if (create && user === undefined) return;
     deepLinked.current = true;
     if (location.pathname !== paths.home) return;
     if (eventId !== null) void navigate(paths.event(eventId), { replace: true });
-    else if (create && user?.isAdmin) void navigate(paths.createEvent, { replace: true });
+    else if (joinCode !== null) void navigate(paths.join(joinCode), { replace: true });
+    else if (create && user && mayCreateEvents(user)) void navigate(paths.createEvent, { replace: true });
   }, [location.pathname, navigate, user]);
 
   const inner = location.pathname !== paths.home;

@@ -97,11 +97,18 @@ export function forgetMiniAppSession() {
   }
 }
 
+const startParam = () =>
+  webApp?.initDataUnsafe?.start_param ?? new URLSearchParams(webApp?.initData).get('start_param');
+
 /** The deep-link target: start parameter `event_<id>` opens that event. */
 export function miniAppStartEventId(): number | null {
-  const param = webApp?.initDataUnsafe?.start_param ?? new URLSearchParams(webApp?.initData).get('start_param');
-  const match = /^event_(\d+)$/.exec(param ?? '');
+  const match = /^event_(\d+)$/.exec(startParam() ?? '');
   return match ? Number(match[1]) : null;
+}
+
+/** An invite link opened in Telegram (`startapp=join_<code>`): the code to join with. */
+export function miniAppStartJoinCode(): string | null {
+  return /^join_([A-Za-z0-9_-]{16,60})$/.exec(startParam() ?? '')?.[1] ?? null;
 }
 
 export function hapticSuccess() {
@@ -117,8 +124,7 @@ export function hapticWarning() {
 }
 
 /** The start parameter `create` (a startapp link from the bot or a chat) opens the create form for admins. */
-export const miniAppStartsCreate = () =>
-  (webApp?.initDataUnsafe?.start_param ?? new URLSearchParams(webApp?.initData).get('start_param')) === 'create';
+export const miniAppStartsCreate = () => startParam() === 'create';
 
 /** Opens a web page in the phone's browser from inside Telegram; false outside Telegram. */
 export function openExternalLink(url: string): boolean {
