@@ -11,7 +11,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openAdapter, pgliteSession } from '../../api/src/db/adapters';
+import { openAdapter, pgliteExtensions, pgliteSession } from '../../api/src/db/adapters';
 import { migrate, MIGRATIONS_DIR } from '../../api/src/db/migrate';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -72,7 +72,7 @@ async function removeStaleSnapshots(keep: string): Promise<void> {
 const INITDB_OPTIONS = ['--wal-segsize=1'];
 
 async function buildPgliteSnapshot(file: string): Promise<void> {
-  const pglite = new PGlite({ initDbStartParams: INITDB_OPTIONS });
+  const pglite = new PGlite({ initDbStartParams: INITDB_OPTIONS, extensions: await pgliteExtensions() });
   try {
     await pglite.waitReady;
     await migrate({ withSession: (work) => work(pgliteSession(pglite)) });

@@ -156,11 +156,21 @@ export function pgliteSession(pglite: PGlite): SqlSession {
 
 /** PGlite and its adapter load only for the embedded database: a process on PostgreSQL never carries them. */
 async function loadPglite() {
-  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
+  const [{ PGlite }, { PrismaPGlite }, extensions] = await Promise.all([
     import('@electric-sql/pglite'),
     import('pglite-prisma-adapter'),
+    pgliteExtensions(),
   ]);
-  return { PGlite, PrismaPGlite };
+  return { PGlite, PrismaPGlite, extensions };
+}
+
+/**
+ * The PostgreSQL extensions the migrations create (pg_trgm: indexed search of the member list), which PGlite
+ * loads when it is made: every PGlite that opens our database must be given them.
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
 }
 
 export async function openAdapter(
@@ -193,8 +203,8 @@ export async function openAdapter(
       close: () => pool.end(),
     };
   }
-  const { PGlite, PrismaPGlite } = await loadPglite();
-  const pglite = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
+  const { PGlite, PrismaPGlite, extensions } = await loadPglite();
+  const pglite = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir, extensions });
   await pglite.waitReady;
   return {
     adapter: observe(new PrismaPGlite(pglite)),
@@ -208,8 +218,8 @@ export async function openAdapter(
 /** The adapter factory for prisma.config.ts (the CLI's migrate diff/status). */
 export async function createMigrationAdapter(url: string | undefined): Promise<PrismaPg | PrismaPGlite> {
   if (url) return new PrismaPg(createPgPool(url, 2));
-  const { PGlite, PrismaPGlite } = await loadPglite();
-  const pglite = new PGlite('./data/pglite');
+  const { PGlite, PrismaPGlite, extensions } = await loadPglite();
+  const pglite = new PGlite('./data/pglite', { extensions });
   await pglite.waitReady;
   return new PrismaPGlite(pglite);
 }

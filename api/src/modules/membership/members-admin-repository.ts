@@ -37,9 +37,11 @@ export function listMembers(prisma: Prisma, filter: MemberFilter): Promise<Membe
   if (filter.role) conditions.push(PrismaTypes.sql`u.role = ${filter.role}`);
   if (filter.before !== undefined) conditions.push(PrismaTypes.sql`u.id < ${filter.before}`);
   if (filter.q) {
-    const pattern = containing(filter.q);
-    conditions.push(PrismaTypes.sql`(u.name ILIKE ${pattern} OR u.google_email ILIKE ${pattern}
-      OR (u.linked_email_confirmed AND u.linked_email ILIKE ${pattern}) OR u.telegram_username ILIKE ${pattern})`);
+    // The text the trigram index of migration *_member_search holds: name, sign-in emails and Telegram username,
+    // joined by U+001F so that a search never matches across two of them. Written as the index is, or it is not used.
+    conditions.push(PrismaTypes.sql`(u.name || chr(31) || COALESCE(u.google_email, '') || chr(31)
+      || COALESCE(CASE WHEN u.linked_email_confirmed THEN u.linked_email END, '') || chr(31)
+      || COALESCE(u.telegram_username, '')) ILIKE ${containing(filter.q)}`);
   }
   return prisma.$queryRaw<MemberListRow[]>`
     SELECT u.id, u.name,
