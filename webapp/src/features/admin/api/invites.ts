@@ -1,15 +1,11 @@
 // Invite links (admins): list, create and revoke.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InviteView } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export interface InviteLink {
-  code: string;
-  url: string;
-  expiresAt: string;
-  maxUses: number | null;
-  uses: number;
-}
+/** GET /api/admin/invites: one link as admins see it. */
+export type InviteLink = InviteView;
 
 export interface NewInvite {
   maxUses?: number;

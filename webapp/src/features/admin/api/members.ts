@@ -1,26 +1,10 @@
 // Members (admins): the paged, filtered list, the pending count for the filter's badge, and the changes an
 // admin makes to one member. Every change refreshes the members' queries and the audit log it writes to.
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MemberRole, MemberStatus } from '../../../../../shared/constants';
+import type { MemberUpdateInput } from '../../../../../shared/schemas';
+import type { AdminMember, MembersPage } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { adminKeys, type MemberFilters } from './keys';
-
-/** GET /api/admin/members: one member as an admin sees them. */
-export interface AdminMember {
-  id: number;
-  name: string;
-  email: string | null;
-  telegramUsername: string | null;
-  role: MemberRole;
-  status: MemberStatus;
-  createdAt: string;
-  lastSeenAt: string | null;
-}
-
-export interface AdminMembersPage {
-  members: AdminMember[];
-  nextCursor: string | null;
-}
 
 export const MEMBERS_PAGE_SIZE = 50;
 /** The most the count badge asks for: beyond it the badge says "100+". */
@@ -39,7 +23,7 @@ function membersPath(filters: Partial<MemberFilters>, limit: number, cursor?: st
 export const membersQueryOptions = (filters: MemberFilters) =>
   infiniteQueryOptions({
     queryKey: adminKeys.memberList(filters),
-    queryFn: ({ pageParam }) => api.get<AdminMembersPage>(membersPath(filters, MEMBERS_PAGE_SIZE, pageParam)),
+    queryFn: ({ pageParam }) => api.get<MembersPage>(membersPath(filters, MEMBERS_PAGE_SIZE, pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -51,15 +35,13 @@ export const usePendingCount = () =>
   useQuery({
     queryKey: adminKeys.pendingCount(),
     queryFn: async () => {
-      const page = await api.get<AdminMembersPage>(membersPath({ status: 'pending' }, PENDING_COUNT_LIMIT));
+      const page = await api.get<MembersPage>(membersPath({ status: 'pending' }, PENDING_COUNT_LIMIT));
       return { count: page.members.length, more: page.nextCursor !== null };
     },
   });
 
-export interface MemberChange {
-  status?: 'active' | 'suspended';
-  role?: MemberRole;
-}
+/** PATCH /api/admin/members/{id}: the change, as the server's schema reads it. */
+export type MemberChange = MemberUpdateInput;
 
 function useRefreshMembers() {
   const queryClient = useQueryClient();

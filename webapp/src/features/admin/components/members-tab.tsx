@@ -20,9 +20,9 @@ import {
   useMembers,
   usePendingCount,
   useUpdateMember,
-  type AdminMember,
   type MemberChange,
 } from '../api/members';
+import type { AdminMember } from '../../../../../shared/types';
 import styles from './admin-lists.module.css';
 import { InvitesSection } from './invites-section';
 import { serverMessage } from './server-message';
