@@ -115,7 +115,7 @@ async function emailFanOut(): Promise<void> {
     });
     const client = new TestClient(web.url);
     client.cookies.set(SESSION_COOKIE, await createSession(deps, admin.id));
-    await saveSmtp(deps, {
+    await saveSmtp(deps, admin.id, {
       host: '127.0.0.1',
       port: smtp.port,
       secure: false,

@@ -24,16 +24,16 @@ export function adminRouter(deps: AppDeps, templates: TemplatesService, organisa
   });
 
   router.post('/notification-templates', requireAdmin, async (req, res) => {
-    res.status(201).json(await templates.create(parse(templateSchema, req.body)));
+    res.status(201).json(await templates.create(currentUser(req).id, parse(templateSchema, req.body)));
   });
 
   router.patch('/notification-templates/:id', requireAdmin, async (req, res) => {
     const id = parseId(req.params.id, 'template id');
-    res.json(await templates.update(id, parse(templateSchema, req.body)));
+    res.json(await templates.update(currentUser(req).id, id, parse(templateSchema, req.body)));
   });
 
   router.delete('/notification-templates/:id', requireAdmin, async (req, res) => {
-    await templates.remove(parseId(req.params.id, 'template id'));
+    await templates.remove(currentUser(req).id, parseId(req.params.id, 'template id'));
     res.json({ success: true });
   });
 
@@ -42,7 +42,7 @@ export function adminRouter(deps: AppDeps, templates: TemplatesService, organisa
   });
 
   router.post('/smtp-settings', requireAdmin, async (req, res) => {
-    res.json(await saveSmtp(deps, parse(smtpSettingsSchema, req.body)));
+    res.json(await saveSmtp(deps, currentUser(req).id, parse(smtpSettingsSchema, req.body)));
   });
 
   return router;

@@ -1,5 +1,5 @@
 // The smtp_settings table: a single row, the only code that talks to Prisma about it.
-import type { SmtpSettings } from '@prisma/client';
+import type { Prisma as PrismaTypes, SmtpSettings } from '@prisma/client';
 import type { Prisma } from '../../db/database';
 
 export type SmtpSettingsRow = SmtpSettings;
@@ -9,10 +9,13 @@ const SETTINGS_ID = 1;
 
 export type SmtpSettingsData = Omit<SmtpSettingsRow, 'id' | 'updatedAt'>;
 
-export const findSmtpSettings = (prisma: Prisma): Promise<SmtpSettingsRow | null> =>
+export const findSmtpSettings = (prisma: Prisma | PrismaTypes.TransactionClient): Promise<SmtpSettingsRow | null> =>
   prisma.smtpSettings.findFirst({ orderBy: { id: 'asc' } });
 
-export async function saveSmtpSettings(prisma: Prisma, data: SmtpSettingsData): Promise<SmtpSettingsRow> {
+export async function saveSmtpSettings(
+  prisma: Prisma | PrismaTypes.TransactionClient,
+  data: SmtpSettingsData,
+): Promise<SmtpSettingsRow> {
   const existing = await findSmtpSettings(prisma);
   const id = existing?.id ?? SETTINGS_ID;
   return prisma.smtpSettings.upsert({ where: { id }, create: { id, ...data }, update: data });

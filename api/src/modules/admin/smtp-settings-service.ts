@@ -6,6 +6,7 @@ import type { SmtpSettingsView } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { invalid } from '../../../../shared/errors';
 import { findSmtpSettings, saveSmtpSettings, type SmtpSettingsRow } from './smtp-settings-repository';
+import { recordAudit } from '../audit/audit-repository';
 
 export type SmtpSettingsFields = z.output<typeof smtpSettingsSchema>;
 
@@ -42,20 +43,30 @@ export async function getSmtpSettings(deps: AppDeps): Promise<SmtpSettingsView |
  * Creates or updates the single settings row. An empty password keeps the stored one, so the form can be
  * saved without retyping a secret it never gets to see.
  */
-export async function saveSmtp(deps: AppDeps, input: SmtpSettingsFields): Promise<SmtpSettingsView> {
+export async function saveSmtp(deps: AppDeps, actorId: number, input: SmtpSettingsFields): Promise<SmtpSettingsView> {
   const existing = await findSmtpSettings(deps.prisma);
   const newPassword = input.auth_pass && input.auth_pass.trim() !== '' ? input.auth_pass : null;
   const storedPassword = existing?.authPassEncrypted || null;
   if (!newPassword && !storedPassword) throw invalid(MSG.smtpPassRequired);
-  const row = await saveSmtpSettings(deps.prisma, {
-    host: input.host,
-    port: input.port,
-    secure: input.secure,
-    authUser: input.auth_user,
-    authPassEncrypted: newPassword ? deps.secrets.encrypt(newPassword) : storedPassword!,
-    fromEmail: input.from_email,
-    fromName: input.from_name,
-    enabled: input.enabled,
+  const row = await deps.prisma.$transaction(async (tx) => {
+    const saved = await saveSmtpSettings(tx, {
+      host: input.host,
+      port: input.port,
+      secure: input.secure,
+      authUser: input.auth_user,
+      authPassEncrypted: newPassword ? deps.secrets.encrypt(newPassword) : storedPassword!,
+      fromEmail: input.from_email,
+      fromName: input.from_name,
+      enabled: input.enabled,
+    });
+    // What changed, never the password itself.
+    await recordAudit(tx, {
+      actorId,
+      action: 'settings.changed',
+      subject: { type: 'settings', id: 'smtp' },
+      details: { host: input.host, enabled: input.enabled, passwordChanged: newPassword !== null },
+    });
+    return saved;
   });
   return toView(row);
 }

@@ -2,7 +2,11 @@
 import type { TemplateChannel, TemplateType } from '../../../../shared/constants';
 import type { TemplateInput } from '../../../../shared/schemas';
 import type { NotificationTemplateItem } from '../../../../shared/types';
+import type { Prisma as PrismaTypes } from '@prisma/client';
 import type { Prisma } from '../../db/database';
+
+/** The client or a transaction of it (writes are audited in their transaction). */
+type Db = Prisma | PrismaTypes.TransactionClient;
 import { isDbFailure } from '../../db/errors';
 
 const itemSelect = { id: true, type: true, channel: true, template: true } as const;
@@ -31,13 +35,13 @@ async function attempt<T>(write: () => Promise<T>): Promise<WriteResult<T>> {
 export const listTemplates = (prisma: Prisma): Promise<NotificationTemplateItem[]> =>
   prisma.notificationTemplate.findMany({ select: itemSelect, orderBy: [{ type: 'asc' }, { channel: 'asc' }] });
 
-export const createTemplate = (prisma: Prisma, input: TemplateInput) =>
+export const createTemplate = (prisma: Db, input: TemplateInput) =>
   attempt(() => prisma.notificationTemplate.create({ data: input, select: itemSelect }));
 
-export const updateTemplate = (prisma: Prisma, id: number, input: TemplateInput) =>
+export const updateTemplate = (prisma: Db, id: number, input: TemplateInput) =>
   attempt(() => prisma.notificationTemplate.update({ where: { id }, data: input, select: itemSelect }));
 
-export const deleteTemplate = (prisma: Prisma, id: number) =>
+export const deleteTemplate = (prisma: Db, id: number) =>
   attempt(() => prisma.notificationTemplate.delete({ where: { id }, select: { id: true } }));
 
 /** The admin's template for this notification, if any (the sender falls back to a built-in default). */

@@ -4,6 +4,7 @@ import type { TemplateInput } from '../../../../shared/schemas';
 import type { NotificationTemplateItem } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../../../shared/errors';
+import { recordAudit } from '../audit/audit-repository';
 import * as repo from './templates-repository';
 
 function unwrap<T>(result: repo.WriteResult<T>): T {
@@ -13,14 +14,51 @@ function unwrap<T>(result: repo.WriteResult<T>): T {
 
 export function createTemplatesService(deps: Pick<AppDeps, 'prisma'>) {
   const { prisma } = deps;
+
+  /** A write and its audit entry in one transaction; a refused write records nothing. */
+  function audited<T>(
+    actorId: number,
+    change: string,
+    write: (tx: Parameters<typeof repo.createTemplate>[0]) => Promise<repo.WriteResult<T>>,
+  ): Promise<T> {
+    return prisma
+      .$transaction(async (tx) => {
+        const result = await write(tx);
+        if (!result.ok) throw new RefusedWrite(result);
+        await recordAudit(tx, {
+          actorId,
+          action: 'settings.changed',
+          subject: { type: 'settings', id: 'notification_templates' },
+          details: { change },
+        });
+        return result.value;
+      })
+      .catch((error: unknown) =>
+        unwrap(error instanceof RefusedWrite ? (error.result as repo.WriteResult<T>) : rethrow(error)),
+      );
+  }
+
   return {
     list: (): Promise<NotificationTemplateItem[]> => repo.listTemplates(prisma),
-    create: async (input: TemplateInput) => unwrap(await repo.createTemplate(prisma, input)),
-    update: async (id: number, input: TemplateInput) => unwrap(await repo.updateTemplate(prisma, id, input)),
-    remove: async (id: number): Promise<void> => {
-      unwrap(await repo.deleteTemplate(prisma, id));
+    create: (actorId: number, input: TemplateInput) =>
+      audited(actorId, `created ${input.type} ${input.channel}`, (tx) => repo.createTemplate(tx, input)),
+    update: (actorId: number, id: number, input: TemplateInput) =>
+      audited(actorId, `updated ${input.type} ${input.channel}`, (tx) => repo.updateTemplate(tx, id, input)),
+    remove: async (actorId: number, id: number): Promise<void> => {
+      await audited(actorId, `deleted template ${id}`, (tx) => repo.deleteTemplate(tx, id));
     },
   };
+}
+
+/** Carries a refused write out of its transaction, which is rolled back. */
+class RefusedWrite extends Error {
+  constructor(readonly result: repo.WriteResult<unknown>) {
+    super('refused write');
+  }
+}
+
+function rethrow(error: unknown): never {
+  throw error;
 }
 
 export type TemplatesService = ReturnType<typeof createTemplatesService>;

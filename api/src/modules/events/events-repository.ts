@@ -448,7 +448,7 @@ export async function updateEvent(
 }
 
 /** Deletes the event; attendances, comments and invitations go with it (ON DELETE CASCADE in the schema). */
-export async function deleteEvent(prisma: Prisma, id: number): Promise<boolean> {
+export async function deleteEvent(prisma: Prisma | Tx, id: number): Promise<boolean> {
   const { count } = await prisma.event.deleteMany({ where: { id } });
   return count > 0;
 }

@@ -27,6 +27,7 @@ import * as seriesRepo from './series-repository';
 import { createSummaryParts, joinJson, summariesJson } from './summary-json';
 import { SERIES_MESSAGES, type SeriesService } from './series-service';
 import type { Viewer } from '../users/viewer';
+import { recordAudit } from '../audit/audit-repository';
 
 /** A create or edit, as eventInputSchema leaves it (date as an ISO string). */
 export type EventFields = z.output<typeof eventInputSchema>;
@@ -163,13 +164,24 @@ export function createEventsService(
 
   /** scope "following" on an occurrence deletes it and every later one of its series. */
   async function remove(viewer: Viewer, id: number, scope: SeriesScope = 'this'): Promise<void> {
-    await managedRecord(viewer, id, MSG.onlyCreatorDeletes);
+    const event = await managedRecord(viewer, id, MSG.onlyCreatorDeletes);
     const pivot = await seriesRepo.findPivot(prisma, id);
+    const audit = (tx: repo.Tx) =>
+      recordAudit(tx, {
+        actorId: viewer.id,
+        action: 'event.deleted',
+        subject: { type: 'event', id },
+        details: { name: event.name, scope },
+      });
     const deleted = !pivot
-      ? await repo.deleteEvent(prisma, id)
+      ? await prisma.$transaction(async (tx) => {
+          const done = await repo.deleteEvent(tx, id);
+          if (done) await audit(tx);
+          return done;
+        })
       : scope === 'following'
-        ? await series.deleteFollowing(pivot)
-        : await series.deleteOne(id);
+        ? await series.deleteFollowing(pivot, audit)
+        : await series.deleteOne(id, audit);
     if (!deleted) throw notFound(MSG.eventNotFound);
   }
 

@@ -14,6 +14,7 @@ import { attendeesCsv } from './attendees-csv';
 import type { EventAccess } from './event-access';
 import { issuePass, passQrSvg, readPass } from './event-pass';
 import type { Viewer } from '../users/viewer';
+import { recordAudit } from '../audit/audit-repository';
 
 const toCheckIn = (row: attendanceRepo.CheckInRow): CheckInResponse => ({
   userId: row.userId,
@@ -41,10 +42,15 @@ export function createOrganiserService(
   /** GET /api/events/{id}/attendees.csv: every reply with names (hidden ones too: organisers see them). */
   async function csv(viewer: Viewer, id: number): Promise<{ filename: string; body: string }> {
     await organised(viewer, id);
-    return {
-      filename: `attendees-event-${id}.csv`,
-      body: attendeesCsv(await attendanceRepo.listAttendees(prisma, id)),
-    };
+    const attendees = await attendanceRepo.listAttendees(prisma, id);
+    // Who took members' names and replies out of the app, and when.
+    await recordAudit(prisma, {
+      actorId: viewer.id,
+      action: 'attendees.exported',
+      subject: { type: 'event', id },
+      details: { rows: attendees.length },
+    });
+    return { filename: `attendees-event-${id}.csv`, body: attendeesCsv(attendees) };
   }
 
   /**
@@ -68,7 +74,15 @@ export function createOrganiserService(
     await countMessage(viewer, event.id);
     const userIds = await attendanceRepo.userIdsWithStatus(prisma, id, input.audience, viewer.id);
     const senderName = viewer.name ?? 'The organiser';
-    await deps.notifications.eventMessage(event.id, { userIds, text: input.text, senderName }, prisma);
+    await prisma.$transaction(async (tx) => {
+      await deps.notifications.eventMessage(event.id, { userIds, text: input.text, senderName }, tx);
+      await recordAudit(tx, {
+        actorId: viewer.id,
+        action: 'message.sent',
+        subject: { type: 'event', id: event.id },
+        details: { audience: input.audience, recipients: userIds.length },
+      });
+    });
     return { recipients: userIds.length } satisfies EventMessageResponse;
   }
 

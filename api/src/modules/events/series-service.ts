@@ -217,7 +217,8 @@ export function createSeriesService(deps: Pick<AppDeps, 'config' | 'now' | 'pris
   }
 
   /** Deletes occurrence `pivot` and every later one; the series ends before it. Answers how many were deleted. */
-  async function deleteFollowing(pivot: Pivot): Promise<number> {
+  /** `alongside` runs in the deletion's transaction (the audit entry). */
+  async function deleteFollowing(pivot: Pivot, alongside?: (tx: Tx) => Promise<void>): Promise<number> {
     return prisma.$transaction(async (tx) => {
       const series = await seriesRepo.lockSeries(tx, pivot.seriesId);
       const occurrences = await seriesRepo.occurrencesFrom(tx, pivot.seriesId, pivot);
@@ -226,13 +227,18 @@ export function createSeriesService(deps: Pick<AppDeps, 'config' | 'now' | 'pris
         occurrences.map((o) => o.id),
       );
       if (series) await endOldSeries(tx, series.id, pivot.date);
+      if (deleted > 0) await alongside?.(tx);
       return deleted;
     });
   }
 
   /** Deletes one occurrence; an uploaded cover the others share stays with them. */
-  function deleteOne(id: number): Promise<number> {
-    return prisma.$transaction((tx) => seriesRepo.deleteOccurrences(tx, [id]));
+  function deleteOne(id: number, alongside?: (tx: Tx) => Promise<void>): Promise<number> {
+    return prisma.$transaction(async (tx) => {
+      const deleted = await seriesRepo.deleteOccurrences(tx, [id]);
+      if (deleted > 0) await alongside?.(tx);
+      return deleted;
+    });
   }
 
   return { create, extend, extendAll, updateFollowing, deleteFollowing, deleteOne };
