@@ -131,10 +131,14 @@ describe.skipIf(!TEST_DATABASE_URL)('a server killed in the middle of creating a
       await Promise.all([server.exited, sent]);
     }
 
-    // A restart with the worker on (and email set up) finishes whatever was committed.
-    const server = await startServer(true);
-    const saved = await adminClient(server).post('/api/smtp-settings', localSmtpSettings(smtp.port));
+    // Email is set up first (the worker fails a message at once when no SMTP is configured), then a restart with
+    // the worker on finishes whatever was committed.
+    const setup = await startServer(false);
+    const saved = await adminClient(setup).post('/api/smtp-settings', localSmtpSettings(smtp.port));
     expect(saved.status).toBe(200);
+    setup.child.kill('SIGKILL');
+    await setup.exited;
+    const server = await startServer(true);
 
     const { prisma } = system.deps;
     const events = await prisma.event.findMany({ where: { name: { startsWith: 'Killed Create' } } });
