@@ -44,8 +44,11 @@ export const TEMPLATE_VARIABLES: Record<TemplateType, readonly string[]> = {
 /** What a member may choose (POST /api/events/{id}/attend). */
 export const RSVP_STATUSES = ['attending', 'not_attending', 'maybe'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];
-/** What a reply can be stored as: a choice, or 'waitlisted' when 'attending' met a full event. */
-export const STORED_RSVP_STATUSES = ['attending', 'not_attending', 'maybe', 'waitlisted'] as const;
+/**
+ * What a reply can be stored as: a choice, 'waitlisted' when 'attending' met a full event, or
+ * 'awaiting_guardian' when a minor's 'attending' waits for a guardian's approval (the spot is held).
+ */
+export const STORED_RSVP_STATUSES = ['attending', 'not_attending', 'maybe', 'waitlisted', 'awaiting_guardian'] as const;
 export type StoredRsvpStatus = (typeof STORED_RSVP_STATUSES)[number];
 export const ATTENDANCE_STATUSES = [...STORED_RSVP_STATUSES, 'not_responded', 'not_authenticated'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
@@ -126,6 +129,36 @@ export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
 /** What a member may do: organisers create and run their own events, admins everything. */
 export const MEMBER_ROLES = ['member', 'organiser', 'admin'] as const;
+/**
+ * Every role an account can hold: the member roles, and 'guardian' (an account made to consent for a child;
+ * it sees only what concerns its children). Admins give member roles; nobody is given 'guardian'.
+ */
+export const ACCOUNT_ROLES = ['guardian', ...MEMBER_ROLES] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+/** Where a member under the consent age stands: adults need no consent. */
+export const GUARDIAN_CONSENT_STATES = ['not_needed', 'required', 'pending', 'granted'] as const;
+export type GuardianConsentState = (typeof GUARDIAN_CONSENT_STATES)[number];
+
+/** What a guardian allows for a minor's photo: everyone who sees them, organisers and admins only, or nobody. */
+export const PHOTO_CONSENTS = ['full', 'internal', 'none'] as const;
+export type PhotoConsent = (typeof PHOTO_CONSENTS)[number];
+
+/** How a consent was given: through the emailed link, or on paper or in person (recorded by an admin). */
+export const CONSENT_METHODS = ['email_link', 'paper', 'in_person'] as const;
+export type ConsentMethod = (typeof CONSENT_METHODS)[number];
+
+/** A permission slip's answer. */
+export const PERMISSION_SLIP_STATUSES = ['pending', 'approved', 'declined', 'expired'] as const;
+export type PermissionSlipStatus = (typeof PERMISSION_SLIP_STATUSES)[number];
+
+/** Guardians and consent: how long links and slips last. */
+export const GUARDIAN_LIMITS = {
+  /** A consent request's link works this long. */
+  consentLinkMs: 7 * 24 * 60 * 60 * 1000,
+  /** The oldest birth date accepted, in years before today. */
+  maxAgeYears: 120,
+} as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /** How a first sign-in becomes a member: at once (open), after an admin's approval, or only by an invite link. */

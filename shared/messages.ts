@@ -3,6 +3,8 @@ import { NOT_SIGNED_IN } from './not-signed-in';
 
 export const MSG = {
   notSignedIn: NOT_SIGNED_IN,
+  birthDateFirst: 'Please add your date of birth first.',
+  guardianConsentFirst: 'A parent or guardian needs to give consent first.',
   phoneRequired: 'Phone number is required for SMS notifications',
   phoneInvalid: 'Please enter a valid phone number in international format (e.g., +1234567890)',
   telegramUsernameRequired: 'Telegram username is required for Telegram notifications',

@@ -1,5 +1,6 @@
 // Response shapes of the API (SPEC §3), shared by the API and the web app.
 import type {
+  AccountRole,
   InviteRole,
   MemberRole,
   MemberStatus,
@@ -41,8 +42,8 @@ export interface CurrentUser {
   hideFromAttendees: boolean;
   /** pending: waiting for an admin's approval or an invite link; only their own account is open to them. */
   status: MemberStatus;
-  /** isAdmin is true exactly for role admin. */
-  role: MemberRole;
+  /** isAdmin is true exactly for role admin; 'guardian': an account that consents for children only. */
+  role: AccountRole;
 }
 
 /** POST /api/users/me/phone/verification: a code went out (202), or the number is verified already (200). */

@@ -91,6 +91,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     SMTP_TEST_TIMEOUT_MS: '1000',
     // New sign-ins are members at once, as before approval existed; membership tests choose their own mode.
     MEMBERSHIP_MODE: 'open',
+    // Members act without a birth date, as before ages existed; the minors tests turn it on.
+    REQUIRE_BIRTH_DATE: 'false',
     ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : {}),
     ...options.env,
   });

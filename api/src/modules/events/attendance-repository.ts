@@ -7,9 +7,10 @@ import type { Prisma } from '../../db/database';
 /** The order of the attendee list: who comes, who waits, who might, who will not. */
 export const STATUS_ORDER: Record<StoredRsvpStatus, number> = {
   attending: 0,
-  waitlisted: 1,
-  maybe: 2,
-  not_attending: 3,
+  awaiting_guardian: 1,
+  waitlisted: 2,
+  maybe: 3,
+  not_attending: 4,
 };
 
 export interface OwnReply {

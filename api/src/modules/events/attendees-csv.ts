@@ -12,6 +12,7 @@ export function csvCell(value: string): string {
 
 const STATUS_LABELS: Record<AttendeeRow['status'], string> = {
   attending: 'Attending',
+  awaiting_guardian: 'Awaiting guardian approval',
   waitlisted: 'Waitlisted',
   maybe: 'Maybe',
   not_attending: 'Not attending',

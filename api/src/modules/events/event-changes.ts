@@ -30,6 +30,7 @@ export const NOT_EDITED = [
   'maybeCount',
   'sequence',
   'reminderSentAt',
+  'requiresGuardianApproval',
   'rsvpDigestDueAt',
   'createdAt',
   'updatedAt',

@@ -120,7 +120,13 @@ export const LISTED_COLUMNS = {
 } as const;
 
 /** Columns of `events` the list and details do not show: bookkeeping of reminders, digests and writes. */
-export const NOT_LISTED = ['reminder_sent_at', 'rsvp_digest_due_at', 'created_at', 'updated_at'] as const;
+export const NOT_LISTED = [
+  'reminder_sent_at',
+  'rsvp_digest_due_at',
+  'created_at',
+  'updated_at',
+  'requires_guardian_approval',
+] as const;
 
 /**
  * The columns of a SummarySqlRow without the viewer's: shared by the statements below, the details read that

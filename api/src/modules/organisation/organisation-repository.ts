@@ -4,7 +4,11 @@ import type { AuditDb } from '../audit/audit-repository';
 import type { Prisma } from '../../db/database';
 
 export type OrganisationSettingsRow = OrganisationSettings;
-export type OrganisationSettingsData = Omit<OrganisationSettingsRow, 'id' | 'updatedAt'>;
+/** What an admin's save writes; the consent text and its version are saved on their own. */
+export type OrganisationSettingsData = Omit<
+  OrganisationSettingsRow,
+  'id' | 'updatedAt' | 'consentText' | 'consentTextVersion'
+>;
 
 /** Always id 1 (a CHECK keeps it so): two first saves at once cannot create two rows. */
 const SETTINGS_ID = 1;

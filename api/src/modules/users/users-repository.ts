@@ -2,7 +2,7 @@
 import type { User } from '@prisma/client';
 import {
   NOTIFICATION_CHANNELS,
-  type MemberRole,
+  type AccountRole,
   type MemberStatus,
   type NotificationChannel,
 } from '../../../../shared/constants';
@@ -33,6 +33,8 @@ export interface UserSqlRow {
   status: string;
   role: string;
   hide_from_attendees: boolean;
+  birth_date: Date | string | null;
+  photo_consent: string;
   deleted_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -59,6 +61,8 @@ export const userFromSql = (row: UserSqlRow): UserRow => ({
   status: row.status,
   role: row.role,
   hideFromAttendees: row.hide_from_attendees,
+  birthDate: row.birth_date === null ? null : new Date(row.birth_date),
+  photoConsent: row.photo_consent,
   deletedAt: row.deleted_at === null ? null : new Date(row.deleted_at),
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
@@ -93,7 +97,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     hideFromAttendees: user.hideFromAttendees,
     // The table's CHECK constraints keep both columns to these values.
     status: user.status as MemberStatus,
-    role: user.role as MemberRole,
+    role: user.role as AccountRole,
   };
 }
 

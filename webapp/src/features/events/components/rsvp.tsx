@@ -11,6 +11,7 @@ const LABELS: Record<AttendanceStatus, [string, LucideIcon]> = {
   not_attending: ['Not Attending', X],
   maybe: ['Maybe', CircleHelp],
   waitlisted: ['Waitlisted', Clock],
+  awaiting_guardian: ['Waiting for a guardian', Clock],
   not_responded: ['Not Responded', CircleHelp],
   not_authenticated: ['Not Responded', CircleHelp],
 };
