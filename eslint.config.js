@@ -28,6 +28,8 @@ const API_MODULE_LAYERS = [
   'users',
   'audit',
   'organisation',
+  // Age and guardian consent, asked by every module that lets a member take part.
+  'minors',
   'auth',
   'admin',
   'images',

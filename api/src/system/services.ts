@@ -12,6 +12,7 @@ import { createEventsService } from '../modules/events/events-service';
 import { createOrganiserService } from '../modules/events/organiser-service';
 import { createRsvpService } from '../modules/events/rsvp-service';
 import { createSeriesService } from '../modules/events/series-service';
+import { createMinorsService } from '../modules/minors/minors-service';
 import { createModerationService } from '../modules/moderation/moderation-service';
 import { createImagesService } from '../modules/images/images-service';
 import { createAccountService } from '../modules/members/account-service';
@@ -27,12 +28,14 @@ import { createSharedCardsService } from '../modules/telegram/shared-cards-servi
 
 export function createServices(deps: AppDeps) {
   const access = createEventAccess(deps.prisma);
+  const minors = createMinorsService(deps);
   const images = createImagesService(deps);
   const rsvp = createRsvpService(deps, access);
   const series = createSeriesService(deps);
   const auth = createAuthService(deps);
   return {
     access,
+    minors,
     images,
     rsvp,
     series,
