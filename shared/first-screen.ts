@@ -28,6 +28,7 @@ export function eventsPagePath(when: 'upcoming' | 'past', cursor: string | null,
 }
 
 export const eventPath = (id: number) => `/api/events/${id}`;
+export const eventPreviewPath = (id: number) => `/api/events/${id}/preview`;
 
 /** `sizes` for the places an image appears: a card in the grid, or the wide cover on the details page. */
 export const IMAGE_SIZES = {

@@ -15,6 +15,15 @@ import type {
   TemplateType,
 } from './constants';
 
+/** GET /api/events/{id}/preview: what a visitor sees of a public event before signing in (never its place). */
+export interface EventPreview {
+  id: number;
+  name: string;
+  date: string;
+  timeZone: string;
+  imageUrl: string;
+}
+
 export interface CurrentUser {
   id: number;
   name: string;

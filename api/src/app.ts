@@ -12,6 +12,7 @@ import { errorHandler, notFoundHandler } from './http/error-middleware';
 import { brandedIndexHtml, readIndex } from './modules/web/branded-index';
 import { createFirstScreen } from './modules/web/first-screen';
 import { writeFirstScreen } from './modules/web/first-screen-html';
+import { previewTags } from './modules/web/share-preview';
 import { apiCompression } from './http/compress';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
@@ -112,12 +113,16 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
         deps.logger.warn({ err: error }, 'first screen not written into the page');
         return null;
       });
+      // Without PUBLIC_URL (development, demo) the address the browser used; escaped like every tag value.
+      const origin = deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+      const context = { origin, path: req.path, siteName: deps.config.brand.name };
+      const shared = previewTags(page, context, screen?.preview ?? null);
       res
         .type('html')
         // A page carrying a member's data is theirs alone: no shared cache keeps it.
         .setHeader('Cache-Control', screen?.personal ? 'private, no-cache' : 'no-cache')
         .setHeader('Vary', 'Cookie')
-        .send(screen ? writeFirstScreen(page, screen, manifest) : page);
+        .send(screen ? writeFirstScreen(shared, screen, manifest) : shared);
     });
   } else {
     app.get('/', (_req, res) => {

@@ -2,29 +2,12 @@
 // one (the bytes the browser decodes are the file's own), hashed assets cached for good, the page itself not.
 // The page carries its first screen for a signed-in member: the API's own answers for the current
 // user and the route's data, and hints for the route's code and cover, never anything the member may not see.
-import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventBody } from '../support/events';
 import type { TestClient } from '../support/http-client';
+import { get, pageFor, uploadCover } from '../support/pages';
 import { startTestApp, type TestApp } from '../support/test-app';
-
-/** A raw GET (fetch would decompress and hide the encoding): status, headers and the bytes on the wire. */
-function get(url: string, acceptEncoding?: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-    (resolve, reject) => {
-      const sent = { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) };
-      const req = request(url, { headers: sent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      });
-      req.on('error', reject);
-      req.end();
-    },
-  );
-}
 
 describe('the web app as the server sends it', () => {
   let app: TestApp;
@@ -61,33 +44,6 @@ describe('the web app as the server sends it', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 });
-
-const cookieOf = (client: TestClient) => [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-
-/** The page as the browser of `client` gets it, and the answers it carries (JSON in #first-screen). */
-async function pageFor(app: TestApp, path: string, client?: TestClient) {
-  const page = await get(`${app.url}${path}`, undefined, client ? { cookie: cookieOf(client) } : {});
-  const html = page.body.toString('utf8');
-  const json = /<script type="application\/json" id="first-screen">([^<]*)<\/script>/.exec(html)?.[1];
-  return {
-    ...page,
-    html,
-    answers: (json ? JSON.parse(json) : {}) as Record<string, { status: number; body: unknown }>,
-  };
-}
-
-async function uploadCover(app: TestApp, organiser: TestClient): Promise<string> {
-  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
-    .jpeg()
-    .toBuffer();
-  const response = await fetch(`${app.url}/api/images`, {
-    method: 'POST',
-    headers: { 'content-type': 'image/jpeg', cookie: cookieOf(organiser) },
-    body: new Uint8Array(jpeg),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { imageUrl: string }).imageUrl;
-}
 
 describe('the page carries its first screen', () => {
   let app: TestApp;
@@ -143,17 +99,21 @@ describe('the page carries its first screen', () => {
     expect(own.answers[`/api/events/${secret.body.id}`]?.status).toBe(200);
   });
 
-  it('When nobody is signed in, then the page says so and carries no events, and shared caches may revalidate it', async () => {
-    await organiser.post('/api/events', eventBody({ name: 'Public picnic' }));
+  it('When nobody is signed in, then the list carries no events, a public event only its preview, and shared caches may revalidate both', async () => {
+    const picnic = await organiser.post<{ id: number }>(
+      '/api/events',
+      eventBody({ name: 'Public picnic', location: 'Meadow by the bridge' }),
+    );
 
     const list = await pageFor(app, '/events');
-    const details = await pageFor(app, '/events/1');
+    const details = await pageFor(app, `/events/${picnic.body.id}`);
 
-    for (const page of [list, details]) {
-      expect(page.answers).toEqual({ '/api/users/me': { status: 401, body: null } });
-      expect(page.html).not.toContain('rel="preload" as="image"');
-      expect(page.headers['cache-control']).toBe('no-cache');
-    }
+    expect(list.answers).toEqual({ '/api/users/me': { status: 401, body: null } });
+    expect(list.html).not.toContain('rel="preload" as="image"');
+    expect(Object.keys(details.answers).sort()).toEqual([`/api/events/${picnic.body.id}/preview`, '/api/users/me']);
+    expect(details.html).not.toContain('Meadow by the bridge');
+    expect(details.answers[`/api/events/${picnic.body.id}`]).toBeUndefined();
+    for (const page of [list, details]) expect(page.headers['cache-control']).toBe('no-cache');
   });
 
   it("When an event's name holds markup that would end a script, then the page still carries it as data only", async () => {

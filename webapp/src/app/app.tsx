@@ -18,6 +18,10 @@ const { Page: EventDetailsPage } = eventDetailsPage;
 const CreateEventPage = lazy(() =>
   import('../features/events/components/create-event-page').then((m) => ({ default: m.CreateEventPage })),
 );
+// Only a visitor who opened a shared link needs it.
+const EventPreviewCard = lazy(() =>
+  import('../features/events/components/event-preview').then((m) => ({ default: m.EventPreviewCard })),
+);
 const EditEventPage = lazy(() =>
   import('../features/events/components/edit-event-page').then((m) => ({ default: m.EditEventPage })),
 );
@@ -79,7 +83,20 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
                   <Route path="/events" element={protect(<EventsListPage />)} />
                   <Route path="/events/create" element={protect(<CreateEventPage />)} />
                   <Route path="/events/:id/edit" element={protect(<EditEventPage />)} />
-                  <Route path="/events/:id" element={protect(<EventDetailsPage />)} />
+                  <Route
+                    path="/events/:id"
+                    element={
+                      <ProtectedRoute
+                        visitorPreview={
+                          <Suspense fallback={null}>
+                            <EventPreviewCard />
+                          </Suspense>
+                        }
+                      >
+                        <EventDetailsPage />
+                      </ProtectedRoute>
+                    }
+                  />
                   <Route path="/settings" element={protect(<SettingsPage />)} />
                   <Route path="/admin/settings" element={protect(<AdminSettingsPage />)} />
                   <Route path="/join/:code" element={<JoinPage />} />

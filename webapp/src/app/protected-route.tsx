@@ -9,7 +9,8 @@ import { errorMessage } from '../lib/api-client';
 import { openAuthDialog, useCurrentUser } from '../lib/auth';
 import { WaitingCard } from './waiting-card';
 
-export function ProtectedRoute({ children }: { children: ReactNode }) {
+/** `visitorPreview`: what a visitor may see of the page above the sign-in (a shared public event's preview). */
+export function ProtectedRoute({ children, visitorPreview }: { children: ReactNode; visitorPreview?: ReactNode }) {
   const { data: user, isPending, isError, error } = useCurrentUser();
   if (isPending) return <Skeleton label="Loading..." />;
   if (isError) {
@@ -20,11 +21,15 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
     );
   }
   if (!user) {
+    // Signing in happens on this page (the dialog, or a redirect that returns to it), so the member lands here.
     return (
-      <StateCard title="Access Restricted" icon={<LockKeyhole size={32} aria-hidden="true" />}>
-        <p>Please sign in to access this page.</p>
-        <Button onClick={openAuthDialog}>Login</Button>
-      </StateCard>
+      <>
+        {visitorPreview}
+        <StateCard title="Access Restricted" icon={<LockKeyhole size={32} aria-hidden="true" />}>
+          <p>Please sign in to access this page.</p>
+          <Button onClick={openAuthDialog}>Login</Button>
+        </StateCard>
+      </>
     );
   }
   if (user.status === 'pending') return <WaitingCard />;

@@ -376,6 +376,25 @@ export async function findVisibleEvent(prisma: Prisma, viewer: Viewer, id: numbe
   return row ? toSummary(row) : null;
 }
 
+/** What a link preview of a public event shows: never its place, never anything of a private event. */
+export interface PublicPreview {
+  id: number;
+  name: string;
+  description: string;
+  date: Date;
+  timeZone: string;
+  imageUrl: string;
+}
+
+/** A public event's preview, or null for a private, deleted or unknown one. */
+export async function findPublicPreview(prisma: Prisma, id: number, orgZone: string): Promise<PublicPreview | null> {
+  const event = await prisma.event.findFirst({
+    where: { id, isPublic: true },
+    select: { id: true, name: true, description: true, date: true, timeZone: true, imageUrl: true },
+  });
+  return event ? { ...event, timeZone: event.timeZone ?? orgZone } : null;
+}
+
 /** The fields an edit may change, as stored: what permission checks and change detection need. */
 export interface EventRecord {
   id: number;

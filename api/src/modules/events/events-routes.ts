@@ -12,6 +12,9 @@ import {
   invitationsSchema,
   seriesScopeQuerySchema,
 } from '../../../../shared/schemas';
+import { notFound } from '../../../../shared/errors';
+import { MSG } from '../../../../shared/messages';
+import type { EventPreview } from '../../../../shared/types';
 import { currentUser, requireUser } from '../auth/request-auth';
 import { answeredNotModified } from '../../http/version-etag';
 import { parse, parseId } from '../../http/validate';
@@ -42,6 +45,21 @@ export function eventsRouter(events: EventsService, organiser: OrganiserService)
   router.post('/events', requireUser, mayCreate, async (req, res) => {
     const input = parse(eventCreateSchema, req.body);
     res.status(201).json(await events.create(currentUser(req), input));
+  });
+
+  // What a shared link shows a visitor before they sign in: a public event's name, time and cover, never its
+  // place. Any other event answers 404 alike, so a guessed id reveals nothing.
+  router.get('/events/:id/preview', async (req, res) => {
+    const preview = await events.publicPreview(eventId(req.params));
+    if (!preview) throw notFound(MSG.eventNotFound);
+    const body: EventPreview = {
+      id: preview.id,
+      name: preview.name,
+      date: preview.date.toISOString(),
+      timeZone: preview.timeZone,
+      imageUrl: preview.imageUrl,
+    };
+    res.setHeader('Cache-Control', 'no-cache').json(body);
   });
 
   router.get('/events/:id', requireUser, async (req, res) => {

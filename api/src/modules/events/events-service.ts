@@ -308,6 +308,8 @@ export function createEventsService(
     upcomingEvents,
     myUpcomingRsvps,
     getVisible,
+    /** A public event's link preview (null for any other), for visitors who are not signed in. */
+    publicPreview: (id: number) => repo.findPublicPreview(prisma, id, orgZone),
     assertCanCreate,
     create,
     update,

@@ -13,12 +13,14 @@ import {
   CURRENT_USER_PATH,
   EVENTS_PAGE_SIZE,
   eventPath,
+  eventPreviewPath,
   eventsPagePath,
   type FirstScreenAnswers,
   type IMAGE_SIZES,
 } from '../../../../shared/first-screen';
 import type { AppDeps } from '../../deps';
 import { SESSION_COOKIE, findSession, readCookie } from '../auth/sessions';
+import type { PublicPreview } from '../events/events-repository';
 import type { EventsService } from '../events/events-service';
 import { toCurrentUser, type UserRow } from '../users/users-repository';
 
@@ -39,6 +41,8 @@ export interface FirstScreen {
   cover: { url: string; variant: keyof typeof IMAGE_SIZES } | null;
   /** The page carries a member's data: no cache but their browser's may keep it. */
   personal: boolean;
+  /** The public event a shared link points at (its link preview), or null: the site's own tags. */
+  preview: PublicPreview | null;
 }
 
 const DETAILS = /^\/events\/(\d{1,9})\/?$/;
@@ -56,7 +60,24 @@ export function createFirstScreen(deps: AppDeps, events: EventsService) {
     const answers: FirstScreenAnswers = {
       [CURRENT_USER_PATH]: user ? { status: 200, body: toCurrentUser(user) } : { status: 401, body: null },
     };
-    const screen: FirstScreen = { answers, modules: [], cover: null, personal: user !== null };
+    const details = DETAILS.exec(path);
+    const eventId = details ? Number(details[1]) : null;
+    const preview = eventId === null ? null : await events.publicPreview(eventId);
+    const screen: FirstScreen = { answers, modules: [], cover: null, personal: user !== null, preview };
+    // A visitor opening a shared link sees the event's name, time and cover above the sign-in (never its place).
+    if (!user && preview) {
+      answers[eventPreviewPath(preview.id)] = {
+        status: 200,
+        body: {
+          id: preview.id,
+          name: preview.name,
+          date: preview.date.toISOString(),
+          timeZone: preview.timeZone,
+          imageUrl: preview.imageUrl,
+        },
+      };
+      screen.cover = { url: preview.imageUrl, variant: 'cover' };
+    }
     // A visitor's page names no code: on a slow phone those downloads would slow the stylesheet that the first
     // paint waits for, and the main script fetches the little a visitor's page needs soon enough.
     if (!user) return screen;
@@ -77,10 +98,9 @@ export function createFirstScreen(deps: AppDeps, events: EventsService) {
       if (first) screen.cover = { url: first, variant: 'card' };
       return screen;
     }
-    const details = DETAILS.exec(path);
-    if (details) {
+    if (eventId !== null) {
       screen.modules.push(PAGE_MODULES.details);
-      const id = Number(details[1]);
+      const id = eventId;
       // Not visible to this member (or gone): no answer, no cover; the web app asks and shows 'Event Not Found'.
       const event = await events.getVisible(user, id).catch(() => null);
       if (!event) return screen;

@@ -1,0 +1,78 @@
+// The link preview a chat app draws for a shared page (Open Graph and Twitter card tags in the served HTML).
+// A public event's page names the event, its date and time, a line of its description and its cover; any
+// other page — a private, deleted or unknown event included — carries only the site's own tags, so a guessed
+// link reveals nothing. The place is never in a preview: it is for members (web, cards and calendars alike).
+import { dateFormat } from '../../../../shared/date-format';
+import { imageSource } from '../../../../shared/first-screen';
+import type { PublicPreview } from '../events/events-repository';
+
+const attr = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The site's own description (index.html's), for pages that are not a public event. */
+const SITE_DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"/;
+
+/** How long a description may be in a preview: chat apps show two or three lines. */
+const DESCRIPTION_CHARS = 160;
+
+/** "Wed, 2 Dec 2026, 18:00 CET": a preview is read anywhere, so the zone is written out. */
+export function previewMoment(date: Date, timeZone: string): string {
+  return dateFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+function shorten(text: string, chars: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= chars) return flat;
+  const cut = flat.slice(0, chars - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > chars / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+export interface PreviewContext {
+  /** The site's address as visitors reach it (https://events.example.org), no trailing slash. */
+  origin: string;
+  /** The page's path (/events/12). */
+  path: string;
+  siteName: string;
+}
+
+/** The tags for `event` (a public event) or, without one, the site's. */
+export function previewTags(html: string, context: PreviewContext, event: PublicPreview | null): string {
+  const url = `${context.origin}${context.path}`;
+  const tags: [string, string, string][] = [
+    ['property', 'og:site_name', context.siteName],
+    ['property', 'og:url', url],
+  ];
+  if (event) {
+    const when = previewMoment(event.date, event.timeZone);
+    const about = shorten(event.description, DESCRIPTION_CHARS);
+    tags.push(
+      ['property', 'og:type', 'website'],
+      ['property', 'og:title', event.name],
+      ['property', 'og:description', about ? `${when} · ${about}` : when],
+      ['name', 'twitter:card', 'summary_large_image'],
+      ['name', 'twitter:title', event.name],
+    );
+    if (event.imageUrl) {
+      const image = `${context.origin}${imageSource(event.imageUrl, 'cover').src}`;
+      tags.push(['property', 'og:image', image], ['name', 'twitter:image', image]);
+      tags.push(['property', 'og:image:alt', event.name]);
+    }
+  } else {
+    const description = SITE_DESCRIPTION.exec(html)?.[1];
+    tags.push(['property', 'og:type', 'website'], ['property', 'og:title', context.siteName]);
+    if (description) tags.push(['property', 'og:description', description]);
+    tags.push(['name', 'twitter:card', 'summary']);
+  }
+  // Values were escaped for an attribute except the site's description, which is index.html's own text.
+  const head = tags.map(([key, name, value]) => `<meta ${key}="${name}" content="${attr(value)}" />`).join('');
+  return html.replace('</head>', `${head}</head>`);
+}
