@@ -1,5 +1,6 @@
-// After an in-app navigation: a page title that names the screen, and focus moved to the new content so
-// keyboard and screen-reader users start there instead of on the link they left.
+// After an in-app navigation: a page title that names the screen, the new page shown from its top (its heading
+// and Back link below the sticky header), and focus moved to the new content so keyboard and screen-reader
+// users start there instead of on the link they left.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 
@@ -24,7 +25,9 @@ export function RouteFocus() {
       first.current = false;
       return;
     }
-    document.getElementById('main')?.focus({ preventScroll: false });
+    // Focusing <main> with scrolling would bring its top to the window's top, under the sticky header.
+    window.scrollTo({ top: 0, left: 0 });
+    document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
   return null;
 }
