@@ -1,5 +1,6 @@
 // The login dialog of SPEC §2: Google, an 'or' divider, Telegram (widget and the bot flow), and in demo
-// mode two clearly labelled demo accounts.
+// mode two clearly labelled demo accounts. Only the methods this server has set up are offered: a button that
+// can only fail ("not configured") is a dead end for a member.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { startManualTelegramLogin, TelegramLoginWidget } from '../../../components/telegram-login-widget';
@@ -43,6 +44,9 @@ export function LoginDialog({ open, onOpenChange, telegramBusy, onTelegramStart,
 
   const data = config.data;
   const busy = pending !== null || telegramBusy;
+  const google = Boolean(data?.googleClientId);
+  const telegram = Boolean(data?.telegramBotUsername);
+  const demo = Boolean(data?.demoMode && data.demoAccounts.length > 0);
 
   return (
     <Dialog
@@ -59,16 +63,20 @@ export function LoginDialog({ open, onOpenChange, telegramBusy, onTelegramStart,
       )}
       {data && (
         <div className="login-methods">
-          <GoogleSignIn
-            clientId={data.googleClientId}
-            busy={pending === 'google'}
-            disabled={busy}
-            onCredential={(input) => signIn('google', input)}
-          />
-          <div className="divider" role="separator">
-            <span>or</span>
-          </div>
-          {data.telegramBotUsername ? (
+          {google && (
+            <GoogleSignIn
+              clientId={data.googleClientId}
+              busy={pending === 'google'}
+              disabled={busy}
+              onCredential={(input) => signIn('google', input)}
+            />
+          )}
+          {google && telegram && (
+            <div className="divider" role="separator">
+              <span>or</span>
+            </div>
+          )}
+          {data.telegramBotUsername && (
             <div className="telegram-login">
               {loginState.data ? (
                 <TelegramLoginWidget
@@ -101,10 +109,13 @@ export function LoginDialog({ open, onOpenChange, telegramBusy, onTelegramStart,
                 {telegramBusy ? 'Waiting for Telegram...' : 'Log in with the Telegram app'}
               </button>
             </div>
-          ) : (
-            <p className="muted">Telegram sign-in is not configured on this server.</p>
           )}
-          {data.demoMode && data.demoAccounts.length > 0 && (
+          {!google && !telegram && !demo && (
+            <p className="muted" role="status">
+              No way to sign in is set up yet. An admin of this site needs to set up Google or Telegram sign-in.
+            </p>
+          )}
+          {demo && (
             <section className="demo-box" aria-labelledby="demo-title">
               <h3 id="demo-title">Demo mode</h3>
               <p className="muted">
