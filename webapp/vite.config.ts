@@ -2,10 +2,11 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress';
+import { sharePictures } from './share-pictures';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), sharePictures()],
   build: {
     outDir: fileURLToPath(new URL('../dist/webapp', import.meta.url)),
     emptyOutDir: true,

@@ -96,7 +96,7 @@ describe('a shared link of an event', () => {
     }
   });
 
-  it('When a visitor asks for a public event’s preview, then it carries the name, time and cover and no place', async () => {
+  it('When a visitor asks for a public event’s preview, then it carries the name, time and cover and no place, and a sample cover is shared as PNG', async () => {
     const created = await organiser.post<{ id: number }>('/api/events', eventBody({ location: 'Lakeside camp' }));
     const response = await fetch(`${app.url}/api/events/${created.body.id}/preview`);
     const body = (await response.json()) as EventPreview;
@@ -105,6 +105,15 @@ describe('a shared link of an event', () => {
     expect(Object.keys(body).sort()).toEqual(['date', 'id', 'imageUrl', 'name', 'timeZone']);
     expect(body.name).toBe('Campfire night');
     expect(JSON.stringify(body)).not.toContain('Lakeside');
+
+    // A sample cover is SVG, which chat apps do not draw: the preview names the PNG the build made of it.
+    const page = await pageFor(app, `/events/${created.body.id}`);
+    const image = metaTags(page.html)['og:image']!;
+    expect(image).toBe(`${app.url}/images/events/campfire.png`);
+    const picture = await fetch(image);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 
   it('When a visitor opens a shared public event on a phone, then they see its name, date and cover above the sign-in, and not its place', async () => {

@@ -28,6 +28,13 @@ export function previewMoment(date: Date, timeZone: string): string {
   }).format(date);
 }
 
+/** Sample covers are SVG, which chat apps do not draw: the build writes a PNG of each (webapp/share-pictures.ts). */
+const SAMPLE_COVER = /^\/images\/events\/[a-z0-9-]+\.svg$/;
+
+/** The cover as a chat app can draw it: an upload's WebP at the details page's width, a sample's PNG. */
+export const sharedPicture = (imageUrl: string): string =>
+  SAMPLE_COVER.test(imageUrl) ? imageUrl.replace(/\.svg$/, '.png') : imageSource(imageUrl, 'cover').src;
+
 function shorten(text: string, chars: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= chars) return flat;
@@ -62,7 +69,7 @@ export function previewTags(html: string, context: PreviewContext, event: Public
       ['name', 'twitter:title', event.name],
     );
     if (event.imageUrl) {
-      const image = `${context.origin}${imageSource(event.imageUrl, 'cover').src}`;
+      const image = `${context.origin}${sharedPicture(event.imageUrl)}`;
       tags.push(['property', 'og:image', image], ['name', 'twitter:image', image]);
       tags.push(['property', 'og:image:alt', event.name]);
     }
