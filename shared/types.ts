@@ -1,6 +1,7 @@
 // Response shapes of the API (SPEC §3), shared by the API and the web app.
 import type {
   AccountRole,
+  GuardianConsentState,
   InviteRole,
   MemberRole,
   MemberStatus,
@@ -44,6 +45,12 @@ export interface CurrentUser {
   status: MemberStatus;
   /** isAdmin is true exactly for role admin; 'guardian': an account that consents for children only. */
   role: AccountRole;
+  /** YYYY-MM-DD, set once by the member; afterwards only an admin changes it. null: not given yet. */
+  birthDate?: string | null;
+  /** Younger than the organisation's consent age today. */
+  isMinor?: boolean;
+  /** Where the member stands with a guardian's consent; 'not_needed' for adults. */
+  guardianConsent?: GuardianConsentState;
 }
 
 /** POST /api/users/me/phone/verification: a code went out (202), or the number is verified already (200). */

@@ -1,0 +1,36 @@
+// The children a signed-in account is the guardian of (GET /api/guardian/children). The guardian's own pages
+// and Settings (which links to them when there is anyone to show) read the same query.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AttendanceStatus, GuardianConsentState, PhotoConsent } from '../../../shared/constants';
+import { api } from './api-client';
+
+export interface GuardianChildEvent {
+  eventId: number;
+  name: string;
+  date: string;
+  status: AttendanceStatus;
+}
+
+export interface GuardianChild {
+  id: number;
+  name: string;
+  birthDate: string | null;
+  guardianConsent: GuardianConsentState;
+  photoConsent: PhotoConsent;
+  upcoming: GuardianChildEvent[];
+}
+
+export const guardianKeys = {
+  all: ['guardian'] as const,
+  children: () => [...guardianKeys.all, 'children'] as const,
+  consent: (token: string) => [...guardianKeys.all, 'consent', token] as const,
+};
+
+export const guardianChildrenQueryOptions = () =>
+  queryOptions({
+    queryKey: guardianKeys.children(),
+    queryFn: () => api.get<GuardianChild[]>('/api/guardian/children'),
+  });
+
+/** Settings asks on every visit: an account that looks after nobody may be refused, and that is no error to retry. */
+export const useGuardianChildren = () => useQuery({ ...guardianChildrenQueryOptions(), retry: false });
