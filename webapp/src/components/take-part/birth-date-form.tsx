@@ -8,7 +8,7 @@ import { Field } from '../field/field';
 import { minorsErrorMessage, todayOnDevice, useSetBirthDate } from '../../lib/minors';
 
 export const BIRTH_DATE_WHY =
-  'We keep members under 16 safe by asking a parent or guardian for consent. You set it once; only an admin can change it later.';
+  'We keep younger members safe by asking a parent or guardian for their consent. You set it once; only an admin can change it later.';
 
 export function BirthDateForm({
   onSaved,

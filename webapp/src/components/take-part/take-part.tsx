@@ -26,6 +26,8 @@ export interface TakePart {
    */
   intercept: (error: unknown, retry: () => void) => boolean;
   dialog: ReactNode;
+  /** The dialog is up: a page's Telegram MainButton steps aside meanwhile. */
+  open: boolean;
 }
 
 export function useTakePart(): TakePart {
@@ -53,7 +55,7 @@ export function useTakePart(): TakePart {
       title={step ? TITLES[step] : ''}
       description={
         step === 'guardian'
-          ? 'Members under 16 need consent from a parent or guardian before they reply to events or comment.'
+          ? 'Younger members need consent from a parent or guardian before they reply to events or comment.'
           : undefined
       }
     >
@@ -82,5 +84,5 @@ export function useTakePart(): TakePart {
     </Dialog>
   );
 
-  return { intercept, dialog };
+  return { intercept, dialog, open: step !== null };
 }

@@ -33,7 +33,7 @@ export function MemberAgeBadges({ member }: { member: MemberAge }) {
   if (!member.isMinor) return null;
   return (
     <>
-      <Badge tone="brand">Under 16</Badge>
+      <Badge tone="brand">Minor</Badge>
       {member.guardianConsent && (
         <Badge tone={member.guardianConsent === 'granted' ? 'success' : 'warning'}>
           {CONSENT_LABELS[member.guardianConsent]}

@@ -80,7 +80,7 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
     if (going) reply('attending', count);
   };
   useMainButton(
-    event.myStatus === 'attending' || event.myStatus === 'awaiting_guardian' || locked
+    event.myStatus === 'attending' || event.myStatus === 'awaiting_guardian' || locked || takePart.open
       ? null
       : { text: 'I Will Attend', onClick: () => reply('attending'), busy: attend.isPending },
   );

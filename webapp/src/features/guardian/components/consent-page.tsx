@@ -87,7 +87,7 @@ export function ConsentPage() {
       {view && (
         <Card labelledBy="consent-about" title={`${view.organisation.name} asks for your consent`}>
           <p>
-            <strong>{view.child.name}</strong> named you as their parent or guardian. Members under 16 need consent from
+            <strong>{view.child.name}</strong> named you as their parent or guardian. Younger members need consent from
             a parent or guardian before they reply to events or comment.
           </p>
           <ConsentText text={view.consentText} />

@@ -28,7 +28,7 @@ const CONSENT_LOOK: Record<GuardianChild['guardianConsent'], [string, BadgeTone]
   granted: ['Consent given', 'success'],
   pending: ['No consent yet', 'warning'],
   required: ['No consent', 'warning'],
-  not_needed: ['16 or older', 'neutral'],
+  not_needed: ['No consent needed', 'neutral'],
 };
 
 const STATUS_TEXT: Partial<Record<AttendanceStatus, string>> = {
