@@ -35,6 +35,8 @@ const API_MODULE_LAYERS = [
   'images',
   'notifications',
   'events',
+  // Guardians' consent, children and approvals: releases replies through the events module.
+  'guardians',
   // Erasing a member releases their RSVPs through the events module's waitlist promotion.
   'members',
   'membership',

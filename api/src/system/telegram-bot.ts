@@ -38,6 +38,8 @@ export function botDepsFrom(
       // A pending or suspended account is told why, and shown nothing (the bot answers the refusal's text).
       if (row.status === 'pending') throw forbidden(MSG.membershipPending);
       if (row.status === 'suspended') throw forbidden(MSG.accountSuspended);
+      // A guardian account sees only what concerns its children, which the bot does not show.
+      if (row.role === 'guardian') throw forbidden(MSG.guardianAccountOnly);
       return { id: row.id, isAdmin: row.isAdmin, role: row.role };
     },
     events: {
@@ -46,7 +48,12 @@ export function botDepsFrom(
       setAttendance: events.setAttendance,
     },
     sharing: {
-      memberFor: sharing.memberFor,
+      async memberFor(telegramUserId) {
+        const member = await sharing.memberFor(telegramUserId);
+        // A guardian account's tap on a card is refused (the bot answers the refusal's text) and changes nothing.
+        if (member?.role === 'guardian') throw forbidden(MSG.guardianAccountOnly);
+        return member;
+      },
       shareableEvents: sharing.shareableEvents,
       cardPosted: sharing.cardPosted,
       acceptTap: sharing.acceptTap,

@@ -1,24 +1,8 @@
 // The children a signed-in account is the guardian of (GET /api/guardian/children). The guardian's own pages
 // and Settings (which links to them when there is anyone to show) read the same query.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AttendanceStatus, GuardianConsentState, PhotoConsent } from '../../../shared/constants';
+import type { GuardianChild } from '../../../shared/types';
 import { api } from './api-client';
-
-export interface GuardianChildEvent {
-  eventId: number;
-  name: string;
-  date: string;
-  status: AttendanceStatus;
-}
-
-export interface GuardianChild {
-  id: number;
-  name: string;
-  birthDate: string | null;
-  guardianConsent: GuardianConsentState;
-  photoConsent: PhotoConsent;
-  upcoming: GuardianChildEvent[];
-}
 
 export const guardianKeys = {
   all: ['guardian'] as const,

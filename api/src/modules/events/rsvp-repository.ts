@@ -86,21 +86,41 @@ export function withEventLocked<T>(
   );
 }
 
-/** Locks, in id order, every event `userId` has a reply to; answers what promotion needs of each. */
+/** Which replies to take back: only these statuses, only to events starting after `startsAfter`. */
+export interface RepliesFilter {
+  statuses: StoredRsvpStatus[];
+  startsAfter: Date;
+}
+
+/**
+ * Locks, in id order, every event `userId` has a reply to (one that `only` matches, when given); answers what
+ * promotion needs of each.
+ */
 export async function lockEventsRepliedBy(
   tx: Tx,
   userId: number,
+  only?: RepliesFilter,
 ): Promise<Array<{ id: number; capacity: number | null }>> {
+  const status = only ? PrismaTypes.sql`AND a.status::text = ANY(${only.statuses}::text[])` : PrismaTypes.empty;
+  const upcoming = only ? PrismaTypes.sql`AND e.date > ${only.startsAfter}` : PrismaTypes.empty;
   return tx.$queryRaw<Array<{ id: number; capacity: number | null }>>`
     SELECT e.id, e.capacity FROM events e
-     WHERE e.id IN (SELECT a.event_id FROM attendances a WHERE a.user_id = ${userId})
+     WHERE e.id IN (SELECT a.event_id FROM attendances a WHERE a.user_id = ${userId} ${status}) ${upcoming}
      ORDER BY e.id
        FOR UPDATE OF e`;
 }
 
-/** Removes the member's reply (the count and calendar triggers follow the deleted row). */
-export async function deleteReply(tx: Tx, eventId: number, userId: number): Promise<void> {
-  await tx.attendance.deleteMany({ where: { eventId, userId } });
+/**
+ * Removes the member's reply (the count and calendar triggers follow the deleted row); with `statuses`, only a
+ * reply in one of them (read under the event's lock, so a reply changed meanwhile is left alone).
+ */
+export async function deleteReply(
+  tx: Tx,
+  eventId: number,
+  userId: number,
+  statuses?: StoredRsvpStatus[],
+): Promise<void> {
+  await tx.attendance.deleteMany({ where: { eventId, userId, ...(statuses ? { status: { in: statuses } } : {}) } });
 }
 
 /** The people attending as the database counts them now (after this transaction's own changes). */

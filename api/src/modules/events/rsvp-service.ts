@@ -13,6 +13,7 @@ import * as rsvpRepo from './rsvp-repository';
 import { createEventQueue } from './event-queue';
 import { partiesToPromote, peopleIn, planReply, spotsLeft } from './rsvp-rules';
 import type { Viewer } from '../users/viewer';
+import type { MinorsService } from '../minors/minors-service';
 
 interface Promotion {
   now: Date;
@@ -47,7 +48,8 @@ export async function promoteIntoFreeSpots(
 }
 
 /**
- * Takes back every reply of a member whose account is being erased, as if they had cancelled each one: under
+ * Takes back every reply of a member whose account is being erased (or, with `only`, those it names: a withdrawn
+ * consent takes back a child's upcoming ones), as if they had cancelled each one: under
  * each event's row lock (taken in event order, so two erasures cannot deadlock), the reply goes (the count
  * triggers give its places back and the calendar triggers record the cancellation) and the waitlist moves up.
  * Runs inside the caller's transaction, so the erasure and the promotions commit together.
@@ -55,15 +57,19 @@ export async function promoteIntoFreeSpots(
 export async function releaseAllReplies(
   tx: Tx,
   userId: number,
-  options: Pick<Promotion, 'now' | 'tell'>,
+  options: Pick<Promotion, 'now' | 'tell'> & { only?: rsvpRepo.RepliesFilter },
 ): Promise<void> {
-  for (const event of await rsvpRepo.lockEventsRepliedBy(tx, userId)) {
-    await rsvpRepo.deleteReply(tx, event.id, userId);
+  for (const event of await rsvpRepo.lockEventsRepliedBy(tx, userId, options.only)) {
+    await rsvpRepo.deleteReply(tx, event.id, userId, options.only?.statuses);
     if (event.capacity !== null) await promoteIntoFreeSpots(tx, event, options);
   }
 }
 
-export function createRsvpService(deps: Pick<AppDeps, 'notifications' | 'now' | 'prisma'>, access: EventAccess) {
+export function createRsvpService(
+  deps: Pick<AppDeps, 'notifications' | 'now' | 'prisma'>,
+  access: EventAccess,
+  minors: MinorsService,
+) {
   const { prisma } = deps;
   // Built once with the service, so the system it belongs to owns its queues.
   const queue = createEventQueue();
@@ -100,6 +106,8 @@ export function createRsvpService(deps: Pick<AppDeps, 'notifications' | 'now' | 
    */
   async function setAttendance(viewer: Viewer, id: number, input: AttendInput): Promise<AttendResponse> {
     await access.visibleRecord(viewer, id);
+    // Saying no is always allowed; going needs a birth date (if required) and, for a minor, consent.
+    if (input.status !== 'not_attending') await minors.assertMayTakePart(viewer);
     const result = await rsvpRepo.withEventLocked(
       prisma,
       queue,

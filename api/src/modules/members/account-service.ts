@@ -2,6 +2,7 @@
 import { conflict, notFound } from '../../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/audit-repository';
+import { birthDateText } from '../minors/minors-repository';
 import { signInEmail, type UserRow } from '../users/users-repository';
 import { eraseMember } from './erasure';
 import { readMemberData } from './export-repository';
@@ -40,6 +41,8 @@ export function createAccountService(deps: AppDeps) {
         role: user.role,
         status: user.status,
         hideFromAttendees: user.hideFromAttendees,
+        birthDate: birthDateText(user.birthDate),
+        photoConsent: user.photoConsent,
         createdAt: user.createdAt.toISOString(),
         updatedAt: user.updatedAt.toISOString(),
       },
@@ -100,6 +103,22 @@ export function createAccountService(deps: AppDeps) {
         isPublic: event.isPublic,
         createdAt: event.createdAt.toISOString(),
       })),
+      guardianConsents: data.guardianship.consents.map((consent) => ({
+        method: consent.method,
+        textVersion: consent.textVersion,
+        guardian: consent.guardian?.name ?? null,
+        note: consent.note,
+        grantedAt: consent.grantedAt.toISOString(),
+        withdrawnAt: iso(consent.withdrawnAt),
+      })),
+      guardianRequests: data.guardianship.requests.map((request) => ({
+        email: request.email,
+        requestedAt: request.createdAt.toISOString(),
+        expiresAt: request.expiresAt.toISOString(),
+        usedAt: iso(request.usedAt),
+      })),
+      guardians: data.guardianship.guardians,
+      children: data.guardianship.children,
       uploadedImages: data.images.map((image) => ({
         id: image.id,
         eventId: image.eventId,

@@ -35,6 +35,11 @@ export async function eraseMember(tx: ErasureTx, userId: number): Promise<void> 
   await tx.emailLinkRequest.deleteMany({ where: { userId } });
   await tx.authState.deleteMany({ where: { userId } });
   await tx.calendarFeed.deleteMany({ where: { userId } });
+  // Who looks after whom goes, both ways, and the requests sent to a guardian's address. The consents stay as
+  // the record of what was given, without the address the request went to.
+  await tx.guardianship.deleteMany({ where: { OR: [{ guardianId: userId }, { childId: userId }] } });
+  await tx.guardianRequest.deleteMany({ where: { childId: userId } });
+  await tx.guardianConsent.updateMany({ where: { childId: userId }, data: { requestEmail: null } });
   // Written by the calendar triggers, also for the replies just released: the event names the member went to.
   await tx.calendarCancellation.deleteMany({ where: { userId } });
   // Texts addressed to them carry their name and contact details.
@@ -67,6 +72,8 @@ export async function eraseMember(tx: ErasureTx, userId: number): Promise<void> 
       telegramWriteAllowedAt: null,
       notificationPrefs: [],
       hideFromAttendees: false,
+      birthDate: null,
+      photoConsent: 'none',
       // An erased admin must not count as one (the last-admin rule, admin lists); the trigger clears is_admin.
       role: 'member',
       deletedAt: now,

@@ -2,7 +2,7 @@
 // admin makes to one member. Every change refreshes the members' queries and the audit log it writes to.
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberUpdateInput } from '../../../../../shared/schemas';
-import type { AdminMember, MembersPage } from '../../../../../shared/types';
+import type { AdminMember, MembersPage, MemberStanding } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { adminKeys, type MemberFilters } from './keys';
 
@@ -75,7 +75,7 @@ export function useRecordConsent() {
   const refresh = useRefreshMembers();
   return useMutation({
     mutationFn: ({ id, method, note }: { id: number; method: 'paper' | 'in_person'; note: string }) =>
-      api.post<unknown>(`/api/admin/members/${id}/consent`, { method, note }),
+      api.post<MemberStanding>(`/api/admin/members/${id}/consent`, { method, note }),
     onSettled: refresh,
   });
 }

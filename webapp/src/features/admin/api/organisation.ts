@@ -4,16 +4,10 @@ import type { OrganisationSettingsView } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-/** What this screen reads; consentText null means the built-in text is in use. */
-export type OrganisationView = OrganisationSettingsView & {
-  consentText?: string | null;
-  consentTextVersion?: number;
-};
-
 export const organisationQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.organisation(),
-    queryFn: () => api.get<OrganisationView>('/api/admin/organisation'),
+    queryFn: () => api.get<OrganisationSettingsView>('/api/admin/organisation'),
   });
 
 export const useOrganisation = () => useQuery(organisationQueryOptions());
@@ -21,7 +15,8 @@ export const useOrganisation = () => useQuery(organisationQueryOptions());
 export function useSaveConsentText() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (consentText: string | null) => api.patch<OrganisationView>('/api/admin/organisation', { consentText }),
+    mutationFn: (consentText: string | null) =>
+      api.patch<OrganisationSettingsView>('/api/admin/organisation', { consentText }),
     onSuccess: (view) => {
       queryClient.setQueryData(adminKeys.organisation(), view);
       return Promise.all([

@@ -33,6 +33,8 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'consent.requested': 'Asked for consent',
   'consent.granted': 'Consent given',
   'consent.withdrawn': 'Consent withdrawn',
+  'member.birth_date_changed': 'Corrected a date of birth',
+  'photo_consent.changed': 'Changed photo consent',
 };
 
 const inWords = (action: string) => AUDIT_ACTION_WORDS[action as AuditAction] ?? action;

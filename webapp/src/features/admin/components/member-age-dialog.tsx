@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { isCalendarDate } from '../../../../../shared/age';
 import type { GuardianConsentState } from '../../../../../shared/constants';
-import type { AdminMember } from '../../../../../shared/types';
+import type { AdminMember, MemberStanding } from '../../../../../shared/types';
 import { Badge } from '../../../components/badge/badge';
 import { Button } from '../../../components/button/button';
 import { Dialog } from '../../../components/dialog/dialog';
@@ -60,6 +60,9 @@ export function MemberAgeDialog({
   const [note, setNote] = useState('');
   const [consentError, setConsentError] = useState<string | null>(null);
   const today = todayOnDevice();
+  // The list may not say the date of birth; a recorded consent answers with where the member now stands.
+  const [standing, setStanding] = useState<MemberStanding | null>(null);
+  const known = standing ?? (member.birthDate !== undefined ? member : null);
 
   const saveDate = (event: FormEvent) => {
     event.preventDefault();
@@ -87,7 +90,8 @@ export function MemberAgeDialog({
     record.mutate(
       { id: member.id, method, note: note.trim() },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
+          setStanding(answer);
           setNote('');
           toast({ title: `Consent recorded for ${member.name}` });
         },
@@ -99,10 +103,12 @@ export function MemberAgeDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={`${member.name}: age and consent`}>
       <div className={styles.dialogBody}>
-        <p className="muted" aria-live="polite">
-          Date of birth: {member.birthDate ? calendarDateText(member.birthDate) : 'not given yet'}
-          {member.guardianConsent ? ` · ${CONSENT_LABELS[member.guardianConsent]}` : ''}
-        </p>
+        {known && (
+          <p className="muted" aria-live="polite">
+            Date of birth: {known.birthDate ? calendarDateText(known.birthDate) : 'not given yet'}
+            {known.guardianConsent ? ` · ${CONSENT_LABELS[known.guardianConsent]}` : ''}
+          </p>
+        )}
         <form className="form" noValidate onSubmit={saveDate}>
           <Field label="Date of birth" error={dateError} hint="Members set it once; correct it here when it is wrong.">
             <input

@@ -23,7 +23,7 @@ export function OrganisationTab() {
 
   if (organisation.isPending) return <Skeleton label="Loading organisation settings" shape="lines" />;
   if (organisation.isError) return <p role="alert">{errorMessage(organisation.error)}</p>;
-  const { consentAge, consentTextVersion = 0 } = organisation.data;
+  const { consentAge, consentTextVersion } = organisation.data;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,17 +46,12 @@ export function OrganisationTab() {
         <Field
           label="Consent text"
           error={error}
-          hint={
-            consentTextVersion === 0
-              ? 'The built-in text is in use (version 0). Leave this empty to keep it.'
-              : `Version ${consentTextVersion}. Saving a change makes a new version; consents already given keep theirs.`
-          }
+          hint={`Version ${consentTextVersion}${consentTextVersion === 0 ? ' (the built-in text)' : ''}. Saving a change makes a new version; consents already given keep theirs. Empty the box to go back to the built-in text.`}
         >
           <textarea
             rows={10}
             maxLength={CONSENT_TEXT_MAX}
             value={text}
-            placeholder="Leave empty to use the built-in text."
             onChange={(event) => setText(event.target.value)}
           />
         </Field>

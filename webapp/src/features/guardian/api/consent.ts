@@ -1,21 +1,14 @@
 // The consent link a guardian was emailed: what it asks (GET, read before signing in) and giving consent (POST).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GuardianConsentRequestView } from '../../../../../shared/types';
 import { ApiError, api } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';
 import { guardianKeys } from '../../../lib/guardian-children';
 
-export interface ConsentRequestView {
-  child: { id: number; name: string };
-  organisation: { name: string };
-  consentText: string;
-  consentTextVersion: number;
-  expiresAt: string;
-}
-
 export const consentRequestQueryOptions = (token: string) =>
   queryOptions({
     queryKey: guardianKeys.consent(token),
-    queryFn: () => api.get<ConsentRequestView>(`/api/guardian/consent?token=${encodeURIComponent(token)}`),
+    queryFn: () => api.get<GuardianConsentRequestView>(`/api/guardian/consent?token=${encodeURIComponent(token)}`),
     retry: false,
     staleTime: Infinity,
   });

@@ -12,7 +12,8 @@ import { Skeleton } from '../../../components/skeleton/skeleton';
 import { toast, toastError } from '../../../components/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { longDateTime } from '../../../lib/dates';
-import { useGuardianChildren, type GuardianChild } from '../../../lib/guardian-children';
+import type { GuardianChild } from '../../../../../shared/types';
+import { useGuardianChildren } from '../../../lib/guardian-children';
 import { useDecideSlip, useSetPhotoConsent, useWithdrawConsent } from '../api/children';
 import styles from './guardian.module.css';
 
