@@ -224,6 +224,8 @@ const rsvpSettingsShape = {
     .optional(),
   /** The organiser's opt-in: one message (email/Telegram, their channels) an hour at most about new RSVPs. */
   rsvpDigest: z.boolean({ error: 'rsvpDigest must be true or false' }).optional(),
+  /** Members under the consent age need a guardian's approval (a permission slip) to attend. */
+  requiresGuardianApproval: z.boolean({ error: 'requiresGuardianApproval must be true or false' }).optional(),
 };
 
 export const eventInputSchema = z.object({
