@@ -35,6 +35,8 @@ const API_MODULE_LAYERS = [
   'images',
   'notifications',
   'events',
+  // Guardians decide their children's permission slips through the events module's RSVP rules.
+  'guardians',
   // Erasing a member releases their RSVPs through the events module's waitlist promotion.
   'members',
   'membership',

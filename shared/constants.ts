@@ -202,5 +202,8 @@ export const AUDIT_ACTIONS = [
   'consent.requested',
   'consent.granted',
   'consent.withdrawn',
+  'slip.approved',
+  'slip.declined',
+  'slip.expired',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

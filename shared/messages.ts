@@ -5,6 +5,8 @@ export const MSG = {
   notSignedIn: NOT_SIGNED_IN,
   birthDateFirst: 'Please add your date of birth first.',
   guardianConsentFirst: 'A parent or guardian needs to give consent first.',
+  notGuardianOf: 'Only a parent or guardian of this member can do that.',
+  noPendingApproval: 'There is no approval waiting for this event: it was already answered or has expired.',
   phoneRequired: 'Phone number is required for SMS notifications',
   phoneInvalid: 'Please enter a valid phone number in international format (e.g., +1234567890)',
   telegramUsernameRequired: 'Telegram username is required for Telegram notifications',

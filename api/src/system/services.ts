@@ -9,6 +9,7 @@ import { createCalendarService } from '../modules/calendar/calendar-service';
 import { createAuditService } from '../modules/audit/audit-service';
 import { createEventAccess } from '../modules/events/event-access';
 import { createEventsService } from '../modules/events/events-service';
+import { createSlipsService } from '../modules/guardians/slips-service';
 import { createOrganiserService } from '../modules/events/organiser-service';
 import { createRsvpService } from '../modules/events/rsvp-service';
 import { createSeriesService } from '../modules/events/series-service';
@@ -30,7 +31,7 @@ export function createServices(deps: AppDeps) {
   const access = createEventAccess(deps.prisma);
   const minors = createMinorsService(deps);
   const images = createImagesService(deps);
-  const rsvp = createRsvpService(deps, access);
+  const rsvp = createRsvpService(deps, access, minors);
   const series = createSeriesService(deps);
   const auth = createAuthService(deps);
   return {
@@ -39,6 +40,7 @@ export function createServices(deps: AppDeps) {
     images,
     rsvp,
     series,
+    slips: createSlipsService(deps, rsvp),
     events: createEventsService(deps, { access, images, rsvp, series }),
     organiser: createOrganiserService(deps, access),
     calendar: createCalendarService(deps),

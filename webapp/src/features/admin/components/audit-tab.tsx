@@ -33,6 +33,9 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'consent.requested': 'Asked for consent',
   'consent.granted': 'Consent given',
   'consent.withdrawn': 'Consent withdrawn',
+  'slip.approved': 'Permission slip approved',
+  'slip.declined': 'Permission slip declined',
+  'slip.expired': 'Permission slip expired',
 };
 
 const inWords = (action: string) => AUDIT_ACTION_WORDS[action as AuditAction] ?? action;
