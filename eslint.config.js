@@ -35,7 +35,8 @@ const API_MODULE_LAYERS = [
   'images',
   'notifications',
   'events',
-  // Guardians' consent, children and approvals: releases replies through the events module.
+  // Guardians' consent, children and approvals: releases replies and decides permission slips through the
+  // events module's RSVP rules.
   'guardians',
   // Erasing a member releases their RSVPs through the events module's waitlist promotion.
   'members',

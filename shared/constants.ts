@@ -209,5 +209,8 @@ export const AUDIT_ACTIONS = [
   'consent.withdrawn',
   'member.birth_date_changed',
   'photo_consent.changed',
+  'slip.approved',
+  'slip.declined',
+  'slip.expired',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -21,6 +21,8 @@ export const MSG = {
   notYourChild: 'You are not a guardian of this member.',
   consentNotNeeded: 'This member does not need a guardian’s consent.',
   consentAlreadyGiven: 'A guardian’s consent is already on record for this member.',
+  notGuardianOf: 'Only a parent or guardian of this member can do that.',
+  noPendingApproval: 'There is no approval waiting for this event: it was already answered or has expired.',
   phoneRequired: 'Phone number is required for SMS notifications',
   phoneInvalid: 'Please enter a valid phone number in international format (e.g., +1234567890)',
   telegramUsernameRequired: 'Telegram username is required for Telegram notifications',

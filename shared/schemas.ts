@@ -227,6 +227,8 @@ const rsvpSettingsShape = {
     .optional(),
   /** The organiser's opt-in: one message (email/Telegram, their channels) an hour at most about new RSVPs. */
   rsvpDigest: z.boolean({ error: 'rsvpDigest must be true or false' }).optional(),
+  /** Members under the consent age need a guardian's approval (a permission slip) to attend. */
+  requiresGuardianApproval: z.boolean({ error: 'requiresGuardianApproval must be true or false' }).optional(),
 };
 
 export const eventInputSchema = z.object({
@@ -343,8 +345,21 @@ const guestsSchema = z
 export const attendSchema = z.object({
   status: z.enum(RSVP_STATUSES, { error: MSG.rsvpStatusInvalid }),
   guests: guestsSchema.optional(),
+  /** A guardian replying for their child (the child's account id). */
+  forUserId: z
+    .number({ error: 'forUserId must be a member id' })
+    .int({ error: 'forUserId must be a member id' })
+    .positive({ error: 'forUserId must be a member id' })
+    .max(2_147_483_647, { error: 'forUserId must be a member id' })
+    .optional(),
 });
 export type AttendInput = z.infer<typeof attendSchema>;
+
+/** POST /api/guardian/children/{childId}/events/{eventId}/approval: a guardian's answer to a permission slip. */
+export const slipDecisionSchema = z.object({
+  approve: z.boolean({ error: 'approve must be true or false' }),
+});
+export type SlipDecisionInput = z.infer<typeof slipDecisionSchema>;
 
 /** POST /api/events/{id}/messages: the organiser writes to everyone attending, waitlisted or maybe. */
 export const eventMessageSchema = z.object({

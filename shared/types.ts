@@ -88,6 +88,8 @@ export interface EventSummary {
   rsvpClosesAt: string | null;
   /** The organiser asked for a message about new RSVPs (at most one an hour); for the edit form. */
   rsvpDigest: boolean;
+  /** Members under the consent age attend only once a guardian approves (their spot is held meanwhile). */
+  requiresGuardianApproval: boolean;
   /** The IANA zone the event happens in (Europe/Berlin): its local time is shown in this zone. */
   timeZone: string;
   /** Grows with every edit that changes what a calendar shows (the iCalendar SEQUENCE). */

@@ -24,6 +24,7 @@ import { authRouter } from './modules/auth/auth-routes';
 import { backupsRouter } from './modules/backups/backups-routes';
 import type { BackupsService } from './modules/backups/backups-service';
 import { eventsRouter } from './modules/events/events-routes';
+import { slipsRouter } from './modules/guardians/slips-routes';
 import { calendarRouter } from './modules/calendar/calendar-routes';
 import { healthRouter } from './modules/health/health-routes';
 import { imagesRouter, isImageUpload } from './modules/images/images-routes';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(guardiansRouter(services.guardians, services.minors));
   api.use(calendarRouter(services.calendar));
   api.use(eventsRouter(services.events, services.organiser));
+  api.use(slipsRouter(services.slips));
   api.use(sharedCardsRouter(services.sharing));
   api.use(imagesRouter(services.images));
   api.use(adminRouter(deps, services.templates, services.organisation));

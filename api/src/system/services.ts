@@ -10,6 +10,7 @@ import { createAuditService } from '../modules/audit/audit-service';
 import { createEventAccess } from '../modules/events/event-access';
 import { createEventsService } from '../modules/events/events-service';
 import { createGuardiansService } from '../modules/guardians/guardians-service';
+import { createSlipsService } from '../modules/guardians/slips-service';
 import { createOrganiserService } from '../modules/events/organiser-service';
 import { createRsvpService } from '../modules/events/rsvp-service';
 import { createSeriesService } from '../modules/events/series-service';
@@ -40,6 +41,7 @@ export function createServices(deps: AppDeps) {
     images,
     rsvp,
     series,
+    slips: createSlipsService(deps, rsvp),
     events: createEventsService(deps, { access, images, rsvp, series, minors }),
     organiser: createOrganiserService(deps, access),
     calendar: createCalendarService(deps),

@@ -25,7 +25,13 @@ const ALLOWED_UPDATES = [
 
 export function botDepsFrom(
   deps: AppDeps,
-  { events, loginCodes, sharing, reachability }: Pick<Services, 'events' | 'loginCodes' | 'sharing' | 'reachability'>,
+  {
+    events,
+    loginCodes,
+    sharing,
+    reachability,
+    slips,
+  }: Pick<Services, 'events' | 'loginCodes' | 'sharing' | 'reachability' | 'slips'>,
 ): BotDeps {
   return {
     config: deps.config,
@@ -57,6 +63,14 @@ export function botDepsFrom(
       shareableEvents: sharing.shareableEvents,
       cardPosted: sharing.cardPosted,
       acceptTap: sharing.acceptTap,
+    },
+    slips: {
+      async decide(telegramUserId, childId, eventId, approve) {
+        // Only an account already linked to this Telegram user: a tap creates nobody.
+        const member = await sharing.memberFor(telegramUserId);
+        if (!member) throw forbidden(MSG.notGuardianOf);
+        return slips.decide(member, childId, eventId, approve);
+      },
     },
     loginCodes: {
       describe: loginCodes.describe,

@@ -37,8 +37,17 @@ export type EventCreateFields = z.output<typeof eventCreateSchema>;
 /** An edit: as a create, except that a left-out isPublic means "keep it". */
 export type EventUpdateFields = z.output<typeof eventUpdateSchema>;
 
-type RsvpSettings = Pick<repo.EventWrite, 'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest'>;
-const NO_RSVP_SETTINGS: RsvpSettings = { capacity: null, guestsAllowed: 0, rsvpClosesAt: null, rsvpDigest: false };
+type RsvpSettings = Pick<
+  repo.EventWrite,
+  'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest' | 'requiresGuardianApproval'
+>;
+const NO_RSVP_SETTINGS: RsvpSettings = {
+  capacity: null,
+  guestsAllowed: 0,
+  rsvpClosesAt: null,
+  rsvpDigest: false,
+  requiresGuardianApproval: false,
+};
 
 /**
  * The RSVP settings a create or edit leaves out keep `kept` (on create: no limit, no guests, open, no digest);
@@ -61,6 +70,7 @@ const toWrite = (input: EventFields, keptZone: string, kept: RsvpSettings = NO_R
         ? null
         : new Date(input.rsvpClosesAt),
   rsvpDigest: input.rsvpDigest ?? kept.rsvpDigest,
+  requiresGuardianApproval: input.requiresGuardianApproval ?? kept.requiresGuardianApproval,
 });
 
 /** What the events use cases work with besides the app's dependencies (each built once, by the composition root). */

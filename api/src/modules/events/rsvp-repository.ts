@@ -21,6 +21,7 @@ export interface LockedEvent {
   attendingPeople: number;
   rsvpDigest: boolean;
   rsvpDigestDueAt: Date | null;
+  requiresGuardianApproval: boolean;
   /** The reply of the member the lock was taken for (null: none yet). */
   reply: Reply | null;
 }
@@ -35,6 +36,7 @@ interface LockedEventRow {
   attending_people: number;
   rsvp_digest: boolean;
   rsvp_digest_due_at: Date | string | null;
+  requires_guardian_approval: boolean;
   reply_status: StoredRsvpStatus | null;
   reply_guests: number | null;
 }
@@ -48,7 +50,7 @@ const LOCKED_TX_LIMITS = { maxWait: 60_000, timeout: 60_000 };
 async function lockEvent(tx: Tx, eventId: number, userId: number): Promise<LockedEvent | null> {
   const [row] = await tx.$queryRaw<LockedEventRow[]>`
     SELECT e.id, e.creator_id, e.is_public, e.capacity, e.guests_allowed, e.rsvp_closes_at, e.attending_people,
-           e.rsvp_digest, e.rsvp_digest_due_at, a.status::text AS reply_status, a.guests AS reply_guests
+           e.rsvp_digest, e.rsvp_digest_due_at, e.requires_guardian_approval, a.status::text AS reply_status, a.guests AS reply_guests
       FROM events e LEFT JOIN attendances a ON a.event_id = e.id AND a.user_id = ${userId}
      WHERE e.id = ${eventId}
        FOR UPDATE OF e`;
@@ -63,6 +65,7 @@ async function lockEvent(tx: Tx, eventId: number, userId: number): Promise<Locke
     attendingPeople: Number(row.attending_people),
     rsvpDigest: row.rsvp_digest,
     rsvpDigestDueAt: dateOrNull(row.rsvp_digest_due_at),
+    requiresGuardianApproval: row.requires_guardian_approval,
     reply: row.reply_status === null ? null : { status: row.reply_status, guests: Number(row.reply_guests) },
   };
 }
@@ -153,12 +156,48 @@ export function waitingParties(tx: Tx, eventId: number, maxParty: number | null)
   });
 }
 
-/** Moves these members from the waitlist to attending (the count trigger adds their parties). */
-export async function promote(tx: Tx, eventId: number, userIds: number[], now: Date): Promise<void> {
+/**
+ * Moves these members from the waitlist into a spot (the count trigger adds their parties): attending, or held
+ * for a guardian's approval.
+ */
+export async function promote(
+  tx: Tx,
+  eventId: number,
+  userIds: number[],
+  now: Date,
+  status: 'attending' | 'awaiting_guardian' = 'attending',
+): Promise<void> {
   if (!userIds.length) return;
   await tx.attendance.updateMany({
     where: { eventId, userId: { in: userIds }, status: 'waitlisted' },
-    data: { status: 'attending', waitlistedAt: null, respondedAt: now },
+    data: { status, waitlistedAt: null, respondedAt: now },
+  });
+}
+
+/**
+ * Settles a reply held for a guardian: approved, it becomes attending (the same people count); released, it
+ * becomes not attending (the count trigger gives the spot back). True when the reply was held.
+ */
+export async function settleHeldReply(
+  tx: Tx,
+  eventId: number,
+  userId: number,
+  status: 'attending' | 'not_attending',
+  now: Date,
+): Promise<boolean> {
+  const changed = await tx.attendance.updateMany({
+    where: { eventId, userId, status: 'awaiting_guardian' },
+    data: { status, ...(status === 'not_attending' ? { guests: 0 } : {}), updatedAt: now },
+  });
+  return changed.count > 0;
+}
+
+/** Releases these members' held replies at once (their slips ran out); the count trigger gives the spots back. */
+export async function releaseHeldReplies(tx: Tx, eventId: number, userIds: number[], now: Date): Promise<void> {
+  if (!userIds.length) return;
+  await tx.attendance.updateMany({
+    where: { eventId, userId: { in: userIds }, status: 'awaiting_guardian' },
+    data: { status: 'not_attending', guests: 0, updatedAt: now },
   });
 }
 

@@ -10,6 +10,7 @@ import type { GuardianChild, GuardianConsentRequestView, MemberStanding } from '
 import type { AppDeps } from '../../deps';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { recordAudit, type AuditDb } from '../audit/audit-repository';
+import { createSlipHolds } from '../events/permission-slips';
 import { releaseAllReplies } from '../events/rsvp-service';
 import { birthDateText, isGuardianOf } from '../minors/minors-repository';
 import type { MinorsService } from '../minors/minors-service';
@@ -30,6 +31,8 @@ const RELEASED_ON_WITHDRAWAL: StoredRsvpStatus[] = ['attending', 'maybe', 'waitl
 
 export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
   const { prisma } = deps;
+  // A released held spot promotes the waitlist like any other, asking the promoted minors' guardians in turn.
+  const approvals = createSlipHolds(deps);
 
   /**
    * POST /api/users/me/guardians: a minor without consent asks a guardian. The request (only its token's hash)
@@ -233,6 +236,7 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
         await releaseAllReplies(tx, childId, {
           now,
           tell: (eventId, userIds) => queuePromoted(tx, eventId, userIds, now),
+          approvals,
           only: { statuses: RELEASED_ON_WITHDRAWAL, startsAfter: now },
         });
       }

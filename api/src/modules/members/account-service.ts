@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/audit-repository';
 import { birthDateText } from '../minors/minors-repository';
 import { signInEmail, type UserRow } from '../users/users-repository';
+import { createSlipHolds } from '../events/permission-slips';
 import { eraseMember } from './erasure';
 import { readMemberData } from './export-repository';
 
@@ -15,6 +16,7 @@ const ERASURE_TX_LIMITS = { maxWait: 60_000, timeout: 60_000 };
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
 export function createAccountService(deps: AppDeps) {
+  const approvals = createSlipHolds(deps);
   const { prisma } = deps;
 
   /**
@@ -139,7 +141,7 @@ export function createAccountService(deps: AppDeps) {
         const others = await tx.user.count({ where: { role: 'admin', deletedAt: null, id: { not: viewer.id } } });
         if (others === 0) throw conflict(LAST_ADMIN_MESSAGE);
       }
-      await eraseMember(tx, viewer.id);
+      await eraseMember(tx, viewer.id, approvals);
       // Nothing personal: the entry outlives the data it would otherwise keep.
       await recordAudit(tx, {
         actorId: viewer.id,

@@ -5,6 +5,7 @@
 // still point at an account. Its identity columns are emptied, not hidden, so the same Google or Telegram
 // account signing in again creates a new account.
 import type { Prisma as PrismaTypes } from '@prisma/client';
+import type { SlipHolds } from '../events/permission-slips';
 import { releaseAllReplies } from '../events/rsvp-service';
 import { queuePromoted } from '../notifications/outbox-triggers';
 
@@ -18,9 +19,10 @@ export const DELETED_MEMBER_NAME = 'Deleted member';
  * Erases the member's personal data in `tx`: sessions end, RSVPs are released (waitlists promote and are told),
  * invitations, verification records, sign-in states, the calendar feed and messages addressed to them go, and the
  * users row keeps only its id, status, role 'member', dates and deleted_at. Unknown or already erased accounts
- * are left as they are; the caller records the audit entry in the same transaction.
+ * are left as they are; the caller records the audit entry in the same transaction. `approvals`: minors promoted
+ * onto an event that needs a guardian's approval hold their spot until a guardian answers.
  */
-export async function eraseMember(tx: ErasureTx, userId: number): Promise<void> {
+export async function eraseMember(tx: ErasureTx, userId: number, approvals: SlipHolds): Promise<void> {
   const user = await tx.user.findUnique({ where: { id: userId }, select: { telegramId: true, deletedAt: true } });
   if (!user || user.deletedAt) return;
   const now = new Date();
@@ -29,6 +31,7 @@ export async function eraseMember(tx: ErasureTx, userId: number): Promise<void> 
   await releaseAllReplies(tx, userId, {
     now,
     tell: (eventId, userIds) => queuePromoted(tx, eventId, userIds, now),
+    approvals,
   });
   await tx.invitation.deleteMany({ where: { userId } });
   await tx.phoneVerification.deleteMany({ where: { userId } });

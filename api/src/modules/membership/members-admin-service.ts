@@ -9,6 +9,7 @@ import { conflict, invalid, notFound } from '../../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import { recordAudit, type AuditDb } from '../audit/audit-repository';
 import { deleteSessionsOfUser } from '../auth/sessions-repository';
+import { createSlipHolds } from '../events/permission-slips';
 import { eraseMember } from '../members/erasure';
 import { birthDateText, saveBirthDate } from '../minors/minors-repository';
 import type { MinorsService } from '../minors/minors-service';
@@ -49,6 +50,7 @@ function statusAction(before: string, after: string) {
 }
 
 export function createMembersAdminService(deps: AppDeps, minors: MinorsService) {
+  const approvals = createSlipHolds(deps);
   const { prisma } = deps;
 
   async function list(query: MembersQuery): Promise<MembersPage> {
@@ -134,7 +136,7 @@ export function createMembersAdminService(deps: AppDeps, minors: MinorsService) 
       if (!target) throw notFound(MSG.memberNotFound);
       if (id === actorId) throw conflict(MSG.selfDemotion);
       await assertAdminKept(tx, actorId, target, target.role === 'admin' && target.status === 'active');
-      await eraseMember(tx, id);
+      await eraseMember(tx, id, approvals);
       // Who it was stays out of the log: erasure must leave no trace of their data.
       await recordAudit(tx, {
         actorId,

@@ -42,18 +42,24 @@ export interface AgeCutoff {
   requireBirthDate: boolean;
 }
 
+/**
+ * Today's cutoff, read from the settings in force (inside `db`'s transaction): for code that runs where the
+ * minors service is not at hand (a promotion inside an account's erasure).
+ */
+export async function ageCutoff(deps: Pick<AppDeps, 'config' | 'prisma' | 'now'>, db: AuditDb): Promise<AgeCutoff> {
+  const settings = await readOrganisationSettings(deps, db);
+  const today = calendarDay(deps.now(), deps.config.notificationsTimeZone);
+  return {
+    today,
+    bornAfter: bornOnOrBefore(today, settings.consentAge),
+    consentAge: settings.consentAge,
+    requireBirthDate: settings.requireBirthDate,
+  };
+}
+
 export function createMinorsService(deps: Pick<AppDeps, 'config' | 'prisma' | 'now'>) {
   /** Today's cutoff, read from the settings in force (inside `db`'s transaction when given one). */
-  async function cutoff(db: AuditDb = deps.prisma): Promise<AgeCutoff> {
-    const settings = await readOrganisationSettings(deps, db);
-    const today = calendarDay(deps.now(), deps.config.notificationsTimeZone);
-    return {
-      today,
-      bornAfter: bornOnOrBefore(today, settings.consentAge),
-      consentAge: settings.consentAge,
-      requireBirthDate: settings.requireBirthDate,
-    };
-  }
+  const cutoff = (db: AuditDb = deps.prisma): Promise<AgeCutoff> => ageCutoff(deps, db);
 
   const isMinorBy = (user: Pick<AgedUser, 'birthDate'>, at: AgeCutoff): boolean => {
     const birthDate = birthDateText(user.birthDate);
