@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { isCalendarDate } from '../../../../../shared/age';
 import type { GuardianConsentState } from '../../../../../shared/constants';
 import type { AdminMember, MemberStanding } from '../../../../../shared/types';
-import { Badge } from '../../../components/badge/badge';
 import { Button } from '../../../components/button/button';
 import { Dialog } from '../../../components/dialog/dialog';
 import { Field } from '../../../components/field/field';
@@ -28,20 +27,6 @@ export const CONSENT_LABELS: Record<GuardianConsentState, string> = {
   pending: 'Guardian asked',
   granted: 'Consent given',
 };
-
-export function MemberAgeBadges({ member }: { member: MemberAge }) {
-  if (!member.isMinor) return null;
-  return (
-    <>
-      <Badge tone="brand">Minor</Badge>
-      {member.guardianConsent && (
-        <Badge tone={member.guardianConsent === 'granted' ? 'success' : 'warning'}>
-          {CONSENT_LABELS[member.guardianConsent]}
-        </Badge>
-      )}
-    </>
-  );
-}
 
 export function MemberAgeDialog({
   member,

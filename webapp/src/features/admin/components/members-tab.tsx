@@ -25,7 +25,7 @@ import {
 import type { AdminMember } from '../../../../../shared/types';
 import styles from './admin-lists.module.css';
 import { InvitesSection } from './invites-section';
-import { MemberAgeBadges, MemberAgeDialog, type MemberAge } from './member-age-dialog';
+import { MemberAgeDialog, type MemberAge } from './member-age-dialog';
 import { serverMessage } from './server-message';
 
 const ROLE_LABELS: Record<MemberRole, string> = { member: 'Member', organiser: 'Organiser', admin: 'Admin' };
@@ -202,7 +202,6 @@ function MemberRow({ member, isMe, busy, onChange, onReject, onDelete }: MemberR
         <div className={styles.badges}>
           <Badge tone={status.tone}>{status.label}</Badge>
           <Badge tone={member.role === 'member' ? 'neutral' : 'brand'}>{ROLE_LABELS[member.role]}</Badge>
-          <MemberAgeBadges member={member as MemberAge} />
         </div>
       </div>
       <div className={styles.actions}>
