@@ -45,6 +45,8 @@ async function screens(page: Page, name: string, { whole = true } = {}) {
     await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
     for (const [label, size] of Object.entries(SIZES)) {
       await page.setViewportSize(size);
+      // A whole page from its top: scrolled, the sticky header would be drawn over the middle of the picture.
+      if (whole) await page.evaluate(() => window.scrollTo(0, 0));
       await settle(page);
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
@@ -71,6 +73,7 @@ describe.each(WEB_DATABASE_KINDS)('under-16s in the web app on %s', (kind) => {
   let browser: Browser;
   let host: User;
   let trip: Event;
+  let camp: Event;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -94,6 +97,19 @@ describe.each(WEB_DATABASE_KINDS)('under-16s in the web app on %s', (kind) => {
         creatorId: host.id,
       },
     });
+    camp = await app.deps.prisma.event.create({
+      data: {
+        name: 'Overnight Camp',
+        description: 'A night in tents by the lake; parents approve each child.',
+        location: 'Lakeside campsite',
+        imageUrl: '/images/events/campfire.svg',
+        date: futureDate(9),
+        isPublic: true,
+        creatorId: host.id,
+        capacity: 20,
+        requiresGuardianApproval: true,
+      },
+    });
   });
 
   afterAll(async () => {
@@ -111,7 +127,7 @@ describe.each(WEB_DATABASE_KINDS)('under-16s in the web app on %s', (kind) => {
     return page;
   }
 
-  it('When a child RSVPs without a birth date, then they are asked for it, name a guardian who consents on another device, and the RSVP then goes through', async () => {
+  it('When a child RSVPs without a birth date, then they are asked for it, name a guardian who consents on another device, the RSVP goes through, and a trip waits for the guardian’s approval', async () => {
     const child = await app.deps.prisma.user.create({ data: { name: 'Robin Young' } });
     const page = await phoneAs(child);
     await page.goto(`/events/${trip.id}`);
@@ -193,6 +209,27 @@ describe.each(WEB_DATABASE_KINDS)('under-16s in the web app on %s', (kind) => {
     const organiserPage = await phoneAs(host);
     await organiserPage.goto(`/events/${trip.id}`);
     await shows(organiserPage.getByText('Robin Young').first());
+
+    // A trip that needs a guardian's approval: the place is held, and the guardian is asked.
+    await page.goto(`/events/${camp.id}`);
+    await page.getByRole('button', { name: 'I Will Attend' }).click();
+    await expectToast(page, 'Waiting for a guardian', 'We asked your parent or guardian to approve this event.');
+    await shows(page.getByText('Your place is held while a parent or guardian decides.'));
+    await shows(page.locator('.status-awaiting_guardian'));
+    await screens(page, 'rsvp-awaiting-guardian');
+
+    // The guardian approves it from their page; the child is then attending.
+    await parentPage.goto('/guardian');
+    const approve = parentPage.getByRole('button', { name: 'Approve Overnight Camp for Robin' });
+    await shows(approve);
+    await screens(parentPage, 'guardian-home-slip');
+    await approve.click();
+    await expectToast(parentPage, 'Approved', 'Robin is going to Overnight Camp.');
+    await expect.poll(() => approve.count()).toBe(0);
+    const reply = await app.deps.prisma.attendance.findFirst({ where: { eventId: camp.id, userId: child.id } });
+    expect(reply?.status).toBe('attending');
+    await page.reload();
+    await shows(page.locator('.status-attending'));
     await parentPage.context().close();
     await organiserPage.context().close();
     await page.context().close();

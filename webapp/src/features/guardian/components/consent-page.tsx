@@ -39,7 +39,8 @@ export function ConsentPage() {
   const signedIn = Boolean(user);
   const ready = signedIn && request.isSuccess && !give.isSuccess;
 
-  const consent = () => give.mutate(token);
+  // The answer replaces a long page: start it from the top, where the thank-you is.
+  const consent = () => give.mutate(token, { onSuccess: () => window.scrollTo({ top: 0 }) });
   useMainButton(ready ? { text: 'I give consent', onClick: consent, busy: give.isPending } : null);
 
   if (!token) {
@@ -92,7 +93,8 @@ export function ConsentPage() {
           </p>
           <ConsentText text={view.consentText} />
           <p className="muted">
-            This link works until {longDateTime(view.expiresAt)}. Text version {view.consentTextVersion}.
+            This link works until {longDateTime(view.expiresAt)}.
+            {view.consentTextVersion > 0 && ` Text version ${view.consentTextVersion}.`}
           </p>
         </Card>
       )}
