@@ -35,6 +35,9 @@ const API_MODULE_LAYERS = [
   'images',
   'notifications',
   'events',
+  // Guardians' consent, children and approvals: releases replies and decides permission slips through the
+  // events module's RSVP rules.
+  'guardians',
   // Erasing a member releases their RSVPs through the events module's waitlist promotion.
   'members',
   'membership',

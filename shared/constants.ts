@@ -158,7 +158,12 @@ export const GUARDIAN_LIMITS = {
   consentLinkMs: 7 * 24 * 60 * 60 * 1000,
   /** The oldest birth date accepted, in years before today. */
   maxAgeYears: 120,
+  /** Consent emails one member may ask for in a day: each goes to an address of their choosing. */
+  requestsPerDay: 5,
 } as const;
+
+/** The longest consent text an admin may save. */
+export const CONSENT_TEXT_MAX = 5000;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /** How a first sign-in becomes a member: at once (open), after an admin's approval, or only by an invite link. */
@@ -202,5 +207,10 @@ export const AUDIT_ACTIONS = [
   'consent.requested',
   'consent.granted',
   'consent.withdrawn',
+  'member.birth_date_changed',
+  'photo_consent.changed',
+  'slip.approved',
+  'slip.declined',
+  'slip.expired',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

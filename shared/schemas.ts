@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   AUDIT_ACTIONS,
   CONSENT_AGE,
+  CONSENT_TEXT_MAX,
+  PHOTO_CONSENTS,
   INVITE_LIMITS,
   INVITE_ROLES,
   MEMBER_ROLES,
@@ -26,6 +28,7 @@ import {
   TEMPLATE_MIN_LENGTH,
   TEMPLATE_TYPES,
 } from './constants';
+import { isCalendarDate } from './age';
 import { MSG } from './messages';
 import { canonicalTimeZone } from './time-zones';
 
@@ -224,6 +227,8 @@ const rsvpSettingsShape = {
     .optional(),
   /** The organiser's opt-in: one message (email/Telegram, their channels) an hour at most about new RSVPs. */
   rsvpDigest: z.boolean({ error: 'rsvpDigest must be true or false' }).optional(),
+  /** Members under the consent age need a guardian's approval (a permission slip) to attend. */
+  requiresGuardianApproval: z.boolean({ error: 'requiresGuardianApproval must be true or false' }).optional(),
 };
 
 export const eventInputSchema = z.object({
@@ -340,8 +345,21 @@ const guestsSchema = z
 export const attendSchema = z.object({
   status: z.enum(RSVP_STATUSES, { error: MSG.rsvpStatusInvalid }),
   guests: guestsSchema.optional(),
+  /** A guardian replying for their child (the child's account id). */
+  forUserId: z
+    .number({ error: 'forUserId must be a member id' })
+    .int({ error: 'forUserId must be a member id' })
+    .positive({ error: 'forUserId must be a member id' })
+    .max(2_147_483_647, { error: 'forUserId must be a member id' })
+    .optional(),
 });
 export type AttendInput = z.infer<typeof attendSchema>;
+
+/** POST /api/guardian/children/{childId}/events/{eventId}/approval: a guardian's answer to a permission slip. */
+export const slipDecisionSchema = z.object({
+  approve: z.boolean({ error: 'approve must be true or false' }),
+});
+export type SlipDecisionInput = z.infer<typeof slipDecisionSchema>;
 
 /** POST /api/events/{id}/messages: the organiser writes to everyone attending, waitlisted or maybe. */
 export const eventMessageSchema = z.object({
@@ -598,6 +616,14 @@ export const organisationSettingsSchema = z
       defaultLanguage: z
         .enum(ORGANISATION_LANGUAGES, { error: `defaultLanguage must be one of ${ORGANISATION_LANGUAGES.join(', ')}` })
         .optional(),
+      /** null or blank: back to the built-in text. */
+      consentText: z
+        .string({ error: 'consentText must be text' })
+        .trim()
+        .max(CONSENT_TEXT_MAX, { error: `consentText must be at most ${CONSENT_TEXT_MAX} characters` })
+        .nullable()
+        .transform((text) => (text ? text : null))
+        .optional(),
     },
     {
       error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}` : undefined),
@@ -651,6 +677,50 @@ export const memberUpdateSchema = z
   .strictObject({
     status: z.enum(['active', 'suspended'], { error: 'status must be active or suspended' }).optional(),
     role: z.enum(MEMBER_ROLES, { error: 'role must be member, organiser or admin' }).optional(),
+    /** An admin's correction of the member's date of birth (the server also checks it is a plausible one). */
+    birthDate: z.lazy(() => birthDateField).optional(),
   })
-  .refine((input) => input.status !== undefined || input.role !== undefined, { error: 'Send a status or a role' });
+  .refine((input) => input.status !== undefined || input.role !== undefined || input.birthDate !== undefined, {
+    error: 'Send a status, a role or a birth date',
+  });
 export type MemberUpdateInput = z.output<typeof memberUpdateSchema>;
+
+// ---- age and guardian consent --------------------------------------------------------------------------
+
+/**
+ * A date of birth as YYYY-MM-DD, a real calendar day. Whether it lies in the past and within 120 years is
+ * checked by the server against today in the organisation's time zone.
+ */
+export const birthDateField = z
+  .string({ error: MSG.birthDateInvalid })
+  .refine(isCalendarDate, { error: MSG.birthDateInvalid });
+
+/** PUT /api/users/me/birth-date. */
+export const birthDateSchema = z.object({ birthDate: birthDateField });
+
+/** POST /api/users/me/guardians: the guardian's email address, where the consent link goes. */
+export const guardianRequestSchema = z.object({ email: emailSchema });
+
+/** A consent link's token as we make them (base64url); anything else is unknown without a lookup. */
+export const consentTokenField = z
+  .string({ error: MSG.consentLinkUnknown })
+  .regex(/^[A-Za-z0-9_-]{16,100}$/, { error: MSG.consentLinkUnknown });
+export const consentTokenQuerySchema = z.object({ token: consentTokenField });
+/** POST /api/guardian/consent. */
+export const consentGrantSchema = z.object({ token: consentTokenField });
+
+/** PATCH /api/guardian/children/{id}. */
+export const photoConsentSchema = z.strictObject({
+  photoConsent: z.enum(PHOTO_CONSENTS, { error: `photoConsent must be one of ${PHOTO_CONSENTS.join(', ')}` }),
+});
+
+/** POST /api/admin/members/{id}/consent: a guardian's consent given on paper or in person. */
+export const recordedConsentSchema = z.strictObject({
+  method: z.enum(['paper', 'in_person'], { error: 'method must be paper or in_person' }),
+  note: z
+    .string({ error: 'note must be text' })
+    .trim()
+    .max(500, { error: 'note must be at most 500 characters' })
+    .optional(),
+});
+export type RecordedConsentInput = z.output<typeof recordedConsentSchema>;

@@ -1,11 +1,13 @@
 // Response shapes of the API (SPEC §3), shared by the API and the web app.
 import type {
   AccountRole,
+  GuardianConsentState,
   InviteRole,
   MemberRole,
   MemberStatus,
   MembershipMode,
   OrganisationLanguage,
+  PhotoConsent,
   AttendanceStatus,
   MonthlyBy,
   NotificationChannel,
@@ -53,6 +55,12 @@ export interface CurrentUser {
   status: MemberStatus;
   /** isAdmin is true exactly for role admin; 'guardian': an account that consents for children only. */
   role: AccountRole;
+  /** YYYY-MM-DD, set once by the member (an admin may correct it); null until then. */
+  birthDate: string | null;
+  /** Younger than the organisation's consent age today. */
+  isMinor: boolean;
+  /** not_needed for adults and members without a birth date; a minor's consent otherwise. */
+  guardianConsent: GuardianConsentState;
 }
 
 /** POST /api/users/me/phone/verification: a code went out (202), or the number is verified already (200). */
@@ -89,6 +97,8 @@ export interface EventSummary {
   rsvpClosesAt: string | null;
   /** The organiser asked for a message about new RSVPs (at most one an hour); for the edit form. */
   rsvpDigest: boolean;
+  /** Members under the consent age attend only once a guardian approves (their spot is held meanwhile). */
+  requiresGuardianApproval: boolean;
   /** The IANA zone the event happens in (Europe/Berlin): its local time is shown in this zone. */
   timeZone: string;
   /** Grows with every edit that changes what a calendar shows (the iCalendar SEQUENCE). */
@@ -321,6 +331,10 @@ export interface OrganisationSettingsView {
   consentAge: number;
   requireBirthDate: boolean;
   defaultLanguage: OrganisationLanguage;
+  /** What a guardian agrees to (the built-in text until an admin saves their own). */
+  consentText: string;
+  /** Raised by every change of consentText; a consent records the version its guardian read. */
+  consentTextVersion: number;
 }
 
 /** An invite link as admins see it (they may copy it again from the list). */
@@ -353,4 +367,39 @@ export interface AdminMember {
 export interface MembersPage {
   members: AdminMember[];
   nextCursor: string | null;
+}
+
+/** GET /api/guardian/consent: what the consent page shows before the guardian decides. */
+export interface GuardianConsentRequestView {
+  child: { id: number; name: string };
+  organisation: { name: string };
+  consentText: string;
+  consentTextVersion: number;
+  expiresAt: string;
+}
+
+/** One of a child's replies to an event that has not started yet, as their guardian sees it. */
+export interface GuardianChildReply {
+  eventId: number;
+  name: string;
+  date: string;
+  status: StoredRsvpStatus;
+}
+
+/** GET /api/guardian/children: a child of the signed-in guardian. */
+export interface GuardianChild {
+  id: number;
+  name: string;
+  birthDate: string | null;
+  guardianConsent: GuardianConsentState;
+  photoConsent: PhotoConsent;
+  upcoming: GuardianChildReply[];
+}
+
+/** A member's age and consent as an admin's consent record answers it. */
+export interface MemberStanding {
+  id: number;
+  birthDate: string | null;
+  isMinor: boolean;
+  guardianConsent: GuardianConsentState;
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppDeps } from './deps';
 import type { Services } from './system/services';
-import { authenticate, holdPendingMembers } from './modules/auth/request-auth';
+import { authenticate, holdGuardianAccounts, holdPendingMembers } from './modules/auth/request-auth';
 import { errorHandler, notFoundHandler } from './http/error-middleware';
 import { brandedIndexHtml, readIndex } from './modules/web/branded-index';
 import { createFirstScreen } from './modules/web/first-screen';
@@ -25,6 +25,7 @@ import { authRouter } from './modules/auth/auth-routes';
 import { backupsRouter } from './modules/backups/backups-routes';
 import type { BackupsService } from './modules/backups/backups-service';
 import { eventsRouter } from './modules/events/events-routes';
+import { slipsRouter } from './modules/guardians/slips-routes';
 import { calendarRouter } from './modules/calendar/calendar-routes';
 import { healthRouter } from './modules/health/health-routes';
 import { imagesRouter, isImageUpload } from './modules/images/images-routes';
@@ -33,6 +34,7 @@ import { sharedCardsRouter } from './modules/telegram/shared-cards-routes';
 import { telegramRouter } from './modules/telegram/telegram-routes';
 import { membersRouter } from './modules/members/members-routes';
 import { membershipRouter } from './modules/membership/membership-routes';
+import { guardiansRouter } from './modules/guardians/guardians-routes';
 
 /** Vite names every file under assets/ by its content hash: a name never gets other bytes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -67,14 +69,25 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(authenticate(deps, services.reachability.fromMiniApp));
   // A pending account may only read and leave its own account and join: everything else stops here.
   api.use(holdPendingMembers);
+  // A guardian account sees only its own account and what concerns its children.
+  api.use(holdGuardianAccounts);
   api.use(limitMemberWrites(deps));
   api.use(healthRouter(deps));
-  api.use(authRouter(deps, { auth: services.auth, linking: services.linking, states: services.authStates }));
+  api.use(
+    authRouter(deps, {
+      auth: services.auth,
+      linking: services.linking,
+      states: services.authStates,
+      minors: services.minors,
+    }),
+  );
   api.use(telegramRouter(deps, { codes: services.loginCodes, states: services.authStates }));
-  api.use(membersRouter(deps, services.members, services.phone, services.account));
+  api.use(membersRouter(deps, services.members, services.phone, services.account, services.minors));
   api.use(membershipRouter(services.invites, services.membersAdmin));
+  api.use(guardiansRouter(services.guardians, services.minors));
   api.use(calendarRouter(services.calendar));
   api.use(eventsRouter(services.events, services.organiser));
+  api.use(slipsRouter(services.slips));
   api.use(sharedCardsRouter(services.sharing));
   api.use(imagesRouter(services.images));
   api.use(adminRouter(deps, services.templates, services.organisation));
@@ -103,7 +116,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
         },
       }),
     );
-    const firstScreen = createFirstScreen(deps, services.events);
+    const firstScreen = createFirstScreen(deps, services.events, services.minors);
     app.get(/^(?!\/api\/).*/, cookieParser(), async (req, res) => {
       // Read per request: a rebuild of the web app is served without a restart.
       const { html, manifest } = await readIndex(webappDir);

@@ -144,6 +144,13 @@ const envSchema = z.object({
   RATE_LIMIT_COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
+  /** How long a guardian has to approve a minor's place on an event that needs it; then the spot is released. */
+  GUARDIAN_APPROVAL_HOURS: z.coerce
+    .number({ error: 'GUARDIAN_APPROVAL_HOURS must be a whole number of hours from 1 to 720' })
+    .int('GUARDIAN_APPROVAL_HOURS must be a whole number of hours from 1 to 720')
+    .min(1, 'GUARDIAN_APPROVAL_HOURS must be a whole number of hours from 1 to 720')
+    .max(720, 'GUARDIAN_APPROVAL_HOURS must be a whole number of hours from 1 to 720')
+    .default(72),
 
   SMS_PROVIDER: z.enum(['log', 'http', 'twilio']).default('log'),
   SMS_HTTP_URL: optionalText.pipe(z.url().optional()),
@@ -227,6 +234,8 @@ function buildConfig(env: z.infer<typeof envSchema>, source: Record<string, stri
     rateLimitCommentsPerMinute: env.RATE_LIMIT_COMMENTS_PER_MINUTE,
     /** Audit entries older than this many days are removed by housekeeping (which records that it did). */
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    /** A permission slip left unanswered this long releases the minor's held spot. */
+    guardianApprovalMs: env.GUARDIAN_APPROVAL_HOURS * 60 * 60 * 1000,
     sms: {
       provider: env.SMS_PROVIDER,
       httpUrl: env.SMS_HTTP_URL,

@@ -86,6 +86,14 @@ export interface BotDeps {
      */
     acceptTap(tap: { inlineMessageId: string; eventId: number; telegramUserId: number }): Promise<boolean>;
   };
+  /** Permission slips, decided with the Approve / Decline buttons under a guardian's request. */
+  slips: {
+    /**
+     * The same use case as the guardian page: refused (forbidden) unless this Telegram account is linked to a
+     * guardian of the child; a conflict when nothing waits for an answer. Answers the child's reply.
+     */
+    decide(telegramUserId: number, childId: number, eventId: number, approve: boolean): Promise<AttendResponse>;
+  };
   loginCodes: {
     describe(loginId: string): Promise<LoginRequestView | null>;
     /** This Telegram user opened the code: the code they type next is checked against it. */

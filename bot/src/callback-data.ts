@@ -24,6 +24,26 @@ export const parseEventsListData = (data: string) => parseData('ev', data);
 export const RSVP_DATA = /^rsvp:/;
 export const EVENTS_LIST_DATA = /^ev:/;
 
+/**
+ * A guardian's Approve / Decline under a permission slip request. The ids only say which slip the tap is about;
+ * the server checks that the tapping account is a guardian of that child.
+ */
+export const slipData = (eventId: number, childId: number, approve: boolean) =>
+  `slip:${approve ? 'a' : 'd'}:${eventId}:${childId}`;
+
+const MAX_ID = 2_147_483_647;
+
+export function parseSlipData(data: string): { eventId: number; childId: number; approve: boolean } | null {
+  const match = /^slip:([ad]):(\d{1,10}):(\d{1,10})$/.exec(data);
+  if (!match) return null;
+  const eventId = Number(match[2]);
+  const childId = Number(match[3]);
+  if (eventId < 1 || eventId > MAX_ID || childId < 1 || childId > MAX_ID) return null;
+  return { eventId, childId, approve: match[1] === 'a' };
+}
+
+export const SLIP_DATA = /^slip:/;
+
 /** The login message's one button, "Not me" (a confirmation is typed, so there is no Confirm button). */
 export const notMeData = (loginId: string) => `login:r:${loginId}`;
 

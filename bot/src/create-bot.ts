@@ -9,6 +9,7 @@ import { eventsFeature } from './features/events';
 import { inlineSharingFeature } from './features/inline-sharing';
 import { loginFeature } from './features/login';
 import { myEventsFeature } from './features/my-events';
+import { permissionSlipsFeature } from './features/permission-slips';
 import { reachabilityFeature } from './features/reachability';
 import { RSVP_TEXT, rsvpFeature } from './features/rsvp';
 import { welcomeFeature } from './features/welcome';
@@ -61,6 +62,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Co
   safe.use(eventsFeature(deps));
   safe.use(myEventsFeature(deps));
   safe.use(rsvpFeature(deps));
+  safe.use(permissionSlipsFeature(deps));
   safe.use(inlineSharingFeature(deps));
   // A press nobody handled (an old or forged button): answer it, or the button keeps spinning.
   safe.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: RSVP_TEXT.invalid }));

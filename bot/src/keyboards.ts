@@ -1,6 +1,6 @@
 // The bot's inline keyboards.
 import { InlineKeyboard } from 'grammy';
-import { notMeData, rsvpData } from './callback-data';
+import { notMeData, rsvpData, slipData } from './callback-data';
 import { RSVP_TEXT } from './rsvp-text';
 
 /**
@@ -11,6 +11,19 @@ export const rsvpKeyboard = (eventId: number, full = false) =>
   new InlineKeyboard()
     .text(full ? RSVP_TEXT.joinWaitlist : RSVP_TEXT.willAttend, rsvpData(eventId, 'attending'))
     .text(RSVP_TEXT.cannotAttend, rsvpData(eventId, 'not_attending'));
+
+/** Approve / Decline under a guardian's permission slip request. */
+export const slipKeyboard = (eventId: number, childId: number) =>
+  new InlineKeyboard()
+    .text(SLIP_TEXT.approve, slipData(eventId, childId, true))
+    .text(SLIP_TEXT.decline, slipData(eventId, childId, false));
+
+export const SLIP_TEXT = {
+  approve: 'Approve',
+  decline: 'Decline',
+  approved: 'You approved ✅',
+  declined: 'You declined ❌',
+} as const;
 
 /** Only "Not me": confirming takes typing the code the browser shows, never a tap. */
 export const loginKeyboard = (loginId: string) => new InlineKeyboard().text('🚫 Not me', notMeData(loginId));

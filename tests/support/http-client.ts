@@ -28,6 +28,8 @@ export class TestClient {
     this.request<T>('POST', path, body, options);
   patch = <T = any>(path: string, body?: unknown, options?: RequestOptions) =>
     this.request<T>('PATCH', path, body, options);
+  put = <T = any>(path: string, body?: unknown, options?: RequestOptions) =>
+    this.request<T>('PUT', path, body, options);
   delete = <T = any>(path: string, options?: RequestOptions) => this.request<T>('DELETE', path, undefined, options);
 
   async request<T = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}) {

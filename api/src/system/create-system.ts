@@ -6,7 +6,7 @@ import type { Express } from 'express';
 import type { Bot, Context } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { createBot, createBotApi } from '../../../bot/src/create-bot';
-import { rsvpKeyboard } from '../../../bot/src/keyboards';
+import { rsvpKeyboard, slipKeyboard } from '../../../bot/src/keyboards';
 import { createTelegramSender, databasePacer } from '../modules/notifications/telegram-sender';
 import { createApp } from '../app';
 import { bootstrapAdmins, developmentSecretsKey } from '../bootstrap';
@@ -161,8 +161,8 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
           telegram: createTelegramSender(
             telegramApi,
             options.telegramPerSecond
-              ? { rsvpButtons, perSecond: options.telegramPerSecond }
-              : { rsvpButtons, sharedPacer: databasePacer(deps.prisma) },
+              ? { rsvpButtons, slipButtons: slipKeyboard, perSecond: options.telegramPerSecond }
+              : { rsvpButtons, slipButtons: slipKeyboard, sharedPacer: databasePacer(deps.prisma) },
           ),
         }
       : {}),
@@ -191,6 +191,8 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
           await outbox.enqueueDueReminders(tick);
           // Spots freed behind the RSVP path (a deleted account) go to the waitlist.
           await rsvp.promoteFreedSpots();
+          // Spots held for a guardian who did not answer in time are released (and the waitlist moves up).
+          await services.slips.expireDue();
         },
       },
       { ...options.worker, ...tuning },

@@ -9,6 +9,8 @@ import { createCalendarService } from '../modules/calendar/calendar-service';
 import { createAuditService } from '../modules/audit/audit-service';
 import { createEventAccess } from '../modules/events/event-access';
 import { createEventsService } from '../modules/events/events-service';
+import { createGuardiansService } from '../modules/guardians/guardians-service';
+import { createSlipsService } from '../modules/guardians/slips-service';
 import { createOrganiserService } from '../modules/events/organiser-service';
 import { createRsvpService } from '../modules/events/rsvp-service';
 import { createSeriesService } from '../modules/events/series-service';
@@ -30,7 +32,7 @@ export function createServices(deps: AppDeps) {
   const access = createEventAccess(deps.prisma);
   const minors = createMinorsService(deps);
   const images = createImagesService(deps);
-  const rsvp = createRsvpService(deps, access);
+  const rsvp = createRsvpService(deps, access, minors);
   const series = createSeriesService(deps);
   const auth = createAuthService(deps);
   return {
@@ -39,7 +41,8 @@ export function createServices(deps: AppDeps) {
     images,
     rsvp,
     series,
-    events: createEventsService(deps, { access, images, rsvp, series }),
+    slips: createSlipsService(deps, rsvp),
+    events: createEventsService(deps, { access, images, rsvp, series, minors }),
     organiser: createOrganiserService(deps, access),
     calendar: createCalendarService(deps),
     auth,
@@ -48,16 +51,17 @@ export function createServices(deps: AppDeps) {
     loginCodes: createLoginCodesService(deps),
     reachability: createReachabilityService(deps),
     sharing: createSharedCardsService(deps, access),
-    members: createMembersService(deps),
+    members: createMembersService(deps, minors),
     account: createAccountService(deps),
-    phone: createPhoneVerificationService(deps),
+    phone: createPhoneVerificationService(deps, minors),
     templates: createTemplatesService(deps),
     organisation: createOrganisationService(deps),
-    invites: createInvitesService(deps),
-    membersAdmin: createMembersAdminService(deps),
+    invites: createInvitesService(deps, minors),
+    membersAdmin: createMembersAdminService(deps, minors),
     notifications: createNotificationsService(deps),
     audit: createAuditService(deps),
     moderation: createModerationService(deps),
+    guardians: createGuardiansService(deps, minors),
   };
 }
 

@@ -25,7 +25,13 @@ const ALLOWED_UPDATES = [
 
 export function botDepsFrom(
   deps: AppDeps,
-  { events, loginCodes, sharing, reachability }: Pick<Services, 'events' | 'loginCodes' | 'sharing' | 'reachability'>,
+  {
+    events,
+    loginCodes,
+    sharing,
+    reachability,
+    slips,
+  }: Pick<Services, 'events' | 'loginCodes' | 'sharing' | 'reachability' | 'slips'>,
 ): BotDeps {
   return {
     config: deps.config,
@@ -38,6 +44,8 @@ export function botDepsFrom(
       // A pending or suspended account is told why, and shown nothing (the bot answers the refusal's text).
       if (row.status === 'pending') throw forbidden(MSG.membershipPending);
       if (row.status === 'suspended') throw forbidden(MSG.accountSuspended);
+      // A guardian account sees only what concerns its children, which the bot does not show.
+      if (row.role === 'guardian') throw forbidden(MSG.guardianAccountOnly);
       return { id: row.id, isAdmin: row.isAdmin, role: row.role };
     },
     events: {
@@ -46,10 +54,23 @@ export function botDepsFrom(
       setAttendance: events.setAttendance,
     },
     sharing: {
-      memberFor: sharing.memberFor,
+      async memberFor(telegramUserId) {
+        const member = await sharing.memberFor(telegramUserId);
+        // A guardian account's tap on a card is refused (the bot answers the refusal's text) and changes nothing.
+        if (member?.role === 'guardian') throw forbidden(MSG.guardianAccountOnly);
+        return member;
+      },
       shareableEvents: sharing.shareableEvents,
       cardPosted: sharing.cardPosted,
       acceptTap: sharing.acceptTap,
+    },
+    slips: {
+      async decide(telegramUserId, childId, eventId, approve) {
+        // Only an account already linked to this Telegram user: a tap creates nobody.
+        const member = await sharing.memberFor(telegramUserId);
+        if (!member) throw forbidden(MSG.notGuardianOf);
+        return slips.decide(member, childId, eventId, approve);
+      },
     },
     loginCodes: {
       describe: loginCodes.describe,

@@ -9,7 +9,7 @@ import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
 import { eventDetailsPage, eventsListPage, homePage } from './pages';
 import { isMiniApp } from '../lib/telegram-mini-app';
-import { PendingGate, ProtectedRoute } from './protected-route';
+import { PendingGate, ProtectedRoute, SignedInRoute } from './protected-route';
 import { RouteFocus } from './route-focus';
 
 const { Page: HomePage } = homePage;
@@ -37,6 +37,13 @@ const TelegramCallbackPage = lazy(() =>
 
 const JoinPage = lazy(() =>
   import('../features/membership/components/join-page').then((m) => ({ default: m.JoinPage })),
+);
+
+const ConsentPage = lazy(() =>
+  import('../features/guardian/components/consent-page').then((m) => ({ default: m.ConsentPage })),
+);
+const GuardianPage = lazy(() =>
+  import('../features/guardian/components/guardian-page').then((m) => ({ default: m.GuardianPage })),
 );
 
 const NotFoundPage = lazy(() => import('./not-found').then((m) => ({ default: m.NotFoundPage })));
@@ -100,6 +107,16 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
                   <Route path="/settings" element={protect(<SettingsPage />)} />
                   <Route path="/admin/settings" element={protect(<AdminSettingsPage />)} />
                   <Route path="/join/:code" element={<JoinPage />} />
+                  {/* Open to accounts waiting for approval: a guardian need not be a member. */}
+                  <Route path="/guardian/consent" element={<ConsentPage />} />
+                  <Route
+                    path="/guardian"
+                    element={
+                      <SignedInRoute>
+                        <GuardianPage />
+                      </SignedInRoute>
+                    }
+                  />
                   <Route path="/telegram-auth-callback" element={<TelegramCallbackPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>

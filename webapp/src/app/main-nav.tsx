@@ -1,6 +1,6 @@
 // The main navigation by role (SPEC §2): links in the header on wide screens, a bottom tab bar on phones and
 // inside Telegram. Admin Settings is here for phones and the Mini App, where there is no sidebar.
-import { CalendarDays, CirclePlus, House, Settings, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { CalendarDays, CirclePlus, House, Settings, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../lib/auth';
@@ -22,8 +22,15 @@ const ITEMS: NavItem[] = [
   { to: paths.adminSettings, label: 'Admin Settings', icon: ShieldCheck, show: 'admin', className: 'nav-admin' },
 ];
 
+/** A guardian account sees its children and its settings, nothing of the member pages. */
+const GUARDIAN_ITEMS: NavItem[] = [
+  { to: paths.guardian, label: 'Your children', icon: Users, end: true, show: 'all' },
+  { to: paths.settings, label: 'Settings', icon: Settings, show: 'all' },
+];
+
 export function useNavItems(): NavItem[] {
   const { data: user } = useCurrentUser();
+  if (user?.role === 'guardian') return GUARDIAN_ITEMS;
   return ITEMS.filter((item) => item.show === 'all' || (item.show === 'member' ? !!user : !!user?.isAdmin));
 }
 

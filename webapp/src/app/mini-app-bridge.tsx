@@ -45,7 +45,9 @@ export function MiniAppBridge() {
     else if (create && user && mayCreateEvents(user)) void navigate(paths.createEvent, { replace: true });
   }, [location.pathname, navigate, user]);
 
-  const inner = location.pathname !== paths.home;
+  // A guardian account's home is its children (home sends it there): no BackButton that would only return.
+  const home = user?.role === 'guardian' ? paths.guardian : paths.home;
+  const inner = location.pathname !== paths.home && location.pathname !== home;
   useEffect(() => {
     if (!inner || !isMiniApp()) return;
     // A deep-linked page has no history inside the app: go home instead of leaving it.

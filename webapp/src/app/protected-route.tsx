@@ -2,15 +2,37 @@
 // screen for an account the organisation has not let in yet (the server refuses its member calls anyway).
 import type { ReactNode } from 'react';
 import { LockKeyhole } from 'lucide-react';
+import { Navigate } from 'react-router-dom';
 import { Button } from '../components/button/button';
 import { StateCard } from '../components/card/card';
 import { Skeleton } from '../components/skeleton/skeleton';
+import { paths } from '../config/paths';
 import { errorMessage } from '../lib/api-client';
 import { openAuthDialog, useCurrentUser } from '../lib/auth';
 import { WaitingCard } from './waiting-card';
 
 /** `visitorPreview`: what a visitor may see of the page above the sign-in (a shared public event's preview). */
 export function ProtectedRoute({ children, visitorPreview }: { children: ReactNode; visitorPreview?: ReactNode }) {
+  return (
+    <SignedInRoute waitForApproval visitorPreview={visitorPreview}>
+      {children}
+    </SignedInRoute>
+  );
+}
+
+/**
+ * Signed in, whatever the membership: a guardian's pages are open to an account still waiting for approval
+ * (`waitForApproval` off), since a guardian need never become a member.
+ */
+export function SignedInRoute({
+  children,
+  waitForApproval = false,
+  visitorPreview,
+}: {
+  children: ReactNode;
+  waitForApproval?: boolean;
+  visitorPreview?: ReactNode;
+}) {
   const { data: user, isPending, isError, error } = useCurrentUser();
   if (isPending) return <Skeleton label="Loading..." />;
   if (isError) {
@@ -32,13 +54,17 @@ export function ProtectedRoute({ children, visitorPreview }: { children: ReactNo
       </>
     );
   }
-  if (user.status === 'pending') return <WaitingCard />;
+  if (waitForApproval && user.status === 'pending') return <WaitingCard />;
   return <>{children}</>;
 }
 
-/** A page open to visitors (home): a pending account sees the waiting screen there too. */
+/**
+ * A page open to visitors (home): a pending account sees the waiting screen there too, and a guardian account
+ * (which takes no part in events itself) lands on its children.
+ */
 export function PendingGate({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser();
+  if (user?.role === 'guardian') return <Navigate to={paths.guardian} replace />;
   if (user?.status === 'pending') return <WaitingCard />;
   return <>{children}</>;
 }

@@ -9,4 +9,6 @@ export const paths = {
   adminSettings: '/admin/settings',
   telegramCallback: '/telegram-auth-callback',
   join: (code: string) => `/join/${encodeURIComponent(code)}`,
+  guardian: '/guardian',
+  guardianConsent: '/guardian/consent',
 } as const;

@@ -71,6 +71,7 @@ export const api = {
   post: async <T>(path: string, body?: unknown) => (await apiRequest<T>('POST', path, body)).data,
   /** POST a file's bytes (Content-Type = the file's type). */
   upload: async <T>(path: string, file: Blob) => (await apiRequest<T>('POST', path, file)).data,
+  put: async <T>(path: string, body?: unknown) => (await apiRequest<T>('PUT', path, body)).data,
   patch: async <T>(path: string, body?: unknown) => (await apiRequest<T>('PATCH', path, body)).data,
   delete: async <T>(path: string) => (await apiRequest<T>('DELETE', path)).data,
 };

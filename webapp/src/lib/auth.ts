@@ -39,3 +39,28 @@ export function clearSession(queryClient: QueryClient) {
   queryClient.setQueryData(authKeys.me(), null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
 }
+
+const RETURN_PATH = 'return-after-sign-in';
+
+/**
+ * A page that asks the visitor to sign in (a guardian's consent link) keeps its address here: a sign-in that
+ * leaves the page (Telegram's redirect) comes back to it. Sign-ins in place (demo, Google) stay on it anyway.
+ */
+export function rememberReturnPath(path: string) {
+  try {
+    sessionStorage.setItem(RETURN_PATH, path);
+  } catch {
+    // storage off (private mode): the visitor lands on the home page and opens the link again
+  }
+}
+
+/** The kept address, handed out once; only a path on this site. */
+export function takeReturnPath(): string | null {
+  try {
+    const path = sessionStorage.getItem(RETURN_PATH);
+    sessionStorage.removeItem(RETURN_PATH);
+    return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+  } catch {
+    return null;
+  }
+}

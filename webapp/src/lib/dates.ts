@@ -157,3 +157,11 @@ export function badgeParts(value?: string | null, zone?: string): { month: strin
   const date = toDate(value);
   return date ? { month: MONTH_SHORT(zone).format(date), day: DAY(zone).format(date) } : null;
 }
+
+/** A calendar date (YYYY-MM-DD, e.g. a birth date) as 'March 12, 2011': no time, so no zone can move it. */
+export const calendarDateText = (value?: string | null) =>
+  formatOr(
+    value ? `${value}T12:00:00Z` : null,
+    (d) => dateFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(d),
+    'Not set',
+  );

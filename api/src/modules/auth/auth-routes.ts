@@ -13,7 +13,7 @@ import { currentUser, requireUser } from './request-auth';
 import { unauthenticated } from '../../../../shared/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
-import { toCurrentUser } from '../users/users-repository';
+import type { MinorsService } from '../minors/minors-service';
 import { type AccountLinkingService } from './account-linking-service';
 import { type AuthService } from './auth-service';
 import { browserHash, type AuthStates, ensureBrowserHash } from './auth-states';
@@ -35,7 +35,12 @@ const requestOrigin = (req: Request) => `${req.protocol}://${req.get('host') ?? 
 
 export function authRouter(
   deps: AppDeps,
-  { auth, linking, states }: { auth: AuthService; linking: AccountLinkingService; states: AuthStates },
+  {
+    auth,
+    linking,
+    states,
+    minors,
+  }: { auth: AuthService; linking: AccountLinkingService; states: AuthStates; minors: MinorsService },
 ): Router {
   const router = Router();
   const signInLimit = rateLimit(deps.prisma, {
@@ -76,7 +81,7 @@ export function authRouter(
     const input = parse(loginSchema, req.body);
     const user = await auth.login(input);
     await startSession(deps, req, res, user);
-    res.json(toCurrentUser(user));
+    res.json(await minors.currentUser(user));
   });
 
   router.post('/auth/telegram-login', signInLimit, async (req, res) => {
@@ -84,7 +89,7 @@ export function authRouter(
     await states.spend({ state: input.state, browserHash: browserHash(req), purpose: 'login' });
     const user = await auth.telegramLogin(input.auth_data);
     await startSession(deps, req, res, user);
-    res.json(toCurrentUser(user));
+    res.json(await minors.currentUser(user));
   });
 
   /**
@@ -98,7 +103,7 @@ export function authRouter(
     assertMaySignIn(req.auth.user);
     const session = await createSession(deps, req.auth.user.id, req.get('user-agent'));
     res.set('Cache-Control', 'no-store');
-    res.json({ session, user: toCurrentUser(req.auth.user) });
+    res.json({ session, user: await minors.currentUser(req.auth.user) });
   });
 
   router.post('/auth/logout', async (req, res) => {
@@ -118,7 +123,7 @@ export function authRouter(
     const input = parse(linkTelegramSchema, body);
     await states.spend({ state: input.state, browserHash: browserHash(req), purpose: 'link', userId: user.id });
     const updated = await linking.linkTelegram(user.id, input.auth_data);
-    res.json({ success: true, user: toCurrentUser(updated) });
+    res.json({ success: true, user: await minors.currentUser(updated) });
   });
 
   /**

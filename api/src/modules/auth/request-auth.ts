@@ -85,6 +85,9 @@ const PENDING_ALLOWED: ReadonlyArray<readonly [method: string, path: RegExp]> = 
   ['GET', /^\/telegram\/check-login\/[^/]+$/],
   ['HEAD', /^\/telegram\/check-login\/[^/]+$/],
   ['GET', /^\/health$/],
+  // A guardian asked to consent may be a new account waiting for approval: consenting admits it (as a guardian).
+  ['GET', /^\/guardian\/consent$/],
+  ['POST', /^\/guardian\/consent$/],
 ];
 
 /** 403 for every call of a pending account but those in PENDING_ALLOWED; mounted right after authenticate. */
@@ -93,6 +96,32 @@ export const holdPendingMembers: RequestHandler = (req, _res, next) => {
   const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
   const allowed = PENDING_ALLOWED.some(([method, pattern]) => method === req.method && pattern.test(path));
   next(allowed ? undefined : forbidden(MSG.membershipPending));
+};
+
+/**
+ * What a guardian account may do: sign in and out, its own account, the guardian pages, and reply for a child
+ * (POST /events/{id}/attend, which checks the child is theirs). It sees nothing else of the organisation.
+ */
+const GUARDIAN_ALLOWED: ReadonlyArray<readonly [method: string | null, path: RegExp]> = [
+  [null, /^\/users\/me(\/.*)?$/],
+  [null, /^\/guardian\/.+$/],
+  [null, /^\/auth\/.+$/],
+  ['POST', /^\/events\/\d{1,10}\/attend$/],
+  ['GET', /^\/telegram\/bot-info$/],
+  ['POST', /^\/telegram\/register-login$/],
+  ['GET', /^\/telegram\/check-login\/[^/]+$/],
+  ['HEAD', /^\/telegram\/check-login\/[^/]+$/],
+  ['GET', /^\/health$/],
+];
+
+/** 403 for every call of a guardian account but those in GUARDIAN_ALLOWED; mounted after holdPendingMembers. */
+export const holdGuardianAccounts: RequestHandler = (req, _res, next) => {
+  if (req.auth?.user.role !== 'guardian') return next();
+  const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+  const allowed = GUARDIAN_ALLOWED.some(
+    ([method, pattern]) => (method === null || method === req.method) && pattern.test(path),
+  );
+  next(allowed ? undefined : forbidden(MSG.guardianAccountOnly));
 };
 
 export const requireUser: RequestHandler = (req, _res, next) => next(req.auth ? undefined : unauthenticated());

@@ -18,6 +18,8 @@ const ANNOUNCED: { [Field in keyof EventWrite]: { named: string } | 'details' | 
   guestsAllowed: 'quiet',
   rsvpClosesAt: 'quiet',
   rsvpDigest: 'quiet',
+  // Members replying are told by their answer (awaiting a guardian); nobody needs a message about the setting.
+  requiresGuardianApproval: 'quiet',
 };
 
 /** The event's fields an edit never writes (its id, creator, series, kept counts, bookkeeping): nothing to say. */
@@ -30,7 +32,6 @@ export const NOT_EDITED = [
   'maybeCount',
   'sequence',
   'reminderSentAt',
-  'requiresGuardianApproval',
   'rsvpDigestDueAt',
   'createdAt',
   'updatedAt',
@@ -76,6 +77,7 @@ const COPIED: Array<Exclude<keyof EventWrite, 'date' | 'rsvpClosesAt'>> = [
   'capacity',
   'guestsAllowed',
   'rsvpDigest',
+  'requiresGuardianApproval',
 ];
 
 /** How long before its start an event's RSVPs close; null: open until it starts. */

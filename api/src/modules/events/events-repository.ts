@@ -30,6 +30,7 @@ export interface SummarySqlRow {
   guests_allowed: number;
   rsvp_closes_at: Date | string | null;
   rsvp_digest: boolean;
+  requires_guardian_approval: boolean;
   series_id: number | null;
   series_frequency: RecurrenceFrequency | null;
   series_monthly_by: MonthlyBy | null;
@@ -66,6 +67,7 @@ export function eventPart(row: EventSqlRow): Omit<EventSummary, keyof ViewerPart
     guestsAllowed: row.guests_allowed,
     rsvpClosesAt: row.rsvp_closes_at === null ? null : new Date(row.rsvp_closes_at).toISOString(),
     rsvpDigest: row.rsvp_digest,
+    requiresGuardianApproval: row.requires_guardian_approval,
     seriesId: row.series_id,
     repeats:
       row.series_id === null || row.series_frequency === null
@@ -111,6 +113,7 @@ export const LISTED_COLUMNS = {
   guests_allowed: 'e.guests_allowed',
   rsvp_closes_at: 'e.rsvp_closes_at',
   rsvp_digest: 'e.rsvp_digest',
+  requires_guardian_approval: 'e.requires_guardian_approval',
   attending_people: 'e.attending_people AS attending_count',
   series_id: 'e.series_id, sr.frequency AS series_frequency, sr.monthly_by AS series_monthly_by',
   time_zone: "COALESCE(e.time_zone, 'UTC') AS time_zone",
@@ -120,13 +123,7 @@ export const LISTED_COLUMNS = {
 } as const;
 
 /** Columns of `events` the list and details do not show: bookkeeping of reminders, digests and writes. */
-export const NOT_LISTED = [
-  'reminder_sent_at',
-  'rsvp_digest_due_at',
-  'created_at',
-  'updated_at',
-  'requires_guardian_approval',
-] as const;
+export const NOT_LISTED = ['reminder_sent_at', 'rsvp_digest_due_at', 'created_at', 'updated_at'] as const;
 
 /**
  * The columns of a SummarySqlRow without the viewer's: shared by the statements below, the details read that
@@ -409,6 +406,7 @@ export interface EventRecord {
   guestsAllowed: number;
   rsvpClosesAt: Date | null;
   rsvpDigest: boolean;
+  requiresGuardianApproval: boolean;
   /** Null only before startup gave older events the organisation's zone (calendar/time-zones-repository). */
   timeZone: string | null;
 }
@@ -426,6 +424,7 @@ export const recordSelect = {
   guestsAllowed: true,
   rsvpClosesAt: true,
   rsvpDigest: true,
+  requiresGuardianApproval: true,
   timeZone: true,
 } satisfies PrismaTypes.EventSelect;
 

@@ -28,6 +28,7 @@ import { createSummaryParts, joinJson, summariesJson } from './summary-json';
 import { SERIES_MESSAGES, type SeriesService } from './series-service';
 import type { Viewer } from '../users/viewer';
 import { recordAudit } from '../audit/audit-repository';
+import type { MinorsService } from '../minors/minors-service';
 
 /** A create or edit, as eventInputSchema leaves it (date as an ISO string). */
 export type EventFields = z.output<typeof eventInputSchema>;
@@ -36,8 +37,17 @@ export type EventCreateFields = z.output<typeof eventCreateSchema>;
 /** An edit: as a create, except that a left-out isPublic means "keep it". */
 export type EventUpdateFields = z.output<typeof eventUpdateSchema>;
 
-type RsvpSettings = Pick<repo.EventWrite, 'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest'>;
-const NO_RSVP_SETTINGS: RsvpSettings = { capacity: null, guestsAllowed: 0, rsvpClosesAt: null, rsvpDigest: false };
+type RsvpSettings = Pick<
+  repo.EventWrite,
+  'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest' | 'requiresGuardianApproval'
+>;
+const NO_RSVP_SETTINGS: RsvpSettings = {
+  capacity: null,
+  guestsAllowed: 0,
+  rsvpClosesAt: null,
+  rsvpDigest: false,
+  requiresGuardianApproval: false,
+};
 
 /**
  * The RSVP settings a create or edit leaves out keep `kept` (on create: no limit, no guests, open, no digest);
@@ -60,6 +70,7 @@ const toWrite = (input: EventFields, keptZone: string, kept: RsvpSettings = NO_R
         ? null
         : new Date(input.rsvpClosesAt),
   rsvpDigest: input.rsvpDigest ?? kept.rsvpDigest,
+  requiresGuardianApproval: input.requiresGuardianApproval ?? kept.requiresGuardianApproval,
 });
 
 /** What the events use cases work with besides the app's dependencies (each built once, by the composition root). */
@@ -68,11 +79,12 @@ export interface EventsCollaborators {
   images: ImagesService;
   rsvp: RsvpService;
   series: SeriesService;
+  minors: MinorsService;
 }
 
 export function createEventsService(
   deps: Pick<AppDeps, 'config' | 'notifications' | 'now' | 'prisma'>,
-  { access, images, rsvp, series }: EventsCollaborators,
+  { access, images, rsvp, series, minors }: EventsCollaborators,
 ) {
   // A change and its notifications commit together (DESIGN §5): each trigger writes its fan-out job inside
   // the transaction of the change, so a failure undoes both, and a crash after the commit loses neither.
@@ -193,6 +205,7 @@ export function createEventsService(
   /** `content` comes trimmed and non-empty from commentSchema. */
   async function addComment(viewer: Viewer, id: number, content: string): Promise<CommentItem> {
     await visibleRecord(viewer, id);
+    await minors.assertMayTakePart(viewer);
     const comment = await commentsRepo.addComment(prisma, id, viewer.id, content);
     if (!comment) throw notFound(MSG.eventNotFound);
     return comment;

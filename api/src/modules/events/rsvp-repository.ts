@@ -21,6 +21,7 @@ export interface LockedEvent {
   attendingPeople: number;
   rsvpDigest: boolean;
   rsvpDigestDueAt: Date | null;
+  requiresGuardianApproval: boolean;
   /** The reply of the member the lock was taken for (null: none yet). */
   reply: Reply | null;
 }
@@ -35,6 +36,7 @@ interface LockedEventRow {
   attending_people: number;
   rsvp_digest: boolean;
   rsvp_digest_due_at: Date | string | null;
+  requires_guardian_approval: boolean;
   reply_status: StoredRsvpStatus | null;
   reply_guests: number | null;
 }
@@ -48,7 +50,7 @@ const LOCKED_TX_LIMITS = { maxWait: 60_000, timeout: 60_000 };
 async function lockEvent(tx: Tx, eventId: number, userId: number): Promise<LockedEvent | null> {
   const [row] = await tx.$queryRaw<LockedEventRow[]>`
     SELECT e.id, e.creator_id, e.is_public, e.capacity, e.guests_allowed, e.rsvp_closes_at, e.attending_people,
-           e.rsvp_digest, e.rsvp_digest_due_at, a.status::text AS reply_status, a.guests AS reply_guests
+           e.rsvp_digest, e.rsvp_digest_due_at, e.requires_guardian_approval, a.status::text AS reply_status, a.guests AS reply_guests
       FROM events e LEFT JOIN attendances a ON a.event_id = e.id AND a.user_id = ${userId}
      WHERE e.id = ${eventId}
        FOR UPDATE OF e`;
@@ -63,6 +65,7 @@ async function lockEvent(tx: Tx, eventId: number, userId: number): Promise<Locke
     attendingPeople: Number(row.attending_people),
     rsvpDigest: row.rsvp_digest,
     rsvpDigestDueAt: dateOrNull(row.rsvp_digest_due_at),
+    requiresGuardianApproval: row.requires_guardian_approval,
     reply: row.reply_status === null ? null : { status: row.reply_status, guests: Number(row.reply_guests) },
   };
 }
@@ -86,21 +89,41 @@ export function withEventLocked<T>(
   );
 }
 
-/** Locks, in id order, every event `userId` has a reply to; answers what promotion needs of each. */
+/** Which replies to take back: only these statuses, only to events starting after `startsAfter`. */
+export interface RepliesFilter {
+  statuses: StoredRsvpStatus[];
+  startsAfter: Date;
+}
+
+/**
+ * Locks, in id order, every event `userId` has a reply to (one that `only` matches, when given); answers what
+ * promotion needs of each.
+ */
 export async function lockEventsRepliedBy(
   tx: Tx,
   userId: number,
+  only?: RepliesFilter,
 ): Promise<Array<{ id: number; capacity: number | null }>> {
+  const status = only ? PrismaTypes.sql`AND a.status::text = ANY(${only.statuses}::text[])` : PrismaTypes.empty;
+  const upcoming = only ? PrismaTypes.sql`AND e.date > ${only.startsAfter}` : PrismaTypes.empty;
   return tx.$queryRaw<Array<{ id: number; capacity: number | null }>>`
     SELECT e.id, e.capacity FROM events e
-     WHERE e.id IN (SELECT a.event_id FROM attendances a WHERE a.user_id = ${userId})
+     WHERE e.id IN (SELECT a.event_id FROM attendances a WHERE a.user_id = ${userId} ${status}) ${upcoming}
      ORDER BY e.id
        FOR UPDATE OF e`;
 }
 
-/** Removes the member's reply (the count and calendar triggers follow the deleted row). */
-export async function deleteReply(tx: Tx, eventId: number, userId: number): Promise<void> {
-  await tx.attendance.deleteMany({ where: { eventId, userId } });
+/**
+ * Removes the member's reply (the count and calendar triggers follow the deleted row); with `statuses`, only a
+ * reply in one of them (read under the event's lock, so a reply changed meanwhile is left alone).
+ */
+export async function deleteReply(
+  tx: Tx,
+  eventId: number,
+  userId: number,
+  statuses?: StoredRsvpStatus[],
+): Promise<void> {
+  await tx.attendance.deleteMany({ where: { eventId, userId, ...(statuses ? { status: { in: statuses } } : {}) } });
 }
 
 /** The people attending as the database counts them now (after this transaction's own changes). */
@@ -133,12 +156,48 @@ export function waitingParties(tx: Tx, eventId: number, maxParty: number | null)
   });
 }
 
-/** Moves these members from the waitlist to attending (the count trigger adds their parties). */
-export async function promote(tx: Tx, eventId: number, userIds: number[], now: Date): Promise<void> {
+/**
+ * Moves these members from the waitlist into a spot (the count trigger adds their parties): attending, or held
+ * for a guardian's approval.
+ */
+export async function promote(
+  tx: Tx,
+  eventId: number,
+  userIds: number[],
+  now: Date,
+  status: 'attending' | 'awaiting_guardian' = 'attending',
+): Promise<void> {
   if (!userIds.length) return;
   await tx.attendance.updateMany({
     where: { eventId, userId: { in: userIds }, status: 'waitlisted' },
-    data: { status: 'attending', waitlistedAt: null, respondedAt: now },
+    data: { status, waitlistedAt: null, respondedAt: now },
+  });
+}
+
+/**
+ * Settles a reply held for a guardian: approved, it becomes attending (the same people count); released, it
+ * becomes not attending (the count trigger gives the spot back). True when the reply was held.
+ */
+export async function settleHeldReply(
+  tx: Tx,
+  eventId: number,
+  userId: number,
+  status: 'attending' | 'not_attending',
+  now: Date,
+): Promise<boolean> {
+  const changed = await tx.attendance.updateMany({
+    where: { eventId, userId, status: 'awaiting_guardian' },
+    data: { status, ...(status === 'not_attending' ? { guests: 0 } : {}), updatedAt: now },
+  });
+  return changed.count > 0;
+}
+
+/** Releases these members' held replies at once (their slips ran out); the count trigger gives the spots back. */
+export async function releaseHeldReplies(tx: Tx, eventId: number, userIds: number[], now: Date): Promise<void> {
+  if (!userIds.length) return;
+  await tx.attendance.updateMany({
+    where: { eventId, userId: { in: userIds }, status: 'awaiting_guardian' },
+    data: { status: 'not_attending', guests: 0, updatedAt: now },
   });
 }
 

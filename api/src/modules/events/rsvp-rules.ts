@@ -28,8 +28,12 @@ export interface PlannedReply {
 
 const party = (guests: number) => 1 + guests;
 
+/** Replies that hold a spot: attending, and awaiting a guardian's approval (the kept-count trigger agrees). */
+const holdsSpot = (reply: Reply | null): boolean =>
+  reply?.status === 'attending' || reply?.status === 'awaiting_guardian';
+
 /** The people a reply puts among those attending: the member and their guests, or nobody. */
-export const peopleIn = (reply: Reply | null) => (reply?.status === 'attending' ? party(reply.guests) : 0);
+export const peopleIn = (reply: Reply | null) => (reply && holdsSpot(reply) ? party(reply.guests) : 0);
 
 /** Spots still free: capacity − people attending, never below 0; null without a capacity. */
 export const spotsLeft = (event: Pick<EventSeats, 'capacity' | 'attendingPeople'>): number | null =>
@@ -39,32 +43,36 @@ export const spotsLeft = (event: Pick<EventSeats, 'capacity' | 'attendingPeople'
  * The reply `status` (with `guests`, or the guests the member had) becomes, given the event and the member's
  * current reply. 'attending' on a full event waitlists the whole party. A member already attending who asks for
  * more guests than there are spots keeps their spot as it was (refused), rather than losing it to the waitlist.
+ * With `needsApproval` (a minor on an event that needs a guardian's approval) a spot taken now is held as
+ * 'awaiting_guardian'; a reply already held stays held, and one already attending stays attending.
  */
 export function planReply(
   event: EventSeats,
   current: Reply | null,
   status: RsvpStatus,
   requestedGuests: number | undefined,
+  needsApproval = false,
 ): PlannedReply {
   if (status !== 'attending') return { status, guests: 0, waitlist: 'none' };
   if (requestedGuests !== undefined && requestedGuests > event.guestsAllowed) {
     throw invalid(MSG.tooManyGuests(event.guestsAllowed));
   }
-  const holding = current?.status === 'attending' || current?.status === 'waitlisted';
+  const holding = holdsSpot(current) || current?.status === 'waitlisted';
   // Left out: the guests they had (an event's lowered limit does not take guests away from a party).
-  const guests = requestedGuests ?? (holding ? current.guests : 0);
+  const guests = requestedGuests ?? (holding ? current!.guests : 0);
+  const taken = needsApproval ? 'awaiting_guardian' : 'attending';
 
-  if (current?.status === 'attending') {
+  if (current && holdsSpot(current)) {
     const others = event.attendingPeople - party(current.guests);
     if (event.capacity !== null && others + party(guests) > event.capacity) {
       throw conflict(MSG.notEnoughSpots(Math.max(0, event.capacity - event.attendingPeople)));
     }
-    return { status: 'attending', guests, waitlist: 'none' };
+    return { status: current.status === 'attending' ? 'attending' : taken, guests, waitlist: 'none' };
   }
   // Already waiting: the place is kept; the promotion pass that follows takes them if they now fit.
   if (current?.status === 'waitlisted') return { status: 'waitlisted', guests, waitlist: 'keep' };
   const fits = event.capacity === null || event.attendingPeople + party(guests) <= event.capacity;
-  return fits ? { status: 'attending', guests, waitlist: 'none' } : { status: 'waitlisted', guests, waitlist: 'join' };
+  return fits ? { status: taken, guests, waitlist: 'none' } : { status: 'waitlisted', guests, waitlist: 'join' };
 }
 
 export interface WaitingParty {

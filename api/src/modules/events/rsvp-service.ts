@@ -1,7 +1,7 @@
 // RSVP use cases: replying with capacity, waitlist, maybe and guests; promotion from the waitlist;
 // the attendee list with its privacy rule. Every change runs under the event's row lock (rsvp-repository.ts).
-import { RSVP_LIMITS } from '../../../../shared/constants';
-import { conflict, notFound } from '../../../../shared/errors';
+import { RSVP_LIMITS, type PermissionSlipStatus } from '../../../../shared/constants';
+import { conflict, forbidden, notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
 import type { AttendInput } from '../../../../shared/schemas';
 import type { AttendanceResponse, Attendee, AttendResponse } from '../../../../shared/types';
@@ -11,8 +11,14 @@ import { mayManage, type EventAccess } from './event-access';
 import type { Tx } from './events-repository';
 import * as rsvpRepo from './rsvp-repository';
 import { createEventQueue } from './event-queue';
-import { partiesToPromote, peopleIn, planReply, spotsLeft } from './rsvp-rules';
+import { partiesToPromote, peopleIn, planReply, spotsLeft, type PlannedReply, type Reply } from './rsvp-rules';
 import type { Viewer } from '../users/viewer';
+import { recordAudit } from '../audit/audit-repository';
+import { isGuardianOf } from '../minors/minors-repository';
+import type { MinorsService } from '../minors/minors-service';
+import * as slipsRepo from '../minors/permission-slips-repository';
+import { queueSlipOutcome } from '../notifications/slip-messages';
+import { createSlipHolds, type SlipHolds } from './permission-slips';
 
 interface Promotion {
   now: Date;
@@ -22,6 +28,8 @@ interface Promotion {
   people?: number;
   /** Queues the promoted members' notifications in this transaction. */
   tell: (eventId: number, userIds: number[]) => Promise<void>;
+  /** Minors promoted on an event that needs a guardian's approval hold the spot until a guardian answers. */
+  approvals: SlipHolds;
 }
 
 /**
@@ -31,7 +39,7 @@ interface Promotion {
 export async function promoteIntoFreeSpots(
   tx: Tx,
   event: { id: number; capacity: number | null },
-  { now, actorId = null, people, tell }: Promotion,
+  { now, actorId = null, people, tell, approvals }: Promotion,
 ): Promise<number[]> {
   const attending = people ?? (await rsvpRepo.attendingPeople(tx, event.id));
   const free = event.capacity === null ? null : event.capacity - attending;
@@ -40,14 +48,20 @@ export async function promoteIntoFreeSpots(
   const promoted = partiesToPromote({ capacity: event.capacity, attendingPeople: attending }, waiting).map(
     (party) => party.userId,
   );
-  await rsvpRepo.promote(tx, event.id, promoted, now);
-  const toTell = promoted.filter((id) => id !== actorId);
+  const held = await approvals.awaitingAmong(tx, event.id, promoted);
+  const admitted = promoted.filter((id) => !held.includes(id));
+  await rsvpRepo.promote(tx, event.id, admitted, now);
+  await rsvpRepo.promote(tx, event.id, held, now, 'awaiting_guardian');
+  // Their guardians are asked; the minor hears when a guardian answers.
+  await approvals.ask(tx, event.id, held);
+  const toTell = admitted.filter((id) => id !== actorId);
   if (toTell.length) await tell(event.id, toTell);
   return promoted;
 }
 
 /**
- * Takes back every reply of a member whose account is being erased, as if they had cancelled each one: under
+ * Takes back every reply of a member whose account is being erased (or, with `only`, those it names: a withdrawn
+ * consent takes back a child's upcoming ones), as if they had cancelled each one: under
  * each event's row lock (taken in event order, so two erasures cannot deadlock), the reply goes (the count
  * triggers give its places back and the calendar triggers record the cancellation) and the waitlist moves up.
  * Runs inside the caller's transaction, so the erasure and the promotions commit together.
@@ -55,18 +69,44 @@ export async function promoteIntoFreeSpots(
 export async function releaseAllReplies(
   tx: Tx,
   userId: number,
-  options: Pick<Promotion, 'now' | 'tell'>,
+  options: Pick<Promotion, 'now' | 'tell' | 'approvals'> & { only?: rsvpRepo.RepliesFilter },
 ): Promise<void> {
-  for (const event of await rsvpRepo.lockEventsRepliedBy(tx, userId)) {
-    await rsvpRepo.deleteReply(tx, event.id, userId);
+  for (const event of await rsvpRepo.lockEventsRepliedBy(tx, userId, options.only)) {
+    await rsvpRepo.deleteReply(tx, event.id, userId, options.only?.statuses);
     if (event.capacity !== null) await promoteIntoFreeSpots(tx, event, options);
   }
 }
 
-export function createRsvpService(deps: Pick<AppDeps, 'notifications' | 'now' | 'prisma'>, access: EventAccess) {
+/** A reply as the answer to a request shows it, with the event's counts. */
+function toResponse(result: rsvpRepo.ReplyOutcome & { capacity: number | null }): AttendResponse {
+  return {
+    status: result.reply?.status ?? 'not_attending',
+    guests: result.reply?.guests ?? 0,
+    ...(result.waitlistPosition === null ? {} : { waitlistPosition: result.waitlistPosition }),
+    attendingCount: result.attendingPeople,
+    spotsLeft: spotsLeft({ capacity: result.capacity, attendingPeople: result.attendingPeople }),
+    waitlistCount: result.waitlistCount,
+  };
+}
+
+/** Whose reply a request changes: the member's own, or their child's when a guardian replies for them. */
+interface Replier {
+  id: number;
+  /** The member as the event's visibility sees them. */
+  member: Viewer;
+  /** The guardian replying for the child; null when the member replies themself. */
+  guardianId: number | null;
+}
+
+export function createRsvpService(
+  deps: Pick<AppDeps, 'config' | 'notifications' | 'now' | 'prisma'>,
+  access: EventAccess,
+  minors: MinorsService,
+) {
   const { prisma } = deps;
   // Built once with the service, so the system it belongs to owns its queues.
   const queue = createEventQueue();
+  const approvals = createSlipHolds(deps);
 
   /**
    * Promotes the waitlisted parties that now fit and tells them, except `actorId`, who is told by the answer to
@@ -83,6 +123,7 @@ export function createRsvpService(deps: Pick<AppDeps, 'notifications' | 'now' | 
       actorId,
       people,
       tell: (eventId, userIds) => deps.notifications.promoted(eventId, userIds, tx),
+      approvals,
     });
 
   /** The organiser's opt-in digest: one queued message at a time, at most one an hour (RSVPs meanwhile join it). */
@@ -95,11 +136,95 @@ export function createRsvpService(deps: Pick<AppDeps, 'notifications' | 'now' | 
   }
 
   /**
-   * POST /api/events/{id}/attend. After rsvpClosesAt only the creator and admins may change replies. The reply,
-   * the promotions it allows and their notifications commit together.
+   * The member a reply is for: the viewer, or (forUserId) a child of theirs, who must be allowed to take part
+   * (a guardian's consent) to reply attending or maybe. Anyone else's child, or a non-guardian: 403.
+   */
+  async function replierFor(viewer: Viewer, input: AttendInput): Promise<Replier> {
+    if (input.forUserId === undefined || input.forUserId === viewer.id) {
+      return { id: viewer.id, member: viewer, guardianId: null };
+    }
+    const childId = input.forUserId;
+    const child = (await isGuardianOf(prisma, viewer.id, childId))
+      ? await prisma.user.findFirst({
+          where: { id: childId, status: 'active', deletedAt: null },
+          select: { id: true, isAdmin: true, role: true, birthDate: true },
+        })
+      : null;
+    if (!child) throw forbidden(MSG.notGuardianOf);
+    if (input.status !== 'not_attending') await minors.assertMayTakePart(child);
+    return { id: child.id, member: { id: child.id, isAdmin: child.isAdmin, role: child.role }, guardianId: viewer.id };
+  }
+
+  /** Whether the replier is a minor on an event that needs approval; null when the event does not need it. */
+  async function approvalContext(tx: Tx, event: rsvpRepo.LockedEvent, replier: Replier) {
+    if (!event.requiresGuardianApproval) return null;
+    const user = await tx.user.findUnique({ where: { id: replier.id }, select: { birthDate: true } });
+    if (!user || !minors.isMinorBy(user, await minors.cutoff(tx))) return null;
+    return { slip: await slipsRepo.slipStatusOf(tx, event.id, replier.id) };
+  }
+
+  /**
+   * The slip follows the reply: a spot newly held asks the guardians; a guardian's own 'attending' for their
+   * child is their approval; a held spot given back withdraws the question (or, given back by a guardian, is
+   * their decline). Audited and told like a decision on the guardian page.
+   */
+  async function settleSlip(
+    tx: Tx,
+    eventId: number,
+    replier: Replier,
+    current: Reply | null,
+    plan: PlannedReply,
+    wanted: AttendInput['status'],
+    slipBefore: PermissionSlipStatus | null,
+    now: Date,
+  ): Promise<void> {
+    const childId = replier.id;
+    if (plan.status === 'awaiting_guardian') {
+      if (current?.status !== 'awaiting_guardian') await approvals.ask(tx, eventId, [childId]);
+      return;
+    }
+    const subject = { type: 'permission_slip', id: `${eventId}:${childId}` };
+    if (replier.guardianId !== null && wanted === 'attending') {
+      if (slipBefore === 'approved') return;
+      await slipsRepo.recordApproval(tx, eventId, childId, now, replier.guardianId);
+      await recordAudit(tx, {
+        actorId: replier.guardianId,
+        action: 'slip.approved',
+        subject,
+        details: { eventId, childId, by: 'reply' },
+      });
+      // Waitlisted, the approval waits for the promotion, which then needs no new one.
+      if (plan.status === 'attending') await queueSlipOutcome(tx, deps, eventId, childId, 'approved', now);
+      return;
+    }
+    if (current?.status !== 'awaiting_guardian') return;
+    if (replier.guardianId === null) {
+      await slipsRepo.withdrawPending(tx, eventId, childId);
+      return;
+    }
+    if (await slipsRepo.decidePending(tx, eventId, childId, 'declined', now, replier.guardianId)) {
+      await recordAudit(tx, {
+        actorId: replier.guardianId,
+        action: 'slip.declined',
+        subject,
+        details: { eventId, childId, by: 'reply' },
+      });
+    } else {
+      await slipsRepo.withdrawPending(tx, eventId, childId);
+    }
+  }
+
+  /**
+   * POST /api/events/{id}/attend, for the member or (forUserId) by a guardian for their child. After rsvpClosesAt
+   * only the creator and admins may change replies. The reply, its permission slip, the promotions it allows and
+   * their notifications commit together.
    */
   async function setAttendance(viewer: Viewer, id: number, input: AttendInput): Promise<AttendResponse> {
-    await access.visibleRecord(viewer, id);
+    const replier = await replierFor(viewer, input);
+    await access.visibleRecord(replier.member, id);
+    // Saying no is always allowed; going needs a birth date (if required) and, for a minor, consent (a
+    // guardian's reply for a child was checked against the child in replierFor).
+    if (replier.guardianId === null && input.status !== 'not_attending') await minors.assertMayTakePart(viewer);
     const result = await rsvpRepo.withEventLocked(
       prisma,
       queue,
@@ -110,26 +235,23 @@ export function createRsvpService(deps: Pick<AppDeps, 'notifications' | 'now' | 
           throw conflict(MSG.rsvpClosed);
         }
         const current = event.reply;
-        const plan = planReply(event, current, input.status, input.guests);
-        await rsvpRepo.saveReply(tx, id, viewer.id, plan, now);
+        const approval = await approvalContext(tx, event, replier);
+        // A guardian replying for their child approves by replying; an approved child needs no new approval.
+        const needsApproval = approval !== null && replier.guardianId === null && approval.slip !== 'approved';
+        const plan = planReply(event, current, input.status, input.guests, needsApproval);
+        await rsvpRepo.saveReply(tx, id, replier.id, plan, now);
+        if (approval) await settleSlip(tx, id, replier, current, plan, input.status, approval.slip, now);
         const people = event.attendingPeople - peopleIn(current) + peopleIn(plan);
         // Without a capacity nobody waits: an edit that removes the limit lets the whole waitlist in.
-        if (event.capacity !== null) await fillSpots(tx, event, viewer.id, people);
+        if (event.capacity !== null) await fillSpots(tx, event, replier.id, people);
         const changed = current?.status !== plan.status || current.guests !== plan.guests;
-        if (changed && viewer.id !== event.creatorId) await queueDigest(tx, event, now);
-        return { ...(await rsvpRepo.replyOutcome(tx, id, viewer.id)), capacity: event.capacity };
+        if (changed && replier.id !== event.creatorId) await queueDigest(tx, event, now);
+        return { ...(await rsvpRepo.replyOutcome(tx, id, replier.id)), capacity: event.capacity };
       },
-      viewer.id,
+      replier.id,
     );
     if (!result) throw notFound(MSG.eventNotFound);
-    return {
-      status: result.reply?.status ?? 'not_attending',
-      guests: result.reply?.guests ?? 0,
-      ...(result.waitlistPosition === null ? {} : { waitlistPosition: result.waitlistPosition }),
-      attendingCount: result.attendingPeople,
-      spotsLeft: spotsLeft({ capacity: result.capacity, attendingPeople: result.attendingPeople }),
-      waitlistCount: result.waitlistCount,
-    };
+    return toResponse(result);
   }
 
   async function getAttendance(viewer: Viewer, id: number): Promise<AttendanceResponse> {
@@ -162,7 +284,9 @@ export function createRsvpService(deps: Pick<AppDeps, 'notifications' | 'now' | 
         respondedAt: respondedAt.toISOString(),
       }));
     }
-    const shown = rows.map(({ hidden, checkedInAt: _c, respondedAt: _r, ...entry }): Attendee => {
+    // A place held for a guardian's approval is the organisers' business (and the member's own) until approved.
+    const listed = rows.filter((row) => row.status !== 'awaiting_guardian' || row.id === viewer.id);
+    const shown = listed.map(({ hidden, checkedInAt: _c, respondedAt: _r, ...entry }): Attendee => {
       if (!hidden || entry.id === viewer.id) return entry;
       return { ...entry, id: null, name: MSG.hiddenAttendee, avatarUrl: null, hidden: true };
     });
@@ -186,7 +310,47 @@ export function createRsvpService(deps: Pick<AppDeps, 'notifications' | 'now' | 
     return promoted;
   }
 
-  return { setAttendance, getAttendance, attendees, fillSpots, promoteFreedSpots };
+  /**
+   * Settles a reply held for a guardian (the caller holds the lock and has decided the slip): approved, it is
+   * attending; declined, the spot is released and the waitlist moves up. False when no reply was held.
+   */
+  async function settleHeld(tx: Tx, event: rsvpRepo.LockedEvent, childId: number, approve: boolean) {
+    const now = deps.now();
+    const held = await rsvpRepo.settleHeldReply(tx, event.id, childId, approve ? 'attending' : 'not_attending', now);
+    if (held && !approve && event.capacity !== null) await fillSpots(tx, event);
+    return held;
+  }
+
+  /** Releases these minors' held spots (their slips ran out) and lets the waitlist move up; the caller holds the lock. */
+  async function releaseHeld(tx: Tx, event: rsvpRepo.LockedEvent, childIds: number[]): Promise<void> {
+    await rsvpRepo.releaseHeldReplies(tx, event.id, childIds, deps.now());
+    if (event.capacity !== null) await fillSpots(tx, event);
+  }
+
+  /** The member's reply as the answer to a request shows it (inside the caller's transaction). */
+  async function replyOf(tx: Tx, event: rsvpRepo.LockedEvent, userId: number): Promise<AttendResponse> {
+    const outcome = await rsvpRepo.replyOutcome(tx, event.id, userId);
+    return toResponse({ ...outcome, capacity: event.capacity });
+  }
+
+  /** Runs `work` under the event's row lock, in this service's queue (forUserId's reply read under it). */
+  const withEventLocked = <T>(
+    eventId: number,
+    work: (tx: Tx, event: rsvpRepo.LockedEvent) => Promise<T>,
+    forUserId?: number,
+  ) => rsvpRepo.withEventLocked(prisma, queue, eventId, work, forUserId);
+
+  return {
+    setAttendance,
+    getAttendance,
+    attendees,
+    fillSpots,
+    promoteFreedSpots,
+    withEventLocked,
+    settleHeld,
+    releaseHeld,
+    replyOf,
+  };
 }
 
 export type RsvpService = ReturnType<typeof createRsvpService>;

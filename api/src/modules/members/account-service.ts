@@ -2,7 +2,9 @@
 import { conflict, notFound } from '../../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/audit-repository';
+import { birthDateText } from '../minors/minors-repository';
 import { signInEmail, type UserRow } from '../users/users-repository';
+import { createSlipHolds } from '../events/permission-slips';
 import { eraseMember } from './erasure';
 import { readMemberData } from './export-repository';
 
@@ -14,6 +16,7 @@ const ERASURE_TX_LIMITS = { maxWait: 60_000, timeout: 60_000 };
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
 export function createAccountService(deps: AppDeps) {
+  const approvals = createSlipHolds(deps);
   const { prisma } = deps;
 
   /**
@@ -40,6 +43,8 @@ export function createAccountService(deps: AppDeps) {
         role: user.role,
         status: user.status,
         hideFromAttendees: user.hideFromAttendees,
+        birthDate: birthDateText(user.birthDate),
+        photoConsent: user.photoConsent,
         createdAt: user.createdAt.toISOString(),
         updatedAt: user.updatedAt.toISOString(),
       },
@@ -100,6 +105,22 @@ export function createAccountService(deps: AppDeps) {
         isPublic: event.isPublic,
         createdAt: event.createdAt.toISOString(),
       })),
+      guardianConsents: data.guardianship.consents.map((consent) => ({
+        method: consent.method,
+        textVersion: consent.textVersion,
+        guardian: consent.guardian?.name ?? null,
+        note: consent.note,
+        grantedAt: consent.grantedAt.toISOString(),
+        withdrawnAt: iso(consent.withdrawnAt),
+      })),
+      guardianRequests: data.guardianship.requests.map((request) => ({
+        email: request.email,
+        requestedAt: request.createdAt.toISOString(),
+        expiresAt: request.expiresAt.toISOString(),
+        usedAt: iso(request.usedAt),
+      })),
+      guardians: data.guardianship.guardians,
+      children: data.guardianship.children,
       uploadedImages: data.images.map((image) => ({
         id: image.id,
         eventId: image.eventId,
@@ -120,7 +141,7 @@ export function createAccountService(deps: AppDeps) {
         const others = await tx.user.count({ where: { role: 'admin', deletedAt: null, id: { not: viewer.id } } });
         if (others === 0) throw conflict(LAST_ADMIN_MESSAGE);
       }
-      await eraseMember(tx, viewer.id);
+      await eraseMember(tx, viewer.id, approvals);
       // Nothing personal: the entry outlives the data it would otherwise keep.
       await recordAudit(tx, {
         actorId: viewer.id,

@@ -5,6 +5,7 @@
 // still point at an account. Its identity columns are emptied, not hidden, so the same Google or Telegram
 // account signing in again creates a new account.
 import type { Prisma as PrismaTypes } from '@prisma/client';
+import type { SlipHolds } from '../events/permission-slips';
 import { releaseAllReplies } from '../events/rsvp-service';
 import { queuePromoted } from '../notifications/outbox-triggers';
 
@@ -18,9 +19,10 @@ export const DELETED_MEMBER_NAME = 'Deleted member';
  * Erases the member's personal data in `tx`: sessions end, RSVPs are released (waitlists promote and are told),
  * invitations, verification records, sign-in states, the calendar feed and messages addressed to them go, and the
  * users row keeps only its id, status, role 'member', dates and deleted_at. Unknown or already erased accounts
- * are left as they are; the caller records the audit entry in the same transaction.
+ * are left as they are; the caller records the audit entry in the same transaction. `approvals`: minors promoted
+ * onto an event that needs a guardian's approval hold their spot until a guardian answers.
  */
-export async function eraseMember(tx: ErasureTx, userId: number): Promise<void> {
+export async function eraseMember(tx: ErasureTx, userId: number, approvals: SlipHolds): Promise<void> {
   const user = await tx.user.findUnique({ where: { id: userId }, select: { telegramId: true, deletedAt: true } });
   if (!user || user.deletedAt) return;
   const now = new Date();
@@ -29,12 +31,18 @@ export async function eraseMember(tx: ErasureTx, userId: number): Promise<void> 
   await releaseAllReplies(tx, userId, {
     now,
     tell: (eventId, userIds) => queuePromoted(tx, eventId, userIds, now),
+    approvals,
   });
   await tx.invitation.deleteMany({ where: { userId } });
   await tx.phoneVerification.deleteMany({ where: { userId } });
   await tx.emailLinkRequest.deleteMany({ where: { userId } });
   await tx.authState.deleteMany({ where: { userId } });
   await tx.calendarFeed.deleteMany({ where: { userId } });
+  // Who looks after whom goes, both ways, and the requests sent to a guardian's address. The consents stay as
+  // the record of what was given, without the address the request went to.
+  await tx.guardianship.deleteMany({ where: { OR: [{ guardianId: userId }, { childId: userId }] } });
+  await tx.guardianRequest.deleteMany({ where: { childId: userId } });
+  await tx.guardianConsent.updateMany({ where: { childId: userId }, data: { requestEmail: null } });
   // Written by the calendar triggers, also for the replies just released: the event names the member went to.
   await tx.calendarCancellation.deleteMany({ where: { userId } });
   // Texts addressed to them carry their name and contact details.
@@ -67,6 +75,8 @@ export async function eraseMember(tx: ErasureTx, userId: number): Promise<void> 
       telegramWriteAllowedAt: null,
       notificationPrefs: [],
       hideFromAttendees: false,
+      birthDate: null,
+      photoConsent: 'none',
       // An erased admin must not count as one (the last-admin rule, admin lists); the trigger clears is_admin.
       role: 'member',
       deletedAt: now,

@@ -50,5 +50,49 @@ export async function readMemberData(prisma: Prisma, userId: number) {
       }),
     ],
   );
-  return { user, rsvps, comments, invitations, feed, phoneCode, eventsCreated, images, pendingEmails };
+  const guardianship = await readGuardianshipData(prisma, userId);
+  return { user, rsvps, comments, invitations, feed, phoneCode, eventsCreated, images, pendingEmails, guardianship };
+}
+
+/**
+ * Age and consent: the consents given for the member (method, text version, dates; the guardian by name only),
+ * the requests they sent to a guardian, and the names of their guardians and children (nothing more of them).
+ */
+async function readGuardianshipData(prisma: Prisma, userId: number) {
+  const named = { select: { id: true, name: true } } as const;
+  const [consents, requests, guardians, children] = await Promise.all([
+    prisma.guardianConsent.findMany({
+      where: { childId: userId },
+      orderBy: { id: 'asc' },
+      select: {
+        method: true,
+        textVersion: true,
+        note: true,
+        grantedAt: true,
+        withdrawnAt: true,
+        guardian: { select: { name: true } },
+      },
+    }),
+    prisma.guardianRequest.findMany({
+      where: { childId: userId },
+      orderBy: { id: 'asc' },
+      select: { email: true, createdAt: true, expiresAt: true, usedAt: true },
+    }),
+    prisma.guardianship.findMany({
+      where: { childId: userId, guardian: { deletedAt: null } },
+      orderBy: { createdAt: 'asc' },
+      select: { guardian: named },
+    }),
+    prisma.guardianship.findMany({
+      where: { guardianId: userId, child: { deletedAt: null } },
+      orderBy: { createdAt: 'asc' },
+      select: { child: named },
+    }),
+  ]);
+  return {
+    consents,
+    requests,
+    guardians: guardians.map((row) => row.guardian),
+    children: children.map((row) => row.child),
+  };
 }

@@ -12,20 +12,21 @@ import { SESSION_COOKIE, cookieOptions } from '../auth/sessions';
 import { currentUser, requireUser } from '../auth/request-auth';
 import { parse } from '../../http/validate';
 import { type PhoneVerificationService } from './phone-verification-service';
-import { toCurrentUser } from '../users/users-repository';
 import { type MembersService } from './members-service';
 import type { AccountService } from './account-service';
+import type { MinorsService } from '../minors/minors-service';
 
 export function membersRouter(
   deps: AppDeps,
   users: MembersService,
   phone: PhoneVerificationService,
   account: AccountService,
+  minors: MinorsService,
 ): Router {
   const router = Router();
 
-  router.get('/users/me', requireUser, (req, res) => {
-    res.json(toCurrentUser(currentUser(req)));
+  router.get('/users/me', requireUser, async (req, res) => {
+    res.json(await minors.currentUser(currentUser(req)));
   });
 
   router.patch('/users/me', requireUser, async (req, res) => {

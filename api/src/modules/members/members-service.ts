@@ -9,13 +9,13 @@ import { mayCreateEvents } from '../../../../shared/permissions';
 import {
   listUsersByName,
   signInEmail,
-  toCurrentUser,
   toDirectoryUser,
   toPublicUser,
   updatePhoneNumber,
   updateUser,
   type UserRow,
 } from '../users/users-repository';
+import type { MinorsService } from '../minors/minors-service';
 
 /** Why a channel cannot be turned on for this user yet, or null when it can. */
 function missingContact(user: UserRow, channel: NotificationChannel): string | null {
@@ -30,15 +30,16 @@ function missingContact(user: UserRow, channel: NotificationChannel): string | n
   }
 }
 
-export function createMembersService(deps: Pick<AppDeps, 'prisma'>) {
+export function createMembersService(deps: Pick<AppDeps, 'prisma'>, minors: MinorsService) {
   const { prisma } = deps;
+  const toCurrentUser = minors.currentUser;
 
   async function updateContact(user: UserRow, input: UpdateMeInput): Promise<CurrentUser> {
-    if ('phoneNumber' in input) return toCurrentUser(await updatePhoneNumber(prisma, user.id, input.phoneNumber));
+    if ('phoneNumber' in input) return await toCurrentUser(await updatePhoneNumber(prisma, user.id, input.phoneNumber));
     if ('hideFromAttendees' in input) {
-      return toCurrentUser(await updateUser(prisma, user.id, { hideFromAttendees: input.hideFromAttendees }));
+      return await toCurrentUser(await updateUser(prisma, user.id, { hideFromAttendees: input.hideFromAttendees }));
     }
-    return toCurrentUser(await updateUser(prisma, user.id, { telegramUsername: input.telegramUsername }));
+    return await toCurrentUser(await updateUser(prisma, user.id, { telegramUsername: input.telegramUsername }));
   }
 
   /**
@@ -51,7 +52,7 @@ export function createMembersService(deps: Pick<AppDeps, 'prisma'>) {
       const problem = missingContact(user, channel);
       if (problem) throw invalid(problem);
     }
-    return toCurrentUser(await updateUser(prisma, user.id, { notificationPrefs: preferences }));
+    return await toCurrentUser(await updateUser(prisma, user.id, { notificationPrefs: preferences }));
   }
 
   /**

@@ -21,7 +21,8 @@ import {
   findPhoneCode,
   storePhoneCode,
 } from './phone-verification-repository';
-import { toCurrentUser, type UserRow } from '../users/users-repository';
+import type { UserRow } from '../users/users-repository';
+import type { MinorsService } from '../minors/minors-service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,7 +40,11 @@ const numberKey = (phoneNumber: string) => phoneNumber.replace(/\D/g, '');
 
 const secondsUntil = (at: Date, now: number) => Math.max(1, Math.ceil((at.getTime() - now) / 1000));
 
-export function createPhoneVerificationService(deps: Pick<AppDeps, 'config' | 'logger' | 'now' | 'prisma'>) {
+export function createPhoneVerificationService(
+  deps: Pick<AppDeps, 'config' | 'logger' | 'now' | 'prisma'>,
+  minors: MinorsService,
+) {
+  const toCurrentUser = minors.currentUser;
   const { prisma } = deps;
   const sms = createSmsSender(deps.config.sms, deps.logger);
   const dailyRule = (name: string) => ({ name, limit: PHONE_VERIFICATION.perDay, windowMs: DAY_MS });

@@ -7,7 +7,8 @@ import type { InviteRole } from '../../../../shared/constants';
 import { gone, notFound } from '../../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/audit-repository';
-import { findUserById, toCurrentUser, type UserRow } from '../users/users-repository';
+import { findUserById, type UserRow } from '../users/users-repository';
+import type { MinorsService } from '../minors/minors-service';
 import {
   admitPendingUser,
   deleteInvite,
@@ -25,8 +26,9 @@ const LIST_LIMIT = 500;
 /** 128 random bits, base64url (22 characters): not guessable, and short enough to share in a chat. */
 const newCode = () => randomBytes(16).toString('base64url');
 
-export function createInvitesService(deps: AppDeps) {
+export function createInvitesService(deps: AppDeps, minors: MinorsService) {
   const { prisma } = deps;
+  const toCurrentUser = minors.currentUser;
 
   /** The web app's join page, and the Mini App's (its start parameter names the code). */
   const toView = (row: InviteRow, origin: string): InviteView => ({

@@ -9,7 +9,10 @@ import { conflict, invalid, notFound } from '../../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import { recordAudit, type AuditDb } from '../audit/audit-repository';
 import { deleteSessionsOfUser } from '../auth/sessions-repository';
+import { createSlipHolds } from '../events/permission-slips';
 import { eraseMember } from '../members/erasure';
+import { birthDateText, saveBirthDate } from '../minors/minors-repository';
+import type { MinorsService } from '../minors/minors-service';
 import {
   countOtherActiveAdmins,
   dropQueuedMessages,
@@ -46,7 +49,8 @@ function statusAction(before: string, after: string) {
   return before === 'pending' ? ('member.approved' as const) : ('member.reinstated' as const);
 }
 
-export function createMembersAdminService(deps: AppDeps) {
+export function createMembersAdminService(deps: AppDeps, minors: MinorsService) {
+  const approvals = createSlipHolds(deps);
   const { prisma } = deps;
 
   async function list(query: MembersQuery): Promise<MembersPage> {
@@ -68,11 +72,27 @@ export function createMembersAdminService(deps: AppDeps) {
     if (target.role === 'admin' && (await countOtherActiveAdmins(tx, target.id)) === 0) throw conflict(MSG.lastAdmin);
   }
 
+  /** An admin's correction of a member's birth date (the member sets it only once): audited with both dates. */
+  async function correctBirthDate(tx: AuditDb, actorId: number, id: number, birthDate: string): Promise<void> {
+    minors.assertPlausibleBirthDate(birthDate);
+    const row = await tx.user.findUnique({ where: { id }, select: { birthDate: true } });
+    const previous = birthDateText(row?.birthDate ?? null);
+    if (previous === birthDate) return;
+    await saveBirthDate(tx, id, birthDate);
+    await recordAudit(tx, {
+      actorId,
+      action: 'member.birth_date_changed',
+      subject: { type: 'member', id },
+      details: { before: previous ?? 'none', after: birthDate },
+    });
+  }
+
   async function update(actorId: number, id: number, input: MemberUpdateInput): Promise<AdminMember> {
     return prisma.$transaction(async (tx) => {
       await lockAdmins(tx);
       const before = await findMemberRow(tx, id);
       if (!before) throw notFound(MSG.memberNotFound);
+      if (input.birthDate !== undefined) await correctBirthDate(tx, actorId, id, input.birthDate);
       const status = input.status !== undefined && input.status !== before.status ? input.status : undefined;
       const role = input.role !== undefined && input.role !== before.role ? input.role : undefined;
       if (id === actorId && (status !== undefined || role !== undefined)) throw conflict(MSG.selfDemotion);
@@ -116,7 +136,7 @@ export function createMembersAdminService(deps: AppDeps) {
       if (!target) throw notFound(MSG.memberNotFound);
       if (id === actorId) throw conflict(MSG.selfDemotion);
       await assertAdminKept(tx, actorId, target, target.role === 'admin' && target.status === 'active');
-      await eraseMember(tx, id);
+      await eraseMember(tx, id, approvals);
       // Who it was stays out of the log: erasure must leave no trace of their data.
       await recordAudit(tx, {
         actorId,

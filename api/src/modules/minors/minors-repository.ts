@@ -33,3 +33,25 @@ export async function isGuardianOf(db: AuditDb, guardianId: number, childId: num
     SELECT 1 FROM "guardianships" WHERE "guardian_id" = ${guardianId} AND "child_id" = ${childId}`;
   return rows.length > 0;
 }
+
+/** The member's birth date as stored, for callers that know only who they are (the bot's viewer). */
+export async function findBirthDate(db: AuditDb, userId: number): Promise<Date | null> {
+  const row = await db.user.findUnique({ where: { id: userId }, select: { birthDate: true } });
+  return row?.birthDate ?? null;
+}
+
+/**
+ * Saves a birth date the member gives themselves: only while none is saved, so two saves at once (or a second
+ * one) cannot overwrite it. Answers whether this save wrote it.
+ */
+export async function saveFirstBirthDate(db: AuditDb, userId: number, birthDate: string): Promise<boolean> {
+  const written = await db.$executeRaw`
+    UPDATE "users" SET "birth_date" = ${birthDate}::date, "updated_at" = now()
+     WHERE "id" = ${userId} AND "birth_date" IS NULL AND "deleted_at" IS NULL`;
+  return written === 1;
+}
+
+/** An admin's correction of a birth date. */
+export async function saveBirthDate(db: AuditDb, userId: number, birthDate: string): Promise<void> {
+  await db.$executeRaw`UPDATE "users" SET "birth_date" = ${birthDate}::date, "updated_at" = now() WHERE "id" = ${userId}`;
+}

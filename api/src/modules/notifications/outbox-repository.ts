@@ -181,6 +181,17 @@ export const findAttendees = (prisma: Db, event: EventForMessage, page: Page): P
     pageOf([{ attendances: { some: { eventId: event.id, status: 'attending' } } }, mayView(event)], page),
   );
 
+/**
+ * Active accounts among `ids` with their addresses, whatever channels they ticked: for messages a member must
+ * get to act (a guardian asked to approve), which the caller sends to each address it may use.
+ */
+export const findContactsByIds = (prisma: Db, ids: number[]): Promise<Array<RecipientRow & { name: string }>> =>
+  prisma.user.findMany({
+    where: { id: { in: ids }, status: 'active', deletedAt: null },
+    select: { ...recipientSelect, name: true },
+    orderBy: { id: 'asc' },
+  });
+
 export const findUsersByIds = (prisma: Db, ids: number[], page: Page): Promise<RecipientRow[]> =>
   prisma.user.findMany(pageOf([{ id: { in: ids } }], page));
 

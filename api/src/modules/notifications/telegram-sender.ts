@@ -140,12 +140,23 @@ function eventIdOf(payload: unknown): number | null {
   return typeof id === 'number' && Number.isInteger(id) ? id : null;
 }
 
+/** The permission slip a guardian is asked to decide, if the message is such a request. */
+function slipOf(payload: unknown): { eventId: number; childId: number } | null {
+  const { eventId, slip } = (payload ?? {}) as { eventId?: unknown; slip?: { childId?: unknown } };
+  const childId = slip?.childId;
+  return Number.isInteger(eventId) && Number.isInteger(childId)
+    ? { eventId: eventId as number, childId: childId as number }
+    : null;
+}
+
 export interface TelegramSenderOptions {
   /**
    * The RSVP buttons under an event's message. The bot owns their callback data, so the composition root
    * hands its keyboard in (this module does not import the bot).
    */
   rsvpButtons: (eventId: number, chatId: string) => InlineKeyboardMarkup | Promise<InlineKeyboardMarkup>;
+  /** Approve / Decline under a guardian's permission slip request (the bot owns their callback data too). */
+  slipButtons?: (eventId: number, childId: number) => InlineKeyboardMarkup;
   /** This process's pace (default one under Telegram's limit). */
   perSecond?: number;
   /** The pace shared by all instances; without it only this process's own pace applies. */
@@ -159,11 +170,16 @@ const reasonOf = (error: GrammyError) => `Telegram error ${error.error_code}: ${
 export function createTelegramSender(api: Api, options: TelegramSenderOptions): ChannelSender {
   const clock = options.clock ?? realClock;
   const pace = createPacer(options.perSecond ?? PACE_PER_SECOND, clock);
-  const { sharedPacer, rsvpButtons } = options;
+  const { sharedPacer, rsvpButtons, slipButtons } = options;
   return async (message) => {
     // The buttons are looked up before the slot is taken, so the send follows its slot without a database wait.
     const eventId = eventIdOf(message.payload);
-    const reply_markup = eventId ? await rsvpButtons(eventId, message.to) : undefined;
+    const slip = slipButtons ? slipOf(message.payload) : null;
+    const reply_markup = slip
+      ? slipButtons!(slip.eventId, slip.childId)
+      : eventId
+        ? await rsvpButtons(eventId, message.to)
+        : undefined;
     const shared = sharedPacer ? () => waitForSharedSlot(sharedPacer, clock) : undefined;
     const groupWait = await pace(message.to, GROUP_HOLD_MS, shared);
     if (groupWait) {

@@ -19,6 +19,10 @@ export const findOrganisationSettings = (db: AuditDb): Promise<OrganisationSetti
 export const saveOrganisationSettings = (db: AuditDb, data: OrganisationSettingsData) =>
   db.organisationSettings.upsert({ where: { id: SETTINGS_ID }, create: { id: SETTINGS_ID, ...data }, update: data });
 
+/** The consent text (null: the built-in one) and its version; the row exists (saved just before). */
+export const saveConsentText = (db: AuditDb, consentText: string | null, consentTextVersion: number) =>
+  db.organisationSettings.update({ where: { id: SETTINGS_ID }, data: { consentText, consentTextVersion } });
+
 /** Runs `work` in one transaction with the settings row locked, so two admins' saves apply one after the other. */
 export const inSettingsTransaction = <T>(prisma: Prisma, work: (tx: AuditDb) => Promise<T>): Promise<T> =>
   prisma.$transaction(async (tx) => {

@@ -5,9 +5,11 @@ import type { OrganisationSettingsInput } from '../../../../shared/schemas';
 import type { OrganisationSettingsView } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { recordAudit, type AuditDb } from '../audit/audit-repository';
+import { DEFAULT_CONSENT_TEXT } from './consent-text';
 import {
   findOrganisationSettings,
   inSettingsTransaction,
+  saveConsentText,
   saveOrganisationSettings,
   type OrganisationSettingsRow,
 } from './organisation-repository';
@@ -15,13 +17,15 @@ import {
 const SETTING_KEYS = ['membershipMode', 'consentAge', 'requireBirthDate', 'defaultLanguage'] as const;
 
 function toView(row: OrganisationSettingsRow | null, deps: Pick<AppDeps, 'config'>): OrganisationSettingsView {
-  if (!row) return { ...deps.config.organisationDefaults };
+  if (!row) return { ...deps.config.organisationDefaults, consentText: DEFAULT_CONSENT_TEXT, consentTextVersion: 0 };
   return {
     // The table's CHECK keeps the mode one of the three; the language was validated when saved.
     membershipMode: row.membershipMode as MembershipMode,
     consentAge: row.consentAge,
     requireBirthDate: row.requireBirthDate,
     defaultLanguage: row.defaultLanguage as OrganisationLanguage,
+    consentText: row.consentText ?? DEFAULT_CONSENT_TEXT,
+    consentTextVersion: row.consentTextVersion,
   };
 }
 
@@ -34,20 +38,41 @@ export async function readOrganisationSettings(
 }
 
 export function createOrganisationService(deps: AppDeps) {
-  /** Saves the changed settings and records which ones changed (with before and after) in the audit log. */
+  /**
+   * Saves the changed settings and records which ones changed (with before and after) in the audit log. A new
+   * consent text (null or blank: the built-in one again) raises its version; the log names the versions, not
+   * the text, which the settings keep.
+   */
   async function update(actorId: number, input: OrganisationSettingsInput): Promise<OrganisationSettingsView> {
     return inSettingsTransaction(deps.prisma, async (tx) => {
-      const before = await readOrganisationSettings(deps, tx);
-      const after: OrganisationSettingsView = { ...before, ...input };
-      const changed = SETTING_KEYS.filter((key) => before[key] !== after[key]);
-      if (!changed.length) return before;
-      await saveOrganisationSettings(tx, after);
-      const details: Record<string, string | number | boolean> = { scope: 'organisation', keys: changed.join(',') };
-      for (const key of changed) {
+      const row = await findOrganisationSettings(tx);
+      const before = toView(row, deps);
+      const { consentText, ...settings } = input;
+      const after: OrganisationSettingsView = { ...before, ...settings };
+      const changed: string[] = SETTING_KEYS.filter((key) => before[key] !== after[key]);
+      const textChanged = consentText !== undefined && consentText !== (row?.consentText ?? null);
+      if (!changed.length && !textChanged) return before;
+      const { consentText: _text, consentTextVersion: _version, ...saved } = after;
+      await saveOrganisationSettings(tx, saved);
+      const details: Record<string, string | number | boolean> = {};
+      for (const key of SETTING_KEYS.filter((name) => changed.includes(name))) {
         details[`${key}.before`] = before[key];
         details[`${key}.after`] = after[key];
       }
-      await recordAudit(tx, { actorId, action: 'settings.changed', subject: { type: 'organisation', id: 1 }, details });
+      if (textChanged) {
+        after.consentText = consentText ?? DEFAULT_CONSENT_TEXT;
+        after.consentTextVersion = before.consentTextVersion + 1;
+        await saveConsentText(tx, consentText ?? null, after.consentTextVersion);
+        changed.push('consentText');
+        details['consentTextVersion.before'] = before.consentTextVersion;
+        details['consentTextVersion.after'] = after.consentTextVersion;
+      }
+      await recordAudit(tx, {
+        actorId,
+        action: 'settings.changed',
+        subject: { type: 'organisation', id: 1 },
+        details: { scope: 'organisation', keys: changed.join(','), ...details },
+      });
       return after;
     });
   }

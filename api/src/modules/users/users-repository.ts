@@ -76,7 +76,10 @@ export const signInEmail = (user: UserRow): string | null =>
 export const isPhoneVerified = (user: Pick<UserRow, 'phoneNumber' | 'phoneVerifiedAt'>): boolean =>
   Boolean(user.phoneNumber && user.phoneVerifiedAt);
 
-export function toCurrentUser(user: UserRow): CurrentUser {
+/** Age and consent, worked out by the minors module (services.minors.currentUser is the way to call this). */
+export type MinorStandingFields = Pick<CurrentUser, 'birthDate' | 'isMinor' | 'guardianConsent'>;
+
+export function toCurrentUser(user: UserRow, standing: MinorStandingFields): CurrentUser {
   return {
     id: user.id,
     name: user.name,
@@ -98,6 +101,9 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     // The table's CHECK constraints keep both columns to these values.
     status: user.status as MemberStatus,
     role: user.role as AccountRole,
+    birthDate: standing.birthDate,
+    isMinor: standing.isMinor,
+    guardianConsent: standing.guardianConsent,
   };
 }
 

@@ -22,7 +22,8 @@ import type { AppDeps } from '../../deps';
 import { SESSION_COOKIE, findSession, readCookie } from '../auth/sessions';
 import type { PublicPreview } from '../events/events-repository';
 import type { EventsService } from '../events/events-service';
-import { toCurrentUser, type UserRow } from '../users/users-repository';
+import type { MinorsService } from '../minors/minors-service';
+import type { UserRow } from '../users/users-repository';
 
 /** The web app's modules (paths as in its build manifest) of the pages a member lands on. */
 export const PAGE_MODULES = {
@@ -47,7 +48,7 @@ export interface FirstScreen {
 
 const DETAILS = /^\/events\/(\d{1,9})\/?$/;
 
-export function createFirstScreen(deps: AppDeps, events: EventsService) {
+export function createFirstScreen(deps: AppDeps, events: EventsService, minors: MinorsService) {
   async function sessionUser(req: Request): Promise<UserRow | null> {
     const token = readCookie(req, SESSION_COOKIE);
     return token ? ((await findSession(deps, token))?.user ?? null) : null;
@@ -58,7 +59,7 @@ export function createFirstScreen(deps: AppDeps, events: EventsService) {
     const path = req.path;
     const user = await sessionUser(req);
     const answers: FirstScreenAnswers = {
-      [CURRENT_USER_PATH]: user ? { status: 200, body: toCurrentUser(user) } : { status: 401, body: null },
+      [CURRENT_USER_PATH]: user ? { status: 200, body: await minors.currentUser(user) } : { status: 401, body: null },
     };
     const details = DETAILS.exec(path);
     const eventId = details ? Number(details[1]) : null;
@@ -81,6 +82,8 @@ export function createFirstScreen(deps: AppDeps, events: EventsService) {
     // A visitor's page names no code: on a slow phone those downloads would slow the stylesheet that the first
     // paint waits for, and the main script fetches the little a visitor's page needs soon enough.
     if (!user) return screen;
+    // The API answers a guardian account's event reads with 403: the page carries none either.
+    if (user.role === 'guardian') return screen;
     if (path === '/') {
       screen.modules.push(PAGE_MODULES.home, PAGE_MODULES.featured);
       answers[eventsPagePath('upcoming', null, FEATURED_EVENTS_COUNT)] = {

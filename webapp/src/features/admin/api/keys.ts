@@ -19,5 +19,6 @@ export const adminKeys = {
   reports: () => [...adminKeys.all, 'reports'] as const,
   reportList: (status: ReportStatus) => [...adminKeys.reports(), status] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
+  organisation: () => [...adminKeys.all, 'organisation'] as const,
   auditList: (action: string) => [...adminKeys.audit(), action] as const,
 };

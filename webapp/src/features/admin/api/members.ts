@@ -2,7 +2,7 @@
 // admin makes to one member. Every change refreshes the members' queries and the audit log it writes to.
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberUpdateInput } from '../../../../../shared/schemas';
-import type { AdminMember, MembersPage } from '../../../../../shared/types';
+import type { AdminMember, MembersPage, MemberStanding } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { adminKeys, type MemberFilters } from './keys';
 
@@ -40,8 +40,8 @@ export const usePendingCount = () =>
     },
   });
 
-/** PATCH /api/admin/members/{id}: the change, as the server's schema reads it. */
-export type MemberChange = MemberUpdateInput;
+/** PATCH /api/admin/members/{id}: the change, as the server's schema reads it (birthDate: an admin's correction). */
+export type MemberChange = MemberUpdateInput | { birthDate: string };
 
 function useRefreshMembers() {
   const queryClient = useQueryClient();
@@ -66,6 +66,16 @@ export function useDeleteMember() {
   const refresh = useRefreshMembers();
   return useMutation({
     mutationFn: (id: number) => api.delete<void>(`/api/admin/members/${id}`),
+    onSettled: refresh,
+  });
+}
+
+/** POST /api/admin/members/{id}/consent: a guardian's consent given on paper or in person, recorded by an admin. */
+export function useRecordConsent() {
+  const refresh = useRefreshMembers();
+  return useMutation({
+    mutationFn: ({ id, method, note }: { id: number; method: 'paper' | 'in_person'; note: string }) =>
+      api.post<MemberStanding>(`/api/admin/members/${id}/consent`, { method, note }),
     onSettled: refresh,
   });
 }

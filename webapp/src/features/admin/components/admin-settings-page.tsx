@@ -1,5 +1,5 @@
 // Admin settings (SPEC §2): notification templates and email (SMTP) settings, the database's backups, and the
-// organisation's members, reported comments and audit log. The open tab is in the URL (?tab=reports), so a
+// organisation's members, reported comments, audit log and guardian consent text. The open tab is in the URL (?tab=reports), so a
 // link can open the tab it is about. A member who is not an admin sees one clear 'admins only' state instead of forms full of refused requests (the server refuses
 // them anyway).
 import { ShieldAlert } from 'lucide-react';
@@ -12,11 +12,12 @@ import { useCurrentUser } from '../../../lib/auth';
 import { AuditTab } from './audit-tab';
 import { BackupsTab } from './backups-tab';
 import { MembersTab } from './members-tab';
+import { OrganisationTab } from './organisation-tab';
 import { ReportsTab } from './reports-tab';
 import { SmtpTab } from './smtp-tab';
 import { TemplatesTab } from './templates-tab';
 
-const TABS = ['templates', 'email', 'backups', 'members', 'reports', 'audit'] as const;
+const TABS = ['templates', 'email', 'backups', 'members', 'reports', 'audit', 'organisation'] as const;
 
 export function AdminSettingsPage() {
   const { data: user } = useCurrentUser();
@@ -47,6 +48,7 @@ export function AdminSettingsPage() {
           <TabsTrigger value="members">Members</TabsTrigger>
           <TabsTrigger value="reports">Reports</TabsTrigger>
           <TabsTrigger value="audit">Audit</TabsTrigger>
+          <TabsTrigger value="organisation">Organisation</TabsTrigger>
         </TabsList>
         <TabsContent value="templates">
           <TemplatesTab />
@@ -65,6 +67,9 @@ export function AdminSettingsPage() {
         </TabsContent>
         <TabsContent value="audit">
           <AuditTab />
+        </TabsContent>
+        <TabsContent value="organisation">
+          <OrganisationTab />
         </TabsContent>
       </Tabs>
     </>

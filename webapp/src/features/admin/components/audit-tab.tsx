@@ -33,6 +33,11 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'consent.requested': 'Asked for consent',
   'consent.granted': 'Consent given',
   'consent.withdrawn': 'Consent withdrawn',
+  'member.birth_date_changed': 'Corrected a date of birth',
+  'photo_consent.changed': 'Changed photo consent',
+  'slip.approved': 'Permission slip approved',
+  'slip.declined': 'Permission slip declined',
+  'slip.expired': 'Permission slip expired',
 };
 
 const inWords = (action: string) => AUDIT_ACTION_WORDS[action as AuditAction] ?? action;

@@ -25,6 +25,7 @@ import {
 import type { AdminMember } from '../../../../../shared/types';
 import styles from './admin-lists.module.css';
 import { InvitesSection } from './invites-section';
+import { MemberAgeDialog, type MemberAge } from './member-age-dialog';
 import { serverMessage } from './server-message';
 
 const ROLE_LABELS: Record<MemberRole, string> = { member: 'Member', organiser: 'Organiser', admin: 'Admin' };
@@ -184,6 +185,7 @@ interface MemberRowProps {
 }
 
 function MemberRow({ member, isMe, busy, onChange, onReject, onDelete }: MemberRowProps) {
+  const [ageOpen, setAgeOpen] = useState(false);
   const status = STATUS_LOOK[member.status];
   const contact = [member.email, member.telegramUsername && `@${member.telegramUsername}`].filter(Boolean).join(' · ');
   return (
@@ -203,6 +205,15 @@ function MemberRow({ member, isMe, busy, onChange, onReject, onDelete }: MemberR
         </div>
       </div>
       <div className={styles.actions}>
+        <Button
+          size="small"
+          variant="secondary"
+          onClick={() => setAgeOpen(true)}
+          aria-label={`Age and consent of ${member.name}`}
+        >
+          Age &amp; consent
+        </Button>
+        {ageOpen && <MemberAgeDialog member={member as MemberAge} open={ageOpen} onOpenChange={setAgeOpen} />}
         {member.status === 'pending' ? (
           <>
             <Button

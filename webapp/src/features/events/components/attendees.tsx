@@ -14,6 +14,7 @@ const STATUS_TEXT: Record<string, string> = {
   not_attending: 'not attending',
   maybe: 'maybe',
   waitlisted: 'waitlisted',
+  awaiting_guardian: 'waiting for a guardian',
 };
 const statusText = (status: string) => STATUS_TEXT[status] ?? 'not responded';
 

@@ -8,6 +8,7 @@ import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { EmptyState } from '../../../components/empty-state/empty-state';
 import { Field } from '../../../components/field/field';
+import { useTakePart } from '../../../components/take-part/take-part';
 import { toast, toastError } from '../../../components/toast-store';
 import { commentDate } from '../../../lib/dates';
 import { useComments } from '../api/get-comments';
@@ -29,24 +30,32 @@ export function Discussion({
 }) {
   const comments = useComments(eventId);
   const post = useCreateComment(eventId);
+  const takePart = useTakePart();
   const [content, setContent] = useState('');
   const empty = content.trim() === '';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (empty) return;
-    post.mutate(content.trim(), {
+  const send = (text: string) =>
+    post.mutate(text, {
       onSuccess: () => {
         setContent('');
         toast({ title: 'Comment posted' });
       },
-      onError: () => toastError('Error', 'Failed to post comment. Please sign in to comment on events.'),
+      // The comment stays in the box while the member adds what is missing; then it is posted as written.
+      onError: (error) =>
+        takePart.intercept(error, () => send(text)) ||
+        toastError('Error', 'Failed to post comment. Please sign in to comment on events.'),
     });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (empty) return;
+    send(content.trim());
   };
 
   const list = comments.data ?? [];
   return (
     <Card title="Discussion" className={className} labelledBy="discussion-title">
+      {takePart.dialog}
       <form className="form" onSubmit={submit}>
         <Field label="Add a comment" id="comment-content">
           <textarea

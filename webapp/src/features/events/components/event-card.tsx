@@ -11,53 +11,68 @@ import { toast, toastError } from '../../../components/toast-store';
 import { paths } from '../../../config/paths';
 import { longDateTime } from '../../../lib/dates';
 import { ZoneNote } from '../../../components/zone-note/zone-note';
+import { useTakePart } from '../../../components/take-part/take-part';
 import { useAttendEvent } from '../api/attend-event';
+import { listRsvpToast } from './rsvp';
 import { EventCover } from './event-cover';
 import styles from './event-card.module.css';
 import { spotsText } from './rsvp-text';
 
 function JoinButton({ event }: { event: EventSummary }) {
   const attend = useAttendEvent();
-  // On the waitlist counts as joined here: pressing again gives the place up.
+  const takePart = useTakePart();
+  // On the waitlist, or held while a guardian decides, counts as joined here: pressing again gives it up.
   const waitlisted = event.myStatus === 'waitlisted';
-  const joined = event.myStatus === 'attending' || waitlisted;
+  const awaiting = event.myStatus === 'awaiting_guardian';
+  const joined = event.myStatus === 'attending' || waitlisted || awaiting;
+  const reply = (status: 'attending' | 'not_attending') =>
+    attend.mutate(
+      { id: event.id, status },
+      {
+        onSuccess: (result) => toast(listRsvpToast(result)),
+        onError: (error) =>
+          takePart.intercept(error, () => reply(status)) ||
+          toastError('Error', 'Failed to update attendance status. Please try again.'),
+      },
+    );
   return (
-    <Button
-      variant="secondary"
-      size="small"
-      aria-pressed={joined}
-      aria-label={
-        waitlisted
-          ? `On the waitlist for ${event.name}: click to leave`
-          : joined
-            ? `Joined ${event.name}: click to cancel`
-            : `Join ${event.name}`
-      }
-      disabled={attend.isPending}
-      onClick={() =>
-        attend.mutate(
-          { id: event.id, status: joined ? 'not_attending' : 'attending' },
-          {
-            onSuccess: () => toast({ title: 'RSVP updated', description: 'Your attendance status has been updated.' }),
-            onError: () => toastError('Error', 'Failed to update attendance status. Please try again.'),
-          },
-        )
-      }
-    >
-      {attend.isPending ? (
-        'Updating...'
-      ) : waitlisted ? (
-        <>
-          <Hourglass size={16} aria-hidden="true" /> Waitlisted
-        </>
-      ) : joined ? (
-        <>
-          <Check size={16} aria-hidden="true" /> Joined
-        </>
-      ) : (
-        'Join'
-      )}
-    </Button>
+    <>
+      {takePart.dialog}
+      <Button
+        variant="secondary"
+        size="small"
+        aria-pressed={joined}
+        aria-label={
+          waitlisted
+            ? `On the waitlist for ${event.name}: click to leave`
+            : awaiting
+              ? `Waiting for a guardian to approve ${event.name}: click to cancel`
+              : joined
+                ? `Joined ${event.name}: click to cancel`
+                : `Join ${event.name}`
+        }
+        disabled={attend.isPending}
+        onClick={() => reply(joined ? 'not_attending' : 'attending')}
+      >
+        {attend.isPending ? (
+          'Updating...'
+        ) : awaiting ? (
+          <>
+            <Hourglass size={16} aria-hidden="true" /> Waiting for a guardian
+          </>
+        ) : waitlisted ? (
+          <>
+            <Hourglass size={16} aria-hidden="true" /> Waitlisted
+          </>
+        ) : joined ? (
+          <>
+            <Check size={16} aria-hidden="true" /> Joined
+          </>
+        ) : (
+          'Join'
+        )}
+      </Button>
+    </>
   );
 }
 

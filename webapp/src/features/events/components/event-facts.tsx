@@ -25,6 +25,13 @@ export function EventFacts({ event, className = '' }: { event: EventDetail; clas
   const spots = spotsText(event);
   if (spots) rows.push(['Capacity', `${peopleCount(event.capacity ?? 0)} · ${spots}`]);
   if (event.maybeCount > 0) rows.push(['Maybe', peopleCount(event.maybeCount)]);
+  // The web app does not know the organisation's consent age, so the line names the rule rather than a number.
+  if (event.requiresGuardianApproval) {
+    rows.push([
+      'Guardians',
+      'Members under the age of consent need a parent or guardian to approve before they attend.',
+    ]);
+  }
   return (
     <Card title="Details" className={className} labelledBy="facts-title">
       <table>

@@ -36,6 +36,7 @@ export interface EventFormValues extends RepeatValues {
   /** datetime-local; '' = open until the event. */
   rsvpClosesAt: string;
   rsvpDigest: boolean;
+  requiresGuardianApproval: boolean;
 }
 
 /** A new event's values; a function, as the organisation's zone is read from the page. */
@@ -51,10 +52,14 @@ export const emptyEventValues = (): EventFormValues => ({
   guestsAllowed: '0',
   rsvpClosesAt: '',
   rsvpDigest: false,
+  requiresGuardianApproval: false,
   ...noRepeat(),
 });
 
-type StoredEvent = Pick<EventSummary, 'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest' | 'timeZone'>;
+type StoredEvent = Pick<
+  EventSummary,
+  'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest' | 'requiresGuardianApproval' | 'timeZone'
+>;
 
 export const toFormValues = (event: EventInput & StoredEvent & { date: string }): EventFormValues => ({
   name: event.name,
@@ -68,6 +73,7 @@ export const toFormValues = (event: EventInput & StoredEvent & { date: string })
   guestsAllowed: String(event.guestsAllowed),
   rsvpClosesAt: toDateTimeLocal(event.rsvpClosesAt, event.timeZone),
   rsvpDigest: event.rsvpDigest,
+  requiresGuardianApproval: event.requiresGuardianApproval,
   // An edit changes one event (or it and the following ones): the series' rule is not edited here.
   ...noRepeat(),
 });
@@ -228,6 +234,13 @@ export function EventForm({
             <input type="checkbox" {...register('rsvpDigest')} />
             <span>Tell me about new RSVPs (hourly digest)</span>
           </label>
+          <label className="checkbox-row">
+            <input type="checkbox" aria-describedby="event-guardian-hint" {...register('requiresGuardianApproval')} />
+            <span>Under-16s need a parent's or guardian's OK</span>
+          </label>
+          <p id="event-guardian-hint" className={styles.checkboxHint}>
+            Members under the age of consent hold a spot until a guardian approves; unanswered requests free it.
+          </p>
         </fieldset>
         <div>
           <Button type="submit" disabled={busy}>

@@ -8,6 +8,7 @@ import type { AttendResponse, EventDetail } from '../../../../../shared/types';
 import { AvatarStack } from '../../../components/avatar/avatar';
 import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
+import { useTakePart } from '../../../components/take-part/take-part';
 import { toast, toastError } from '../../../components/toast-store';
 import { ApiError } from '../../../lib/api-client';
 import { useMainButton } from '../../../lib/use-main-button';
@@ -15,7 +16,7 @@ import { useAttendEvent } from '../api/attend-event';
 import { useAttendees } from '../api/get-attendees';
 import { GuestsStepper } from './guests-stepper';
 import { MemberPass } from './member-pass';
-import { StatusLabel } from './rsvp';
+import { AWAITING_GUARDIAN_TOAST, StatusLabel } from './rsvp';
 import styles from './rsvp-card.module.css';
 import { closingText, isRsvpClosed, spotsText } from './rsvp-text';
 
@@ -42,7 +43,9 @@ function rsvpSaved(result: AttendResponse) {
   toast(
     result.status === 'waitlisted'
       ? { title: 'Attendance updated', description: `The event is full. ${waitlistText(result.waitlistPosition)}.` }
-      : { title: 'Attendance updated' },
+      : result.status === 'awaiting_guardian'
+        ? AWAITING_GUARDIAN_TOAST
+        : { title: 'Attendance updated' },
   );
 }
 
@@ -55,15 +58,20 @@ interface RsvpCardProps {
 
 export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardProps) {
   const attend = useAttendEvent();
+  const takePart = useTakePart();
   const [choice, setChoice] = useState<RsvpStatus | null>(null);
   const [guests, setGuests] = useState(event.myGuests);
-  const going = event.myStatus === 'attending' || event.myStatus === 'waitlisted';
+  const going =
+    event.myStatus === 'attending' || event.myStatus === 'waitlisted' || event.myStatus === 'awaiting_guardian';
   const locked = isRsvpClosed(event.rsvpClosesAt) && !canManage;
   const reply = (status: RsvpStatus, guestCount = guests) => {
     setChoice(status);
     attend.mutate(
       { id: event.id, status, ...(status === 'attending' && event.guestsAllowed > 0 ? { guests: guestCount } : {}) },
-      { onSuccess: rsvpSaved, onError: rsvpFailed },
+      {
+        onSuccess: rsvpSaved,
+        onError: (error) => takePart.intercept(error, () => reply(status, guestCount)) || rsvpFailed(error),
+      },
     );
   };
   // Already going: a new guest count is a new reply at once; otherwise it goes with 'I Will Attend'.
@@ -72,7 +80,7 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
     if (going) reply('attending', count);
   };
   useMainButton(
-    event.myStatus === 'attending' || locked
+    event.myStatus === 'attending' || event.myStatus === 'awaiting_guardian' || locked || takePart.open
       ? null
       : { text: 'I Will Attend', onClick: () => reply('attending'), busy: attend.isPending },
   );
@@ -80,7 +88,10 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
     <Button
       variant="secondary"
       block
-      aria-pressed={event.myStatus === status || (status === 'attending' && event.myStatus === 'waitlisted')}
+      aria-pressed={
+        event.myStatus === status ||
+        (status === 'attending' && (event.myStatus === 'waitlisted' || event.myStatus === 'awaiting_guardian'))
+      }
       disabled={attend.isPending || locked}
       onClick={() => reply(status)}
     >
@@ -95,6 +106,13 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
       <p>
         <StatusLabel status={event.myStatus} />
       </p>
+      {takePart.dialog}
+      {event.myStatus === 'awaiting_guardian' && (
+        <p className={styles.waitlist} role="status">
+          <Clock size={18} aria-hidden="true" />
+          Your place is held while a parent or guardian decides.
+        </p>
+      )}
       {event.myStatus === 'waitlisted' && (
         <p className={styles.waitlist} role="status">
           <Clock size={18} aria-hidden="true" />

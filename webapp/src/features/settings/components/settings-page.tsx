@@ -8,6 +8,7 @@ import { StateCard } from '../../../components/card/card';
 import { useCurrentUser } from '../../../lib/auth';
 import { CalendarFeedSettings } from './calendar-feed-settings';
 import { AccountLinking } from './account-linking';
+import { AgeSettings } from './age-settings';
 import { CommunicationSettings } from './communication-settings';
 import { ConnectedAccounts } from './connected-accounts';
 import { NotificationPreferences } from './notification-preferences';
@@ -41,6 +42,8 @@ function useEmailLinkResult() {
 function Settings({ user }: { user: CurrentUser }) {
   // Which warnings are up; a successful save of the matching field hides it.
   const [warnings, setWarnings] = useState({ sms: false, telegram: false, email: false });
+  // A guardian account takes no part itself: no date of birth of its own to give.
+  const guardianOnly = user.role === 'guardian';
   return (
     <>
       <h1>Settings &amp; Preferences</h1>
@@ -57,6 +60,7 @@ function Settings({ user }: { user: CurrentUser }) {
         onWarn={(channel) => setWarnings((w) => ({ ...w, [channel]: true }))}
       />
       <PrivacySettings user={user} />
+      {guardianOnly ? null : <AgeSettings user={user} />}
       <CalendarFeedSettings />
       <YourData />
     </>

@@ -12,7 +12,7 @@ import type { TelegramAuthData } from '../../../../../shared/schemas';
 import { toast } from '../../../components/toast-store';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { authKeys, useCurrentUser } from '../../../lib/auth';
+import { authKeys, takeReturnPath, useCurrentUser } from '../../../lib/auth';
 import { useAuthConfig } from '../../../lib/auth-config';
 import { registerLogin } from '../../../lib/auth-state';
 import {
@@ -102,7 +102,7 @@ export function TelegramCallbackPage() {
         (window.opener as Window).postMessage('telegram-auth-success', window.location.origin);
         window.close();
       } else {
-        void navigate(mode === 'link' ? paths.settings : paths.home, { replace: true });
+        void navigate(mode === 'link' ? paths.settings : (takeReturnPath() ?? paths.home), { replace: true });
       }
     };
 

@@ -1,0 +1,168 @@
+// The guardian tables as the consent flow writes them: guardian_requests (emailed links, only the token's
+// SHA-256 kept), guardianships (who is a guardian of whom) and guardian_consents (what was given, by whom, how).
+import type { ConsentMethod, StoredRsvpStatus } from '../../../../shared/constants';
+import type { AuditDb } from '../audit/audit-repository';
+import type { UserRow } from '../users/users-repository';
+
+/** Consent requests made for `childId` since `since`. */
+export async function countRequestsSince(db: AuditDb, childId: number, since: Date): Promise<number> {
+  return db.guardianRequest.count({ where: { childId, createdAt: { gt: since } } });
+}
+
+/** Serialises a member's consent requests (their count is the cap). */
+export async function lockMember(db: AuditDb, userId: number): Promise<void> {
+  await db.$queryRaw`SELECT 1 FROM "users" WHERE "id" = ${userId} FOR UPDATE`;
+}
+
+export async function insertRequest(
+  db: AuditDb,
+  request: { childId: number; email: string; tokenHash: string; expiresAt: Date; createdAt: Date },
+): Promise<number> {
+  const row = await db.guardianRequest.create({ data: request, select: { id: true } });
+  return row.id;
+}
+
+export interface RequestRead {
+  id: number;
+  childId: number;
+  childName: string;
+  email: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  createdAt: Date;
+}
+
+/** A request by its token's hash, with the child's name; null when unknown or the child's account is erased. */
+export async function findRequest(db: AuditDb, tokenHash: string): Promise<RequestRead | null> {
+  const row = await db.guardianRequest.findUnique({
+    where: { tokenHash },
+    include: { child: { select: { name: true, deletedAt: true } } },
+  });
+  if (!row || row.child.deletedAt) return null;
+  return {
+    id: row.id,
+    childId: row.childId,
+    childName: row.child.name,
+    email: row.email,
+    expiresAt: row.expiresAt,
+    usedAt: row.usedAt,
+    createdAt: row.createdAt,
+  };
+}
+
+/**
+ * Spends a request: one conditional update, so of two consents with the same link at once exactly one wins
+ * (the other's update waits for the first and then matches nothing). Answers whether this one spent it.
+ */
+export async function claimRequest(db: AuditDb, id: number, userId: number, now: Date): Promise<boolean> {
+  const claimed = await db.$executeRaw`
+    UPDATE "guardian_requests" SET "used_at" = ${now}, "used_by" = ${userId}
+     WHERE "id" = ${id} AND "used_at" IS NULL AND "expires_at" > ${now}`;
+  return claimed === 1;
+}
+
+/** Whether the account has ever replied to an event or commented: it has taken part as a member. */
+export async function hasTakenPart(db: AuditDb, userId: number): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ took_part: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM "attendances" WHERE "user_id" = ${userId})
+        OR EXISTS (SELECT 1 FROM "comments" WHERE "user_id" = ${userId}) AS "took_part"`;
+  return row?.took_part ?? false;
+}
+
+/** The account becomes a guardian account: admitted (no membership approval), seeing only its children. */
+export async function makeGuardianAccount(db: AuditDb, userId: number): Promise<void> {
+  await db.user.update({ where: { id: userId }, data: { role: 'guardian', status: 'active' } });
+}
+
+export async function addGuardianship(db: AuditDb, guardianId: number, childId: number, now: Date): Promise<void> {
+  await db.$executeRaw`
+    INSERT INTO "guardianships" ("guardian_id", "child_id", "created_at") VALUES (${guardianId}, ${childId}, ${now})
+    ON CONFLICT DO NOTHING`;
+}
+
+export async function insertConsent(
+  db: AuditDb,
+  consent: {
+    childId: number;
+    guardianId: number | null;
+    method: ConsentMethod;
+    textVersion: number;
+    requestEmail: string | null;
+    note: string | null;
+    recordedBy: number | null;
+    grantedAt: Date;
+  },
+): Promise<number> {
+  const row = await db.guardianConsent.create({ data: consent, select: { id: true } });
+  return row.id;
+}
+
+/** Stamps the child's consents in force as withdrawn; answers how many there were. */
+export async function withdrawConsents(db: AuditDb, childId: number, by: number, now: Date): Promise<number> {
+  const result = await db.guardianConsent.updateMany({
+    where: { childId, withdrawnAt: null },
+    data: { withdrawnAt: now, withdrawnBy: by },
+  });
+  return result.count;
+}
+
+export interface ChildRow {
+  id: number;
+  name: string;
+  birthDate: Date | null;
+  photoConsent: string;
+  role: string;
+}
+
+const CHILD_SELECT = { id: true, name: true, birthDate: true, photoConsent: true, role: true } as const;
+
+/** The guardian's children whose accounts still exist, by name. */
+export async function childrenOf(db: AuditDb, guardianId: number): Promise<ChildRow[]> {
+  const rows = await db.guardianship.findMany({
+    where: { guardianId, child: { deletedAt: null } },
+    select: { child: { select: CHILD_SELECT } },
+  });
+  return rows.map((row) => row.child).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+/** A member whose account still exists, whole (the age rules read it). */
+export const findMember = (db: AuditDb, id: number): Promise<UserRow | null> =>
+  db.user.findFirst({ where: { id, deletedAt: null } });
+
+export async function findChild(db: AuditDb, childId: number): Promise<ChildRow | null> {
+  return db.user.findFirst({ where: { id: childId, deletedAt: null }, select: CHILD_SELECT });
+}
+
+export interface UpcomingReplyRow {
+  userId: number;
+  eventId: number;
+  name: string;
+  date: Date;
+  status: StoredRsvpStatus;
+}
+
+/** The children's replies that hold or ask for a place at events not started yet, soonest first. */
+export async function upcomingRepliesOf(
+  db: AuditDb,
+  childIds: number[],
+  statuses: readonly StoredRsvpStatus[],
+  now: Date,
+): Promise<UpcomingReplyRow[]> {
+  if (!childIds.length) return [];
+  const rows = await db.attendance.findMany({
+    where: { userId: { in: childIds }, status: { in: [...statuses] }, event: { date: { gt: now } } },
+    select: { userId: true, status: true, event: { select: { id: true, name: true, date: true } } },
+    orderBy: [{ event: { date: 'asc' } }, { eventId: 'asc' }],
+  });
+  return rows.map((row) => ({
+    userId: row.userId,
+    eventId: row.event.id,
+    name: row.event.name,
+    date: row.event.date,
+    status: row.status as StoredRsvpStatus,
+  }));
+}
+
+export async function savePhotoConsent(db: AuditDb, childId: number, photoConsent: string): Promise<void> {
+  await db.user.update({ where: { id: childId }, data: { photoConsent } });
+}

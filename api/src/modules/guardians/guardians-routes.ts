@@ -1,0 +1,68 @@
+// Age and a guardian's consent over HTTP: the member's birth date and their request to a guardian
+// (/api/users/me/…), the consent link and the guardian's children (/api/guardian/…), and consent an admin
+// records (/api/admin/members/{id}/consent). HTTP only — parse, call, answer.
+import { Router, type Request } from 'express';
+import {
+  birthDateSchema,
+  consentGrantSchema,
+  consentTokenQuerySchema,
+  guardianRequestSchema,
+  photoConsentSchema,
+  recordedConsentSchema,
+} from '../../../../shared/schemas';
+import { parse, parseId } from '../../http/validate';
+import { currentUser, requireAdmin, requireUser } from '../auth/request-auth';
+import type { MinorsService } from '../minors/minors-service';
+import type { GuardiansService } from './guardians-service';
+
+const requestOrigin = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+
+export function guardiansRouter(guardians: GuardiansService, minors: MinorsService): Router {
+  const router = Router();
+
+  router.put('/users/me/birth-date', requireUser, async (req, res) => {
+    const { birthDate } = parse(birthDateSchema, req.body);
+    res.json(await minors.setOwnBirthDate(currentUser(req), birthDate));
+  });
+
+  router.post('/users/me/guardians', requireUser, async (req, res) => {
+    const { email } = parse(guardianRequestSchema, req.body);
+    const sent = await guardians.requestConsent(currentUser(req), email, requestOrigin(req));
+    res.status(202).json({ status: 'sent', ...sent });
+  });
+
+  /** No sign-in: the token is the secret. */
+  router.get('/guardian/consent', async (req, res) => {
+    const { token } = parse(consentTokenQuerySchema, req.query);
+    res.set('Cache-Control', 'no-store');
+    res.json(await guardians.describeRequest(token));
+  });
+
+  router.post('/guardian/consent', requireUser, async (req, res) => {
+    const { token } = parse(consentGrantSchema, req.body);
+    res.json(await guardians.grantConsent(currentUser(req), token));
+  });
+
+  router.get('/guardian/children', requireUser, async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json(await guardians.children(currentUser(req)));
+  });
+
+  router.patch('/guardian/children/:id', requireUser, async (req, res) => {
+    const id = parseId(req.params.id, 'child id');
+    const { photoConsent } = parse(photoConsentSchema, req.body);
+    res.json(await guardians.setPhotoConsent(currentUser(req), id, photoConsent));
+  });
+
+  router.delete('/guardian/children/:id/consent', requireUser, async (req, res) => {
+    await guardians.withdrawConsent(currentUser(req), parseId(req.params.id, 'child id'));
+    res.status(204).end();
+  });
+
+  router.post('/admin/members/:id/consent', requireAdmin, async (req, res) => {
+    const id = parseId(req.params.id, 'member id');
+    res.json(await guardians.recordConsent(currentUser(req).id, id, parse(recordedConsentSchema, req.body)));
+  });
+
+  return router;
+}

@@ -1,0 +1,289 @@
+// Use cases of a guardian's consent: a minor asks a parent or guardian by email, the guardian reads the
+// organisation's consent text and consents (their account becomes a guardian account when it was made for
+// this), sees their children, chooses photo consent and may withdraw; an admin records consent given on paper
+// or in person. Every consent, change and withdrawal is written to the audit log with the change itself.
+import { GUARDIAN_LIMITS, type PhotoConsent, type StoredRsvpStatus } from '../../../../shared/constants';
+import { conflict, forbidden, gone, invalid, notFound, rateLimited } from '../../../../shared/errors';
+import { MSG } from '../../../../shared/messages';
+import type { RecordedConsentInput } from '../../../../shared/schemas';
+import type { GuardianChild, GuardianConsentRequestView, MemberStanding } from '../../../../shared/types';
+import type { AppDeps } from '../../deps';
+import { randomToken, sha256 } from '../../lib/secrets';
+import { recordAudit, type AuditDb } from '../audit/audit-repository';
+import { createSlipHolds } from '../events/permission-slips';
+import { releaseAllReplies } from '../events/rsvp-service';
+import { birthDateText, isGuardianOf } from '../minors/minors-repository';
+import type { MinorsService } from '../minors/minors-service';
+import { queueGuardianConsentEmail } from '../notifications/guardian-emails';
+import { queuePromoted } from '../notifications/outbox-triggers';
+import { readOrganisationSettings } from '../organisation/organisation-service';
+import { signInEmail, type UserRow } from '../users/users-repository';
+import * as repo from './guardians-repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** What a guardian sees of a child's replies: those that hold or ask for a place. */
+const UPCOMING_STATUSES: readonly StoredRsvpStatus[] = ['attending', 'maybe', 'waitlisted', 'awaiting_guardian'];
+/**
+ * What withdrawing consent takes back: every upcoming reply that holds or may get a place. A waitlisted reply
+ * goes too, or a promotion would later seat a child nobody consents for.
+ */
+const RELEASED_ON_WITHDRAWAL: StoredRsvpStatus[] = ['attending', 'maybe', 'waitlisted', 'awaiting_guardian'];
+
+export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
+  const { prisma } = deps;
+  // A released held spot promotes the waitlist like any other, asking the promoted minors' guardians in turn.
+  const approvals = createSlipHolds(deps);
+
+  /**
+   * POST /api/users/me/guardians: a minor without consent asks a guardian. The request (only its token's hash)
+   * and the email with the single-use link commit together; at most GUARDIAN_LIMITS.requestsPerDay a day, as
+   * each goes to an address of the member's choosing. `baseUrl`: the app's address when PUBLIC_URL is not set.
+   */
+  async function requestConsent(user: UserRow, email: string, baseUrl: string): Promise<{ expiresAt: string }> {
+    const standing = await minors.standingOf(user);
+    if (standing.guardianConsent !== 'required' && standing.guardianConsent !== 'pending') {
+      throw conflict(MSG.guardianEmailNotNeeded);
+    }
+    if (signInEmail(user) === email) throw invalid(MSG.guardianEmailOwn);
+    const now = deps.now();
+    const token = randomToken();
+    const expiresAt = new Date(now.getTime() + GUARDIAN_LIMITS.consentLinkMs);
+    const consentUrl = `${deps.config.publicUrl ?? baseUrl}/guardian/consent?token=${encodeURIComponent(token)}`;
+    await prisma.$transaction(async (tx) => {
+      await repo.lockMember(tx, user.id);
+      const recent = await repo.countRequestsSince(tx, user.id, new Date(now.getTime() - DAY_MS));
+      if (recent >= GUARDIAN_LIMITS.requestsPerDay) throw rateLimited(MSG.guardianRequestsTooMany);
+      const requestId = await repo.insertRequest(tx, {
+        childId: user.id,
+        email,
+        tokenHash: sha256(token),
+        expiresAt,
+        createdAt: now,
+      });
+      await queueGuardianConsentEmail(
+        tx,
+        {
+          requestId,
+          childId: user.id,
+          childName: user.name,
+          organisationName: deps.config.brand.name,
+          email,
+          consentUrl,
+          expiresAt,
+        },
+        now,
+      );
+      // The guardian's address is theirs, not the log's: the request row keeps it while it matters.
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: 'consent.requested',
+        subject: { type: 'member', id: user.id },
+        details: { requestId, expiresAt: expiresAt.toISOString() },
+      });
+    });
+    return { expiresAt: expiresAt.toISOString() };
+  }
+
+  /** The request behind a link that may still be used: 404 unknown, 409 used, 410 expired. */
+  async function usableRequest(db: AuditDb, token: string): Promise<repo.RequestRead> {
+    const request = await repo.findRequest(db, sha256(token));
+    if (!request) throw notFound(MSG.consentLinkUnknown);
+    if (request.usedAt) throw conflict(MSG.consentLinkUsed);
+    if (request.expiresAt <= deps.now()) throw gone(MSG.consentLinkExpired);
+    return request;
+  }
+
+  /** GET /api/guardian/consent: what the consent page shows; the token is the secret, no sign-in needed. */
+  async function describeRequest(token: string): Promise<GuardianConsentRequestView> {
+    const request = await usableRequest(prisma, token);
+    const settings = await readOrganisationSettings(deps);
+    return {
+      child: { id: request.childId, name: request.childName },
+      organisation: { name: deps.config.brand.name },
+      consentText: settings.consentText,
+      consentTextVersion: settings.consentTextVersion,
+      expiresAt: request.expiresAt.toISOString(),
+    };
+  }
+
+  /**
+   * Whether consenting makes `user` a guardian account: an account that exists only to answer this request.
+   * It is still waiting for membership approval, or it is a plain member made after the request was sent that
+   * has never replied to an event nor commented. Any other account (a member who is also a parent) keeps its
+   * role and gains the child.
+   */
+  async function madeForThisRequest(db: AuditDb, user: UserRow, request: repo.RequestRead): Promise<boolean> {
+    if (user.role === 'guardian') return false;
+    if (user.status === 'pending') return true;
+    if (user.role !== 'member' || user.isAdmin || user.createdAt < request.createdAt) return false;
+    return !(await repo.hasTakenPart(db, user.id));
+  }
+
+  /**
+   * POST /api/guardian/consent: the signed-in guardian consents through the link. Single use (409 after, 410
+   * when expired), never from the child's own account nor from another minor's (403); each refusal changes
+   * nothing. The consent keeps the guardian, the method, the text's version and the address the link went to.
+   */
+  async function grantConsent(user: UserRow, token: string): Promise<{ child: { id: number; name: string } }> {
+    return prisma.$transaction(async (tx) => {
+      const request = await usableRequest(tx, token);
+      if (request.childId === user.id) throw forbidden(MSG.consentOwnAccount);
+      if ((await minors.standingOf(user, tx)).isMinor) throw forbidden(MSG.consentByMinor);
+      const now = deps.now();
+      const becomesGuardian = await madeForThisRequest(tx, user, request);
+      if (!(await repo.claimRequest(tx, request.id, user.id, now))) {
+        // Another consent with the same link won a moment ago (or it expired just now).
+        throw request.expiresAt <= now ? gone(MSG.consentLinkExpired) : conflict(MSG.consentLinkUsed);
+      }
+      if (becomesGuardian) await repo.makeGuardianAccount(tx, user.id);
+      const { consentTextVersion } = await readOrganisationSettings(deps, tx);
+      await repo.addGuardianship(tx, user.id, request.childId, now);
+      const consentId = await repo.insertConsent(tx, {
+        childId: request.childId,
+        guardianId: user.id,
+        method: 'email_link',
+        textVersion: consentTextVersion,
+        requestEmail: request.email,
+        note: null,
+        recordedBy: null,
+        grantedAt: now,
+      });
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: 'consent.granted',
+        subject: { type: 'member', id: request.childId },
+        details: {
+          consentId,
+          method: 'email_link',
+          textVersion: consentTextVersion,
+          guardianId: user.id,
+          guardianAccount: becomesGuardian,
+        },
+      });
+      return { child: { id: request.childId, name: request.childName } };
+    });
+  }
+
+  async function toChildren(rows: repo.ChildRow[]): Promise<GuardianChild[]> {
+    const replies = await repo.upcomingRepliesOf(
+      prisma,
+      rows.map((row) => row.id),
+      UPCOMING_STATUSES,
+      deps.now(),
+    );
+    return Promise.all(
+      rows.map(async (row) => ({
+        id: row.id,
+        name: row.name,
+        birthDate: birthDateText(row.birthDate),
+        guardianConsent: (await minors.standingOf(row)).guardianConsent,
+        // The table's CHECK keeps it one of the three.
+        photoConsent: row.photoConsent as PhotoConsent,
+        upcoming: replies
+          .filter((reply) => reply.userId === row.id)
+          .map((reply) => ({
+            eventId: reply.eventId,
+            name: reply.name,
+            date: reply.date.toISOString(),
+            status: reply.status,
+          })),
+      })),
+    );
+  }
+
+  /** GET /api/guardian/children: the signed-in account's children (none for most members). */
+  async function children(guardian: UserRow): Promise<GuardianChild[]> {
+    return toChildren(await repo.childrenOf(prisma, guardian.id));
+  }
+
+  /** The child, when `guardian` is one of their guardians; 403 otherwise (an unknown id too: it reveals nothing). */
+  async function childOf(db: AuditDb, guardian: UserRow, childId: number): Promise<repo.ChildRow> {
+    const child = (await isGuardianOf(db, guardian.id, childId)) ? await repo.findChild(db, childId) : null;
+    if (!child) throw forbidden(MSG.notYourChild);
+    return child;
+  }
+
+  /** PATCH /api/guardian/children/{id}: who may see photos of the child (audited with before and after). */
+  async function setPhotoConsent(guardian: UserRow, childId: number, photoConsent: PhotoConsent) {
+    await prisma.$transaction(async (tx) => {
+      const child = await childOf(tx, guardian, childId);
+      if (child.photoConsent === photoConsent) return;
+      await repo.savePhotoConsent(tx, childId, photoConsent);
+      await recordAudit(tx, {
+        actorId: guardian.id,
+        action: 'photo_consent.changed',
+        subject: { type: 'member', id: childId },
+        details: { before: child.photoConsent, after: photoConsent },
+      });
+    });
+    const [entry] = await toChildren([(await repo.findChild(prisma, childId))!]);
+    return entry!;
+  }
+
+  /**
+   * DELETE /api/guardian/children/{id}/consent: every consent in force for the child is stamped withdrawn (by
+   * whom, when) and, while they are a minor, their upcoming replies are released; waitlists move up and the
+   * promoted are told, all in one transaction with the audit entry.
+   */
+  async function withdrawConsent(guardian: UserRow, childId: number): Promise<void> {
+    await prisma.$transaction(async (tx) => {
+      const child = await childOf(tx, guardian, childId);
+      const now = deps.now();
+      const withdrawn = await repo.withdrawConsents(tx, childId, guardian.id, now);
+      if (!withdrawn) return;
+      const { isMinor } = await minors.standingOf(child, tx);
+      if (isMinor) {
+        await releaseAllReplies(tx, childId, {
+          now,
+          tell: (eventId, userIds) => queuePromoted(tx, eventId, userIds, now),
+          approvals,
+          only: { statuses: RELEASED_ON_WITHDRAWAL, startsAfter: now },
+        });
+      }
+      await recordAudit(tx, {
+        actorId: guardian.id,
+        action: 'consent.withdrawn',
+        subject: { type: 'member', id: childId },
+        details: { consents: withdrawn, repliesReleased: isMinor },
+      });
+    });
+  }
+
+  /**
+   * POST /api/admin/members/{id}/consent: consent a guardian gave on paper or in person, recorded by an admin
+   * (who is named on the record). Only for a member under the consent age (409 otherwise).
+   */
+  async function recordConsent(
+    adminId: number,
+    memberId: number,
+    input: RecordedConsentInput,
+  ): Promise<MemberStanding> {
+    return prisma.$transaction(async (tx) => {
+      const member = await repo.findMember(tx, memberId);
+      if (!member || member.deletedAt) throw notFound(MSG.memberNotFound);
+      if (!(await minors.standingOf(member, tx)).isMinor) throw conflict(MSG.consentNotNeeded);
+      const { consentTextVersion } = await readOrganisationSettings(deps, tx);
+      const consentId = await repo.insertConsent(tx, {
+        childId: memberId,
+        guardianId: null,
+        method: input.method,
+        textVersion: consentTextVersion,
+        requestEmail: null,
+        note: input.note || null,
+        recordedBy: adminId,
+        grantedAt: deps.now(),
+      });
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: 'consent.granted',
+        subject: { type: 'member', id: memberId },
+        details: { consentId, method: input.method, textVersion: consentTextVersion, recordedBy: adminId },
+      });
+      return { id: memberId, ...(await minors.standingOf(member, tx)) };
+    });
+  }
+
+  return { requestConsent, describeRequest, grantConsent, children, setPhotoConsent, withdrawConsent, recordConsent };
+}
+
+export type GuardiansService = ReturnType<typeof createGuardiansService>;

@@ -1,0 +1,154 @@
+// The messages of permission slips, written straight into the outbox in the transaction of the change: the
+// guardians asked to approve a minor's place (email with a link to the guardian page; Telegram with Approve /
+// Decline buttons), and the minor (and, when a request runs out, the guardians) told the outcome. A guardian is
+// asked on every address they may be reached at, whatever channels they ticked: the answer is needed to keep
+// the place. Each message's key names the slip's request time, so a slip asked again is asked again, once.
+import type { AppConfig } from '../../config';
+import { guardianIdsOf } from '../minors/minors-repository';
+import { channelsOf } from './fan-out';
+import * as outbox from './outbox-repository';
+import type { Db } from './outbox-repository';
+import { escapeHtml, formatEventDate } from './templates';
+
+export interface SlipMessageDeps {
+  config: Pick<AppConfig, 'publicUrl' | 'notificationsTimeZone' | 'guardianApprovalMs'>;
+}
+
+export type SlipOutcome = 'approved' | 'declined' | 'expired';
+
+type Contact = outbox.RecipientRow & { name: string };
+
+/** Every address a guardian may be reached at: a confirmed email, and Telegram while the bot may write. */
+function addressesOf(user: Contact): Array<{ channel: 'email' | 'telegram'; recipient: string }> {
+  const email = user.googleEmail ?? (user.linkedEmailConfirmed ? user.linkedEmail : null);
+  const result: Array<{ channel: 'email' | 'telegram'; recipient: string }> = [];
+  if (email) result.push({ channel: 'email', recipient: email });
+  if (user.telegramId && !user.telegramUnreachableAt) result.push({ channel: 'telegram', recipient: user.telegramId });
+  return result;
+}
+
+const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
+
+function message(
+  key: string,
+  kind: string,
+  user: Contact,
+  address: { channel: 'email' | 'sms' | 'telegram'; recipient: string },
+  subject: string,
+  lines: string[],
+  payload: Record<string, unknown>,
+): outbox.NewOutboxMessage {
+  return {
+    idempotencyKey: `${key}:${user.id}:${address.channel}`,
+    kind,
+    channel: address.channel,
+    userId: user.id,
+    recipient: address.recipient,
+    subject: address.channel === 'sms' ? null : subject,
+    body: lines.join('\n\n'),
+    html: address.channel === 'email' ? paragraphs(lines) : null,
+    payload: payload as outbox.NewOutboxMessage['payload'],
+  };
+}
+
+async function eventText(db: Db, deps: SlipMessageDeps, eventId: number) {
+  const event = await outbox.findEvent(db, eventId);
+  if (!event) return null;
+  return {
+    name: event.name,
+    when: formatEventDate(event.date, event.timeZone ?? deps.config.notificationsTimeZone),
+  };
+}
+
+/**
+ * Asks each guardian of each minor to approve their place (`requested`: each minor's request time). Without a
+ * guardian on record nobody is asked, and the request runs out like any other.
+ */
+export async function queueSlipRequests(
+  db: Db,
+  deps: SlipMessageDeps,
+  eventId: number,
+  requested: Map<number, Date>,
+  now: Date,
+): Promise<void> {
+  if (!requested.size) return;
+  const event = await eventText(db, deps, eventId);
+  if (!event) return;
+  const hours = Math.round(deps.config.guardianApprovalMs / 3_600_000);
+  const page = deps.config.publicUrl ? `${deps.config.publicUrl}/guardian` : null;
+  const messages: outbox.NewOutboxMessage[] = [];
+  for (const [childId, at] of requested) {
+    const [child] = await outbox.findContactsByIds(db, [childId]);
+    const guardians = await outbox.findContactsByIds(db, await guardianIdsOf(db, childId));
+    if (!child) continue;
+    const subject = `Please approve: ${child.name} at ${event.name}`;
+    const asked = `${child.name} would like to attend ${event.name} on ${event.when}. This event needs a parent's or guardian's approval.`;
+    const deadline = `Without an answer within ${hours} hours, the place held for ${child.name} is released.`;
+    for (const guardian of guardians) {
+      for (const address of addressesOf(guardian)) {
+        const lines =
+          address.channel === 'email'
+            ? [asked, page ? `Approve or decline here: ${page}` : 'Approve or decline on the guardian page.', deadline]
+            : [asked, deadline];
+        messages.push(
+          message(
+            `slip_request:${eventId}:${childId}:${at.getTime()}`,
+            'slip_request',
+            guardian,
+            address,
+            subject,
+            lines,
+            // No RSVP buttons: the Telegram sender puts Approve / Decline under a slip's request instead.
+            address.channel === 'telegram'
+              ? { eventId, buttons: false, slip: { childId } }
+              : { eventId, buttons: false },
+          ),
+        );
+      }
+    }
+  }
+  await outbox.enqueue(db, messages, now);
+}
+
+const CHILD_TEXT: Record<SlipOutcome, (event: { name: string; when: string }) => string> = {
+  approved: (event) => `A parent or guardian approved your place at ${event.name} on ${event.when}. See you there!`,
+  declined: (event) =>
+    `A parent or guardian did not approve your place at ${event.name} on ${event.when}, so the spot was released.`,
+  expired: (event) => `Nobody approved your place at ${event.name} on ${event.when} in time, so the spot was released.`,
+};
+
+/**
+ * Tells the minor how their slip was decided, on the channels they chose; a request that ran out is also told to
+ * the guardians who were asked (they may have been waiting to answer). `requestedAt` versions the keys.
+ */
+export async function queueSlipOutcome(
+  db: Db,
+  deps: SlipMessageDeps,
+  eventId: number,
+  childId: number,
+  outcome: SlipOutcome,
+  decidedAt: Date,
+): Promise<void> {
+  const event = await eventText(db, deps, eventId);
+  const [child] = await outbox.findContactsByIds(db, [childId]);
+  if (!event || !child) return;
+  const key = `slip_${outcome}:${eventId}:${childId}:${decidedAt.getTime()}`;
+  const subject = `${event.name}: ${outcome === 'approved' ? 'approved' : 'place released'}`;
+  const link = deps.config.publicUrl ? `${deps.config.publicUrl}/events/${eventId}` : null;
+  const childLines = [CHILD_TEXT[outcome](event), ...(link ? [`View the event: ${link}`] : [])];
+  const messages = channelsOf(child).map((address) =>
+    message(key, `slip_${outcome}`, child, address, subject, childLines, { eventId, buttons: false }),
+  );
+  if (outcome === 'expired') {
+    const guardians = await outbox.findContactsByIds(db, await guardianIdsOf(db, childId));
+    const lines = [
+      `Nobody answered the request for ${child.name} to attend ${event.name} on ${event.when} in time, so the place held for them was released.`,
+    ];
+    for (const guardian of guardians) {
+      for (const address of addressesOf(guardian)) {
+        messages.push(message(key, 'slip_expired', guardian, address, subject, lines, { eventId, buttons: false }));
+      }
+    }
+  }
+  await outbox.enqueue(db, messages, decidedAt);
+}

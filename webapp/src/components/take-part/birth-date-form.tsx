@@ -1,0 +1,61 @@
+// The date of birth, asked once: the organisation keeps members under the consent age safe with a guardian's
+// consent. The same form is in the take-part dialog and in Settings.
+import { useState, type FormEvent } from 'react';
+import type { CurrentUser } from '../../../../shared/types';
+import { isCalendarDate } from '../../../../shared/age';
+import { Button } from '../button/button';
+import { Field } from '../field/field';
+import { minorsErrorMessage, todayOnDevice, useSetBirthDate } from '../../lib/minors';
+
+export const BIRTH_DATE_WHY =
+  'We keep younger members safe by asking a parent or guardian for their consent. You set it once; only an admin can change it later.';
+
+export function BirthDateForm({
+  onSaved,
+  submitLabel = 'Save',
+  autoFocus = false,
+}: {
+  onSaved: (user: CurrentUser) => void;
+  submitLabel?: string;
+  autoFocus?: boolean;
+}) {
+  const save = useSetBirthDate();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const today = todayOnDevice();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isCalendarDate(value)) {
+      setError('Enter your date of birth');
+      return;
+    }
+    if (value > today) {
+      setError('Your date of birth cannot be in the future');
+      return;
+    }
+    setError(null);
+    save.mutate(value, { onSuccess: onSaved, onError: (failure) => setError(minorsErrorMessage(failure)) });
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={submit}>
+      <Field label="Date of birth" error={error} hint={BIRTH_DATE_WHY}>
+        <input
+          type="date"
+          max={today}
+          min="1900-01-01"
+          required
+          autoFocus={autoFocus}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      </Field>
+      <div>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+// Asked once, in place, and carry on: when an RSVP or a comment is refused for want of a date of birth or a
+// guardian's consent, this dialog asks for what is missing and then retries what the member did. A minor
+// without consent goes on to naming a parent or guardian. The RSVP controls (list, details, Mini App) and the
+// comment box all use it:
+//
+//   const takePart = useTakePart();
+//   onError: (error) => takePart.intercept(error, retry) || showTheUsualError(error)
+//   ... {takePart.dialog}
+import { useRef, useState, type ReactNode } from 'react';
+import { Button } from '../button/button';
+import { Dialog, DialogActions } from '../dialog/dialog';
+import { useCurrentUser } from '../../lib/auth';
+import { takePartStepOf, type TakePartStep } from '../../lib/minors';
+import { BirthDateForm } from './birth-date-form';
+import { GuardianRequest } from './guardian-request';
+
+const TITLES: Record<TakePartStep, string> = {
+  birthDate: 'Add your date of birth',
+  guardian: 'Ask a parent or guardian',
+};
+
+export interface TakePart {
+  /**
+   * When `error` is one of the two "first" refusals, opens the dialog at that step (after a saved birth date it
+   * calls `retry`) and returns true; otherwise false, and the caller shows its usual error.
+   */
+  intercept: (error: unknown, retry: () => void) => boolean;
+  dialog: ReactNode;
+  /** The dialog is up: a page's Telegram MainButton steps aside meanwhile. */
+  open: boolean;
+}
+
+export function useTakePart(): TakePart {
+  const [step, setStep] = useState<TakePartStep | null>(null);
+  const retry = useRef<(() => void) | null>(null);
+  const { data: user } = useCurrentUser();
+
+  const intercept = (error: unknown, again: () => void) => {
+    const next = takePartStepOf(error);
+    if (!next) return false;
+    retry.current = again;
+    setStep(next);
+    return true;
+  };
+
+  const close = () => {
+    setStep(null);
+    retry.current = null;
+  };
+
+  const dialog = (
+    <Dialog
+      open={step !== null}
+      onOpenChange={(open) => !open && close()}
+      title={step ? TITLES[step] : ''}
+      description={
+        step === 'guardian'
+          ? 'Younger members need consent from a parent or guardian before they reply to events or comment.'
+          : undefined
+      }
+    >
+      {step === 'birthDate' && (
+        <BirthDateForm
+          autoFocus
+          submitLabel="Save and continue"
+          onSaved={() => {
+            const again = retry.current;
+            close();
+            // The same action again: an adult carries on; a minor without consent is brought back here.
+            again?.();
+          }}
+        />
+      )}
+      {step === 'guardian' && user && (
+        <>
+          <GuardianRequest user={user} />
+          <DialogActions>
+            <Button variant="secondary" onClick={close}>
+              Done
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+
+  return { intercept, dialog, open: step !== null };
+}
