@@ -7,15 +7,38 @@ import type { User } from '@prisma/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GUARDIAN_LIMITS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
+import { createSession } from '../../api/src/modules/auth/sessions';
 import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';
+import { apiRoutes } from '../support/api-routes';
 import { DATABASE_KINDS } from '../support/databases';
 import { eventBody, eventRow } from '../support/events';
-import type { TestClient } from '../support/http-client';
+import { TestClient } from '../support/http-client';
 import { startSmtpServer, type CapturedMail, type TestSmtpServer } from '../support/smtp';
 
 const NOW = new Date('2026-11-26T12:00:00.000Z');
 const CHILD_BIRTH = new Date('2014-05-01T00:00:00.000Z');
 const ADULT_BIRTH = new Date('1985-01-20T00:00:00.000Z');
+
+/** What a guardian account may call besides sign-in (/auth/…) and the guardian pages (/guardian/…). */
+const GUARDIAN_ALLOWED = new Set([
+  'GET /users/me',
+  'PATCH /users/me',
+  'DELETE /users/me',
+  'GET /users/me/export',
+  'PATCH /users/me/preferences',
+  'POST /users/me/phone/verification',
+  'POST /users/me/phone/verify',
+  'PUT /users/me/birth-date',
+  'POST /users/me/guardians',
+  // Replying for a child (the route checks the child is theirs).
+  'POST /events/:id/attend',
+  'GET /telegram/bot-info',
+  'POST /telegram/register-login',
+  'GET /telegram/check-login/:loginId',
+  'HEAD /telegram/check-login/:loginId',
+  'GET /health',
+]);
+const guardianMayCall = (route: string) => GUARDIAN_ALLOWED.has(route) || / \/(auth|guardian)\//.test(route);
 
 const tokenIn = (mail: CapturedMail) => /\/guardian\/consent\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
 
@@ -147,9 +170,57 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
       expect(blocked.body).toEqual({ error: MSG.guardianAccountOnly });
     }
     expect((await guardian.client.post('/api/events', eventBody())).status).toBe(403);
+    // The Mini App's session is held back the same way.
+    const miniApp = new TestClient(app.url, {
+      authorization: `Session ${await createSession(app.deps, guardian.user.id)}`,
+    });
+    expect((await miniApp.get('/api/events')).body).toEqual({ error: MSG.guardianAccountOnly });
+    expect((await miniApp.get('/api/guardian/children')).status).toBe(200);
+    // No calendar feed either: its link would list the events without a session.
+    expect((await guardian.client.get('/api/users/me/calendar-feed')).status).toBe(403);
     // Nor does the page the server writes carry any event for them.
     const html = await guardian.client.get('/events');
     expect(html.text).not.toContain('Canoe trip');
+  });
+
+  it('When a guardian account calls every route of the API, then all but its own account, sign-in and the guardian pages answer 403', async () => {
+    const { client } = await app.signedIn({ name: 'Gina Parent', role: 'guardian' });
+    const routes = apiRoutes(app.system.app);
+    expect(routes).toEqual(expect.arrayContaining(['GET /guardian/children', 'GET /events', 'GET /users']));
+    const concrete = (path: string) =>
+      path
+        .replace(':token.ics', 'abc.ics')
+        .replace(/:loginId/g, 'x'.repeat(24))
+        .replace(/:\w+/g, '1');
+    // Leaving goes last: the calls before it need the session.
+    const leaving = new Set(['POST /auth/logout', 'DELETE /users/me']);
+    const ordered = [...routes.filter((route) => !leaving.has(route)), ...routes.filter((route) => leaving.has(route))];
+    const refusal = { error: MSG.guardianAccountOnly };
+    for (const route of ordered) {
+      const [method, path] = route.split(' ') as [string, string];
+      const body = method === 'GET' || method === 'HEAD' ? undefined : {};
+      const res = await client.request(method, `/api${concrete(path)}`, body);
+      if (guardianMayCall(route)) {
+        expect(res.body, route).not.toEqual(refusal);
+      } else {
+        expect(res.status, route).toBe(403);
+        if (method !== 'HEAD') expect(res.body, route).toEqual(refusal);
+      }
+    }
+  });
+
+  it('When a public event is announced, then a guardian account is not told of it', async () => {
+    await app.signedIn({
+      name: 'Gina Parent',
+      role: 'guardian',
+      googleEmail: 'gina@example.org',
+      notificationPrefs: ['email'],
+    });
+    await app.signedIn({ name: 'Mo', googleEmail: 'mo@example.org', notificationPrefs: ['email'] });
+    await event({ name: 'Open day' });
+    await app.worker().drain();
+    const mails = await smtp.waitFor(1);
+    expect(mails.map((mail) => mail.envelopeTo).flat()).toEqual(['mo@example.org']);
   });
 
   it('When the link is used a second time, then it is 409 and nothing changes', async () => {

@@ -158,7 +158,7 @@ describe.each(DATABASE_KINDS)('members admin on %s', (kind) => {
       const cases: Array<[string, unknown, number, RegExp]> = [
         [`${user.id}`, { role: 'king' }, 400, /role must be member, organiser or admin/],
         [`${user.id}`, { status: 'pending' }, 400, /status must be active or suspended/],
-        [`${user.id}`, {}, 400, /Send a status or a role/],
+        [`${user.id}`, {}, 400, /Send a status, a role or a birth date/],
         ['999999', { role: 'organiser' }, 404, /Member not found/],
         ['abc', { role: 'organiser' }, 400, /Invalid member id/],
         [`${adminId}`, { role: 'member' }, 409, /cannot change your own role/],

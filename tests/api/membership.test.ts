@@ -1,7 +1,7 @@
 // Who is in: the status and role of an account, what a pending account may do (every route, listed from the
 // router), what suspension stops, and the database rules under them (role/is_admin in step, append-only audit).
-import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '../support/api-routes';
 import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
 import { signInitData, startFakeGoogle, type FakeGoogle } from '../support/signing';
@@ -28,27 +28,10 @@ const PENDING_ALLOWED = new Set([
   'GET /telegram/check-login/:loginId',
   'HEAD /telegram/check-login/:loginId',
   'GET /health',
+  // A guardian asked to consent may be an account waiting for approval.
+  'GET /guardian/consent',
+  'POST /guardian/consent',
 ]);
-
-interface Layer {
-  route?: { path: unknown; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
-}
-
-/** Every route of the API as "METHOD /path", read from the Express routers themselves. */
-function apiRoutes(app: Express): string[] {
-  const routes: string[] = [];
-  const walk = (stack: Layer[]) => {
-    for (const layer of stack) {
-      if (layer.route && typeof layer.route.path === 'string') {
-        for (const method of Object.keys(layer.route.methods))
-          routes.push(`${method.toUpperCase()} ${layer.route.path}`);
-      } else if (layer.handle?.stack) walk(layer.handle.stack);
-    }
-  };
-  walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
-  return routes;
-}
 
 let nextTelegramId = 770_000_000;
 const nowSeconds = () => Math.floor(Date.now() / 1000);

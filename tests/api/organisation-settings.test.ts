@@ -25,6 +25,9 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       consentAge: 14,
       requireBirthDate: false,
       defaultLanguage: 'de',
+      // The built-in consent text until an admin saves one.
+      consentText: expect.stringContaining('I give consent'),
+      consentTextVersion: 0,
     });
   });
 
@@ -69,6 +72,9 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       consentAge: 16,
       requireBirthDate: false,
       defaultLanguage: 'de',
+      // The built-in consent text until an admin saves one.
+      consentText: expect.stringContaining('I give consent'),
+      consentTextVersion: 0,
     });
     expect((await client.get('/api/admin/organisation')).body).toEqual(res.body);
     const [entry] = await auditOf();
@@ -90,6 +96,9 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       consentAge: 16,
       requireBirthDate: true,
       defaultLanguage: 'uk',
+      // The built-in consent text until an admin saves one.
+      consentText: expect.stringContaining('I give consent'),
+      consentTextVersion: 0,
     });
     expect((await auditOf()).at(-1)!.details).toMatchObject({ keys: 'requireBirthDate,defaultLanguage' });
   });

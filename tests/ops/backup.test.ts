@@ -110,7 +110,7 @@ describe.each(DATABASE_KINDS)('Backup and restore on %s', (kind: DatabaseKind) =
     const admin = await prisma.user.create({
       data: { name: 'Ada Admin', isAdmin: true, googleEmail: 'ada@example.org' },
     });
-    const member = await prisma.user.create({ data: { name: 'Max Member' } });
+    const member = await prisma.user.create({ data: { name: 'Max Member', birthDate: new Date('1990-04-01') } });
     const adminClient = await running.clientFor(admin);
     const memberClient = await running.clientFor(member);
     const created = await adminClient.post('/api/events', eventBody({ name: 'Lake day' }));

@@ -18,6 +18,8 @@ export const upsertDemoAccountUser = (prisma: Prisma, demo: DemoUser): Promise<U
       isAdmin: demo.isAdmin,
       isDemo: true,
       notificationPrefs: ['email'],
+      // Adults, so the demo shows replying and commenting without a birth-date or consent step.
+      birthDate: new Date('1990-01-01T00:00:00.000Z'),
     },
     update: {},
   });

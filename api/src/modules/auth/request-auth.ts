@@ -99,11 +99,13 @@ export const holdPendingMembers: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * What a guardian account may do: sign in and out, its own account, the guardian pages, and reply for a child
- * (POST /events/{id}/attend, which checks the child is theirs). It sees nothing else of the organisation.
+ * What a guardian account may do: sign in and out, its own account and how it is reached, the guardian pages,
+ * and reply for a child (POST /events/{id}/attend, which checks the child is theirs). It sees nothing else of
+ * the organisation: no calendar feed either, whose link would list the events without a session.
  */
 const GUARDIAN_ALLOWED: ReadonlyArray<readonly [method: string | null, path: RegExp]> = [
-  [null, /^\/users\/me(\/.*)?$/],
+  [null, /^\/users\/me$/],
+  [null, /^\/users\/me\/(export|preferences|phone\/verification|phone\/verify|birth-date|guardians)$/],
   [null, /^\/guardian\/.+$/],
   [null, /^\/auth\/.+$/],
   ['POST', /^\/events\/\d{1,10}\/attend$/],

@@ -69,9 +69,13 @@ export async function hasTakenPart(db: AuditDb, userId: number): Promise<boolean
   return row?.took_part ?? false;
 }
 
-/** The account becomes a guardian account: admitted (no membership approval), seeing only its children. */
+/**
+ * The account becomes a guardian account: admitted (no membership approval), seeing only its children. A
+ * calendar feed it made meanwhile goes: its link would list the organisation's events without a session.
+ */
 export async function makeGuardianAccount(db: AuditDb, userId: number): Promise<void> {
   await db.user.update({ where: { id: userId }, data: { role: 'guardian', status: 'active' } });
+  await db.calendarFeed.deleteMany({ where: { userId } });
 }
 
 export async function addGuardianship(db: AuditDb, guardianId: number, childId: number, now: Date): Promise<void> {

@@ -98,9 +98,12 @@ const pageOf = (where: PrismaTypes.UserWhereInput[], page: Page) =>
     take: page.limit,
   }) satisfies PrismaTypes.UserFindManyArgs;
 
-/** Every member but the event's creator (a public event is news to everyone else). */
+/**
+ * Every member but the event's creator (a public event is news to everyone else); guardian accounts are not
+ * members and hear only of what concerns their children.
+ */
 export const findAllMembers = (prisma: Db, exceptUserId: number, page: Page): Promise<RecipientRow[]> =>
-  prisma.user.findMany(pageOf([{ id: { not: exceptUserId } }], page));
+  prisma.user.findMany(pageOf([{ id: { not: exceptUserId } }, { role: { not: 'guardian' } }], page));
 
 /** Those of `among` who are still invited (the creator aside). */
 export const findInvitees = (
