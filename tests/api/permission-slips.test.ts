@@ -8,7 +8,7 @@ import { MSG } from '../../shared/messages';
 import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';
 import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { startSmtpServer, type CapturedMail, type TestSmtpServer } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const PUBLIC_URL = 'https://events.example.org';
@@ -64,7 +64,7 @@ describe.each(DATABASE_KINDS)('Permission slips on %s', (kind) => {
     await app.worker().drain();
     return [...smtp.messages];
   }
-  const mailTo = (mails: Array<{ envelopeTo: string[] }>, address: string | null) =>
+  const mailTo = (mails: CapturedMail[], address: string | null) =>
     mails.filter((mail) => mail.envelopeTo[0] === address);
 
   const email = (name: string) => `${name}-${kind}-${++counter}@example.org`;
@@ -335,7 +335,7 @@ describe.each(DATABASE_KINDS)('Permission slips on %s', (kind) => {
     expect(await counts(id)).toEqual({ attendingPeople: 1, waitlistCount: 0 });
 
     const mails = await deliver();
-    const to = (address: string | null) => mailTo(mails, address) as typeof mails;
+    const to = (address: string | null) => mailTo(mails, address);
     expect(to(child.user.googleEmail).map((mail) => mail.subject)).toEqual(['Climbing trip: place released']);
     expect(to(child.user.googleEmail)[0]!.text).toContain('Nobody approved your place at Climbing trip');
     expect(
