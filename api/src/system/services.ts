@@ -30,7 +30,7 @@ export function createServices(deps: AppDeps) {
   const access = createEventAccess(deps.prisma);
   const minors = createMinorsService(deps);
   const images = createImagesService(deps);
-  const rsvp = createRsvpService(deps, access);
+  const rsvp = createRsvpService(deps, access, minors);
   const series = createSeriesService(deps);
   const auth = createAuthService(deps);
   return {
@@ -39,8 +39,8 @@ export function createServices(deps: AppDeps) {
     images,
     rsvp,
     series,
-    events: createEventsService(deps, { access, images, rsvp, series }),
-    organiser: createOrganiserService(deps, access),
+    events: createEventsService(deps, { access, images, rsvp, series, minors }),
+    organiser: createOrganiserService(deps, access, minors),
     calendar: createCalendarService(deps),
     auth,
     linking: createAccountLinkingService(deps, auth),
@@ -48,7 +48,7 @@ export function createServices(deps: AppDeps) {
     loginCodes: createLoginCodesService(deps),
     reachability: createReachabilityService(deps),
     sharing: createSharedCardsService(deps, access),
-    members: createMembersService(deps),
+    members: createMembersService(deps, minors),
     account: createAccountService(deps),
     phone: createPhoneVerificationService(deps),
     templates: createTemplatesService(deps),

@@ -12,6 +12,7 @@ import type {
 } from '../../../../shared/schemas';
 import type { CommentItem, EventSummary, EventsPage, InvitationItem } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
+import type { MinorsService } from '../minors/minors-service';
 import type { ImagesService } from '../images/images-service';
 import { conflict, forbidden, invalid, notFound } from '../../../../shared/errors';
 import { versionTag } from '../../http/version-etag';
@@ -68,11 +69,12 @@ export interface EventsCollaborators {
   images: ImagesService;
   rsvp: RsvpService;
   series: SeriesService;
+  minors: MinorsService;
 }
 
 export function createEventsService(
   deps: Pick<AppDeps, 'config' | 'notifications' | 'now' | 'prisma'>,
-  { access, images, rsvp, series }: EventsCollaborators,
+  { access, images, rsvp, series, minors }: EventsCollaborators,
 ) {
   // A change and its notifications commit together (DESIGN §5): each trigger writes its fan-out job inside
   // the transaction of the change, so a failure undoes both, and a crash after the commit loses neither.
@@ -185,9 +187,16 @@ export function createEventsService(
     if (!deleted) throw notFound(MSG.eventNotFound);
   }
 
+  /** A minor who commented reads as "Maria S." to other members (minors-service: shownTo). */
   async function comments(viewer: Viewer, id: number): Promise<CommentItem[]> {
-    await visibleRecord(viewer, id);
-    return commentsRepo.listComments(prisma, id);
+    const event = await visibleRecord(viewer, id);
+    const list = await commentsRepo.listComments(prisma, id);
+    const authors = await minors.shownTo(
+      viewer,
+      list.map((comment) => comment.user),
+      mayManage(viewer, event),
+    );
+    return list.map((comment, index) => ({ ...comment, user: authors[index]! }));
   }
 
   /** `content` comes trimmed and non-empty from commentSchema. */
