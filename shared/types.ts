@@ -350,6 +350,8 @@ export interface AdminMember {
   createdAt: string;
   /** When the member last signed in or opened the Mini App (their newest session), or null. */
   lastSeenAt: string | null;
+  /** Younger than the organisation's consent age today. */
+  isMinor: boolean;
 }
 
 export interface MembersPage {

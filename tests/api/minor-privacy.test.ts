@@ -216,6 +216,13 @@ describe.each(DATABASE_KINDS)('minors’ names and photos on %s', (kind) => {
       name: 'Maria Schmidt',
     });
 
+    // The admins' Members tab keeps minors, marked.
+    const tab = await admin.client.get('/api/admin/members?limit=100');
+    expect(tab.status).toBe(200);
+    const listed = tab.body.members as Array<{ id: number; name: string; isMinor: boolean }>;
+    expect(listed.find((entry) => entry.id === maria.user.id)).toMatchObject({ name: 'Maria Schmidt', isMinor: true });
+    expect(listed.find((entry) => entry.id === member.user.id)).toMatchObject({ isMinor: false });
+
     const byMember = await member.client.get('/api/users');
     expect(byMember.status).toBe(403);
     expect(byMember.text).not.toContain('Maria');

@@ -54,7 +54,7 @@ export function createServices(deps: AppDeps) {
     templates: createTemplatesService(deps),
     organisation: createOrganisationService(deps),
     invites: createInvitesService(deps),
-    membersAdmin: createMembersAdminService(deps),
+    membersAdmin: createMembersAdminService(deps, minors),
     notifications: createNotificationsService(deps),
     audit: createAuditService(deps),
     moderation: createModerationService(deps),

@@ -169,3 +169,11 @@ export async function guardiansOfMinors(
     guardianId: Number(row.guardian_id),
   }));
 }
+
+/** Which of `ids` are minors on the cutoff (born after `bornAfter`). */
+export async function minorIdsAmong(db: AuditDb, ids: number[], bornAfter: string): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT u."id" FROM "users" u WHERE u."id" IN (${PrismaTypes.join(ids)}) AND u."birth_date" > ${bornAfter}::date`;
+  return new Set(rows.map((row) => Number(row.id)));
+}

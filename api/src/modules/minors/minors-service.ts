@@ -14,6 +14,7 @@ import {
   consentStateOfMinor,
   guardiansOfMinors,
   minorFactsOf,
+  minorIdsAmong,
   shownAsFacts,
   type GuardianOfRecipient,
   type MinorFactsRow,
@@ -154,7 +155,12 @@ export function createMinorsService(deps: Pick<AppDeps, 'config' | 'prisma' | 'n
     return minorFactsOf(db, ids, eventId, at.bornAfter, deps.now());
   }
 
-  return { cutoff, isMinorBy, standingOf, assertMayTakePart, shownTo, organiserFacts };
+  /** Which of `ids` are minors today (the admins' members list marks them). */
+  async function minorsAmong(ids: number[], db: AuditDb = deps.prisma): Promise<Set<number>> {
+    return minorIdsAmong(db, ids, (await cutoff(db)).bornAfter);
+  }
+
+  return { cutoff, isMinorBy, standingOf, assertMayTakePart, shownTo, organiserFacts, minorsAmong };
 }
 
 export type MinorsService = ReturnType<typeof createMinorsService>;
