@@ -10,6 +10,7 @@ import type {
   PhotoConsent,
   AttendanceStatus,
   MonthlyBy,
+  PermissionSlipStatus,
   NotificationChannel,
   RecurrenceFrequency,
   StoredRsvpStatus,
@@ -188,6 +189,14 @@ export interface Attendee {
   /** Organisers only: checked in at the door, and when the member last answered. */
   checkedIn?: boolean;
   respondedAt?: string;
+  /** Organisers only: younger than the organisation's consent age (others see a minor as "Maria S."). */
+  isMinor?: boolean;
+  /** Organisers only: where a guardian's consent stands ('not_needed' for adults). */
+  guardianConsent?: GuardianConsentState;
+  /** Organisers only: the guardian's answer for this event, or null when none was asked. */
+  permissionSlip?: PermissionSlipStatus | null;
+  /** Organisers only: what a guardian allows for the member's photo ('none' until a guardian says). */
+  photoConsent?: PhotoConsent;
 }
 
 /** GET /api/events/{id}/pass: the member's event pass, a QR code the organiser scans. */
@@ -362,6 +371,8 @@ export interface AdminMember {
   createdAt: string;
   /** When the member last signed in or opened the Mini App (their newest session), or null. */
   lastSeenAt: string | null;
+  /** Younger than the organisation's consent age today. */
+  isMinor: boolean;
 }
 
 export interface MembersPage {

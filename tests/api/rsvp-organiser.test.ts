@@ -63,7 +63,9 @@ describe.each(DATABASE_KINDS)('organiser tools on %s', (kind) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('"Name","Status","Guests","Checked in","RSVP time"');
+    expect(lines[0]).toBe(
+      '"Name","Status","Guests","Checked in","RSVP time","Minor","Guardian consent","Permission slip","Photos"',
+    );
     const cells = lines.slice(1).map((line) => line.split('","')[0]!.slice(1));
     expect(cells.sort()).toEqual(
       [`'=HYPERLINK(""http://evil.example"")`, "'+SUM(A1)", "'-2+3", "'@cmd", "'\tTabby", 'Quote ""Q"" Person'].sort(),

@@ -43,7 +43,7 @@ export function createServices(deps: AppDeps) {
     series,
     slips: createSlipsService(deps, rsvp),
     events: createEventsService(deps, { access, images, rsvp, series, minors }),
-    organiser: createOrganiserService(deps, access),
+    organiser: createOrganiserService(deps, access, minors),
     calendar: createCalendarService(deps),
     auth,
     linking: createAccountLinkingService(deps, auth),

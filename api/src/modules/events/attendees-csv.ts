@@ -1,6 +1,8 @@
 // The organiser's attendee list as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheets read accents).
 // A cell that a spreadsheet would take for a formula (= + - @, a tab or a carriage return first) is prefixed
 // with an apostrophe: a member named "=HYPERLINK(…)" stays text.
+import { GUARDIAN_CONSENT_LABELS, PERMISSION_SLIP_LABELS, PHOTO_CONSENT_LABELS } from '../../../../shared/minor-names';
+import type { MinorFactsRow } from '../minors/minors-repository';
 import type { AttendeeRow } from './attendance-repository';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -18,14 +20,35 @@ const STATUS_LABELS: Record<AttendeeRow['status'], string> = {
   not_attending: 'Not attending',
 };
 
-export function attendeesCsv(rows: AttendeeRow[]): string {
-  const header = ['Name', 'Status', 'Guests', 'Checked in', 'RSVP time'];
-  const lines = rows.map((row) => [
-    row.name,
-    row.waitlistPosition ? `${STATUS_LABELS[row.status]} (${row.waitlistPosition})` : STATUS_LABELS[row.status],
-    String(row.guests),
-    row.checkedInAt ? row.checkedInAt.toISOString() : '',
-    row.respondedAt.toISOString(),
-  ]);
+/**
+ * One line per reply. `facts` (minors-service: organiserFacts) adds, in words an organiser reads, whether the
+ * member is a minor, their guardian's consent, the permission slip for this event and the photo consent.
+ */
+export function attendeesCsv(rows: AttendeeRow[], facts: Map<number, MinorFactsRow>): string {
+  const header = [
+    'Name',
+    'Status',
+    'Guests',
+    'Checked in',
+    'RSVP time',
+    'Minor',
+    'Guardian consent',
+    'Permission slip',
+    'Photos',
+  ];
+  const lines = rows.map((row) => {
+    const fact = facts.get(row.id);
+    return [
+      row.name,
+      row.waitlistPosition ? `${STATUS_LABELS[row.status]} (${row.waitlistPosition})` : STATUS_LABELS[row.status],
+      String(row.guests),
+      row.checkedInAt ? row.checkedInAt.toISOString() : '',
+      row.respondedAt.toISOString(),
+      fact?.isMinor ? 'Yes' : 'No',
+      GUARDIAN_CONSENT_LABELS[fact?.guardianConsent ?? 'not_needed'],
+      fact?.permissionSlip ? PERMISSION_SLIP_LABELS[fact.permissionSlip] : '',
+      PHOTO_CONSENT_LABELS[fact?.photoConsent ?? 'none'],
+    ];
+  });
   return `\uFEFF${[header, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

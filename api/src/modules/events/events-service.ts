@@ -12,6 +12,7 @@ import type {
 } from '../../../../shared/schemas';
 import type { CommentItem, EventSummary, EventsPage, InvitationItem } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
+import type { MinorsService } from '../minors/minors-service';
 import type { ImagesService } from '../images/images-service';
 import { conflict, forbidden, invalid, notFound } from '../../../../shared/errors';
 import { versionTag } from '../../http/version-etag';
@@ -28,7 +29,6 @@ import { createSummaryParts, joinJson, summariesJson } from './summary-json';
 import { SERIES_MESSAGES, type SeriesService } from './series-service';
 import type { Viewer } from '../users/viewer';
 import { recordAudit } from '../audit/audit-repository';
-import type { MinorsService } from '../minors/minors-service';
 
 /** A create or edit, as eventInputSchema leaves it (date as an ISO string). */
 export type EventFields = z.output<typeof eventInputSchema>;
@@ -197,9 +197,16 @@ export function createEventsService(
     if (!deleted) throw notFound(MSG.eventNotFound);
   }
 
+  /** A minor who commented reads as "Maria S." to other members (minors-service: shownTo). */
   async function comments(viewer: Viewer, id: number): Promise<CommentItem[]> {
-    await visibleRecord(viewer, id);
-    return commentsRepo.listComments(prisma, id);
+    const event = await visibleRecord(viewer, id);
+    const list = await commentsRepo.listComments(prisma, id);
+    const authors = await minors.shownTo(
+      viewer,
+      list.map((comment) => comment.user),
+      mayManage(viewer, event),
+    );
+    return list.map((comment, index) => ({ ...comment, user: authors[index]! }));
   }
 
   /** `content` comes trimmed and non-empty from commentSchema. */

@@ -8,6 +8,7 @@ import { MSG } from '../../../../shared/messages';
 import type { CheckInInput, EventMessageInput } from '../../../../shared/schemas';
 import type { CheckInResponse, EventMessageResponse, EventPass } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
+import type { MinorsService } from '../minors/minors-service';
 import { consume, type RateLimitRule } from '../../http/rate-limit';
 import * as attendanceRepo from './attendance-repository';
 import { attendeesCsv } from './attendees-csv';
@@ -35,14 +36,22 @@ const PER_ORGANISER: RateLimitRule = {
 export function createOrganiserService(
   deps: Pick<AppDeps, 'notifications' | 'now' | 'prisma' | 'secrets'>,
   access: EventAccess,
+  minors: MinorsService,
 ) {
   const { prisma, secrets } = deps;
   const organised = (viewer: Viewer, id: number) => access.managedRecord(viewer, id, MSG.onlyOrganisers);
 
-  /** GET /api/events/{id}/attendees.csv: every reply with names (hidden ones too: organisers see them). */
+  /**
+   * GET /api/events/{id}/attendees.csv: every reply with full names (hidden ones and minors too: organisers see
+   * them), and each member's age, consent, permission slip and photo consent.
+   */
   async function csv(viewer: Viewer, id: number): Promise<{ filename: string; body: string }> {
     await organised(viewer, id);
     const attendees = await attendanceRepo.listAttendees(prisma, id);
+    const facts = await minors.organiserFacts(
+      attendees.map((row) => row.id),
+      id,
+    );
     // Who took members' names and replies out of the app, and when.
     await recordAudit(prisma, {
       actorId: viewer.id,
@@ -50,7 +59,7 @@ export function createOrganiserService(
       subject: { type: 'event', id },
       details: { rows: attendees.length },
     });
-    return { filename: `attendees-event-${id}.csv`, body: attendeesCsv(attendees) };
+    return { filename: `attendees-event-${id}.csv`, body: attendeesCsv(attendees, facts) };
   }
 
   /**

@@ -6,6 +6,7 @@ import { MSG } from '../../../../shared/messages';
 import type { AttendInput } from '../../../../shared/schemas';
 import type { AttendanceResponse, Attendee, AttendResponse } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
+import type { MinorsService } from '../minors/minors-service';
 import * as attendanceRepo from './attendance-repository';
 import { mayManage, type EventAccess } from './event-access';
 import type { Tx } from './events-repository';
@@ -15,7 +16,6 @@ import { partiesToPromote, peopleIn, planReply, spotsLeft, type PlannedReply, ty
 import type { Viewer } from '../users/viewer';
 import { recordAudit } from '../audit/audit-repository';
 import { isGuardianOf } from '../minors/minors-repository';
-import type { MinorsService } from '../minors/minors-service';
 import * as slipsRepo from '../minors/permission-slips-repository';
 import { queueSlipOutcome } from '../notifications/slip-messages';
 import { createSlipHolds, type SlipHolds } from './permission-slips';
@@ -269,27 +269,43 @@ export function createRsvpService(
   }
 
   /**
-   * Who replied. Organisers see everyone with check-in and reply times. Other members see names, except of
-   * members who hid theirs ('1 more member', no id or picture), listed last in their group so their place in
-   * the alphabet gives nothing away.
+   * Who replied. Organisers see everyone with check-in and reply times, and each member's age, guardian
+   * consent, permission slip and photo consent. Other members see names, except of members who hid theirs
+   * ('1 more member', no id or picture), listed last in their group so their place in the alphabet gives
+   * nothing away; a minor by first name and last initial (minors-service: shownTo).
    */
   async function attendees(viewer: Viewer, id: number): Promise<Attendee[]> {
     const event = await access.visibleRecord(viewer, id);
     const rows = await attendanceRepo.listAttendees(prisma, id);
     if (mayManage(viewer, event)) {
-      return rows.map(({ hidden, checkedInAt, respondedAt, ...entry }) => ({
-        ...entry,
-        ...(hidden ? { hidden: true as const } : {}),
-        checkedIn: checkedInAt !== null,
-        respondedAt: respondedAt.toISOString(),
-      }));
+      const [shown, facts] = await Promise.all([
+        minors.shownTo(viewer, rows, true),
+        minors.organiserFacts(
+          rows.map((row) => row.id),
+          id,
+        ),
+      ]);
+      return shown.map(({ hidden, checkedInAt, respondedAt, ...entry }) => {
+        const fact = facts.get(entry.id);
+        return {
+          ...entry,
+          ...(hidden ? { hidden: true as const } : {}),
+          checkedIn: checkedInAt !== null,
+          respondedAt: respondedAt.toISOString(),
+          isMinor: fact?.isMinor ?? false,
+          guardianConsent: fact?.guardianConsent ?? 'not_needed',
+          permissionSlip: fact?.permissionSlip ?? null,
+          photoConsent: fact?.photoConsent ?? 'none',
+        };
+      });
     }
     // A place held for a guardian's approval is the organisers' business (and the member's own) until approved.
     const listed = rows.filter((row) => row.status !== 'awaiting_guardian' || row.id === viewer.id);
-    const shown = listed.map(({ hidden, checkedInAt: _c, respondedAt: _r, ...entry }): Attendee => {
+    const named = listed.map(({ hidden, checkedInAt: _c, respondedAt: _r, ...entry }): Attendee => {
       if (!hidden || entry.id === viewer.id) return entry;
       return { ...entry, id: null, name: MSG.hiddenAttendee, avatarUrl: null, hidden: true };
     });
+    const shown = await minors.shownTo(viewer, named, false);
     // Stable: the waitlist keeps its order (a place reveals no name); elsewhere hidden ones go last.
     const rank = (entry: Attendee) =>
       attendanceRepo.STATUS_ORDER[entry.status] * 2 + (entry.id === null && entry.status !== 'waitlisted' ? 1 : 0);

@@ -4,6 +4,7 @@ import { MSG } from '../../../../shared/messages';
 import type { UpdateMeInput } from '../../../../shared/schemas';
 import type { CurrentUser, DirectoryUser, PublicUser } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
+import type { MinorsService } from '../minors/minors-service';
 import { forbidden, invalid } from '../../../../shared/errors';
 import { mayCreateEvents } from '../../../../shared/permissions';
 import {
@@ -15,7 +16,6 @@ import {
   updateUser,
   type UserRow,
 } from '../users/users-repository';
-import type { MinorsService } from '../minors/minors-service';
 
 /** Why a channel cannot be turned on for this user yet, or null when it can. */
 function missingContact(user: UserRow, channel: NotificationChannel): string | null {
@@ -57,12 +57,14 @@ export function createMembersService(deps: Pick<AppDeps, 'prisma'>, minors: Mino
 
   /**
    * The invitation dialog's list, for those who run events: organisers see names, admins also emails (to tell
-   * invitees apart). Members do not get a list of everyone (children included).
+   * invitees apart). Members do not get a list of everyone (children included). An organiser may invite a
+   * minor to a private event but sees them as other members do, "Maria S." (minors-service: shownTo); once
+   * invited and replying, the organiser sees the full name in their event's attendee list.
    */
   async function directory(viewer: UserRow): Promise<PublicUser[] | DirectoryUser[]> {
     if (!mayCreateEvents(viewer)) throw forbidden(MSG.directoryOrganisersOnly);
     const users = await listUsersByName(prisma);
-    return viewer.isAdmin ? users.map(toDirectoryUser) : users.map(toPublicUser);
+    return viewer.isAdmin ? users.map(toDirectoryUser) : minors.shownTo(viewer, users.map(toPublicUser), false);
   }
 
   return { updateContact, updatePreferences, directory };

@@ -7,12 +7,12 @@ import type { MemberUpdateInput, MembersQuery } from '../../../../shared/schemas
 import type { AdminMember, MembersPage } from '../../../../shared/types';
 import { conflict, invalid, notFound } from '../../../../shared/errors';
 import type { AppDeps } from '../../deps';
+import type { MinorsService } from '../minors/minors-service';
 import { recordAudit, type AuditDb } from '../audit/audit-repository';
 import { deleteSessionsOfUser } from '../auth/sessions-repository';
 import { createSlipHolds } from '../events/permission-slips';
 import { eraseMember } from '../members/erasure';
 import { birthDateText, saveBirthDate } from '../minors/minors-repository';
-import type { MinorsService } from '../minors/minors-service';
 import {
   countOtherActiveAdmins,
   dropQueuedMessages,
@@ -23,7 +23,7 @@ import {
   type MemberListRow,
 } from './members-admin-repository';
 
-const toMember = (row: MemberListRow): AdminMember => ({
+const toMember = (row: MemberListRow, isMinor: boolean): AdminMember => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -33,6 +33,7 @@ const toMember = (row: MemberListRow): AdminMember => ({
   status: row.status as MemberStatus,
   createdAt: new Date(row.created_at).toISOString(),
   lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at).toISOString(),
+  isMinor,
 });
 
 /** The cursor is the last id of the page before (opaque to clients). */
@@ -61,7 +62,10 @@ export function createMembersAdminService(deps: AppDeps, minors: MinorsService) 
       before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
       limit: query.limit + 1,
     });
-    const members = rows.slice(0, query.limit).map(toMember);
+    const page = rows.slice(0, query.limit);
+    // Admins keep minors in the list, marked, to look after their consent and details.
+    const minorIds = await minors.minorsAmong(page.map((row) => row.id));
+    const members = page.map((row) => toMember(row, minorIds.has(row.id)));
     return { members, nextCursor: rows.length > query.limit ? encodeCursor(members.at(-1)!.id) : null };
   }
 
@@ -99,7 +103,8 @@ export function createMembersAdminService(deps: AppDeps, minors: MinorsService) 
       const losesAdmin =
         before.role === 'admin' && before.status === 'active' && (status === 'suspended' || role !== undefined);
       await assertAdminKept(tx, actorId, before, losesAdmin);
-      if (status === undefined && role === undefined) return toMember(before);
+      const shown = async (row: MemberListRow) => toMember(row, (await minors.minorsAmong([row.id], tx)).has(row.id));
+      if (status === undefined && role === undefined) return shown(before);
 
       await setMemberStatusAndRole(tx, id, { status, role });
       const subject = { type: 'member', id };
@@ -124,7 +129,7 @@ export function createMembersAdminService(deps: AppDeps, minors: MinorsService) 
           details: { before: before.role, after: role },
         });
       }
-      return toMember((await findMemberRow(tx, id))!);
+      return shown((await findMemberRow(tx, id))!);
     });
   }
 

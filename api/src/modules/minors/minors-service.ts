@@ -5,12 +5,24 @@ import { bornOnOrBefore, calendarDay } from '../../../../shared/age';
 import { conflict, forbidden, invalid } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
 import { CONSENT_AGE, GUARDIAN_LIMITS, type GuardianConsentState } from '../../../../shared/constants';
+import { shortName } from '../../../../shared/minor-names';
 import type { CurrentUser } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import type { AuditDb } from '../audit/audit-repository';
 import { readOrganisationSettings } from '../organisation/organisation-service';
 import { findUserById, toCurrentUser, type UserRow } from '../users/users-repository';
-import { birthDateText, consentStateOfMinor, findBirthDate, saveFirstBirthDate } from './minors-repository';
+import {
+  birthDateText,
+  consentStateOfMinor,
+  findBirthDate,
+  guardiansOfMinors,
+  minorFactsOf,
+  minorIdsAmong,
+  saveFirstBirthDate,
+  shownAsFacts,
+  type GuardianOfRecipient,
+  type MinorFactsRow,
+} from './minors-repository';
 
 /** What the rules need of a member. */
 export interface AgedUser {
@@ -42,13 +54,22 @@ export interface AgeCutoff {
   requireBirthDate: boolean;
 }
 
-/**
- * Today's cutoff, read from the settings in force (inside `db`'s transaction): for code that runs where the
- * minors service is not at hand (a promotion inside an account's erasure).
- */
-export async function ageCutoff(deps: Pick<AppDeps, 'config' | 'prisma' | 'now'>, db: AuditDb): Promise<AgeCutoff> {
+/** A member as a list names them: attendee lists, comments, the invitation directory. */
+export interface NamedMember {
+  /** Null for an entry that names nobody (a member who hid their name). */
+  id: number | null;
+  name: string | null;
+  avatarUrl: string | null;
+}
+
+/** The cutoff on `now`'s calendar day, from the settings in force (inside `db`'s transaction when given one). */
+export async function cutoffOn(
+  deps: Pick<AppDeps, 'config' | 'prisma'>,
+  now: Date,
+  db: AuditDb = deps.prisma,
+): Promise<AgeCutoff> {
   const settings = await readOrganisationSettings(deps, db);
-  const today = calendarDay(deps.now(), deps.config.notificationsTimeZone);
+  const today = calendarDay(now, deps.config.notificationsTimeZone);
   return {
     today,
     bornAfter: bornOnOrBefore(today, settings.consentAge),
@@ -57,9 +78,31 @@ export async function ageCutoff(deps: Pick<AppDeps, 'config' | 'prisma' | 'now'>
   };
 }
 
+/**
+ * Today's cutoff, read from the settings in force (inside `db`'s transaction): for code that runs where the
+ * minors service is not at hand (a promotion inside an account's erasure).
+ */
+export const ageCutoff = (deps: Pick<AppDeps, 'config' | 'prisma' | 'now'>, db: AuditDb): Promise<AgeCutoff> =>
+  cutoffOn(deps, deps.now(), db);
+
+/**
+ * The guardians to copy on a message to any of `recipientIds` (those who are minors today), one row per
+ * guardian and child. The notification fan-out asks this inside its batch's transaction.
+ */
+export async function guardianCopiesFor(
+  deps: Pick<AppDeps, 'config' | 'prisma'>,
+  db: AuditDb,
+  recipientIds: number[],
+  now: Date,
+): Promise<GuardianOfRecipient[]> {
+  if (!recipientIds.length) return [];
+  const at = await cutoffOn(deps, now, db);
+  return guardiansOfMinors(db, recipientIds, at.bornAfter);
+}
+
 export function createMinorsService(deps: Pick<AppDeps, 'config' | 'prisma' | 'now'>) {
   /** Today's cutoff, read from the settings in force (inside `db`'s transaction when given one). */
-  const cutoff = (db: AuditDb = deps.prisma): Promise<AgeCutoff> => ageCutoff(deps, db);
+  const cutoff = (db: AuditDb = deps.prisma): Promise<AgeCutoff> => cutoffOn(deps, deps.now(), db);
 
   const isMinorBy = (user: Pick<AgedUser, 'birthDate'>, at: AgeCutoff): boolean => {
     const birthDate = birthDateText(user.birthDate);
@@ -134,6 +177,52 @@ export function createMinorsService(deps: Pick<AppDeps, 'config' | 'prisma' | 'n
     return currentUser(saved ?? user);
   }
 
+  /**
+   * The one privacy rule for names and pictures of minors, applied wherever members see each other. Other
+   * members see a minor by first name and last initial, with the picture only under photo consent "full".
+   * `privileged` viewers (the event's organisers, admins) and the minor's own guardians see the full name, and
+   * the picture unless photo consent is "none" (then nobody does). A member always sees themself as they are.
+   */
+  async function shownTo<T extends NamedMember>(
+    viewer: { id: number },
+    entries: T[],
+    privileged: boolean,
+    db: AuditDb = deps.prisma,
+  ): Promise<T[]> {
+    const ids = [...new Set(entries.map((entry) => entry.id).filter((id): id is number => id !== null))].filter(
+      (id) => id !== viewer.id,
+    );
+    if (!ids.length) return entries;
+    const facts = await shownAsFacts(db, ids, await cutoff(db), viewer.id);
+    return entries.map((entry) => {
+      const fact = entry.id === null ? undefined : facts.get(entry.id);
+      if (!fact?.minor || entry.id === viewer.id) return entry;
+      if (privileged || fact.guarded) {
+        return fact.photoConsent === 'none' ? { ...entry, avatarUrl: null } : entry;
+      }
+      return {
+        ...entry,
+        name: entry.name === null ? null : shortName(entry.name),
+        avatarUrl: fact.photoConsent === 'full' ? entry.avatarUrl : null,
+      };
+    });
+  }
+
+  /** What the organisers of `eventId` see of these attendees: age, consent, permission slip, photo consent. */
+  async function organiserFacts(
+    ids: number[],
+    eventId: number,
+    db: AuditDb = deps.prisma,
+  ): Promise<Map<number, MinorFactsRow>> {
+    const at = await cutoff(db);
+    return minorFactsOf(db, ids, eventId, at.bornAfter, deps.now());
+  }
+
+  /** Which of `ids` are minors today (the admins' members list marks them). */
+  async function minorsAmong(ids: number[], db: AuditDb = deps.prisma): Promise<Set<number>> {
+    return minorIdsAmong(db, ids, (await cutoff(db)).bornAfter);
+  }
+
   return {
     cutoff,
     isMinorBy,
@@ -142,6 +231,9 @@ export function createMinorsService(deps: Pick<AppDeps, 'config' | 'prisma' | 'n
     currentUser,
     assertPlausibleBirthDate,
     setOwnBirthDate,
+    shownTo,
+    organiserFacts,
+    minorsAmong,
   };
 }
 

@@ -6,11 +6,14 @@ import type { Prisma as PrismaTypes } from '@prisma/client';
 import type { AppConfig } from '../../config';
 import type { Prisma } from '../../db/database';
 import type { Logger } from '../../logger';
+import { oneLine } from '../../lib/display-text';
+import { guardianCopiesFor } from '../minors/minors-service';
 import { repeatsPhrase } from '../../../../shared/recurrence-text';
 import type { MonthlyBy, RecurrenceFrequency } from '../../../../shared/constants';
 import { EVENT_DELETED } from './delivery';
 import * as outbox from './outbox-repository';
 import {
+  aboutChild,
   describeUpdate,
   formatEventDate,
   renderMessage,
@@ -170,6 +173,57 @@ export function createFanOut(deps: FanOutDeps): FanOut {
   }
 
   /**
+   * Guardians in copy: each guardian of a minor among `recipients` gets the minor's message once per child, on
+   * the guardian's own channels, its first line saying whom it is about. The key names the child and the
+   * guardian, so a guardian who is also a recipient in their own right gets both, and a batch done again
+   * inserts nothing twice. Copies carry no RSVP buttons: a guardian's press would answer for the guardian.
+   */
+  async function guardianCopies(
+    tx: outbox.Db,
+    job: outbox.JobRow,
+    rendered: RenderedSet,
+    recipients: outbox.RecipientRow[],
+    now: Date,
+  ): Promise<outbox.NewOutboxMessage[]> {
+    const copies = await guardianCopiesFor(
+      deps,
+      tx,
+      recipients.map((user) => user.id),
+      now,
+    );
+    if (!copies.length) return [];
+    const guardianIds = [...new Set(copies.map((copy) => copy.guardianId))];
+    const guardians = new Map(
+      (await outbox.findUsersByIds(tx, guardianIds, { after: 0, limit: guardianIds.length })).map((user) => [
+        user.id,
+        user,
+      ]),
+    );
+    const messages: outbox.NewOutboxMessage[] = [];
+    for (const copy of copies) {
+      const guardian = guardians.get(copy.guardianId);
+      if (!guardian) continue;
+      for (const { channel, recipient } of channelsOf(guardian)) {
+        const message = aboutChild(rendered[channel], oneLine(copy.childName));
+        messages.push({
+          idempotencyKey: [job.kind, job.eventId, copy.childId, `guardian-${guardian.id}`, channel, job.keyVersion]
+            .filter((part) => part !== null)
+            .join(':'),
+          kind: job.kind,
+          channel,
+          userId: guardian.id,
+          recipient,
+          subject: channel === 'sms' ? null : message.subject,
+          body: message.text,
+          html: message.html,
+          payload: { eventId: job.eventId, buttons: false, childId: copy.childId },
+        });
+      }
+    }
+    return messages;
+  }
+
+  /**
    * The admins' digest of reports: not about an event, so it has its own recipients (active admins) and
    * texts (how many reports are open when its first batch runs). Nothing open any more: nobody is told.
    */
@@ -224,7 +278,11 @@ export function createFanOut(deps: FanOutDeps): FanOut {
           const stored = job.rendered as RenderedSet | null;
           const rendered = stored ?? (await render(tx, job, event));
           const recipients = await recipientsOf(tx, job, event, { after: job.cursor, limit: batchSize });
-          const inserted = await outbox.enqueue(tx, messagesOf(job, rendered, recipients), now);
+          const messages = [
+            ...messagesOf(job, rendered, recipients),
+            ...(await guardianCopies(tx, job, rendered, recipients, now)),
+          ];
+          const inserted = await outbox.enqueue(tx, messages, now);
           const done = recipients.length < batchSize;
           await outbox.saveJobProgress(tx, job.id, {
             cursor: recipients.at(-1)?.id ?? job.cursor,

@@ -61,8 +61,13 @@ const recipientSelect = {
   notificationPrefs: true,
 } satisfies PrismaTypes.UserSelect;
 
-/** Only users who chose at least one channel can receive anything. */
-const wantsSomething: PrismaTypes.UserWhereInput = { NOT: { notificationPrefs: { isEmpty: true } } };
+/**
+ * Only users who chose at least one channel can receive anything, and a member with a guardian on record: their
+ * guardians get a copy of what is sent to them (fan-out.ts) even when the member turned every channel off.
+ */
+const wantsSomething: PrismaTypes.UserWhereInput = {
+  OR: [{ NOT: { notificationPrefs: { isEmpty: true } } }, { guardians: { some: {} } }],
+};
 
 export const findEvent = (prisma: Db, id: number) =>
   prisma.event.findUnique({

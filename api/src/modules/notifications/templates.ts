@@ -247,3 +247,16 @@ export function renderRsvpDigest(values: Pick<TemplateValues, 'eventName'>, coun
     link,
   );
 }
+
+/**
+ * A guardian's copy of a message sent to their child: the first line says whom it is about, by full name (the
+ * guardian is entitled to it, and a guardian of two children must tell the copies apart).
+ */
+export function aboutChild(message: RenderedMessage, childName: string): RenderedMessage {
+  const about = `About ${childName}:`;
+  return {
+    subject: `${about} ${message.subject}`,
+    text: `${about}\n\n${message.text}`,
+    html: message.html === null ? null : `<p>${escapeHtml(about)}</p>\n${message.html}`,
+  };
+}

@@ -202,6 +202,7 @@ function MemberRow({ member, isMe, busy, onChange, onReject, onDelete }: MemberR
         <div className={styles.badges}>
           <Badge tone={status.tone}>{status.label}</Badge>
           <Badge tone={member.role === 'member' ? 'neutral' : 'brand'}>{ROLE_LABELS[member.role]}</Badge>
+          {member.isMinor && <Badge tone="warning">Minor</Badge>}
         </div>
       </div>
       <div className={styles.actions}>

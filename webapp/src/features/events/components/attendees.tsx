@@ -44,17 +44,22 @@ export interface AttendeeColumn {
   cell: (attendee: Attendee) => ReactNode;
 }
 
-/** A table of attendees: the name (with picture) first, then the given columns. */
+/**
+ * A table of attendees: the name (with picture) first, then the given columns. `aboutName` adds a line under
+ * the name (the organiser's view of a minor).
+ */
 export function AttendeeTable({
   list,
   columns,
   caption,
   className,
+  aboutName,
 }: {
   list: readonly Attendee[];
   columns: AttendeeColumn[];
   caption?: ReactNode;
   className?: string;
+  aboutName?: (attendee: Attendee) => ReactNode;
 }) {
   return (
     <div className="table-wrap">
@@ -75,6 +80,7 @@ export function AttendeeTable({
             <tr key={attendee.id ?? `hidden-${index}`}>
               <td>
                 <AttendeeName attendee={attendee} />
+                {aboutName?.(attendee)}
               </td>
               {columns.map((column) => (
                 <td key={column.header}>{column.cell(attendee)}</td>

@@ -10,6 +10,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { hapticError, hapticSuccess, hapticWarning, isMiniApp, scanQrCode } from '../../../lib/telegram-mini-app';
 import { useCheckIn } from '../api/check-in';
+import { useAttendees } from '../api/get-attendees';
+import { MinorState } from './minor-state';
 import styles from './organiser-panel.module.css';
 
 /** The server's own rule for a pass, loaded with zod when the organiser first checks someone in. */
@@ -27,7 +29,10 @@ const resultText = (result: CheckInResponse) =>
 
 export function CheckInByPass({ eventId }: { eventId: number }) {
   const checkIn = useCheckIn(eventId);
-  const [result, setResult] = useState<string | null>(null);
+  const attendees = useAttendees(eventId);
+  const [result, setResult] = useState<CheckInResponse | null>(null);
+  // The door needs to know at once that this is a minor, and what their guardian allowed.
+  const checkedIn = result && attendees.data?.find((attendee) => attendee.id === result.userId);
   const {
     register,
     handleSubmit,
@@ -43,7 +48,7 @@ export function CheckInByPass({ eventId }: { eventId: number }) {
         onSuccess: (answer) => {
           if (answer.alreadyCheckedIn) hapticWarning();
           else hapticSuccess();
-          setResult(resultText(answer));
+          setResult(answer);
           reset();
         },
         onError: () => hapticError(),
@@ -77,9 +82,10 @@ export function CheckInByPass({ eventId }: { eventId: number }) {
         )}
       </div>
       {result && (
-        <p role="status" className={styles.result}>
-          {result}
-        </p>
+        <div role="status">
+          <p className={styles.result}>{resultText(result)}</p>
+          {checkedIn && <MinorState attendee={checkedIn} />}
+        </div>
       )}
     </form>
   );

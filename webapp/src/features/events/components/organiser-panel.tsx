@@ -1,5 +1,5 @@
 // The organiser's panel on the details page (creator or admin): everyone who replied, grouped by status with
-// their guests, a check-in toggle per attending member, check-in by pass, the CSV download and a message to
+// their guests (a minor marked with their consent, slip and photo state), a check-in toggle per attending member, check-in by pass, the CSV download and a message to
 // attendees. The server checks every one of these permissions again.
 import { Download } from 'lucide-react';
 import type { Attendee } from '../../../../../shared/types';
@@ -16,6 +16,7 @@ import { attendeesCsvUrl, downloadAttendeesCsv } from '../api/attendees-csv';
 import { AttendeeTable, type AttendeeColumn } from './attendees';
 import { CheckInByPass } from './check-in-by-pass';
 import { MessageAttendeesDialog } from './message-attendees-dialog';
+import { MinorState } from './minor-state';
 import styles from './organiser-panel.module.css';
 
 const GROUPS: [Attendee['status'], string][] = [
@@ -78,6 +79,7 @@ function GroupTable({
         </>
       }
       list={list}
+      aboutName={(attendee) => <MinorState attendee={attendee} />}
       columns={[{ header: 'Guests', cell: (attendee) => attendee.guests }, lastColumn(eventId, status)]}
     />
   );
