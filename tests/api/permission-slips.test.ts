@@ -233,6 +233,21 @@ describe.each(DATABASE_KINDS)('Permission slips on %s', (kind) => {
     expect((await approval(guardian.client, child.user.id, id, true)).status).toBe(409);
   });
 
+  it('When a minor awaiting approval deletes their account, then the spot is free and no slip still asks', async () => {
+    const id = await createTrip({ capacity: 5 });
+    const { child } = await family();
+    expect((await child.client.post(`/api/events/${id}/attend`, { status: 'attending' })).body.status).toBe(
+      'awaiting_guardian',
+    );
+    expect(await slip(id, child.user.id)).toMatchObject({ status: 'pending' });
+
+    const res = await child.client.request('DELETE', '/api/users/me', { confirm: true });
+
+    expect(res.status).toBe(204);
+    expect(await slip(id, child.user.id)).toBeNull();
+    expect(await counts(id)).toEqual({ attendingPeople: 0, waitlistCount: 0 });
+  });
+
   it('When a minor waits on a full trip and a spot frees up, then they are promoted to awaiting a guardian with a slip', async () => {
     const id = await createTrip({ capacity: 1 });
     const adult = await member('Ada Adult');

@@ -43,6 +43,8 @@ export async function eraseMember(tx: ErasureTx, userId: number, approvals: Slip
   await tx.guardianship.deleteMany({ where: { OR: [{ guardianId: userId }, { childId: userId }] } });
   await tx.guardianRequest.deleteMany({ where: { childId: userId } });
   await tx.guardianConsent.updateMany({ where: { childId: userId }, data: { requestEmail: null } });
+  // Their places are released below; a slip still asking a guardian about them would only expire later.
+  await tx.permissionSlip.deleteMany({ where: { childId: userId, status: 'pending' } });
   // Written by the calendar triggers, also for the replies just released: the event names the member went to.
   await tx.calendarCancellation.deleteMany({ where: { userId } });
   // Texts addressed to them carry their name and contact details.
