@@ -164,7 +164,8 @@ export async function signInWithDemo(page: Page, account: 'Demo Admin' | 'Demo M
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Login to the product' });
   await dialog.getByRole('button', { name: `Demo: sign in as ${account}` }).click();
-  await shows(page.getByText(`Welcome, ${account}`));
+  // The account menu's button: 'Welcome, {name}' beside the avatar (on a phone the avatar alone shows).
+  await shows(page.getByRole('banner').getByRole('button', { name: `Welcome, ${account}` }));
 }
 
 export const futureDate = (days: number, hour = 18) => {
