@@ -168,6 +168,15 @@ export async function signInWithDemo(page: Page, account: 'Demo Admin' | 'Demo M
   await shows(page.getByRole('banner').getByRole('button', { name: `Welcome, ${account}` }));
 }
 
+/** Opens the account menu (the header's avatar and name) and chooses an item: Settings, Admin Settings or Logout. */
+export async function chooseInAccountMenu(page: Page, item: 'Settings' | 'Admin Settings' | 'Logout') {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Welcome, / })
+    .click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
 export const futureDate = (days: number, hour = 18) => {
   const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
   date.setUTCHours(hour, 0, 0, 0);

@@ -109,7 +109,13 @@ function AccountButton() {
     return (
       <Menu
         trigger={
-          <button type="button" className="account-button" disabled={logout.isPending}>
+          <button
+            type="button"
+            className="account-button"
+            disabled={logout.isPending}
+            // The name stays the same where a phone shows the avatar alone.
+            aria-label={`Welcome, ${user.name}`}
+          >
             <Avatar name={user.name} url={user.avatarUrl} size={32} />
             <span className="welcome-text">
               <span className="welcome-word">Welcome, </span>

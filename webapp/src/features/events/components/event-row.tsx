@@ -82,8 +82,7 @@ export function EventRow({ event, priority = false }: { event: EventSummary; pri
       </div>
       <div className={styles.body}>
         <h3 className={styles.title}>
-          <Link to={paths.event(event.id)} className={styles.link}>
-            <span className="visually-hidden">View Event Details: </span>
+          <Link to={paths.event(event.id)} className={styles.link} aria-label={`View Event Details: ${event.name}`}>
             {event.name}
           </Link>
         </h3>
