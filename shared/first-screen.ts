@@ -35,6 +35,8 @@ export const IMAGE_SIZES = {
   card: '(min-width: 1024px) 340px, (min-width: 640px) 50vw, 100vw',
   cover: '(min-width: 1120px) 880px, 100vw',
   thumb: '160px',
+  /** A row of the events list: a square thumbnail on phones, a 16:9 one from 760 px. */
+  row: '(min-width: 760px) 176px, 80px',
 } as const;
 
 export interface ImageSource {

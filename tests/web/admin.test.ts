@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/test-app';
 import {
+  chooseInAccountMenu,
   DESKTOP,
   WEB_DATABASE_KINDS,
   checkScreen,
@@ -134,7 +135,7 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
   });
 
   it('When the admin manages templates, then validation, create, edit and delete work', async () => {
-    await page.getByRole('link', { name: 'Admin Settings' }).click();
+    await chooseInAccountMenu(page, 'Admin Settings');
     await shows(page.getByText('No templates found.'));
     await shows(page.getByText('Create templates for different notification types and channels.'));
     await shows(page.getByRole('heading', { name: 'Create Notification Template' }));
@@ -269,7 +270,7 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
   });
 
   it('When a backup has been made, then the Backups tab shows its time and size and downloads it', async () => {
-    await page.getByRole('link', { name: 'Admin Settings' }).click();
+    await chooseInAccountMenu(page, 'Admin Settings');
     await page.getByRole('tab', { name: 'Backups' }).click();
     await shows(page.getByText('No backup has been made yet.'));
 

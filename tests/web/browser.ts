@@ -164,7 +164,17 @@ export async function signInWithDemo(page: Page, account: 'Demo Admin' | 'Demo M
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Login to the product' });
   await dialog.getByRole('button', { name: `Demo: sign in as ${account}` }).click();
-  await shows(page.getByText(`Welcome, ${account}`));
+  // The account menu's button: 'Welcome, {name}' beside the avatar (on a phone the avatar alone shows).
+  await shows(page.getByRole('banner').getByRole('button', { name: `Welcome, ${account}` }));
+}
+
+/** Opens the account menu (the header's avatar and name) and chooses an item: Settings, Admin Settings or Logout. */
+export async function chooseInAccountMenu(page: Page, item: 'Settings' | 'Admin Settings' | 'Logout') {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Welcome, / })
+    .click();
+  await page.getByRole('menuitem', { name: item }).click();
 }
 
 export const futureDate = (days: number, hour = 18) => {

@@ -8,7 +8,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ARTIFACTS_DIR } from '../support/env';
 import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
-import { expectAccessible, futureDate, launchBrowser, newTestContext, settle, shows, signInWithDemo } from './browser';
+import {
+  chooseInAccountMenu,
+  expectAccessible,
+  futureDate,
+  launchBrowser,
+  newTestContext,
+  settle,
+  shows,
+  signInWithDemo,
+} from './browser';
 import { DARK_THEME, LIGHT_THEME, launchMiniApp } from './telegram-client';
 
 export const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
@@ -173,7 +182,7 @@ export async function walkWebsite(
   expect(await page.getByText(/403/).count()).toBe(0);
   await check('admin-only');
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await chooseInAccountMenu(page, 'Logout');
   await shows(page.getByRole('button', { name: 'Login Now' }));
   await signInWithDemo(page, 'Demo Admin');
   await page.goto('/events/create');

@@ -8,6 +8,7 @@ import { startSmsEndpoint } from '../notifications/sms-endpoint';
 import { ARTIFACTS_DIR } from '../support/env';
 import { startTestApp, type TestApp } from '../support/test-app';
 import {
+  chooseInAccountMenu,
   DESKTOP,
   WEB_DATABASE_KINDS,
   checkScreen,
@@ -152,11 +153,11 @@ describe.each(WEB_DATABASE_KINDS)('the web app for a member on %s', (kind) => {
     await shows(row.getByText('Not Attending', { exact: true }));
   });
 
-  it('When the member opens All Events, then every event is a card in date order with its details link', async () => {
+  it('When the member opens All Events, then every event is a row in date order with its details link', async () => {
     await page.getByRole('link', { name: 'Events', exact: true }).first().click();
     const cards = page.locator('article.event-card');
     await expect.poll(() => cards.count()).toBe(6);
-    expect(await cards.locator('h2').allTextContents()).toEqual([
+    expect(await cards.locator('h3').allTextContents()).toEqual([
       'First Meetup',
       'Second Meetup',
       'Third Meetup',
@@ -371,7 +372,7 @@ describe.each(WEB_DATABASE_KINDS)('the web app for a member on %s', (kind) => {
     const other = await openPage(browser, app.url);
     await signInWithDemo(other, 'Demo Member');
     await other.route(/\/assets\/settings-page-[^/]+\.js$/, (route) => route.abort());
-    await other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await chooseInAccountMenu(other, 'Settings');
     await shows(other.getByRole('heading', { name: 'Something went wrong' }));
     await shows(other.getByRole('button', { name: 'Reload page' }));
     expect(await other.locator('main').count()).toBe(1);
@@ -381,8 +382,9 @@ describe.each(WEB_DATABASE_KINDS)('the web app for a member on %s', (kind) => {
     await other.context().close();
   });
 
-  it('When the member logs out, then the cache is cleared and home is signed out again', async () => {
-    await page.getByRole('button', { name: 'Logout' }).click();
+  it('When the member logs out from the account menu, then the cache is cleared and home is signed out again', async () => {
+    expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(0);
+    await chooseInAccountMenu(page, 'Logout');
     await expectToast(page, 'Logged out successfully');
     await expect.poll(() => page.getByRole('button', { name: 'Login Now' }).isVisible()).toBe(true);
     await settle(page);

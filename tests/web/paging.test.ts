@@ -68,7 +68,7 @@ describe('the paged events list', () => {
   });
 
   const cards = () => page.locator('article.event-card');
-  const names = () => page.locator('article.event-card h2').allTextContents();
+  const names = () => page.locator('article.event-card h3').allTextContents();
 
   it('When a member opens home, then Featured Events are the 5 soonest upcoming events', async () => {
     const rows = page.locator('table tbody tr td:first-child');
@@ -136,7 +136,7 @@ describe('the paged events list', () => {
       await fresh.setViewportSize(viewport);
       try {
         for (const [path, ready] of [
-          ['/', 'table tbody tr'],
+          ['/', 'main img'],
           ['/events', 'main img'],
           [`/events/${firstEventId}`, 'main img'],
         ] as const) {

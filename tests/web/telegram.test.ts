@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInitData, signLoginWidget } from '../support/signing';
 import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
 import {
+  chooseInAccountMenu,
   WEB_DATABASE_KINDS,
   checkScreen,
   expectToast,
@@ -308,7 +309,7 @@ describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
       await shows(page.getByText('This window will close automatically...'));
       await expect.poll(() => new URL(page.url()).pathname).toBe('/');
       await shows(page.getByText('Welcome, Widget User'));
-      await page.getByRole('button', { name: 'Logout' }).click();
+      await chooseInAccountMenu(page, 'Logout');
       await expectToast(page, 'Logged out successfully');
     });
 

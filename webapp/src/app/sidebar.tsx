@@ -1,7 +1,6 @@
-// The sidebar (SPEC §2), shown only where there is room: the links by role and 'Latest Updates'.
-import { Link } from 'react-router-dom';
+// The sidebar (SPEC §2), shown only where there is room: 'Latest Updates'. Its links by role are the header's
+// navigation and account menu on wide screens: one place for each link, never the same link twice on a screen.
 import { Card } from '../components/card/card';
-import { useNavItems } from './main-nav';
 
 const LATEST_UPDATES = [
   { date: 'Nov 18, 2026', text: 'Winter camp registrations open next week.' },
@@ -10,23 +9,8 @@ const LATEST_UPDATES = [
 ];
 
 export function Sidebar() {
-  const items = useNavItems();
   return (
     <aside className="sidebar">
-      <Card as="div">
-        <nav aria-label="Sidebar">
-          <ul className="sidebar-links">
-            {items.map(({ to, label, icon: Icon }) => (
-              <li key={to}>
-                <Link to={to}>
-                  <Icon size={18} aria-hidden="true" />
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </Card>
       <Card title="Latest Updates" titleLevel={2} className="latest-updates" labelledBy="latest-updates-title">
         <ul>
           {LATEST_UPDATES.map((item) => (

@@ -1,11 +1,13 @@
-// The website's header: brand, navigation, the search box and the signed-in member (SPEC §2). Inside
+// The website's header, one row at every width: brand, navigation (the tab bar on phones), the search box and
+// the account menu (Settings, Admin Settings, Logout) behind the member's avatar and name (SPEC §2). Inside
 // Telegram the Layout shows the slim MiniBar instead.
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarHeart, LogIn, LogOut, Search } from 'lucide-react';
+import { CalendarHeart, ChevronDown, LogIn, LogOut, Search, Settings, ShieldCheck, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Avatar } from '../components/avatar/avatar';
 import { Button } from '../components/button/button';
+import { Menu, MenuItem } from '../components/menu/menu';
 import { toast, toastError } from '../components/toast-store';
 import { paths } from '../config/paths';
 import { useLogout } from '../features/auth/api/logout';
@@ -18,29 +20,58 @@ function SearchBox() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [term, setTerm] = useState(params.get('q') ?? '');
+  // Phones: the box opens over the header's row from a search button, so the row keeps the brand in sight.
+  const [open, setOpen] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const query = term.trim();
+    setOpen(false);
     void navigate(query ? `${paths.events}?q=${encodeURIComponent(query)}` : paths.events);
   };
   return (
-    <form role="search" className="search-box" onSubmit={submit}>
-      <label htmlFor="site-search" className="visually-hidden">
-        Search events
-      </label>
-      <Search size={18} aria-hidden="true" />
-      <input
-        id="site-search"
-        type="search"
-        placeholder="Search events..."
-        value={term}
-        onChange={(event) => setTerm(event.target.value)}
-      />
-    </form>
+    <>
+      <button
+        type="button"
+        className="search-toggle"
+        aria-label="Search events"
+        aria-expanded={open}
+        aria-controls="site-search-form"
+        onClick={() => {
+          setOpen(true);
+          // The input is shown by this render: focus it right after, with the phone's keyboard.
+          requestAnimationFrame(() => document.getElementById('site-search')?.focus());
+        }}
+      >
+        <Search size={20} aria-hidden="true" />
+      </button>
+      <form
+        id="site-search-form"
+        role="search"
+        className="search-box"
+        data-open={open || undefined}
+        onSubmit={submit}
+        onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
+      >
+        <label htmlFor="site-search" className="visually-hidden">
+          Search events
+        </label>
+        <Search size={18} aria-hidden="true" />
+        <input
+          id="site-search"
+          type="search"
+          placeholder="Search events..."
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+        />
+        <button type="button" className="search-close" aria-label="Close search" onClick={() => setOpen(false)}>
+          <X size={20} aria-hidden="true" />
+        </button>
+      </form>
+    </>
   );
 }
 
-/** 'Welcome, {name}' with the member's avatar (SPEC §2); the website header and the Mini App bar share it. */
+/** 'Welcome, {name}' with the member's avatar (SPEC §2), in the Mini App's bar (the website's is the account button). */
 export function Welcome() {
   const { data: user } = useCurrentUser();
   if (!user) return null;
@@ -54,6 +85,10 @@ export function Welcome() {
   );
 }
 
+/**
+ * The signed-in member's button: avatar and 'Welcome, {name}' (SPEC §2), opening the account menu. Logout lives
+ * only here, beside Settings and (for admins) Admin Settings, so the header's row stays light.
+ */
 function AccountButton() {
   const { data: user } = useCurrentUser();
   const logout = useLogout();
@@ -72,10 +107,36 @@ function AccountButton() {
     });
   if (user) {
     return (
-      <Button variant="ghost" size="small" onClick={signOut} disabled={logout.isPending}>
-        <LogOut size={18} aria-hidden="true" />
-        Logout
-      </Button>
+      <Menu
+        trigger={
+          <button
+            type="button"
+            className="account-button"
+            disabled={logout.isPending}
+            // The name stays the same where a phone shows the avatar alone.
+            aria-label={`Welcome, ${user.name}`}
+          >
+            <Avatar name={user.name} url={user.avatarUrl} size={32} />
+            <span className="welcome-text">
+              <span className="welcome-word">Welcome, </span>
+              <strong>{user.name}</strong>
+            </span>
+            <ChevronDown size={16} aria-hidden="true" className="account-chevron" />
+          </button>
+        }
+      >
+        <MenuItem onSelect={() => void navigate(paths.settings)}>
+          <Settings size={16} aria-hidden="true" /> Settings
+        </MenuItem>
+        {user.isAdmin && (
+          <MenuItem onSelect={() => void navigate(paths.adminSettings)}>
+            <ShieldCheck size={16} aria-hidden="true" /> Admin Settings
+          </MenuItem>
+        )}
+        <MenuItem onSelect={signOut}>
+          <LogOut size={16} aria-hidden="true" /> Logout
+        </MenuItem>
+      </Menu>
     );
   }
   // Undefined while the current user loads: no flash of a Login button for a signed-in member.
@@ -107,7 +168,6 @@ export function SiteHeader() {
         <MainNav />
         <SearchBox />
         <div className="header-user">
-          <Welcome />
           <AccountButton />
         </div>
       </div>

@@ -165,3 +165,38 @@ export const calendarDateText = (value?: string | null) =>
     (d) => dateFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(d),
     'Not set',
   );
+
+// The list's compact formats: day headings ('Wednesday 2 December', 'Today') and a row's 'Wed 2 Dec · 6:00 PM'.
+const DAY_KEY = (zone?: string) =>
+  dateFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone });
+const DAY_HEADING = (zone?: string) =>
+  dateFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone });
+const DAY_HEADING_YEAR = (zone?: string) =>
+  dateFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: zone });
+const ROW_DAY = (zone?: string) =>
+  dateFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone });
+
+/** The calendar day (YYYY-MM-DD) of a date in `zone`, or null when unreadable: the list groups its rows by it. */
+export const dayKey = (value?: string | null, zone?: string) => {
+  const date = toDate(value);
+  return date ? DAY_KEY(zone).format(date) : null;
+};
+
+/**
+ * A day's heading in the list: 'Today', 'Tomorrow', 'Wednesday 2 December' (with the year when it is not this
+ * year's), or 'No date'. Today is the viewer's today in the event's zone: where the event happens.
+ */
+export function dayHeading(value?: string | null, zone?: string, now = new Date()): string {
+  const date = toDate(value);
+  if (!date) return 'No date';
+  const key = DAY_KEY(zone).format(date);
+  if (key === DAY_KEY(zone).format(now)) return 'Today';
+  if (key === DAY_KEY(zone).format(new Date(now.getTime() + 86_400_000))) return 'Tomorrow';
+  return (key.slice(0, 4) === DAY_KEY(zone).format(now).slice(0, 4) ? DAY_HEADING : DAY_HEADING_YEAR)(zone).format(
+    date,
+  );
+}
+
+/** A row's short date and time, 'Wed 2 Dec · 6:00 PM', in the event's zone; 'Date not specified' when unreadable. */
+export const rowDateTime = (value?: string | null, zone?: string) =>
+  formatOr(value, (d) => `${ROW_DAY(zone).format(d)} · ${time(d, zone)}`, 'Date not specified');

@@ -98,7 +98,7 @@ export function createFirstScreen(deps: AppDeps, events: EventsService, minors: 
       const page = await events.page(user, { when, limit: EVENTS_PAGE_SIZE });
       answers[eventsPagePath(when, null, EVENTS_PAGE_SIZE)] = { status: 200, body: page };
       const first = page.events[0]?.imageUrl;
-      if (first) screen.cover = { url: first, variant: 'card' };
+      if (first) screen.cover = { url: first, variant: 'row' };
       return screen;
     }
     if (eventId !== null) {

@@ -16,7 +16,7 @@ export function SkeletonBlock({
   return <div className={styles.block} style={style} />;
 }
 
-/** One of three shapes: a list of cards, a details page, or a few lines. */
+/** One of three shapes: a list of rows, a details page, or a few lines. */
 export function Skeleton({
   label,
   detail,
@@ -25,21 +25,21 @@ export function Skeleton({
   /** The SPEC's loading title, e.g. 'Loading Events...'. */
   label: string;
   detail?: ReactNode;
-  shape?: 'cards' | 'details' | 'lines';
+  shape?: 'rows' | 'details' | 'lines';
 }) {
   return (
     <section className={styles.wrap} role="status" aria-live="polite">
       <h1 className="visually-hidden">{label}</h1>
       {detail && <p className="visually-hidden">{detail}</p>}
-      <div aria-hidden="true" className={shape === 'cards' ? styles.grid : styles.wrap}>
-        {shape === 'cards' &&
-          [0, 1, 2].map((key) => (
-            <div key={key} className={styles.wrap}>
-              <div className={styles.block} style={{ aspectRatio: '16 / 9' }} />
-              <SkeletonBlock height={20} width="70%" />
-              <SkeletonBlock height={14} width="45%" />
-            </div>
-          ))}
+      <div aria-hidden="true" className={styles.wrap}>
+        {shape === 'rows' && (
+          <>
+            <SkeletonBlock height={20} width="40%" />
+            {[0, 1, 2, 3].map((key) => (
+              <SkeletonBlock key={key} height={104} />
+            ))}
+          </>
+        )}
         {shape === 'details' && (
           <>
             <div className={styles.block} style={{ aspectRatio: '21 / 9', maxHeight: 280 }} />

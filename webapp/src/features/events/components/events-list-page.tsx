@@ -1,5 +1,5 @@
 // All Events (SPEC §2), a page at a time: upcoming events soonest first, and a "Past" view
-// (/events?when=past) newest first. The next page loads as the member scrolls near the end, or with the
+// (/events?when=past) newest first, as compact rows under day headings ('Today', 'Wednesday 2 December'). The next page loads as the member scrolls near the end, or with the
 // 'Load more events' button (keyboards, screen readers, and browsers without IntersectionObserver). The header
 // search filters the events loaded so far.
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -11,9 +11,11 @@ import { StateCard } from '../../../components/card/card';
 import { EmptyState } from '../../../components/empty-state/empty-state';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { errorMessage } from '../../../lib/api-client';
+import { dayHeading, dayKey } from '../../../lib/dates';
 import type { EventsWhen } from '../../../../../shared/schemas';
+import type { EventSummary } from '../../../../../shared/types';
 import { eventsQueryOptions } from '../api/get-events';
-import { EventCard } from './event-card';
+import { EventRow } from './event-row';
 import styles from './events-list-page.module.css';
 
 const VIEWS: Array<{ when: EventsWhen; label: string }> = [
@@ -62,12 +64,24 @@ function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void })
   );
 }
 
-/** Cards drawn in the first render: more than a desktop's first screen (three rows of three). */
-const FIRST_CARDS = 9;
+/** Rows drawn in the first render: more than a desktop's first screen. */
+const FIRST_ROWS = 10;
+
+/** Consecutive events of one calendar day (in each event's own zone), in the list's order. */
+function byDay(events: EventSummary[]): Array<{ key: string; heading: string; events: EventSummary[] }> {
+  const days: Array<{ key: string; heading: string; events: EventSummary[] }> = [];
+  for (const event of events) {
+    const key = dayKey(event.date, event.timeZone) ?? 'none';
+    const last = days[days.length - 1];
+    if (last?.key === key) last.events.push(event);
+    else days.push({ key, heading: dayHeading(event.date, event.timeZone), events: [event] });
+  }
+  return days;
+}
 
 /**
- * The first render draws the cards on the first screen, the rest of the page right after in a transition: on a
- * slow phone the first screen does not wait for 50 cards, and React builds the others in slices, yielding to
+ * The first render draws the rows on the first screen, the rest of the page right after in a transition: on a
+ * slow phone the first screen does not wait for 50 rows, and React builds the others in slices, yielding to
  * taps. They come in under the fold, so nothing visible moves.
  */
 function useAllCardsDrawn(ready: boolean): boolean {
@@ -91,7 +105,7 @@ export function EventsListPage() {
   }, [fetchNextPage, isFetchingNextPage]);
 
   if (events.isPending) {
-    return <Skeleton label="Loading Events..." detail="Please wait while we load the events..." shape="cards" />;
+    return <Skeleton label="Loading Events..." detail="Please wait while we load the events..." shape="rows" />;
   }
   if (events.isError) {
     return (
@@ -106,17 +120,19 @@ export function EventsListPage() {
         [event.name, event.description, event.location].some((text) => text.toLowerCase().includes(query)),
       )
     : loaded;
-  const drawn = allDrawn ? shown : shown.slice(0, FIRST_CARDS);
+  const drawn = allDrawn ? shown : shown.slice(0, FIRST_ROWS);
   return (
     <>
-      <header className="page-intro">
-        <h1>{when === 'past' ? 'Past Events' : 'Upcoming Events'}</h1>
-        <p className="muted">
+      <header className={`page-intro ${styles.intro}`}>
+        <div className={styles.titleRow}>
+          <h1>{when === 'past' ? 'Past Events' : 'Upcoming Events'}</h1>
+          <ViewSwitch current={when} query={rawQuery} />
+        </div>
+        <p className={`muted ${styles.lead}`}>
           {when === 'past'
             ? 'Events that have already taken place, the most recent first.'
             : 'As a member you can browse and join our upcoming events. Click on an event to see its details and to register.'}
         </p>
-        <ViewSwitch current={when} query={rawQuery} />
         {query && (
           <p role="status">
             {shown.length} {shown.length === 1 ? 'event matches' : 'events match'} “{rawQuery}”
@@ -125,9 +141,16 @@ export function EventsListPage() {
         )}
       </header>
       {shown.length > 0 && (
-        <div className="card-grid">
-          {drawn.map((event, index) => (
-            <EventCard key={event.id} event={event} priority={index === 0} />
+        <div className={styles.days}>
+          {byDay(drawn).map((day, dayIndex) => (
+            <section key={`${day.key}-${dayIndex}`} className={styles.day} aria-labelledby={`day-${dayIndex}`}>
+              <h2 id={`day-${dayIndex}`} className={styles.dayHeading}>
+                {day.heading}
+              </h2>
+              {day.events.map((event) => (
+                <EventRow key={event.id} event={event} priority={event === drawn[0]} />
+              ))}
+            </section>
           ))}
         </div>
       )}

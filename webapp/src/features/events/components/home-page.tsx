@@ -1,5 +1,6 @@
 // Home (SPEC §2): a welcome that says why to join, About and Member Benefits; signed out a sign-in prompt
-// and Member-Only Events, signed in Featured Events.
+// and Member-Only Events. Signed in, home is about the member: a short greeting, their next event, then
+// Featured Events, with About and Member Benefits after them.
 import { BellRing, CalendarCheck, Lock, LogIn, Users, type LucideIcon } from 'lucide-react';
 import { Suspense } from 'react';
 import { SAMPLE_EVENT_IMAGES } from '../../../../../shared/constants';
@@ -21,22 +22,25 @@ const BENEFITS: [string, LucideIcon][] = [
 ];
 
 function Welcome({ name }: { name: string | null }) {
+  if (name) {
+    return (
+      <section className={styles.greeting} aria-labelledby="welcome-title">
+        <h1 id="welcome-title">Welcome to {brandName()}</h1>
+        <p className={styles.greetingLine}>Good to see you, {name}! Here is what is coming up.</p>
+      </section>
+    );
+  }
   return (
-    <section className={`${styles.hero} ${name ? styles.compact : ''}`} aria-labelledby="welcome-title">
+    <section className={styles.hero} aria-labelledby="welcome-title">
       <h1 id="welcome-title">Welcome to {brandName()}</h1>
       <p className={styles.lead}>
         Your place to find out what is happening in our youth community: meetups, trips, workshops and more.
-        {name ? ` Good to see you, ${name}!` : ''}
       </p>
-      {!name && (
-        <>
-          <p className={styles.lead}>Sign in to see upcoming events, RSVP and join the discussion.</p>
-          <button type="button" className={buttonClass({}, styles.heroButton)} onClick={openAuthDialog}>
-            <LogIn size={20} aria-hidden="true" />
-            Login Now
-          </button>
-        </>
-      )}
+      <p className={styles.lead}>Sign in to see upcoming events, RSVP and join the discussion.</p>
+      <button type="button" className={buttonClass({}, styles.heroButton)} onClick={openAuthDialog}>
+        <LogIn size={20} aria-hidden="true" />
+        Login Now
+      </button>
     </section>
   );
 }
