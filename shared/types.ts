@@ -44,6 +44,8 @@ export interface CurrentUser {
   status: MemberStatus;
   /** isAdmin is true exactly for role admin; 'guardian': an account that consents for children only. */
   role: AccountRole;
+  /** The member's chosen language; null: the app follows Telegram's, the browser's, then the organisation's. */
+  language: OrganisationLanguage | null;
 }
 
 /** POST /api/users/me/phone/verification: a code went out (202), or the number is verified already (200). */

@@ -9,7 +9,10 @@ import type { TestClient } from '../support/http-client';
 import { startSmtpServer, type TestSmtpServer, localSmtpSettings } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-const FAILED = { error: 'Could not send the test email. Check the SMTP settings and try again.' };
+const FAILED = {
+  code: expect.any(String),
+  error: 'Could not send the test email. Check the SMTP settings and try again.',
+};
 
 /** Accepts TCP connections and never says a word (no SMTP greeting). */
 async function startSilentServer() {

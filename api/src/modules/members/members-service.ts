@@ -1,5 +1,5 @@
 // Use cases of a user's own profile, notification preferences and the member directory.
-import type { NotificationChannel } from '../../../../shared/constants';
+import type { NotificationChannel, OrganisationLanguage } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { UpdateMeInput } from '../../../../shared/schemas';
 import type { CurrentUser, DirectoryUser, PublicUser } from '../../../../shared/types';
@@ -45,6 +45,10 @@ export function createMembersService(deps: Pick<AppDeps, 'prisma'>) {
    * Replaces the channel list. Only channels being turned on are checked: a channel the user already has
    * stays switchable off (and kept) even if its contact detail later went away.
    */
+  async function chooseLanguage(user: UserRow, language: OrganisationLanguage | null): Promise<CurrentUser> {
+    return toCurrentUser(await updateUser(prisma, user.id, { language }));
+  }
+
   async function updatePreferences(user: UserRow, preferences: NotificationChannel[]): Promise<CurrentUser> {
     for (const channel of preferences) {
       if (user.notificationPrefs.includes(channel)) continue;
@@ -64,7 +68,7 @@ export function createMembersService(deps: Pick<AppDeps, 'prisma'>) {
     return viewer.isAdmin ? users.map(toDirectoryUser) : users.map(toPublicUser);
   }
 
-  return { updateContact, updatePreferences, directory };
+  return { updateContact, chooseLanguage, updatePreferences, directory };
 }
 
 export type MembersService = ReturnType<typeof createMembersService>;
