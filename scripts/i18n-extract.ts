@@ -19,10 +19,14 @@ export function extractEnglish(): Record<string, string> {
   try {
     const out = path.join(dir, 'described.json');
     const bin = path.join(ROOT, 'node_modules/.bin/formatjs');
-    execFileSync(bin, ['extract', ...SOURCES, '--format', 'simple', '--throws', '--out-file', out], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    execFileSync(
+      bin,
+      ['extract', ...SOURCES, '--format', 'simple', '--preserve-whitespace', '--throws', '--out-file', out],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     const catalog: Record<string, string> = JSON.parse(readFileSync(out, 'utf8'));
     for (const [key, text, kind] of msgEnglishSources()) {
       catalog[msgCatalogKey(key)] = kind === 'text' ? icuOfPlainText(text) : text;

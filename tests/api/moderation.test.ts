@@ -182,6 +182,7 @@ describe.each(DATABASE_KINDS)('comment moderation on %s', (kind) => {
 
       expect(again.status).toBe(409);
       expect(again.body).toEqual({
+        code: expect.any(String),
         error: 'You have already reported this comment. An administrator will look at it.',
       });
       expect(await app.deps.prisma.commentReport.count({ where: { commentId: id } })).toBe(1);
@@ -200,6 +201,7 @@ describe.each(DATABASE_KINDS)('comment moderation on %s', (kind) => {
       expect(
         (await reporter.client.post(`${commentPath(eventId, id)}/report`, { reason: 'x'.repeat(501) })).body,
       ).toEqual({
+        code: expect.any(String),
         error: 'Reason must be at most 500 characters',
       });
       expect(await app.deps.prisma.commentReport.count({ where: { commentId: id } })).toBe(0);

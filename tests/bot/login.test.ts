@@ -224,6 +224,7 @@ describe.each(DATABASE_KINDS)('manual Telegram login through the bot on %s', (ki
     const res = await poll(client, loginId);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
+      code: expect.any(String),
       error: 'Failed to link Telegram account. This account may already be linked to another user.',
     });
     const me = await client.get('/api/users/me');

@@ -153,3 +153,12 @@ export const markTelegramUnreachable = (prisma: Prisma, userId: number, telegram
 /** Erased accounts are left out: their row stays only so that what they wrote keeps an author. */
 export const listUsersByName = (prisma: Prisma): Promise<UserRow[]> =>
   prisma.user.findMany({ where: { deletedAt: null }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+
+/** The language chosen by the member linked to this Telegram account; null without an account or a choice. */
+export async function savedLanguageOfTelegramUser(prisma: Prisma, telegramUserId: number): Promise<string | null> {
+  const user = await prisma.user.findFirst({
+    where: { telegramId: String(telegramUserId) },
+    select: { language: true },
+  });
+  return user?.language ?? null;
+}
