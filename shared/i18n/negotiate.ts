@@ -39,8 +39,8 @@ export function languageOfAcceptLanguage(header: string | null | undefined): Lan
   return null;
 }
 
-/** The language to answer in; `fallback` is the organisation's default language. */
-export function chooseLanguage(hints: LanguageHints, fallback: Language): Language {
+/** The language to answer in; `fallback` is the organisation's default language (or null: decide later). */
+export function chooseLanguage<F extends Language | null>(hints: LanguageHints, fallback: F): Language | F {
   if (isLanguage(hints.saved)) return hints.saved;
   return languageOfTag(hints.telegram) ?? languageOfAcceptLanguage(hints.acceptLanguage) ?? fallback;
 }
