@@ -1,7 +1,11 @@
 // Domain errors: what went wrong in the product's terms, thrown by services and understood by every entry
 // point. The API's error middleware maps a kind to an HTTP status and the SPEC's `{ "error": … }` body; the
 // bot maps the same errors to its replies. Services never speak HTTP.
-import { MSG } from './messages';
+import { compileMessage } from './i18n/translate';
+import { MSG, type MessageWithValues } from './messages';
+
+/** What a domain error says: an MSG text (or any English sentence), or an MSG message with values. */
+export type ErrorMessage = string | MessageWithValues;
 
 export type ErrorKind =
   /** The input breaks a rule (a SPEC validation message says which). */
@@ -26,27 +30,31 @@ export type ErrorKind =
   | 'gone';
 
 export class DomainError extends Error {
+  /** The message as MSG holds it (English text, or ICU text with `values`): how it is found in the catalogs. */
+  readonly source: string;
+  readonly values?: Readonly<Record<string, string | number>>;
+
   constructor(
     readonly kind: ErrorKind,
-    message: string,
+    message: ErrorMessage,
     /** For 'rate_limited': when trying again makes sense, in seconds. */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : String(compileMessage(message.source, 'en').format(message.values)));
     this.name = 'DomainError';
+    this.source = typeof message === 'string' ? message : message.source;
+    if (typeof message !== 'string') this.values = message.values;
   }
 }
 
-export const invalid = (message: string) => new DomainError('invalid', message);
-export const unauthenticated = (message: string = MSG.notSignedIn) => new DomainError('unauthenticated', message);
-export const forbidden = (message: string = MSG.forbidden) => new DomainError('forbidden', message);
-export const notFound = (message = 'Not found') => new DomainError('not_found', message);
-export const conflict = (message: string) => new DomainError('conflict', message);
-export const rateLimited = (
-  message = 'Too many requests. Please wait a minute and try again.',
-  retryAfterSeconds?: number,
-) => new DomainError('rate_limited', message, retryAfterSeconds);
-export const upstreamFailed = (message: string) => new DomainError('upstream_failed', message);
-export const unsupported = (message: string) => new DomainError('unsupported', message);
-export const tooLarge = (message: string) => new DomainError('too_large', message);
-export const gone = (message: string) => new DomainError('gone', message);
+export const invalid = (message: ErrorMessage) => new DomainError('invalid', message);
+export const unauthenticated = (message: ErrorMessage = MSG.notSignedIn) => new DomainError('unauthenticated', message);
+export const forbidden = (message: ErrorMessage = MSG.forbidden) => new DomainError('forbidden', message);
+export const notFound = (message: ErrorMessage = MSG.notFound) => new DomainError('not_found', message);
+export const conflict = (message: ErrorMessage) => new DomainError('conflict', message);
+export const rateLimited = (message: ErrorMessage = MSG.tooManyRequests, retryAfterSeconds?: number) =>
+  new DomainError('rate_limited', message, retryAfterSeconds);
+export const upstreamFailed = (message: ErrorMessage) => new DomainError('upstream_failed', message);
+export const unsupported = (message: ErrorMessage) => new DomainError('unsupported', message);
+export const tooLarge = (message: ErrorMessage) => new DomainError('too_large', message);
+export const gone = (message: ErrorMessage) => new DomainError('gone', message);

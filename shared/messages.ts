@@ -1,5 +1,18 @@
-// User-visible messages of SPEC §5 and §8 that both the server and the web app produce.
+// User-visible messages of SPEC §5 and §8 that both the server and the web app produce, in English (the source
+// language). Each key is also the message's catalog key (`msg.<key>`, shared/i18n) and, in snake_case, the
+// stable `code` of an API error that carries it: add a message here and `npm run i18n:extract` takes it.
 import { NOT_SIGNED_IN } from './not-signed-in';
+
+/** A message with values: its English ICU text and the values; the translation formats them. */
+export interface MessageWithValues {
+  readonly source: string;
+  readonly values: Readonly<Record<string, string | number>>;
+}
+
+/** A message with values, written in ICU MessageFormat (plurals say `one`/`other`, `#` is the number). */
+function icu<V extends Record<string, string | number>>(source: string) {
+  return Object.assign((values: V): MessageWithValues => ({ source, values }), { source });
+}
 
 export const MSG = {
   notSignedIn: NOT_SIGNED_IN,
@@ -100,13 +113,13 @@ export const MSG = {
   guestsAllowedInvalid: 'Guests allowed must be a whole number from 0 to 5',
   rsvpClosesAtInvalid: 'RSVP closing time must be a valid date and time, or empty',
   /** A member (not yet attending) asked for more guests than the event allows. */
-  tooManyGuests: (allowed: number) =>
-    allowed === 0 ? 'This event does not allow guests' : `You can bring at most ${allowed} guests to this event`,
+  tooManyGuests: icu<{ allowed: number }>(
+    '{allowed, plural, =0 {This event does not allow guests} one {You can bring at most # guests to this event} other {You can bring at most # guests to this event}}',
+  ),
   /** An attending member asked for more guests than there are spots: they keep their spot as it was. */
-  notEnoughSpots: (spotsLeft: number) =>
-    spotsLeft === 0
-      ? 'There are no spots left for more guests'
-      : `Only ${spotsLeft} more ${spotsLeft === 1 ? 'spot is' : 'spots are'} left for guests`,
+  notEnoughSpots: icu<{ spotsLeft: number }>(
+    '{spotsLeft, plural, =0 {There are no spots left for more guests} one {Only # more spot is left for guests} other {Only # more spots are left for guests}}',
+  ),
   onlyOrganisers: 'Only the event’s creator or an admin can do this',
   checkInNotAttending: 'Only members who are attending can be checked in',
   passInvalid: 'This pass is not valid for this event',
@@ -114,10 +127,36 @@ export const MSG = {
   checkInTarget: 'Send the userId or the pass of the member to check in',
   messageAudienceInvalid: 'Audience must be attending, waitlisted or maybe',
   messageTextRequired: 'Message text is required',
-  messagesPerEventLimit: (limit: number) =>
-    `This event has had ${limit} messages in the last hour. Please try again later.`,
-  messagesPerOrganiserLimit: (limit: number) =>
-    `You have sent ${limit} messages to attendees today. Please try again later.`,
+  messagesPerEventLimit: icu<{ limit: number }>(
+    '{limit, plural, one {This event has had # messages in the last hour. Please try again later.} other {This event has had # messages in the last hour. Please try again later.}}',
+  ),
+  messagesPerOrganiserLimit: icu<{ limit: number }>(
+    '{limit, plural, one {You have sent # messages to attendees today. Please try again later.} other {You have sent # messages to attendees today. Please try again later.}}',
+  ),
+  languageUnsupported: 'Language must be one of en, de, es, fr, ru, uk or ar (or null to follow your app and browser)',
+  // Refusals outside SPEC §5 and §8, here so that they are translated and carry a code.
+  notFound: 'Not found',
+  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  backupsWebsiteOnly: 'Backups can be downloaded from the website only',
+  crossSiteRefused: 'Cross-site request refused',
+  noBackupYet: 'No backup has been made yet',
+  emailLinksTooMany: 'Too many email links requested. Please try again in an hour.',
+  unknownUser: 'Unknown user',
+  emailAlreadyYours: 'This email address is already linked to your account.',
+  miniAppDataInvalid: 'Invalid Telegram Mini App data',
+  googleEmailTaken: 'This Google account’s email belongs to another account.',
+  demoUnavailable: 'Demo accounts are not available',
+  googleSignInNeeded: 'Sign in with Google to continue',
+  googleNotConfigured: 'Google sign-in is not configured',
+  googleSignInFailed: 'Could not sign in with Google',
+  telegramNotConfigured: 'Telegram sign-in is not configured',
+  cursorInvalid: 'Invalid cursor',
+  noTelegramBot: 'No Telegram bot is configured',
+  memberHasNotReplied: 'This member has not replied to this event',
+  smsSendFailed: 'The code could not be sent by SMS. Check the number, or try again later.',
+  calendarFeedNotFound: 'Calendar feed not found',
+  textNotAllowed: 'Text contains characters that are not allowed',
+  requestsMustBeJson: 'Requests must be sent as JSON',
   /** How a member who hid their name appears to other members in attendee lists. */
   hiddenAttendee: '1 more member',
 } as const;

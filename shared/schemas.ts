@@ -96,6 +96,11 @@ export const updateMeSchema = z.union([updatePhoneSchema, updateTelegramUsername
 });
 export type UpdateMeInput = z.infer<typeof updateMeSchema>;
 
+/** PATCH /api/users/me/language: one of the languages we speak, or null to follow Telegram and the browser. */
+export const languageChoiceSchema = z.strictObject({
+  language: z.enum(ORGANISATION_LANGUAGES, { error: MSG.languageUnsupported }).nullable(),
+});
+
 /** PATCH /api/users/me/calendar-feed: list every event the member may see, or only those they reply to. */
 export const calendarFeedSettingsSchema = z.strictObject({
   allEvents: z.boolean({ error: 'allEvents must be true or false' }),

@@ -62,6 +62,8 @@ export interface CurrentUser {
   isMinor: boolean;
   /** not_needed for adults and members without a birth date; a minor's consent otherwise. */
   guardianConsent: GuardianConsentState;
+  /** The member's chosen language; null: the app follows Telegram's, the browser's, then the organisation's. */
+  language: OrganisationLanguage | null;
 }
 
 /** POST /api/users/me/phone/verification: a code went out (202), or the number is verified already (200). */

@@ -9,6 +9,7 @@ import type { AppDeps } from './deps';
 import type { Services } from './system/services';
 import { authenticate, holdGuardianAccounts, holdPendingMembers } from './modules/auth/request-auth';
 import { errorHandler, notFoundHandler } from './http/error-middleware';
+import { createRequestLanguages } from './http/language';
 import { brandedIndexHtml, readIndex } from './modules/web/branded-index';
 import { createFirstScreen } from './modules/web/first-screen';
 import { writeFirstScreen } from './modules/web/first-screen-html';
@@ -59,6 +60,8 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   app.use(securityHeaders());
   extras.beforeApi?.(app);
 
+  // Every answer's words follow the member's language (http/language.ts); the default is the organisation's.
+  const languages = createRequestLanguages(async () => (await services.organisation.get()).defaultLanguage);
   const api = express.Router();
   api.use(requestLog(deps.logger));
   // JSON (and CSV, calendars) compressed for clients that accept it (http/compress.ts).
@@ -68,6 +71,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(requireSameOrigin(deps.config.publicUrl, isImageUpload));
   api.use(authenticate(deps, services.reachability.fromMiniApp));
   // A pending account may only read and leave its own account and join: everything else stops here.
+  api.use(languages.middleware);
   api.use(holdPendingMembers);
   // A guardian account sees only its own account and what concerns its children.
   api.use(holdGuardianAccounts);
@@ -97,7 +101,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
     api.use(backupsRouter(extras.backups.service, { logger: deps.logger, dailyAtUtc: extras.backups.dailyAtUtc }));
   }
   api.use(notificationsRouter(services.notifications));
-  api.use(notFoundHandler());
+  api.use(notFoundHandler(languages));
   app.use('/api', api);
 
   const webappDir = extras.webappDir ?? WEBAPP_DIST;
@@ -142,7 +146,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
       res.type('text/plain').send('The web app is not built yet: run `npm run build`.');
     });
   }
-  app.use(notFoundHandler());
-  app.use(errorHandler(deps.logger));
+  app.use(notFoundHandler(languages));
+  app.use(errorHandler(deps.logger, languages));
   return app;
 }

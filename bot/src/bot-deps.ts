@@ -1,7 +1,7 @@
 // What the bot needs from the rest of the product. The composition root (api/src/system/telegram-bot.ts) wires
 // these to the API's services, so the bot is an entry point like the routes: it calls the same use cases and
 // holds no business rules of its own.
-import type { RsvpStatus } from '../../shared/constants';
+import type { OrganisationLanguage, RsvpStatus } from '../../shared/constants';
 import type { AttendResponse, CardEvent, EventSummary } from '../../shared/types';
 
 export type { CardEvent };
@@ -62,6 +62,11 @@ export interface BotDeps {
   telegramStarted(telegramUserId: number): Promise<void>;
   /** Telegram says this person blocked the bot: no Telegram notifications are queued or sent to them. */
   telegramBlocked(telegramUserId: number): Promise<void>;
+  /**
+   * What decides the bot's language for this Telegram user: the saved choice of the member linked to it (null
+   * without an account or a choice) and the organisation's default language.
+   */
+  languageHints(telegramUserId: number | null): Promise<{ saved: string | null; organisation: OrganisationLanguage }>;
   /** The member behind a Telegram user (created on first contact, as the Mini App does). */
   viewerFor(user: TelegramUser): Promise<Viewer>;
   events: {

@@ -1,5 +1,6 @@
 // One entry of the bot's event lists (/events, /my): the same lines and the same 'Open' button in both.
 import { InlineKeyboard } from 'grammy';
+import type { Language } from '../../shared/i18n/languages';
 import { shorten } from '../../shared/text';
 import type { EventSummary } from '../../shared/types';
 import { formatEventShort } from './format';
@@ -12,9 +13,9 @@ export function listEntry(
   event: EventSummary,
   index: number,
   publicUrl: string | undefined,
-  { details, reply }: { details?: string; reply?: string },
+  { details, reply, language }: { details?: string; reply?: string; language: Language },
 ): string {
-  const when = formatEventShort(new Date(event.date), event.timeZone);
+  const when = formatEventShort(new Date(event.date), event.timeZone, language);
   const link = !opensInMiniApp(publicUrl) && publicUrl ? `\n   ${publicUrl}/events/${event.id}` : '';
   return (
     `${index + 1}. ${event.name}\n   ${when} · ${event.location}${details ? ` · ${details}` : ''}` +

@@ -1,5 +1,6 @@
 // Small text helpers for the bot's messages.
 import { dateFormat } from '../../shared/date-format';
+import type { Language } from '../../shared/i18n/languages';
 import { zoneShortName } from '../../shared/time-zones';
 
 /** "Chrome on Windows" from a User-Agent header; enough for a person to recognise their own browser. */
@@ -45,9 +46,10 @@ export function formatMoment(date: Date, timeZone: string): string {
   }).format(date);
 }
 
-/** "Sat 28 Nov, 18:00 GMT+1" for event lists: the event's local time and its zone's short name. */
-export function formatEventShort(date: Date, timeZone: string): string {
-  const local = dateFormat('en-GB', {
+/** "Sat 28 Nov, 18:00 GMT+1" for event lists: the event's local time (in the reader's language) and its zone. */
+export function formatEventShort(date: Date, timeZone: string, language: Language = 'en'): string {
+  // English keeps the day-month order the bot has always written.
+  const local = dateFormat(language === 'en' ? 'en-GB' : language, {
     timeZone,
     weekday: 'short',
     day: 'numeric',

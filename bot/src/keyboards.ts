@@ -1,16 +1,19 @@
 // The bot's inline keyboards.
 import { InlineKeyboard } from 'grammy';
 import { notMeData, rsvpData, slipData } from './callback-data';
-import { RSVP_TEXT } from './rsvp-text';
+import type { Language } from '../../shared/i18n/languages';
+import { rsvpTexts } from './rsvp-text';
 
 /**
  * 'I Will Attend' / 'Cannot Attend' under a notification (the SPEC's button labels); on a full event the first
  * reads 'Join the waitlist' (the same reply: the server waitlists it).
  */
-export const rsvpKeyboard = (eventId: number, full = false) =>
-  new InlineKeyboard()
-    .text(full ? RSVP_TEXT.joinWaitlist : RSVP_TEXT.willAttend, rsvpData(eventId, 'attending'))
-    .text(RSVP_TEXT.cannotAttend, rsvpData(eventId, 'not_attending'));
+export function rsvpKeyboard(eventId: number, full = false, language: Language = 'en') {
+  const text = rsvpTexts(language);
+  return new InlineKeyboard()
+    .text(full ? text.joinWaitlist : text.willAttend, rsvpData(eventId, 'attending'))
+    .text(text.cannotAttend, rsvpData(eventId, 'not_attending'));
+}
 
 /** Approve / Decline under a guardian's permission slip request. */
 export const slipKeyboard = (eventId: number, childId: number) =>

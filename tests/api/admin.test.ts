@@ -84,7 +84,10 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
       const before = await templatesInDb();
       const res = await admin.post('/api/notification-templates', { ...created, template: 'Another one for it' });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: 'A template for this type and channel already exists' });
+      expect(res.body).toEqual({
+        code: expect.any(String),
+        error: 'A template for this type and channel already exists',
+      });
       expect(await templatesInDb()).toEqual(before);
     });
 
@@ -104,7 +107,10 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
       const before = await templatesInDb();
       const res = await admin.patch(`/api/notification-templates/${sms.id}`, created);
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: 'A template for this type and channel already exists' });
+      expect(res.body).toEqual({
+        code: expect.any(String),
+        error: 'A template for this type and channel already exists',
+      });
       expect(await templatesInDb()).toEqual(before);
     });
 
@@ -115,7 +121,7 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
       expect(await templatesInDb()).toEqual([]);
       const again = await admin.delete(`/api/notification-templates/${template.id}`);
       expect(again.status).toBe(404);
-      expect(again.body).toEqual({ error: 'Template not found' });
+      expect(again.body).toEqual({ code: expect.any(String), error: 'Template not found' });
     });
 
     it('When the template id does not exist or is not a number, then edit and delete answer 4xx and change nothing', async () => {
@@ -127,7 +133,7 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
       for (const id of ['abc', '-1', '0', '1.5', '99999999999', '1e3', '%20']) {
         const patch = await admin.patch(`/api/notification-templates/${id}`, created);
         expect(patch.status).toBe(400);
-        expect(patch.body).toEqual({ error: 'Invalid template id' });
+        expect(patch.body).toEqual({ code: expect.any(String), error: 'Invalid template id' });
         expect((await admin.delete(`/api/notification-templates/${id}`)).status).toBe(400);
       }
       expect(await templatesInDb()).toEqual(before);
@@ -154,10 +160,10 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
         const before = await templatesInDb();
         const create = await admin.post('/api/notification-templates', body);
         expect(create.status).toBe(400);
-        expect(create.body).toEqual({ error: message });
+        expect(create.body).toEqual({ code: expect.any(String), error: message });
         const edit = await admin.patch(`/api/notification-templates/${existing.id}`, body);
         expect(edit.status).toBe(400);
-        expect(edit.body).toEqual({ error: message });
+        expect(edit.body).toEqual({ code: expect.any(String), error: message });
         expect(await templatesInDb()).toEqual(before);
       },
     );
@@ -165,7 +171,7 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
     it('When the JSON is malformed, then it answers 400 and changes nothing', async () => {
       const res = await admin.post('/api/notification-templates', undefined, { rawBody: '{"type": "event_created",' });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 'Malformed JSON in request body' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'Malformed JSON in request body' });
       expect(await templatesInDb()).toEqual([]);
     });
 
@@ -180,11 +186,11 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
       ];
       for (const res of await Promise.all(calls(member))) {
         expect(res.status).toBe(403);
-        expect(res.body).toEqual({ error: ADMIN_ONLY });
+        expect(res.body).toEqual({ code: expect.any(String), error: ADMIN_ONLY });
       }
       for (const res of await Promise.all(calls(app.anonymous()))) {
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ error: NOT_SIGNED_IN });
+        expect(res.body).toEqual({ code: expect.any(String), error: NOT_SIGNED_IN });
       }
       expect(await templatesInDb()).toEqual(before);
     });
@@ -318,7 +324,7 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
       for (const auth_pass of ['', '   ', undefined]) {
         const res = await admin.post('/api/smtp-settings', { ...form, auth_pass });
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ error: 'Password is required' });
+        expect(res.body).toEqual({ code: expect.any(String), error: 'Password is required' });
       }
       expect(await rows()).toEqual([]);
     });
@@ -342,7 +348,7 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
         const before = await rows();
         const res = await admin.post('/api/smtp-settings', { ...form, ...change });
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ error: message });
+        expect(res.body).toEqual({ code: expect.any(String), error: message });
         expect(await rows()).toEqual(before);
       },
     );

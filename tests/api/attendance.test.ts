@@ -134,7 +134,7 @@ describe.each(DATABASE_KINDS)('attendance API on %s', (kind) => {
     const { client } = await app.signedIn();
     const malformed = await client.post(`/api/events/${eventId}/attend`, undefined, { rawBody: '{"status":' });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ error: 'Malformed JSON in request body' });
+    expect(malformed.body).toEqual({ code: expect.any(String), error: 'Malformed JSON in request body' });
     const form = await client.post(`/api/events/${eventId}/attend`, undefined, {
       rawBody: 'status=attending',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -151,7 +151,7 @@ describe.each(DATABASE_KINDS)('attendance API on %s', (kind) => {
       await client.get('/api/events/987654/attendees'),
     ]) {
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'Event not found' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'Event not found' });
     }
     expect(await app.deps.prisma.attendance.count({ where: { eventId: 987654 } })).toBe(0);
   });

@@ -199,7 +199,10 @@ describe.each(DATABASE_KINDS)('Linking an email on %s', (kind) => {
     const before = await app.deps.prisma.emailLinkRequest.count();
     const res = await client.post('/api/auth/link-accounts', { email: 'TAKEN@example.org' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: 'This email address is already used by another account.' });
+    expect(res.body).toEqual({
+      code: expect.any(String),
+      error: 'This email address is already used by another account.',
+    });
     expect(sent).toHaveLength(0);
     expect(await app.deps.prisma.emailLinkRequest.count()).toBe(before);
     expect((await app.deps.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).linkedEmail).toBeNull();
@@ -211,7 +214,7 @@ describe.each(DATABASE_KINDS)('Linking an email on %s', (kind) => {
     for (const email of ['not-an-email', '', 42, `${'a'.repeat(300)}@example.org`]) {
       const res = await client.post('/api/auth/link-accounts', { email });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 'Please enter a valid email address' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'Please enter a valid email address' });
     }
     expect(await app.deps.prisma.emailLinkRequest.count()).toBe(before);
     expect(sent).toHaveLength(0);

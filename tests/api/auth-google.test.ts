@@ -33,7 +33,7 @@ describe.each(DATABASE_KINDS)('Google sign-in and sessions on %s', (kind) => {
     const client = app.anonymous();
     const res = await client.post('/api/auth/login', { credential, email: 'x@example.org', name: 'X' });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'Could not sign in with Google' });
+    expect(res.body).toEqual({ code: expect.any(String), error: 'Could not sign in with Google' });
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
     expect(await userCount()).toBe(users);
     expect(await sessionCount()).toBe(sessions);
@@ -132,7 +132,7 @@ describe.each(DATABASE_KINDS)('Google sign-in and sessions on %s', (kind) => {
     const client = app.anonymous();
     const res = await client.post('/api/auth/login', { email: 'boss@example.org', name: 'Boss' });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'Sign in with Google to continue' });
+    expect(res.body).toEqual({ code: expect.any(String), error: 'Sign in with Google to continue' });
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
     expect(await userCount()).toBe(before);
   });
@@ -141,7 +141,7 @@ describe.each(DATABASE_KINDS)('Google sign-in and sessions on %s', (kind) => {
     const client = app.anonymous();
     const res = await client.post('/api/auth/login', { demoAccount: 'admin' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Demo accounts are not available' });
+    expect(res.body).toEqual({ code: expect.any(String), error: 'Demo accounts are not available' });
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
     expect(await app.deps.prisma.user.count({ where: { isDemo: true } })).toBe(0);
   });
@@ -255,7 +255,7 @@ describe.each(DATABASE_KINDS)('Demo mode and rate limits on %s', (kind) => {
   it('When demo mode is on but no Google is configured, then a credential is refused clearly', async () => {
     const res = await demo.anonymous().post('/api/auth/login', { credential: 'abc.def.ghi' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Google sign-in is not configured' });
+    expect(res.body).toEqual({ code: expect.any(String), error: 'Google sign-in is not configured' });
   });
 
   it('When a fourth sign-in attempt comes within a minute at 3 per minute, then it gets 429', async () => {
@@ -268,7 +268,10 @@ describe.each(DATABASE_KINDS)('Demo mode and rate limits on %s', (kind) => {
     expect(statuses[3]).toBe(429);
     const res = await client.post('/api/auth/telegram-login', {});
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ error: 'Too many requests. Please wait a minute and try again.' });
+    expect(res.body).toEqual({
+      code: expect.any(String),
+      error: 'Too many requests. Please wait a minute and try again.',
+    });
     expect(res.headers.get('retry-after')).toBe('60');
   });
 });

@@ -45,9 +45,9 @@ describe.each(DATABASE_KINDS)('Mini App sessions on %s', (kind) => {
     const opened = await exchange(initData);
 
     expect(call.status).toBe(401);
-    expect(call.body).toEqual({ error: 'Invalid Telegram Mini App data' });
+    expect(call.body).toEqual({ code: expect.any(String), error: 'Invalid Telegram Mini App data' });
     expect(opened.status).toBe(401);
-    expect(opened.body).toEqual({ error: 'Invalid Telegram Mini App data' });
+    expect(opened.body).toEqual({ code: expect.any(String), error: 'Invalid Telegram Mini App data' });
     expect(await app.deps.prisma.user.count({ where: { telegramId } })).toBe(0);
   });
 
@@ -123,7 +123,10 @@ describe.each(DATABASE_KINDS)('Mini App sessions on %s', (kind) => {
 
     for (const res of [none, cookieOnly]) {
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: 'Open the app from Telegram to sign in with Telegram.' });
+      expect(res.body).toEqual({
+        code: expect.any(String),
+        error: 'Open the app from Telegram to sign in with Telegram.',
+      });
     }
     expect(await app.deps.prisma.session.count()).toBe(before);
     expect(await app.deps.prisma.session.count({ where: { userId: user.id } })).toBe(1);

@@ -16,7 +16,7 @@ import { startTestApp, TEST_BOT_ENV, TEST_BOT_TOKEN, type TestApp } from '../sup
 const MISSING = 'Missing required authentication parameters from Telegram';
 const FAILED = 'Failed to authenticate with Telegram. Please try again.';
 const LINK_FAILED = 'Failed to link Telegram account. This account may already be linked to another user.';
-const REFUSED = { error: STATE_REFUSED };
+const REFUSED = { code: 'auth_state_refused', error: STATE_REFUSED };
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 let nextTelegramId = 500_000_000;
@@ -77,7 +77,7 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
     const state = await authState(client, 'login');
     const res = await client.post('/api/auth/telegram-login', { ...body, state });
     expect(res.status).toBe(status);
-    expect(res.body).toEqual({ error });
+    expect(res.body).toEqual({ code: expect.any(String), error });
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
     expect(await counts()).toEqual(before);
   }
@@ -174,7 +174,7 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
             path,
             extra: extra.slice(0, 12),
             status: 401,
-            body: { error: FAILED },
+            body: { code: expect.any(String), error: FAILED },
           });
         }
         const after = await counts();
@@ -236,7 +236,7 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
       const fresh = signLoginWidget({ ...stripHash(data), auth_date: nowSeconds() }, TEST_BOT_TOKEN);
       const res = await linkTelegram(client, { auth_data: fresh });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: LINK_FAILED });
+      expect(res.body).toEqual({ code: expect.any(String), error: LINK_FAILED });
       expect((await app.deps.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).telegramId).toBeNull();
     });
 
@@ -252,21 +252,21 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
       const { client, user } = await app.signedIn();
       const res = await linkTelegram(client, { auth_data: { ...widget(), first_name: 'Eve' } });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: FAILED });
+      expect(res.body).toEqual({ code: expect.any(String), error: FAILED });
       expect((await app.deps.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).telegramId).toBeNull();
     });
 
     it('When nobody is signed in, then linking is 401', async () => {
       const res = await app.anonymous().post('/api/auth/link-accounts', { auth_data: widget() });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: 'You need to be logged in to perform this action.' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'You need to be logged in to perform this action.' });
     });
 
     it('When the body is neither Telegram data nor an email, then it is 400', async () => {
       const { client } = await app.signedIn();
       const res = await client.post('/api/auth/link-accounts', { foo: 1 });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: MISSING });
+      expect(res.body).toEqual({ code: expect.any(String), error: MISSING });
     });
   });
 
@@ -434,7 +434,7 @@ describe.each(DATABASE_KINDS)('Telegram sign-in (widget and Mini App) on %s', (k
       const tampered = PUBLISHED_INIT_DATA.replace('279058397', '279058398');
       const res = await app.anonymous().get('/api/users/me', tma(tampered));
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: 'Invalid Telegram Mini App data' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'Invalid Telegram Mini App data' });
       expect(await app.deps.prisma.user.count({ where: { telegramId: '279058398' } })).toBe(0);
       const reordered = PUBLISHED_INIT_DATA.replace('auth_date=1662771648', 'auth_date=1662771649');
       expect((await app.anonymous().get('/api/users/me', tma(reordered))).status).toBe(401);

@@ -138,7 +138,7 @@ describe.each(DATABASE_KINDS)('comments API on %s', (kind) => {
     const eventId = await createEvent();
     const res = await admin.client.post(`/api/events/${eventId}/comments`, undefined, { rawBody: '{"content": "hi"' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Malformed JSON in request body' });
+    expect(res.body).toEqual({ code: expect.any(String), error: 'Malformed JSON in request body' });
     expect(await storedComments(eventId)).toEqual([]);
   });
 
@@ -148,7 +148,7 @@ describe.each(DATABASE_KINDS)('comments API on %s', (kind) => {
     const post = await client.post('/api/events/987654/comments', { content: 'Hello?' });
     for (const res of [read, post]) {
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'Event not found' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'Event not found' });
     }
     expect(await app.deps.prisma.comment.count({ where: { eventId: 987654 } })).toBe(0);
   });
@@ -157,7 +157,7 @@ describe.each(DATABASE_KINDS)('comments API on %s', (kind) => {
     const eventId = await createEvent();
     const res = await app.anonymous().post(`/api/events/${eventId}/comments`, { content: 'Anonymous hello' });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'You need to be logged in to perform this action.' });
+    expect(res.body).toEqual({ code: expect.any(String), error: 'You need to be logged in to perform this action.' });
     expect(await storedComments(eventId)).toEqual([]);
   });
 

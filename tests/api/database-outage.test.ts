@@ -7,7 +7,10 @@ import type { TestClient, TestResponse } from '../support/http-client';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-const UNAVAILABLE = { error: 'The service is temporarily unavailable. Please try again in a moment.' };
+const UNAVAILABLE = {
+  code: expect.any(String),
+  error: 'The service is temporarily unavailable. Please try again in a moment.',
+};
 
 function expectUnavailable(res: TestResponse) {
   expect({ status: res.status, retryAfter: res.headers.get('retry-after'), body: res.body as unknown }).toEqual({
@@ -71,7 +74,12 @@ describe.skipIf(!TEST_DATABASE_URL)('a database outage on postgres', () => {
     const health = await app.anonymous().get('/api/health');
     expect(health.status).toBe(503);
     expect(health.headers.get('retry-after')).toBe('5');
-    expect(health.body).toEqual({ error: 'Database unavailable', status: 'error', database: 'error' });
+    expect(health.body).toEqual({
+      code: expect.any(String),
+      error: 'Database unavailable',
+      status: 'error',
+      database: 'error',
+    });
 
     await databaseBack();
     // What was refused during the outage did not happen...

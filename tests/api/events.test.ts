@@ -113,13 +113,13 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
     it('When an event does not exist, then its details are 404 Event not found', async () => {
       const res = await member.client.get('/api/events/987654');
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'Event not found' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'Event not found' });
     });
 
     it('When nobody is signed in, then the list is 401 with the SPEC message', async () => {
       const res = await app.anonymous().get('/api/events');
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: 'You need to be logged in to perform this action.' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'You need to be logged in to perform this action.' });
     });
 
     it('When the bot asks for upcoming events, then past ones are left out and the soonest come first', async () => {
@@ -168,7 +168,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
       const before = await rowCounts();
       const res = await member.client.post('/api/events', eventBody());
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'Only administrators can create events.' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'Only administrators can create events.' });
       expect(await rowCounts()).toEqual(before);
       expect(calls).toEqual([]);
     });
@@ -176,7 +176,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
     it('When a member sends an invalid event, then the answer is still 403, not a validation hint', async () => {
       const res = await member.client.post('/api/events', { name: 42 });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'Only administrators can create events.' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'Only administrators can create events.' });
     });
 
     const badBodies: Array<[string, unknown, string]> = [
@@ -218,7 +218,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
       const before = await rowCounts();
       const res = await admin.client.post('/api/events', undefined, { rawBody: '{"name": "Broken",' });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 'Malformed JSON in request body' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'Malformed JSON in request body' });
       expect(await rowCounts()).toEqual(before);
     });
 
@@ -226,7 +226,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
       const before = await rowCounts();
       const res = await admin.client.post('/api/events', eventBody({ description: 'x'.repeat(200_000) }));
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ error: 'Request body is too large' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'Request body is too large' });
       expect(await rowCounts()).toEqual(before);
     });
 
@@ -322,7 +322,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
       const event = await createEvent();
       const res = await member.client.patch(`/api/events/${event.id}`, eventBody({ name: 'Hijacked' }));
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: "You can only edit events you've created" });
+      expect(res.body).toEqual({ code: expect.any(String), error: "You can only edit events you've created" });
       expect((await app.deps.prisma.event.findUnique({ where: { id: event.id } }))?.name).toBe('Campfire night');
       expect(calls).toEqual([]);
     });
@@ -344,7 +344,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
     it('When the event does not exist, then editing is 404', async () => {
       const res = await admin.client.patch('/api/events/987654', eventBody());
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'Event not found' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'Event not found' });
     });
   });
 
@@ -385,7 +385,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
       const event = await createEvent();
       const res = await member.client.delete(`/api/events/${event.id}`);
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: "You can only delete events you've created" });
+      expect(res.body).toEqual({ code: expect.any(String), error: "You can only delete events you've created" });
       expect(await app.deps.prisma.event.findUnique({ where: { id: event.id } })).not.toBeNull();
     });
   });
@@ -414,7 +414,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
 
       for (const res of answers) {
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ error: 'Event not found' });
+        expect(res.body).toEqual({ code: expect.any(String), error: 'Event not found' });
       }
       expect(await rowCounts()).toEqual(before);
       expect((await client.get('/api/events')).body.map((item: { id: number }) => item.id)).not.toContain(event.id);
@@ -441,7 +441,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
         for (const id of badIds) {
           const res = await call(admin.client, id);
           expect(res.status, `id ${id}`).toBe(400);
-          expect(res.body).toEqual({ error: 'Invalid event id' });
+          expect(res.body).toEqual({ code: expect.any(String), error: 'Invalid event id' });
         }
         expect(await rowCounts()).toEqual(before);
       },

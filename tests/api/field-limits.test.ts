@@ -54,7 +54,7 @@ describe.each(DATABASE_KINDS)('field limits on %s', (kind) => {
       const before = await storedEvents();
       const res = await admin.client.post('/api/events', eventBody(change));
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error });
+      expect(res.body).toEqual({ code: expect.any(String), error });
       expect(await storedEvents()).toEqual(before);
     },
   );
@@ -65,7 +65,7 @@ describe.each(DATABASE_KINDS)('field limits on %s', (kind) => {
       const before = await storedEvents();
       const res = await admin.client.patch(`/api/events/${eventId}`, eventBody(change));
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error });
+      expect(res.body).toEqual({ code: expect.any(String), error });
       expect(await storedEvents()).toEqual(before);
     },
   );
@@ -91,7 +91,7 @@ describe.each(DATABASE_KINDS)('field limits on %s', (kind) => {
   it('When a comment is over its limit, then it is 400 naming the limit and nothing is stored', async () => {
     const res = await admin.client.post(`/api/events/${eventId}/comments`, { content: word(LIMITS.comment + 1) });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Comment must be at most 2000 characters' });
+    expect(res.body).toEqual({ code: expect.any(String), error: 'Comment must be at most 2000 characters' });
     expect(await app.deps.prisma.comment.count({ where: { eventId } })).toBe(0);
   });
 
@@ -102,7 +102,7 @@ describe.each(DATABASE_KINDS)('field limits on %s', (kind) => {
       template: word(LIMITS.template + 1),
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Template must be at most 5000 characters' });
+    expect(res.body).toEqual({ code: expect.any(String), error: 'Template must be at most 5000 characters' });
     expect(await app.deps.prisma.notificationTemplate.count()).toBe(0);
   });
 
@@ -118,7 +118,7 @@ describe.each(DATABASE_KINDS)('field limits on %s', (kind) => {
     async (_field, change, error) => {
       const res = await admin.client.post('/api/smtp-settings', smtpForm(change));
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error });
+      expect(res.body).toEqual({ code: expect.any(String), error });
       expect(await app.deps.prisma.smtpSettings.count()).toBe(0);
     },
   );

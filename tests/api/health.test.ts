@@ -26,13 +26,13 @@ describe.each(DATABASE_KINDS)('health and basics on %s', (kind) => {
   it('When a path under /api does not exist, then it answers 404 with an error body', async () => {
     const res = await app.anonymous().get('/api/nope');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Not found' });
+    expect(res.body).toEqual({ code: expect.any(String), error: 'Not found' });
   });
 
   it('When not signed in, then /api/users/me is 401 with the SPEC message', async () => {
     const res = await app.anonymous().get('/api/users/me');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'You need to be logged in to perform this action.' });
+    expect(res.body).toEqual({ code: expect.any(String), error: 'You need to be logged in to perform this action.' });
   });
 
   it('When signed in, then /api/users/me returns the user without secrets', async () => {
@@ -56,7 +56,7 @@ describe.each(DATABASE_KINDS)('health and basics on %s', (kind) => {
     const { client } = await app.signedIn();
     const res = await client.post('/api/auth/logout', undefined, { rawBody: '{"a":' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Malformed JSON in request body' });
+    expect(res.body).toEqual({ code: expect.any(String), error: 'Malformed JSON in request body' });
   });
 
   it('When an API request is served, then one log line names it without its query string', async () => {
@@ -79,7 +79,7 @@ describe.each(DATABASE_KINDS)('health and basics on %s', (kind) => {
     const { client } = await app.signedIn();
     const res = await client.post('/api/auth/logout', {}, { headers: { origin: 'https://evil.example' } });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: 'Cross-site request refused' });
+    expect(res.body).toEqual({ code: expect.any(String), error: 'Cross-site request refused' });
     expect((await client.get('/api/users/me')).status).toBe(200);
   });
 });

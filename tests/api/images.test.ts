@@ -134,7 +134,7 @@ describe.each(DATABASE_KINDS)('cover photo uploads on %s', (kind) => {
 
   async function expectRefused(res: TestResponse | Awaited<ReturnType<typeof upload>>, status: number, error: string) {
     expect(res.status).toBe(status);
-    expect(res.body).toEqual({ error });
+    expect(res.body).toEqual({ code: expect.any(String), error });
   }
 
   describe('uploading', () => {
@@ -293,7 +293,7 @@ describe.each(DATABASE_KINDS)('cover photo uploads on %s', (kind) => {
       ]) {
         const res = await app.anonymous().get(path);
         expect(res.status, path).toBe(404);
-        expect(res.body, path).toEqual({ error: expect.any(String) });
+        expect(res.body, path).toEqual({ code: expect.any(String), error: expect.any(String) });
       }
     });
   });

@@ -129,7 +129,10 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
 
     for (const res of [read, write]) {
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: "You can only manage invitations for events you've created" });
+      expect(res.body).toEqual({
+        code: expect.any(String),
+        error: "You can only manage invitations for events you've created",
+      });
     }
     expect(await storedInvitees(eventId)).toEqual([guest.user.id]);
     expect(invited).toEqual([]);
@@ -188,7 +191,10 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
     });
 
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Some of the users to invite do not exist: 2000000000' });
+    expect(res.body).toEqual({
+      code: expect.any(String),
+      error: 'Some of the users to invite do not exist: 2000000000',
+    });
     expect(await storedInvitees(eventId)).toEqual([guest.user.id]);
     expect(await app.deps.prisma.invitation.count()).toBe(invitationsBefore);
     expect(invited).toEqual([]);
@@ -201,7 +207,7 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
       rawBody: '{"userIds":[1,',
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Malformed JSON in request body' });
+    expect(res.body).toEqual({ code: expect.any(String), error: 'Malformed JSON in request body' });
     expect(await storedInvitees(eventId)).toEqual([]);
   });
 
@@ -211,7 +217,7 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
     const write = await admin.client.post('/api/events/987654/invitations', { userIds: [user.id] });
     for (const res of [read, write]) {
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'Event not found' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'Event not found' });
     }
     expect(invited).toEqual([]);
   });

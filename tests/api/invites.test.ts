@@ -103,7 +103,7 @@ describe.each(DATABASE_KINDS)('invite links on %s', (kind) => {
     const { client, user } = await app.signedIn({ status: 'pending' });
     const unknown = await client.post('/api/users/me/join', { code: 'A'.repeat(22) });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: 'This invite link is not valid.' });
+    expect(unknown.body).toEqual({ code: expect.any(String), error: 'This invite link is not valid.' });
     expect((await client.post('/api/users/me/join', { code: 'x' })).status).toBe(400);
 
     const expiring = (await admin.post('/api/admin/invites', { expiresInDays: 1 })).body;
@@ -111,7 +111,10 @@ describe.each(DATABASE_KINDS)('invite links on %s', (kind) => {
     const expired = await client.post('/api/users/me/join', { code: expiring.code });
     app.setNow(new Date());
     expect(expired.status).toBe(410);
-    expect(expired.body).toEqual({ error: 'This invite link has expired or has been used up.' });
+    expect(expired.body).toEqual({
+      code: expect.any(String),
+      error: 'This invite link has expired or has been used up.',
+    });
 
     const single = (await admin.post('/api/admin/invites', { maxUses: 1 })).body;
     const first = await app.signedIn({ status: 'pending' });

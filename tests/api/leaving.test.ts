@@ -193,7 +193,7 @@ describe.each(DATABASE_KINDS)('leaving with your data on %s', (kind) => {
         const { user, client } = await app.signedIn({ phoneNumber: '+4911111111' });
         const res = await client.request('DELETE', '/api/users/me', body);
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ error: expect.any(String) });
+        expect(res.body).toEqual({ code: expect.any(String), error: expect.any(String) });
         expect((await client.get('/api/users/me')).body).toMatchObject({ id: user.id, name: user.name });
       },
     );

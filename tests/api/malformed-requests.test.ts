@@ -116,7 +116,7 @@ describe.each(DATABASE_KINDS)('malformed requests on %s', (kind) => {
           const res = await client.request(method, path.replace('{id}', param), method === 'GET' ? undefined : {});
           expectClientError(res, `${method} ${path} with ${param}`);
           expect(res.status).toBe(400);
-          expect(res.body).toEqual({ error: 'Malformed URL' });
+          expect(res.body).toEqual({ code: expect.any(String), error: 'Malformed URL' });
         }
       }
     }
@@ -143,7 +143,7 @@ describe.each(DATABASE_KINDS)('malformed requests on %s', (kind) => {
       expect({ encoding, status: res.status, body: await res.json() }).toEqual({
         encoding,
         status: 400,
-        body: { error: 'Invalid request body' },
+        body: { code: 'invalid_body', error: 'Invalid request body' },
       });
     }
     expect(await rowCounts()).toEqual(before);

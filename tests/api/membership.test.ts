@@ -7,8 +7,8 @@ import type { TestClient } from '../support/http-client';
 import { signInitData, startFakeGoogle, type FakeGoogle } from '../support/signing';
 import { startTestApp, TEST_BOT_ENV, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
 
-const PENDING = { error: 'Your membership is waiting for approval.' };
-const SUSPENDED = { error: 'This account is suspended.' };
+const PENDING = { code: expect.any(String), error: 'Your membership is waiting for approval.' };
+const SUSPENDED = { code: expect.any(String), error: 'This account is suspended.' };
 
 /** The calls a pending account may make; every other route of the API answers it 403. */
 const PENDING_ALLOWED = new Set([

@@ -13,7 +13,7 @@ const DAY_S = 24 * HOUR_S;
 /** 429 with the `{ error }` body and whole seconds to wait, within `(min, max]`. */
 function expectLimited(res: TestResponse, error: string, min: number, max: number) {
   expect(res.status, res.text).toBe(429);
-  expect(res.body).toEqual({ error });
+  expect(res.body).toEqual({ code: expect.any(String), error });
   const retryAfter = res.headers.get('retry-after') ?? '';
   expect(retryAfter).toMatch(/^\d+$/);
   expect(Number(retryAfter)).toBeGreaterThan(min);

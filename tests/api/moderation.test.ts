@@ -76,7 +76,7 @@ describe.each(DATABASE_KINDS)('comment moderation on %s', (kind) => {
       for (const editor of [other, organiser, admin]) {
         const res = await editor.client.patch(commentPath(eventId, id), { content: 'Not yours' });
         expect(res.status).toBe(403);
-        expect(res.body).toEqual({ error: 'You can only edit your own comments' });
+        expect(res.body).toEqual({ code: expect.any(String), error: 'You can only edit your own comments' });
       }
       expect(await stored(id)).toMatchObject({ content: 'Mine', editedAt: null });
     });
@@ -90,7 +90,7 @@ describe.each(DATABASE_KINDS)('comment moderation on %s', (kind) => {
       const long = await author.client.patch(commentPath(eventId, id), { content: 'x'.repeat(2001) });
 
       expect(empty.status).toBe(400);
-      expect(empty.body).toEqual({ error: 'Comment cannot be empty' });
+      expect(empty.body).toEqual({ code: expect.any(String), error: 'Comment cannot be empty' });
       expect(long.status).toBe(400);
       expect(long.body.error).toMatch(/at most 2000 characters/);
       expect(await stored(id)).toMatchObject({ content: 'Keep me', editedAt: null });
@@ -104,7 +104,7 @@ describe.each(DATABASE_KINDS)('comment moderation on %s', (kind) => {
       expect((await author.client.patch(commentPath(otherEventId, id), { content: 'x' })).status).toBe(404);
       const missing = await author.client.patch(commentPath(eventId, 2_000_000_000), { content: 'x' });
       expect(missing.status).toBe(404);
-      expect(missing.body).toEqual({ error: 'Comment not found' });
+      expect(missing.body).toEqual({ code: expect.any(String), error: 'Comment not found' });
     });
   });
 
@@ -182,6 +182,7 @@ describe.each(DATABASE_KINDS)('comment moderation on %s', (kind) => {
 
       expect(again.status).toBe(409);
       expect(again.body).toEqual({
+        code: expect.any(String),
         error: 'You have already reported this comment. An administrator will look at it.',
       });
       expect(await app.deps.prisma.commentReport.count({ where: { commentId: id } })).toBe(1);
@@ -200,6 +201,7 @@ describe.each(DATABASE_KINDS)('comment moderation on %s', (kind) => {
       expect(
         (await reporter.client.post(`${commentPath(eventId, id)}/report`, { reason: 'x'.repeat(501) })).body,
       ).toEqual({
+        code: expect.any(String),
         error: 'Reason must be at most 500 characters',
       });
       expect(await app.deps.prisma.commentReport.count({ where: { commentId: id } })).toBe(0);
@@ -218,7 +220,7 @@ describe.each(DATABASE_KINDS)('comment moderation on %s', (kind) => {
       expect((await outsider.client.delete(commentPath(eventId, id))).status).toBe(404);
       const report = await outsider.client.post(`${commentPath(eventId, id)}/report`, { reason: 'x' });
       expect(report.status).toBe(404);
-      expect(report.body).toEqual({ error: 'Event not found' });
+      expect(report.body).toEqual({ code: expect.any(String), error: 'Event not found' });
       expect(await stored(id)).toMatchObject({ content: 'Private words', removedAt: null });
       expect(await app.deps.prisma.commentReport.count({ where: { commentId: id } })).toBe(0);
     });
@@ -405,7 +407,10 @@ describe.each(DATABASE_KINDS)('comment moderation on %s', (kind) => {
       const badStatus = await admin.client.get('/api/admin/reports?status=maybe');
 
       expect(bad.status).toBe(400);
-      expect(bad.body).toEqual({ error: 'Action must be dismiss, remove_comment or suspend_author' });
+      expect(bad.body).toEqual({
+        code: expect.any(String),
+        error: 'Action must be dismiss, remove_comment or suspend_author',
+      });
       expect(missing.status).toBe(404);
       expect(badStatus.status).toBe(400);
       expect(await app.deps.prisma.commentReport.findUniqueOrThrow({ where: { id: reportIds[0]! } })).toMatchObject({
@@ -465,7 +470,7 @@ describe.each(DATABASE_KINDS)('comment moderation on %s', (kind) => {
     it('When the action is unknown or the limit out of range, then it is 400; members get 403', async () => {
       const unknown = await admin.client.get('/api/admin/audit?action=comment.vanished');
       expect(unknown.status).toBe(400);
-      expect(unknown.body).toEqual({ error: 'Unknown audit action' });
+      expect(unknown.body).toEqual({ code: expect.any(String), error: 'Unknown audit action' });
       for (const query of ['limit=0', 'limit=101', 'cursor=abc', 'actorId=-1']) {
         expect((await admin.client.get(`/api/admin/audit?${query}`)).status).toBe(400);
       }

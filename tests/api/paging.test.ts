@@ -141,14 +141,14 @@ describe.each(DATABASE_KINDS)('paged events list on %s', (kind) => {
   ])('When the query is %s, then it answers 400: %s', async (query, message) => {
     const res = await member.client.get(`/api/events?${query}`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: message });
+    expect(res.body).toEqual({ code: expect.any(String), error: message });
   });
 
   it('When a cursor of the upcoming list is used for the past one, then it answers 400', async () => {
     const first = await member.client.get<EventsPage>('/api/events?when=upcoming&limit=1');
     const res = await member.client.get(`/api/events?when=past&cursor=${first.body.nextCursor!}`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Invalid cursor' });
+    expect(res.body).toEqual({ code: expect.any(String), error: 'Invalid cursor' });
   });
 
   it('When nobody is signed in, then a page is 401', async () => {

@@ -117,13 +117,13 @@ describe.each(DATABASE_KINDS)('phone verification on %s', (kind) => {
     for (let guess = 1; guess <= 4; guess += 1) {
       const res = await client.post(VERIFY, { code: wrongCode(code) });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: MESSAGES.wrong });
+      expect(res.body).toEqual({ code: expect.any(String), error: MESSAGES.wrong });
     }
     const fifth = await client.post(VERIFY, { code: '000000' === code ? '111111' : '000000' });
-    expect(fifth.body).toEqual({ error: MESSAGES.tooMany });
+    expect(fifth.body).toEqual({ code: expect.any(String), error: MESSAGES.tooMany });
     const right = await client.post(VERIFY, { code });
     expect(right.status).toBe(400);
-    expect(right.body).toEqual({ error: MESSAGES.tooMany });
+    expect(right.body).toEqual({ code: expect.any(String), error: MESSAGES.tooMany });
     expect((await stored(user)).phoneVerifiedAt).toBeNull();
 
     // A new code (after the resend wait) starts afresh.
@@ -143,7 +143,7 @@ describe.each(DATABASE_KINDS)('phone verification on %s', (kind) => {
     expect(answers.every((res) => res.status === 400)).toBe(true);
     const row = await app.deps.prisma.phoneVerification.findUniqueOrThrow({ where: { userId: user.id } });
     expect(row.attempts).toBe(5);
-    expect((await client.post(VERIFY, { code })).body).toEqual({ error: MESSAGES.tooMany });
+    expect((await client.post(VERIFY, { code })).body).toEqual({ code: expect.any(String), error: MESSAGES.tooMany });
   });
 
   it('When the code is older than 10 minutes, then it is refused and a new one is needed', async () => {
@@ -153,7 +153,7 @@ describe.each(DATABASE_KINDS)('phone verification on %s', (kind) => {
     advance(10 * MINUTE);
     const late = await client.post(VERIFY, { code });
     expect(late.status).toBe(400);
-    expect(late.body).toEqual({ error: MESSAGES.expired });
+    expect(late.body).toEqual({ code: expect.any(String), error: MESSAGES.expired });
     expect((await stored(user)).phoneVerifiedAt).toBeNull();
   });
 
@@ -164,7 +164,7 @@ describe.each(DATABASE_KINDS)('phone verification on %s', (kind) => {
     advance(20_000);
     const early = await client.post(SEND);
     expect(early.status).toBe(429);
-    expect(early.body).toEqual({ error: MESSAGES.cooldown });
+    expect(early.body).toEqual({ code: expect.any(String), error: MESSAGES.cooldown });
     expect(early.headers.get('retry-after')).toBe('40');
     expect(smsApi.requests).toHaveLength(1);
 
@@ -172,7 +172,11 @@ describe.each(DATABASE_KINDS)('phone verification on %s', (kind) => {
     expect((await client.post(SEND)).status).toBe(202);
     const second = codeSentTo(user.phoneNumber!);
     expect(smsApi.requests).toHaveLength(2);
-    if (second !== first) expect((await client.post(VERIFY, { code: first })).body).toEqual({ error: MESSAGES.wrong });
+    if (second !== first)
+      expect((await client.post(VERIFY, { code: first })).body).toEqual({
+        code: expect.any(String),
+        error: MESSAGES.wrong,
+      });
     expect((await client.post(VERIFY, { code: second })).status).toBe(200);
   });
 
@@ -191,7 +195,7 @@ describe.each(DATABASE_KINDS)('phone verification on %s', (kind) => {
     }
     const sixth = await client.post(SEND);
     expect(sixth.status).toBe(429);
-    expect(sixth.body).toEqual({ error: MESSAGES.daily });
+    expect(sixth.body).toEqual({ code: expect.any(String), error: MESSAGES.daily });
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(23 * 60 * 60);
     expect(smsApi.requests).toHaveLength(5);
     // Changing the number does not reset the member's count.
@@ -210,7 +214,7 @@ describe.each(DATABASE_KINDS)('phone verification on %s', (kind) => {
     const { client } = await memberWithPhone(target);
     const refused = await client.post(SEND);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: MESSAGES.daily });
+    expect(refused.body).toEqual({ code: expect.any(String), error: MESSAGES.daily });
     expect(smsApi.requests).toHaveLength(5);
   });
 
@@ -218,8 +222,11 @@ describe.each(DATABASE_KINDS)('phone verification on %s', (kind) => {
     const { client } = await app.signedIn();
     const res = await client.post(SEND);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: MESSAGES.smsNeedsPhone });
-    expect((await client.post(VERIFY, { code: '123456' })).body).toEqual({ error: MESSAGES.smsNeedsPhone });
+    expect(res.body).toEqual({ code: expect.any(String), error: MESSAGES.smsNeedsPhone });
+    expect((await client.post(VERIFY, { code: '123456' })).body).toEqual({
+      code: expect.any(String),
+      error: MESSAGES.smsNeedsPhone,
+    });
     expect(smsApi.requests).toEqual([]);
   });
 
@@ -241,7 +248,7 @@ describe.each(DATABASE_KINDS)('phone verification on %s', (kind) => {
     const code = codeSentTo(other);
     const back = await client.patch('/api/users/me', { phoneNumber: user.phoneNumber });
     expect(back.body.phoneVerified).toBe(false);
-    expect((await client.post(VERIFY, { code })).body).toEqual({ error: MESSAGES.missing });
+    expect((await client.post(VERIFY, { code })).body).toEqual({ code: expect.any(String), error: MESSAGES.missing });
     expect(await app.deps.prisma.phoneVerification.count({ where: { userId: user.id } })).toBe(0);
   });
 
@@ -251,13 +258,22 @@ describe.each(DATABASE_KINDS)('phone verification on %s', (kind) => {
     const code = codeSentTo(victim.user.phoneNumber!);
 
     const intruder = await app.signedIn();
-    expect((await intruder.client.post(VERIFY, { code })).body).toEqual({ error: MESSAGES.smsNeedsPhone });
+    expect((await intruder.client.post(VERIFY, { code })).body).toEqual({
+      code: expect.any(String),
+      error: MESSAGES.smsNeedsPhone,
+    });
     await intruder.client.patch('/api/users/me', { phoneNumber: victim.user.phoneNumber });
-    expect((await intruder.client.post(VERIFY, { code })).body).toEqual({ error: MESSAGES.missing });
+    expect((await intruder.client.post(VERIFY, { code })).body).toEqual({
+      code: expect.any(String),
+      error: MESSAGES.missing,
+    });
     expect((await intruder.client.post(SEND)).status).toBe(202);
     // The victim's code is bound to the victim: for the intruder it is just a wrong guess.
     if (codeSentTo(victim.user.phoneNumber!) !== code) {
-      expect((await intruder.client.post(VERIFY, { code })).body).toEqual({ error: MESSAGES.wrong });
+      expect((await intruder.client.post(VERIFY, { code })).body).toEqual({
+        code: expect.any(String),
+        error: MESSAGES.wrong,
+      });
     }
     expect((await stored(intruder.user)).phoneVerifiedAt).toBeNull();
     expect((await stored(victim.user)).phoneVerifiedAt).toBeNull();
@@ -277,7 +293,7 @@ describe.each(DATABASE_KINDS)('phone verification on %s', (kind) => {
     expect((await client.post(SEND)).status).toBe(202);
     const res = await client.post(VERIFY, body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: message });
+    expect(res.body).toEqual({ code: expect.any(String), error: message });
     expect((await app.deps.prisma.phoneVerification.findUniqueOrThrow({ where: { userId: user.id } })).attempts).toBe(
       0,
     );

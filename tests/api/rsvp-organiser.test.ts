@@ -86,7 +86,7 @@ describe.each(DATABASE_KINDS)('organiser tools on %s', (kind) => {
       await outsider.client.post(`/api/events/${id}/messages`, { audience: 'attending', text: 'Hi all' }),
     ]) {
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'Only the event’s creator or an admin can do this' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'Only the event’s creator or an admin can do this' });
     }
     expect((await app.anonymous().get(`/api/events/${id}/attendees.csv`)).status).toBe(401);
     expect((await guest.client.get(`/api/events/${id}/attendance`)).body.checkedIn).toBe(false);
@@ -142,11 +142,14 @@ describe.each(DATABASE_KINDS)('organiser tools on %s', (kind) => {
     ] as const) {
       const res = await organiser.client.post(`/api/events/${id}/check-in`, body);
       expect(res.status).toBe(status);
-      expect(res.body).toEqual({ error });
+      expect(res.body).toEqual({ code: expect.any(String), error });
     }
     const absentPass = await absent.client.get(`/api/events/${id}/pass`);
     expect(absentPass.status).toBe(409);
-    expect(absentPass.body).toEqual({ error: 'Only members who are attending have an event pass' });
+    expect(absentPass.body).toEqual({
+      code: expect.any(String),
+      error: 'Only members who are attending have an event pass',
+    });
     expect(await app.deps.prisma.attendance.count({ where: { eventId: id, checkedInAt: { not: null } } })).toBe(0);
   });
 

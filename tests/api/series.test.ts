@@ -196,7 +196,10 @@ describe('Recurring events', () => {
     // Two events of one series never start together.
     const clash = await edit(all[0]!.id, 'this', { date: all[1]!.date });
     expect(clash.status).toBe(400);
-    expect(clash.body).toEqual({ error: 'Another event of this series already starts at that time' });
+    expect(clash.body).toEqual({
+      code: expect.any(String),
+      error: 'Another event of this series already starts at that time',
+    });
 
     // Fields only, from the 4th on: the series stays one.
     expect((await edit(all[3]!.id, 'following', { description: 'Bring water', capacity: 12 })).status).toBe(200);

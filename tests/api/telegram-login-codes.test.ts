@@ -16,8 +16,8 @@ import { DATABASE_KINDS } from '../support/databases';
 import { TestClient } from '../support/http-client';
 import { startTestApp, TEST_BOT_ENV, type TestApp } from '../support/test-app';
 
-const EXPIRED = { error: 'Login session expired or invalid' };
-const REFUSED = { error: STATE_REFUSED };
+const EXPIRED = { code: expect.any(String), error: 'Login session expired or invalid' };
+const REFUSED = { code: expect.any(String), error: STATE_REFUSED };
 const LINK_FAILED = 'Failed to link Telegram account. This account may already be linked to another user.';
 const TTL_SECONDS = 120;
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
@@ -245,7 +245,7 @@ describe.each(DATABASE_KINDS)('Manual Telegram login codes on %s', (kind) => {
       for (const mode of ['admin', 1, ['login']]) {
         const res = await client.post('/api/telegram/register-login', { mode, state });
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ error: expect.any(String) });
+        expect(res.body).toEqual({ code: expect.any(String), error: expect.any(String) });
       }
       expect(await loginRows()).toBe(before);
     });
@@ -598,7 +598,7 @@ describe.each(DATABASE_KINDS)('Manual Telegram login codes on %s', (kind) => {
       await confirmInBot(tg, loginId, code);
       const res = await poll(client, loginId);
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: LINK_FAILED });
+      expect(res.body).toEqual({ code: expect.any(String), error: LINK_FAILED });
       expect((await app.deps.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).telegramId).toBeNull();
       expect((await poll(client, loginId)).status).toBe(404);
     });
@@ -629,7 +629,7 @@ describe.each(DATABASE_KINDS)('Telegram endpoints without a bot on %s', (kind) =
   it('When no bot is configured, then bot-info is 404 with an error', async () => {
     const res = await app.anonymous().get('/api/telegram/bot-info');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'No Telegram bot is configured' });
+    expect(res.body).toEqual({ code: expect.any(String), error: 'No Telegram bot is configured' });
   });
 
   it('When login codes are asked for too often, then the fourth in a minute gets 429', async () => {

@@ -6,7 +6,7 @@ import { DATABASE_KINDS } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const LIMIT = 3;
-const TOO_MANY = { error: 'Too many requests. Please wait a minute and try again.' };
+const TOO_MANY = { code: expect.any(String), error: 'Too many requests. Please wait a minute and try again.' };
 
 describe.each(DATABASE_KINDS)('client addresses behind proxies on %s', (kind) => {
   let oneHop: TestApp;

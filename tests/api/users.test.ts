@@ -75,7 +75,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       const before = await contactOf(user);
       const res = await client.patch('/api/users/me', body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: message });
+      expect(res.body).toEqual({ code: expect.any(String), error: message });
       expect(await contactOf(user)).toEqual(before);
     });
 
@@ -84,7 +84,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       const before = await contactOf(user);
       const res = await client.patch('/api/users/me', { phoneNumber: '9'.repeat(50_000) });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: MESSAGES.phoneInvalid });
+      expect(res.body).toEqual({ code: expect.any(String), error: MESSAGES.phoneInvalid });
       expect(await contactOf(user)).toEqual(before);
     });
 
@@ -112,7 +112,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       const before = await contactOf(user);
       const malformed = await client.patch('/api/users/me', undefined, { rawBody: '{"phoneNumber": "+12' });
       expect(malformed.status).toBe(400);
-      expect(malformed.body).toEqual({ error: 'Malformed JSON in request body' });
+      expect(malformed.body).toEqual({ code: expect.any(String), error: 'Malformed JSON in request body' });
       const huge = await client.patch('/api/users/me', { phoneNumber: '1'.repeat(200_000) });
       expect(huge.status).toBe(413);
       const notJson = await client.patch('/api/users/me', undefined, {
@@ -126,7 +126,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     it('When nobody is signed in, then it answers 401', async () => {
       const res = await app.anonymous().patch('/api/users/me', { phoneNumber: '+123456' });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: 'You need to be logged in to perform this action.' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'You need to be logged in to perform this action.' });
     });
 
     it('When the request comes from another site, then it is refused and nothing changes', async () => {
@@ -175,7 +175,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       const before = await contactOf(user);
       const res = await client.patch('/api/users/me/preferences', { preferences: ['telegram', 'sms'] });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: MESSAGES.smsNeedsPhone });
+      expect(res.body).toEqual({ code: expect.any(String), error: MESSAGES.smsNeedsPhone });
       expect(await contactOf(user)).toEqual(before);
     });
 
@@ -184,7 +184,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       const before = await contactOf(user);
       const res = await client.patch('/api/users/me/preferences', { preferences: ['telegram'] });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: MESSAGES.telegramNeedsUsername });
+      expect(res.body).toEqual({ code: expect.any(String), error: MESSAGES.telegramNeedsUsername });
       expect(await contactOf(user)).toEqual(before);
     });
 
@@ -201,7 +201,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
         const before = await contactOf(user);
         const res = await client.patch('/api/users/me/preferences', { preferences: ['email'] });
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ error: MESSAGES.emailNeedsAddress });
+        expect(res.body).toEqual({ code: expect.any(String), error: MESSAGES.emailNeedsAddress });
         expect(await contactOf(user)).toEqual(before);
       }
     });
@@ -284,7 +284,10 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     it('When a member asks, then the list is refused: only those who run events get it', async () => {
       const res = await (await app.clientFor(member)).get('/api/users');
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'Only organisers and administrators can see the member list.' });
+      expect(res.body).toEqual({
+        code: expect.any(String),
+        error: 'Only organisers and administrators can see the member list.',
+      });
     });
 
     it('When an organiser asks, then every user is listed by name with no email, phone or Telegram details', async () => {
@@ -323,7 +326,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     it('When nobody is signed in, then it answers 401', async () => {
       const res = await app.anonymous().get('/api/users');
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: 'You need to be logged in to perform this action.' });
+      expect(res.body).toEqual({ code: expect.any(String), error: 'You need to be logged in to perform this action.' });
     });
   });
 });

@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 const COMMENTS_PER_MINUTE = 3;
 const WRITES_PER_MINUTE = 6;
-const TOO_MANY = { error: 'Too many requests. Please wait a minute and try again.' };
+const TOO_MANY = { code: expect.any(String), error: 'Too many requests. Please wait a minute and try again.' };
 
 /** The answer a limited client sees: 429, the `{ error }` body, and whole seconds to wait (within the window). */
 function expectLimited(res: TestResponse) {

@@ -145,7 +145,7 @@ describe.each(DATABASE_KINDS)('manual Telegram login through the bot on %s', (ki
 
     const gone = await poll(browser, loginId);
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ error: 'Login session expired or invalid' });
+    expect(gone.body).toEqual({ code: expect.any(String), error: 'Login session expired or invalid' });
     expect(await type(tg, code)).toEqual([]);
     expect((await browser.get('/api/users/me')).status).toBe(401);
     await openInBot(tg, loginId);
@@ -224,6 +224,7 @@ describe.each(DATABASE_KINDS)('manual Telegram login through the bot on %s', (ki
     const res = await poll(client, loginId);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
+      code: expect.any(String),
       error: 'Failed to link Telegram account. This account may already be linked to another user.',
     });
     const me = await client.get('/api/users/me');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bot, Context } from 'grammy';
+import type { Bot } from 'grammy';
+import type { BotContext } from '../../bot/src/i18n';
 import { configureBot, createBot } from '../../bot/src/create-bot';
 import { botDepsFrom } from '../../api/src/system/telegram-bot';
 import { WELCOME_TEXT } from '../../bot/src/features/welcome';
@@ -9,7 +10,7 @@ import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
 describe('the bot on long polling (no public URL)', () => {
   let app: BotTestApp;
   let botApi: FakeBotApi;
-  let bot: Bot<Context>;
+  let bot: Bot<BotContext>;
 
   beforeAll(async () => {
     app = await startBotTestApp('pglite');

@@ -50,7 +50,7 @@ describe.each(DATABASE_KINDS)('the bot behind its webhook on %s', (kind) => {
     const update = commandUpdate(person(), '/start');
     const missing = await deliver(update, null);
     expect(missing.status).toBe(401);
-    expect(await missing.json()).toEqual({ error: 'Unauthorized' });
+    expect(await missing.json()).toEqual({ code: expect.any(String), error: 'Unauthorized' });
     const wrong = await deliver(update, 'not-the-secret');
     expect(wrong.status).toBe(401);
     expect(botApi.calls).toEqual([]);
@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)('the bot behind its webhook on %s', (kind) => {
   it('When the body is not a Telegram update, then it is a 400 and nothing runs', async () => {
     const res = await deliver({ hello: 'world' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'Not a Telegram update' });
+    expect(await res.json()).toEqual({ code: expect.any(String), error: 'Not a Telegram update' });
     expect(botApi.calls).toEqual([]);
   });
 

@@ -46,7 +46,10 @@ describe.each(DATABASE_KINDS)("the admins' test sends on %s", (kind) => {
   });
 
   it('When the SMTP server fails, then the test email is a 502 that does not say why (the log does)', async () => {
-    const failed = { error: 'Could not send the test email. Check the SMTP settings and try again.' };
+    const failed = {
+      code: expect.any(String),
+      error: 'Could not send the test email. Check the SMTP settings and try again.',
+    };
     await app.saveSmtp(admin.client, smtp.port);
     smtp.rejectRecipients.add('nobody@example.org');
     const refused = await admin.client.post('/api/smtp-settings/test', { testEmail: 'nobody@example.org' });
@@ -63,7 +66,10 @@ describe.each(DATABASE_KINDS)("the admins' test sends on %s", (kind) => {
   it('When settings are missing or not enabled, then the test email says so clearly', async () => {
     const missing = await admin.client.post('/api/smtp-settings/test', { testEmail: 'a@example.org' });
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ error: 'No SMTP settings are saved yet. Save the email settings first.' });
+    expect(missing.body).toEqual({
+      code: expect.any(String),
+      error: 'No SMTP settings are saved yet. Save the email settings first.',
+    });
     await app.saveSmtp(admin.client, smtp.port, false);
     const disabled = await admin.client.post('/api/smtp-settings/test', { testEmail: 'a@example.org' });
     expect(disabled.status).toBe(400);
@@ -72,7 +78,10 @@ describe.each(DATABASE_KINDS)("the admins' test sends on %s", (kind) => {
   });
 
   it('When the test email input is bad or the caller is no admin, then it is refused', async () => {
-    expect((await admin.client.post('/api/smtp-settings/test', {})).body).toEqual({ error: 'Email address required' });
+    expect((await admin.client.post('/api/smtp-settings/test', {})).body).toEqual({
+      code: expect.any(String),
+      error: 'Email address required',
+    });
     expect((await admin.client.post('/api/smtp-settings/test', { testEmail: 'nope' })).status).toBe(400);
     const member = await app.signedIn();
     expect((await member.client.post('/api/smtp-settings/test', { testEmail: 'a@example.org' })).status).toBe(403);

@@ -41,7 +41,7 @@ describe('line breaks and bidirectional overrides in event texts', () => {
     // Only overrides: nothing is left, which is no name at all.
     const empty = await client.post('/api/events', eventBody({ name: OVERRIDES }));
     expect(empty.status).toBe(400);
-    expect(empty.body).toEqual({ error: 'All fields are required' });
+    expect(empty.body).toEqual({ code: expect.any(String), error: 'All fields are required' });
 
     const edited = await client.patch<EventSummary>(
       `/api/events/${created.body.id}`,

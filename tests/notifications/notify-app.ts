@@ -2,7 +2,8 @@
 // and (with a fake Bot API) the bot and its webhook — against a real database, a real local SMTP server and a
 // local SMS endpoint.
 import type { OutboxChannel, User } from '@prisma/client';
-import type { Bot, Context } from 'grammy';
+import type { Bot } from 'grammy';
+import type { BotContext } from '../../bot/src/i18n';
 import type { ChannelSender } from '../../api/src/modules/notifications/delivery';
 import type { OutboxTriggers } from '../../api/src/modules/notifications/outbox-triggers';
 import type { createOutboxWorker, WorkerOptions } from '../../api/src/modules/notifications/outbox-worker';
@@ -21,7 +22,7 @@ export interface NotifyAppOptions {
 
 export interface NotifyApp extends TestApp {
   outbox: OutboxTriggers;
-  bot: Bot<Context> | null;
+  bot: Bot<BotContext> | null;
   /**
    * A worker as the composition root builds it; `wrap` may stand between it and a real channel (to simulate a
    * crash).

@@ -9,7 +9,10 @@ import type { TestClient } from '../support/http-client';
 import { startSmtpServer, type TestSmtpServer, localSmtpSettings } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-const FAILED = { error: 'Could not send the test email. Check the SMTP settings and try again.' };
+const FAILED = {
+  code: expect.any(String),
+  error: 'Could not send the test email. Check the SMTP settings and try again.',
+};
 
 /** Accepts TCP connections and never says a word (no SMTP greeting). */
 async function startSilentServer() {
@@ -110,6 +113,7 @@ describe.each(DATABASE_KINDS)('the SMTP test as a port probe on %s', (kind) => {
     expect(answers[0]).toEqual(answers[1]);
     expect(answers[0]!.status).toBe(502);
     expect(answers[0]!.body).toEqual({
+      code: expect.any(String),
       error: `No test notification could be sent. Email: failed (${FAILED.error}). SMS: skipped (Your account has no phone number)`,
     });
   });

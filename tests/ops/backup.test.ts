@@ -217,7 +217,7 @@ describe.each(DATABASE_KINDS)('Downloading the latest backup from Admin settings
     expect((await admin.get('/api/admin/backups')).body).toEqual({ latest: null, keep: 7, dailyAtUtc: null });
     const none = await admin.get('/api/admin/backups/latest');
     expect(none.status).toBe(404);
-    expect(none.body).toEqual({ error: 'No backup has been made yet' });
+    expect(none.body).toEqual({ code: expect.any(String), error: 'No backup has been made yet' });
 
     const { backup } = (await app.system.backupScheduler.runOnce())!;
     const info = await admin.get('/api/admin/backups');
@@ -252,7 +252,10 @@ describe.each(DATABASE_KINDS)('Downloading the latest backup from Admin settings
       headers: { authorization: `tma ${initData}` },
     });
     expect(miniApp.status).toBe(403);
-    expect(miniApp.body).toEqual({ error: 'Backups can be downloaded from the website only' });
+    expect(miniApp.body).toEqual({
+      code: expect.any(String),
+      error: 'Backups can be downloaded from the website only',
+    });
   }, 60_000);
 });
 

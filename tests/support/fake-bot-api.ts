@@ -496,6 +496,8 @@ export interface TelegramPerson {
   first_name: string;
   last_name?: string;
   username?: string;
+  /** The language of their Telegram app, as Telegram puts it on every update. */
+  language_code?: string;
 }
 
 let updateId = 1;

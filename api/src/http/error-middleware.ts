@@ -1,14 +1,18 @@
 // The one place that turns a failure into an HTTP answer: a domain error's kind becomes its status and the
-// `{ error }` body; everything else gets a fitting status and never internals.
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+// `{ error, code }` body; everything else gets a fitting status and never internals. `error` is in the
+// request's language (English is the SPEC's text); `code` is stable, for clients that decide on it.
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { isDatabaseUnavailable } from '../db/errors';
 import type { Logger } from '../logger';
-import { DomainError } from '../../../shared/errors';
+import { DomainError, notFound } from '../../../shared/errors';
+import { describedText, errorText, type ErrorText } from '../../../shared/i18n/error-text';
 import { STATUS_OF } from './errors';
+import { HTTP_MESSAGES } from './http-messages';
+import type { RequestLanguages } from './language';
 import { loggablePath } from './request-log';
 
 /** What a client is told while the database cannot be reached: a restart or failover, worth retrying. */
-export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+export const UNAVAILABLE_MESSAGE = HTTP_MESSAGES.unavailable.defaultMessage;
 /** Seconds a client should wait before retrying after a 503 (a PostgreSQL restart takes a few). */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
@@ -28,49 +32,46 @@ function clientErrorStatus(error: unknown): number | null {
   return typeof status === 'number' && status >= 400 && status < 500 && expose !== false ? status : null;
 }
 
-function describeClientError(error: unknown): string {
-  if (error instanceof URIError) return 'Malformed URL';
+function describeClientError(error: unknown): keyof typeof HTTP_MESSAGES {
+  if (error instanceof URIError) return 'malformedUrl';
   const { type, errno } = error as BodyParserError;
   // A compressed body that does not inflate comes from body-parser as zlib's error (with an errno), no `type`.
-  if (type || typeof errno === 'number') return 'Invalid request body';
-  return 'Invalid request';
+  if (type || typeof errno === 'number') return 'invalidBody';
+  return 'invalidRequest';
 }
 
-export function notFoundHandler(): RequestHandler {
-  return (_req, res) => {
-    res.status(404).json({ error: 'Not found' });
+const send = (res: Response, status: number, { code, text }: ErrorText) => {
+  res.status(status).json({ error: text, code });
+};
+
+export function notFoundHandler(languages: RequestLanguages): RequestHandler {
+  return async (req, res) => {
+    send(res, 404, errorText(notFound(), await languages.of(req)));
   };
 }
 
-export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, req, res, next) => {
+export function errorHandler(logger: Logger, languages: RequestLanguages): ErrorRequestHandler {
+  return async (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
+    const parserError = error as BodyParserError;
+    // An outage is not worth a query for the organisation's default language.
+    const language = isDatabaseUnavailable(error) ? (req.language ?? 'en') : await languages.of(req);
+    const described = (key: keyof typeof HTTP_MESSAGES) => describedText(HTTP_MESSAGES[key].id, language);
     if (error instanceof DomainError) {
       if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(error.retryAfterSeconds));
-      res.status(STATUS_OF[error.kind]).json({ error: error.message });
+      send(res, STATUS_OF[error.kind], errorText(error, language));
       return;
     }
-    const parserError = error as BodyParserError;
-    if (parserError?.type === 'entity.parse.failed') {
-      res.status(400).json({ error: 'Malformed JSON in request body' });
-      return;
-    }
-    if (parserError?.type === 'entity.too.large') {
-      res.status(413).json({ error: 'Request body is too large' });
-      return;
-    }
+    if (parserError?.type === 'entity.parse.failed') return send(res, 400, described('malformedJson'));
+    if (parserError?.type === 'entity.too.large') return send(res, 413, described('bodyTooLarge'));
     const status = clientErrorStatus(error);
-    if (status) {
-      res.status(status).json({ error: describeClientError(error) });
-      return;
-    }
+    if (status) return send(res, status, described(describeClientError(error)));
     if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error, method: req.method, url: loggablePath(req.originalUrl) }, 'database unavailable');
       res.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-      res.status(503).json({ error: UNAVAILABLE_MESSAGE });
-      return;
+      return send(res, 503, described('unavailable'));
     }
     logger.error({ err: error, method: req.method, url: loggablePath(req.originalUrl) }, 'unhandled error');
-    res.status(500).json({ error: 'Something went wrong on our side. Please try again.' });
+    send(res, 500, described('internal'));
   };
 }

@@ -1,4 +1,5 @@
 // Cookie-authenticated writes must come from our own pages: a cross-site form or fetch is refused.
+import { MSG } from '../../../shared/messages';
 import type { Request, RequestHandler } from 'express';
 import { forbidden, unsupported } from '../../../shared/errors';
 
@@ -18,17 +19,17 @@ export function requireSameOrigin(
     // site can make a browser send that header: a forged request has nothing to ride on.
     if (MINI_APP_AUTHORIZATION.test(req.get('authorization') ?? '')) return next();
     const site = req.get('sec-fetch-site');
-    if (site && site !== 'same-origin' && site !== 'none') return next(forbidden('Cross-site request refused'));
+    if (site && site !== 'same-origin' && site !== 'none') return next(forbidden(MSG.crossSiteRefused));
     const origin = req.get('origin');
     if (origin && origin !== 'null') {
       const own = allowed ?? `${req.protocol}://${req.get('host')}`;
-      if (origin !== own) return next(forbidden('Cross-site request refused'));
+      if (origin !== own) return next(forbidden(MSG.crossSiteRefused));
     } else if (origin === 'null') {
-      return next(forbidden('Cross-site request refused'));
+      return next(forbidden(MSG.crossSiteRefused));
     }
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
     if (hasBody && !req.is('application/json') && !acceptsRawBody(req)) {
-      return next(unsupported('Requests must be sent as JSON'));
+      return next(unsupported(MSG.requestsMustBeJson));
     }
     next();
   };

@@ -1,4 +1,5 @@
 // Parsing of everything a client sends: bodies, ids and queries. Failures become 400 with the schema's message.
+import { MSG } from '../../../shared/messages';
 import type { z } from 'zod';
 import { isStorableText } from '../../../shared/schemas';
 import { invalid } from '../../../shared/errors';
@@ -16,7 +17,7 @@ function hasUnstorableText(value: unknown, depth = 0): boolean {
  * cannot hold is refused once for all modules, whatever the schema says.
  */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  if (hasUnstorableText(input)) throw invalid('Text contains characters that are not allowed');
+  if (hasUnstorableText(input)) throw invalid(MSG.textNotAllowed);
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -3,7 +3,8 @@
 // one start() and one stop(). main.ts, the tests and the benchmarks all use this; nothing else wires the
 // product together.
 import type { Express } from 'express';
-import type { Bot, Context } from 'grammy';
+import type { Bot } from 'grammy';
+import type { BotContext } from '../../../bot/src/i18n';
 import type { UserFromGetMe } from 'grammy/types';
 import { createBot, createBotApi } from '../../../bot/src/create-bot';
 import { rsvpKeyboard, slipKeyboard } from '../../../bot/src/keyboards';
@@ -75,7 +76,7 @@ export interface System {
   database: Database;
   app: Express;
   outbox: OutboxTriggers;
-  bot: Bot<Context> | null;
+  bot: Bot<BotContext> | null;
   /** The worker start() runs (NOTIFICATIONS_WORKER_ENABLED), or null. */
   worker: OutboxWorker | null;
   /** Another worker on the same channels (tests run workers of their own; `decorate` may wrap a channel). */

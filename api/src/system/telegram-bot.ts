@@ -4,7 +4,8 @@ import { forbidden } from '../../../shared/errors';
 import { MSG } from '../../../shared/messages';
 import { timingSafeEqual } from 'node:crypto';
 import express, { type IRouter, type RequestHandler } from 'express';
-import { webhookCallback, type Bot, type Context } from 'grammy';
+import { webhookCallback, type Bot } from 'grammy';
+import type { BotContext } from '../../../bot/src/i18n';
 import type { BotDeps } from '../../../bot/src/bot-deps';
 import { configureBot } from '../../../bot/src/create-bot';
 import type { AppConfig } from '../config';
@@ -12,6 +13,8 @@ import type { AppDeps } from '../deps';
 import { sha256 } from '../lib/secrets';
 import type { Logger } from '../logger';
 import { upsertTelegramUser } from '../modules/auth/identity';
+import { savedLanguageOfTelegramUser } from '../modules/users/users-repository';
+import type { OrganisationLanguage } from '../../../shared/constants';
 import type { Services } from './services';
 
 export const WEBHOOK_PATH = '/telegram/webhook';
@@ -31,14 +34,30 @@ export function botDepsFrom(
     sharing,
     reachability,
     slips,
-  }: Pick<Services, 'events' | 'loginCodes' | 'sharing' | 'reachability' | 'slips'>,
+    organisation,
+  }: Pick<Services, 'events' | 'loginCodes' | 'sharing' | 'reachability' | 'slips' | 'organisation'>,
 ): BotDeps {
+  // The organisation's default language changes seldom and every update asks for it: read it at most every 10 s.
+  let organisationLanguage: { language: OrganisationLanguage; until: number } | null = null;
+  async function defaultLanguage(): Promise<OrganisationLanguage> {
+    if (organisationLanguage && organisationLanguage.until > Date.now()) return organisationLanguage.language;
+    const { defaultLanguage: language } = await organisation.get();
+    organisationLanguage = { language, until: Date.now() + 10_000 };
+    return language;
+  }
   return {
     config: deps.config,
     logger: deps.logger,
     now: deps.now,
     telegramStarted: reachability.writeAllowed,
     telegramBlocked: reachability.blocked,
+    async languageHints(telegramUserId) {
+      const [saved, language] = await Promise.all([
+        telegramUserId === null ? null : savedLanguageOfTelegramUser(deps.prisma, telegramUserId),
+        defaultLanguage(),
+      ]);
+      return { saved, organisation: language };
+    },
     async viewerFor(user) {
       const row = await upsertTelegramUser(deps, user);
       // A pending or suspended account is told why, and shown nothing (the bot answers the refusal's text).
@@ -91,7 +110,7 @@ function requireSecret(secret: string): RequestHandler {
   return (req, res, next) => {
     const given = Buffer.from(req.get('x-telegram-bot-api-secret-token') ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      res.status(401).json({ error: 'Unauthorized' });
+      res.status(401).json({ error: 'Unauthorized', code: 'unauthorized' });
       return;
     }
     next();
@@ -101,14 +120,14 @@ function requireSecret(secret: string): RequestHandler {
 const requireUpdate: RequestHandler = (req, res, next) => {
   const body = req.body as { update_id?: unknown } | undefined;
   if (!body || typeof body !== 'object' || !Number.isInteger(body.update_id)) {
-    res.status(400).json({ error: 'Not a Telegram update' });
+    res.status(400).json({ error: 'Not a Telegram update', code: 'not_an_update' });
     return;
   }
   next();
 };
 
 /** POST /telegram/webhook: Telegram's secret-token header first, then grammY handles the update. */
-export function mountWebhook(app: IRouter, bot: Bot<Context>, secret: string): void {
+export function mountWebhook(app: IRouter, bot: Bot<BotContext>, secret: string): void {
   app.post(
     WEBHOOK_PATH,
     requireSecret(secret),
@@ -122,7 +141,7 @@ export function mountWebhook(app: IRouter, bot: Bot<Context>, secret: string): v
  * Long polling without a public URL (development); otherwise Telegram calls our webhook, told our secret.
  * A Telegram outage at startup is logged and leaves the website running.
  */
-export async function startBot(bot: Bot<Context>, config: AppConfig, logger: Logger): Promise<void> {
+export async function startBot(bot: Bot<BotContext>, config: AppConfig, logger: Logger): Promise<void> {
   const { publicUrl } = config;
   try {
     if (publicUrl) {

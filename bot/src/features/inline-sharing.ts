@@ -1,10 +1,12 @@
 // Inline mode: `@bot <text>` in any chat lists the events this Telegram user may share, picking one
 // posts the event card, and the card's buttons record RSVPs of linked members. The bot never joins the chat;
 // the cards are edited later through their inline message ids (the API's card refresher).
-import { Composer, type Context } from 'grammy';
+import { Composer } from 'grammy';
 import type { BotDeps } from '../bot-deps';
 import { CARD_DATA, CARD_TEXT, cardResult, eventIdOfResult, parseCardData, startLink } from '../event-card';
-import { answerText, refusalText, RSVP_TEXT } from '../rsvp-text';
+import { answerText, refusalText } from '../rsvp-text';
+import { BOT } from '../bot-messages';
+import { botText, type BotContext } from '../i18n';
 
 /** Telegram shows at most 50; a chat popup is read at a glance. */
 export const INLINE_RESULTS_LIMIT = 20;
@@ -13,8 +15,8 @@ export const INLINE_CACHE_SECONDS = 5;
 /** What someone may type after @bot (Telegram allows 256 characters). */
 const QUERY_LIMIT = 100;
 
-export function inlineSharingFeature(deps: BotDeps): Composer<Context> {
-  const composer = new Composer<Context>();
+export function inlineSharingFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
   const { botUsername } = deps.config.telegram;
   const cardOptions = {
     botUsername,
@@ -53,7 +55,8 @@ export function inlineSharingFeature(deps: BotDeps): Composer<Context> {
     const parsed = parseCardData(ctx.callbackQuery.data);
     const inlineMessageId = ctx.callbackQuery.inline_message_id;
     // A card lives only in a message posted through inline mode; its data is whatever the client sent.
-    if (!parsed || !inlineMessageId) return void (await ctx.answerCallbackQuery({ text: RSVP_TEXT.invalid }));
+    if (!parsed || !inlineMessageId)
+      return void (await ctx.answerCallbackQuery({ text: botText(ctx.lang, BOT.invalidButton) }));
     const member = await deps.sharing.memberFor(ctx.from.id);
     if (!member) {
       // Someone we do not know: nothing is recorded; Telegram opens the bot, whose /start signs them in.
@@ -66,15 +69,15 @@ export function inlineSharingFeature(deps: BotDeps): Composer<Context> {
     const tap = { inlineMessageId, eventId: parsed.eventId, telegramUserId: ctx.from.id };
     // Data naming another event than the card's, or a message the server cannot tie to that event.
     if (!(await deps.sharing.acceptTap(tap))) {
-      return void (await ctx.answerCallbackQuery({ text: RSVP_TEXT.invalid, show_alert: true }));
+      return void (await ctx.answerCallbackQuery({ text: botText(ctx.lang, BOT.invalidButton), show_alert: true }));
     }
     try {
       // The same use case as POST /attend; the card's counts follow through the refresher, on every copy.
       const result = await deps.events.setAttendance(member, parsed.eventId, { status: parsed.status });
-      await ctx.answerCallbackQuery({ text: answerText(result) });
+      await ctx.answerCallbackQuery({ text: answerText(result, ctx.lang) });
     } catch (error) {
       // A private event of someone uninvited answers exactly as a deleted one: the card reveals nothing more.
-      await ctx.answerCallbackQuery({ text: refusalText(error), show_alert: true });
+      await ctx.answerCallbackQuery({ text: refusalText(error, ctx.lang), show_alert: true });
     }
   });
 

@@ -2,7 +2,8 @@
 // from (browser, approximate network, time) and asks the person to type the code their browser shows; a
 // bare tap cannot confirm, so someone sent another person's login link cannot hand over their account by
 // pressing a button. "Not me" cancels. The browser that asked then collects its session over HTTP.
-import { Composer, type Context } from 'grammy';
+import { Composer } from 'grammy';
+import type { BotContext } from '../i18n';
 import type { BotDeps } from '../bot-deps';
 import { LOGIN_DATA, parseNotMeData } from '../callback-data';
 import { describeBrowser, formatMoment, minutesAgo } from '../format';
@@ -32,8 +33,8 @@ function answerFor(result: 'unknown' | 'expired' | 'already_decided'): string {
   return LOGIN_TEXT.used;
 }
 
-export function loginFeature(deps: BotDeps): Composer<Context> {
-  const composer = new Composer<Context>();
+export function loginFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
   const timeZone = deps.config.notificationsTimeZone;
 
   composer.command('start', async (ctx, next) => {

@@ -3,7 +3,8 @@
 // write_access_allowed service message (allowed from the Mini App) and connected_website (signed in with the
 // Login Widget, which asks for write access). The Settings page's "open the bot" link carries /start notify,
 // answered here with a confirmation instead of the welcome.
-import { Composer, type Context } from 'grammy';
+import { Composer } from 'grammy';
+import type { BotContext } from '../i18n';
 import type { BotDeps } from '../bot-deps';
 
 export const NOTIFY_START_PAYLOAD = 'notify';
@@ -11,8 +12,8 @@ export const NOTIFY_ON_TEXT =
   '✅ Done: your Telegram notifications will reach you here. Send /events to see what is coming up, or /my for ' +
   'your own events.';
 
-export function reachabilityFeature(deps: BotDeps): Composer<Context> {
-  const composer = new Composer<Context>();
+export function reachabilityFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
 
   composer.command('start', async (ctx, next) => {
     if (ctx.chat.type !== 'private' || !ctx.from) return next();

@@ -72,11 +72,11 @@ export function createAccountLinkingService(deps: AppDeps, auth: AuthService) {
       limit: EMAIL_LINKS_PER_HOUR,
       windowMs: 60 * 60 * 1000,
     });
-    if (!withinLimit) throw rateLimited('Too many email links requested. Please try again in an hour.');
+    if (!withinLimit) throw rateLimited(MSG.emailLinksTooMany);
     const user = await findUserById(deps.prisma, userId);
-    if (!user) throw invalid('Unknown user');
+    if (!user) throw invalid(MSG.unknownUser);
     if (user.googleEmail === email || (user.linkedEmail === email && user.linkedEmailConfirmed)) {
-      throw conflict('This email address is already linked to your account.');
+      throw conflict(MSG.emailAlreadyYours);
     }
     if (await emailBelongsToOther(deps.prisma, email, userId)) throw conflict(EMAIL_TAKEN);
     const token = randomToken();

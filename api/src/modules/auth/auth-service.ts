@@ -45,7 +45,7 @@ export function createAuthService(deps: AppDeps) {
     try {
       return await withConfiguredAdmin(deps, await updateUserIdentity(deps.prisma, existing.id, data));
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('This Google account’s email belongs to another account.');
+      if (isUniqueViolation(error)) throw conflict(MSG.googleEmailTaken);
       throw error;
     }
   }
@@ -76,13 +76,13 @@ export function createAuthService(deps: AppDeps) {
   /** The user signing in, from a verified Google ID token or (demo mode only) a demo account. */
   async function login(input: LoginInput): Promise<UserRow> {
     if (input.demoAccount) {
-      if (!deps.config.demoMode) throw invalid('Demo accounts are not available');
+      if (!deps.config.demoMode) throw invalid(MSG.demoUnavailable);
       return upsertDemoUser(deps, input.demoAccount);
     }
-    if (!input.credential) throw unauthenticated('Sign in with Google to continue');
-    if (!verifyGoogle) throw invalid('Google sign-in is not configured');
+    if (!input.credential) throw unauthenticated(MSG.googleSignInNeeded);
+    if (!verifyGoogle) throw invalid(MSG.googleNotConfigured);
     const identity = await verifyGoogle(input.credential);
-    if (!identity) throw unauthenticated('Could not sign in with Google');
+    if (!identity) throw unauthenticated(MSG.googleSignInFailed);
     return upsertGoogleUser(identity);
   }
 
@@ -92,7 +92,7 @@ export function createAuthService(deps: AppDeps) {
    */
   function verifyTelegramWidget(authData: TelegramAuthData): TelegramIdentity {
     const { botToken, authMaxAgeSeconds } = deps.config.telegram;
-    if (!botToken) throw invalid('Telegram sign-in is not configured');
+    if (!botToken) throw invalid(MSG.telegramNotConfigured);
     if (!verifyLoginWidget(authData, botToken, authMaxAgeSeconds, deps.now())) {
       throw unauthenticated(MSG.telegramAuthFailed);
     }

@@ -17,6 +17,8 @@ export interface AuthState {
   /** `session`: the Mini App's session, carried in the Authorization header. */
   via: 'cookie' | 'tma' | 'session';
   startParam?: string;
+  /** The Telegram app's language (initData's user.language_code), for a member who has not chosen one. */
+  telegramLanguage?: string;
   /** Read with the session (cookie or header): version ETags need no query of their own. */
   dataVersion?: DataVersion;
 }
@@ -42,13 +44,13 @@ export function authenticate(
       const verified = token
         ? verifyInitData(header.slice(4), token, deps.config.telegram.authMaxAgeSeconds, deps.now())
         : null;
-      if (!verified) return next(unauthenticated('Invalid Telegram Mini App data'));
+      if (!verified) return next(unauthenticated(MSG.miniAppDataInvalid));
       // Each launch also tells whether the bot may write to them (allows_write_to_pm).
       const launched = await upsertTelegramUser(deps, verified.user);
       // initData proves who it is on every request: a suspended account's open Mini App stops at once.
       if (launched.status === 'suspended') return next(forbidden(MSG.accountSuspended));
       const user = await onMiniAppLaunch(launched, verified);
-      req.auth = { user, via: 'tma', startParam: verified.startParam };
+      req.auth = { user, via: 'tma', startParam: verified.startParam, telegramLanguage: verified.user.language_code };
       return next();
     }
     const carried = readSessionHeader(req);

@@ -48,6 +48,8 @@ export interface MiniAppUser {
   photo_url?: string;
   /** Telegram sets it (true) when the user allowed the bot to write to them. */
   allows_write_to_pm?: boolean;
+  /** The language of the user's Telegram app (an IETF tag, e.g. "de" or "pt-br"). */
+  language_code?: string;
 }
 
 export interface VerifiedInitData {

@@ -1,4 +1,5 @@
 // /api/admin/backups: what the newest backup is, and downloading it. Admins only, HTTP only.
+import { MSG } from '../../../../shared/messages';
 import { createReadStream } from 'node:fs';
 import { Router, type RequestHandler } from 'express';
 import { forbidden, notFound } from '../../../../shared/errors';
@@ -15,9 +16,9 @@ import type { BackupsService } from './backups-service';
  *   cookie is SameSite=Lax, so a top-level navigation would carry it).
  */
 const requireBrowserAdmin: RequestHandler = (req, _res, next) => {
-  if (req.auth?.via === 'tma') return next(forbidden('Backups can be downloaded from the website only'));
+  if (req.auth?.via === 'tma') return next(forbidden(MSG.backupsWebsiteOnly));
   const site = req.get('sec-fetch-site');
-  if (site && site !== 'same-origin') return next(forbidden('Cross-site request refused'));
+  if (site && site !== 'same-origin') return next(forbidden(MSG.crossSiteRefused));
   next();
 };
 
@@ -44,7 +45,7 @@ export function backupsRouter(
 
   router.get('/admin/backups/latest', noStore, requireAdmin, requireBrowserAdmin, async (req, res, next) => {
     const latest = await backups.latest();
-    if (!latest) throw notFound('No backup has been made yet');
+    if (!latest) throw notFound(MSG.noBackupYet);
     // Who took the members' data, and which: never what is in it.
     deps.logger.info({ userId: req.auth?.user.id, backup: latest.name }, 'backup downloaded');
     res.attachment(latest.name);

@@ -80,7 +80,7 @@ export function createCalendarService(deps: Pick<AppDeps, 'config' | 'now' | 'pr
    */
   async function openFeed(token: string, origin: string) {
     const feed = TOKEN.test(token) ? await repo.findFeedByTokenHash(prisma, sha256(token)) : null;
-    if (!feed) throw notFound('Calendar feed not found');
+    if (!feed) throw notFound(MSG.calendarFeedNotFound);
     const viewer = { id: feed.userId, isAdmin: feed.isAdmin };
     const now = deps.now();
     const today = Math.floor(now.getTime() / DAY_MS);

@@ -1,5 +1,6 @@
 // The paged list's cursor: opaque to clients, base64url of "<u|p>.<date in ms>.<id>", the keyset of the last
 // event of the page before. The side is inside, so a cursor of the upcoming list cannot page the past one.
+import { MSG } from '../../../../shared/messages';
 import type { EventsPageQuery } from '../../../../shared/schemas';
 import { invalid } from '../../../../shared/errors';
 import type { Keyset } from './events-repository';
@@ -19,7 +20,7 @@ export function decodeCursor(cursor: string, when: When): Keyset {
   const date = new Date(Number(match?.[2]));
   const id = Number(match?.[3]);
   if (!match || match[1] !== when[0] || Number.isNaN(date.getTime()) || id < 1 || id > MAX_INT4) {
-    throw invalid('Invalid cursor');
+    throw invalid(MSG.cursorInvalid);
   }
   return { date, id };
 }

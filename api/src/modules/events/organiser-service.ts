@@ -69,11 +69,11 @@ export function createOrganiserService(
   async function countMessage(viewer: Viewer, eventId: number): Promise<void> {
     const perEvent = await consume(prisma, `${PER_EVENT.name}:${eventId}`, PER_EVENT);
     if (!perEvent.allowed) {
-      throw rateLimited(MSG.messagesPerEventLimit(PER_EVENT.limit), perEvent.retryAfterSeconds);
+      throw rateLimited(MSG.messagesPerEventLimit({ limit: PER_EVENT.limit }), perEvent.retryAfterSeconds);
     }
     const perOrganiser = await consume(prisma, `${PER_ORGANISER.name}:${viewer.id}`, PER_ORGANISER);
     if (!perOrganiser.allowed) {
-      throw rateLimited(MSG.messagesPerOrganiserLimit(PER_ORGANISER.limit), perOrganiser.retryAfterSeconds);
+      throw rateLimited(MSG.messagesPerOrganiserLimit({ limit: PER_ORGANISER.limit }), perOrganiser.retryAfterSeconds);
     }
   }
 
@@ -109,7 +109,7 @@ export function createOrganiserService(
   async function undoCheckIn(viewer: Viewer, id: number, userId: number): Promise<CheckInResponse> {
     await organised(viewer, id);
     const row = await attendanceRepo.undoCheckIn(prisma, id, userId);
-    if (!row) throw notFound('This member has not replied to this event');
+    if (!row) throw notFound(MSG.memberHasNotReplied);
     return toCheckIn(row);
   }
 

@@ -55,7 +55,7 @@ export function planReply(
 ): PlannedReply {
   if (status !== 'attending') return { status, guests: 0, waitlist: 'none' };
   if (requestedGuests !== undefined && requestedGuests > event.guestsAllowed) {
-    throw invalid(MSG.tooManyGuests(event.guestsAllowed));
+    throw invalid(MSG.tooManyGuests({ allowed: event.guestsAllowed }));
   }
   const holding = holdsSpot(current) || current?.status === 'waitlisted';
   // Left out: the guests they had (an event's lowered limit does not take guests away from a party).
@@ -65,7 +65,7 @@ export function planReply(
   if (current && holdsSpot(current)) {
     const others = event.attendingPeople - party(current.guests);
     if (event.capacity !== null && others + party(guests) > event.capacity) {
-      throw conflict(MSG.notEnoughSpots(Math.max(0, event.capacity - event.attendingPeople)));
+      throw conflict(MSG.notEnoughSpots({ spotsLeft: Math.max(0, event.capacity - event.attendingPeople) }));
     }
     return { status: current.status === 'attending' ? 'attending' : taken, guests, waitlist: 'none' };
   }

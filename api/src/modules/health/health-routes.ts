@@ -13,7 +13,7 @@ export function healthRouter(deps: AppDeps): Router {
     } catch (error) {
       deps.logger.error({ err: error }, 'health check failed');
       res.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-      res.status(503).json({ error: 'Database unavailable', status: 'error', database: 'error' });
+      res.status(503).json({ error: 'Database unavailable', code: 'unavailable', status: 'error', database: 'error' });
     }
   });
   return router;

@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import {
   deleteAccountSchema,
+  languageChoiceSchema,
   preferencesSchema,
   sendPhoneCodeSchema,
   updateMeSchema,
@@ -44,6 +45,12 @@ export function membersRouter(
   router.post('/users/me/phone/verify', requireUser, async (req, res) => {
     const { code } = parse(verifyPhoneSchema, req.body);
     res.json(await phone.verifyCode(currentUser(req), code));
+  });
+
+  /** The member's language everywhere (web, Mini App, bot, notifications); null follows Telegram and the browser. */
+  router.patch('/users/me/language', requireUser, async (req, res) => {
+    const { language } = parse(languageChoiceSchema, req.body);
+    res.json(await users.chooseLanguage(currentUser(req), language));
   });
 
   router.patch('/users/me/preferences', requireUser, async (req, res) => {

@@ -1,5 +1,5 @@
 // Use cases of a user's own profile, notification preferences and the member directory.
-import type { NotificationChannel } from '../../../../shared/constants';
+import type { NotificationChannel, OrganisationLanguage } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { UpdateMeInput } from '../../../../shared/schemas';
 import type { CurrentUser, DirectoryUser, PublicUser } from '../../../../shared/types';
@@ -46,6 +46,10 @@ export function createMembersService(deps: Pick<AppDeps, 'prisma'>, minors: Mino
    * Replaces the channel list. Only channels being turned on are checked: a channel the user already has
    * stays switchable off (and kept) even if its contact detail later went away.
    */
+  async function chooseLanguage(user: UserRow, language: OrganisationLanguage | null): Promise<CurrentUser> {
+    return toCurrentUser(await updateUser(prisma, user.id, { language }));
+  }
+
   async function updatePreferences(user: UserRow, preferences: NotificationChannel[]): Promise<CurrentUser> {
     for (const channel of preferences) {
       if (user.notificationPrefs.includes(channel)) continue;
@@ -67,7 +71,7 @@ export function createMembersService(deps: Pick<AppDeps, 'prisma'>, minors: Mino
     return viewer.isAdmin ? users.map(toDirectoryUser) : minors.shownTo(viewer, users.map(toPublicUser), false);
   }
 
-  return { updateContact, updatePreferences, directory };
+  return { updateContact, chooseLanguage, updatePreferences, directory };
 }
 
 export type MembersService = ReturnType<typeof createMembersService>;

@@ -100,7 +100,7 @@ export function createPhoneVerificationService(
       await deletePhoneCode(prisma, stored);
       const reason = error instanceof DeliveryError ? error.message : String(error);
       deps.logger.warn({ userId: user.id, reason }, 'phone verification SMS failed');
-      throw upstreamFailed('The code could not be sent by SMS. Check the number, or try again later.');
+      throw upstreamFailed(MSG.smsSendFailed);
     }
     deps.logger.info({ userId: user.id }, 'phone verification code sent');
     return { status: 'sent', expiresAt: stored.expiresAt.toISOString() };

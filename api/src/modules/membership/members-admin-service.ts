@@ -40,7 +40,7 @@ const toMember = (row: MemberListRow, isMinor: boolean): AdminMember => ({
 const encodeCursor = (id: number) => Buffer.from(`m${id}`).toString('base64url');
 function decodeCursor(cursor: string): number {
   const text = Buffer.from(cursor, 'base64url').toString();
-  if (!/^m\d{1,10}$/.test(text)) throw invalid('Invalid cursor');
+  if (!/^m\d{1,10}$/.test(text)) throw invalid(MSG.cursorInvalid);
   return Number(text.slice(1));
 }
 

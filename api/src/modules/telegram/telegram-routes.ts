@@ -30,7 +30,7 @@ export function telegramRouter(
 
   const requireBot = () => {
     const username = deps.config.telegram.botUsername;
-    if (!username || !deps.config.telegram.botToken) throw notFound('No Telegram bot is configured');
+    if (!username || !deps.config.telegram.botToken) throw notFound(MSG.noTelegramBot);
     return username;
   };
 

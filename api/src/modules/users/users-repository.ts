@@ -7,6 +7,7 @@ import {
   type NotificationChannel,
 } from '../../../../shared/constants';
 import type { CurrentUser, DirectoryUser, PublicUser } from '../../../../shared/types';
+import { isLanguage } from '../../../../shared/i18n/languages';
 import type { Prisma } from '../../db/database';
 
 export type UserRow = User;
@@ -35,6 +36,7 @@ export interface UserSqlRow {
   hide_from_attendees: boolean;
   birth_date: Date | string | null;
   photo_consent: string;
+  language: string | null;
   deleted_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -63,6 +65,7 @@ export const userFromSql = (row: UserSqlRow): UserRow => ({
   hideFromAttendees: row.hide_from_attendees,
   birthDate: row.birth_date === null ? null : new Date(row.birth_date),
   photoConsent: row.photo_consent,
+  language: row.language,
   deletedAt: row.deleted_at === null ? null : new Date(row.deleted_at),
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
@@ -98,6 +101,7 @@ export function toCurrentUser(user: UserRow, standing: MinorStandingFields): Cur
     ),
     googleConnected: Boolean(user.googleSub),
     hideFromAttendees: user.hideFromAttendees,
+    language: isLanguage(user.language) ? user.language : null,
     // The table's CHECK constraints keep both columns to these values.
     status: user.status as MemberStatus,
     role: user.role as AccountRole,
@@ -122,6 +126,7 @@ export interface ContactChanges {
   telegramUsername?: string;
   notificationPrefs?: NotificationChannel[];
   hideFromAttendees?: boolean;
+  language?: string | null;
 }
 
 export const updateUser = (prisma: Prisma, id: number, changes: ContactChanges): Promise<UserRow> =>
@@ -154,3 +159,12 @@ export const markTelegramUnreachable = (prisma: Prisma, userId: number, telegram
 /** Erased accounts are left out: their row stays only so that what they wrote keeps an author. */
 export const listUsersByName = (prisma: Prisma): Promise<UserRow[]> =>
   prisma.user.findMany({ where: { deletedAt: null }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+
+/** The language chosen by the member linked to this Telegram account; null without an account or a choice. */
+export async function savedLanguageOfTelegramUser(prisma: Prisma, telegramUserId: number): Promise<string | null> {
+  const user = await prisma.user.findFirst({
+    where: { telegramId: String(telegramUserId) },
+    select: { language: true },
+  });
+  return user?.language ?? null;
+}
