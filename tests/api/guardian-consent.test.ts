@@ -26,6 +26,7 @@ const GUARDIAN_ALLOWED = new Set([
   'DELETE /users/me',
   'GET /users/me/export',
   'PATCH /users/me/preferences',
+  'PATCH /users/me/language',
   'POST /users/me/phone/verification',
   'POST /users/me/phone/verify',
   'PUT /users/me/birth-date',
@@ -167,14 +168,17 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
     for (const path of ['/api/events', `/api/events/${tripId}`, `/api/events/${tripId}/attendees`, '/api/users']) {
       const blocked = await guardian.client.get(path);
       expect(blocked.status, path).toBe(403);
-      expect(blocked.body).toEqual({ error: MSG.guardianAccountOnly });
+      expect(blocked.body).toEqual({ code: 'guardian_account_only', error: MSG.guardianAccountOnly });
     }
     expect((await guardian.client.post('/api/events', eventBody())).status).toBe(403);
     // The Mini App's session is held back the same way.
     const miniApp = new TestClient(app.url, {
       authorization: `Session ${await createSession(app.deps, guardian.user.id)}`,
     });
-    expect((await miniApp.get('/api/events')).body).toEqual({ error: MSG.guardianAccountOnly });
+    expect((await miniApp.get('/api/events')).body).toEqual({
+      code: 'guardian_account_only',
+      error: MSG.guardianAccountOnly,
+    });
     expect((await miniApp.get('/api/guardian/children')).status).toBe(200);
     // No calendar feed either: its link would list the events without a session.
     expect((await guardian.client.get('/api/users/me/calendar-feed')).status).toBe(403);
@@ -195,7 +199,7 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
     // Leaving goes last: the calls before it need the session.
     const leaving = new Set(['POST /auth/logout', 'DELETE /users/me']);
     const ordered = [...routes.filter((route) => !leaving.has(route)), ...routes.filter((route) => leaving.has(route))];
-    const refusal = { error: MSG.guardianAccountOnly };
+    const refusal = { code: 'guardian_account_only', error: MSG.guardianAccountOnly };
     for (const route of ordered) {
       const [method, path] = route.split(' ') as [string, string];
       const body = method === 'GET' || method === 'HEAD' ? undefined : {};
@@ -232,7 +236,7 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
     const second = await app.signedIn({ name: 'Second Parent' });
     const again = await second.client.post('/api/guardian/consent', { token });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: MSG.consentLinkUsed });
+    expect(again.body).toEqual({ code: 'consent_link_used', error: MSG.consentLinkUsed });
     const reread = await app.anonymous().get(`/api/guardian/consent?token=${token}`);
     expect(reread.status).toBe(409);
     expect(await app.deps.prisma.guardianConsent.count({ where: { childId: tilly.user.id } })).toBe(1);
@@ -260,7 +264,7 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
 
     const page = await app.anonymous().get(`/api/guardian/consent?token=${token}`);
     expect(page.status).toBe(410);
-    expect(page.body).toEqual({ error: MSG.consentLinkExpired });
+    expect(page.body).toEqual({ code: 'consent_link_expired', error: MSG.consentLinkExpired });
     const consent = await guardian.client.post('/api/guardian/consent', { token });
     expect(consent.status).toBe(410);
     expect(await app.deps.prisma.guardianConsent.count()).toBe(0);
@@ -272,13 +276,16 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
     const token = await askGuardian(tilly.client, 'parent@example.org');
     const own = await tilly.client.post('/api/guardian/consent', { token });
     expect(own.status).toBe(403);
-    expect(own.body).toEqual({ error: MSG.consentOwnAccount });
+    expect(own.body).toEqual({ code: 'consent_own_account', error: MSG.consentOwnAccount });
     expect(await app.deps.prisma.guardianConsent.count()).toBe(0);
     expect((await tilly.client.get('/api/users/me')).body).toMatchObject({ role: 'member' });
 
     // Another minor cannot consent either.
     const friend = await child('Friend Child');
-    expect((await friend.client.post('/api/guardian/consent', { token })).body).toEqual({ error: MSG.consentByMinor });
+    expect((await friend.client.post('/api/guardian/consent', { token })).body).toEqual({
+      code: 'consent_by_minor',
+      error: MSG.consentByMinor,
+    });
 
     const guardian = await app.signedIn({ name: 'Real Parent' });
     expect((await guardian.client.post('/api/guardian/consent', { token })).status).toBe(200);
@@ -287,7 +294,7 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
   it('When a link is unknown or malformed, then it is 404 or 400 and consenting needs a sign-in', async () => {
     const unknown = await app.anonymous().get(`/api/guardian/consent?token=${'A'.repeat(43)}`);
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: MSG.consentLinkUnknown });
+    expect(unknown.body).toEqual({ code: 'consent_link_unknown', error: MSG.consentLinkUnknown });
     expect((await app.anonymous().get('/api/guardian/consent?token=bad token')).status).toBe(400);
     expect((await app.anonymous().get('/api/guardian/consent')).status).toBe(400);
     const tilly = await child();
@@ -310,7 +317,7 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
     ] as const) {
       const photo = await client.patch(`/api/guardian/children/${id}`, { photoConsent: 'full' });
       expect(photo.status).toBe(403);
-      expect(photo.body).toEqual({ error: MSG.notYourChild });
+      expect(photo.body).toEqual({ code: 'not_your_child', error: MSG.notYourChild });
       expect((await client.delete(`/api/guardian/children/${id}/consent`)).status).toBe(403);
     }
     expect((await stranger.client.get('/api/guardian/children')).body).toEqual([]);
@@ -369,7 +376,7 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
     expect((await tilly.client.get('/api/users/me')).body).toMatchObject({ guardianConsent: 'required' });
     const refused = await tilly.client.post(`/api/events/${tripId}/attend`, { status: 'attending' });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ error: MSG.guardianConsentFirst });
+    expect(refused.body).toEqual({ code: 'guardian_consent_first', error: MSG.guardianConsentFirst });
     expect((await guardian.client.get('/api/guardian/children')).body[0]).toMatchObject({
       guardianConsent: 'required',
       upcoming: [],
@@ -393,17 +400,17 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
     const adult = await app.signedIn({ birthDate: ADULT_BIRTH });
     const notNeeded = await adult.client.post('/api/users/me/guardians', { email: 'parent@example.org' });
     expect(notNeeded.status).toBe(409);
-    expect(notNeeded.body).toEqual({ error: MSG.guardianEmailNotNeeded });
+    expect(notNeeded.body).toEqual({ code: 'guardian_email_not_needed', error: MSG.guardianEmailNotNeeded });
     const noBirthDate = await app.signedIn();
     expect((await noBirthDate.client.post('/api/users/me/guardians', { email: 'p@example.org' })).status).toBe(409);
 
     const tilly = await app.signedIn({ birthDate: CHILD_BIRTH, googleEmail: 'tilly@example.org' });
     const invalidEmail = await tilly.client.post('/api/users/me/guardians', { email: 'not-an-email' });
     expect(invalidEmail.status).toBe(400);
-    expect(invalidEmail.body).toEqual({ error: MSG.emailInvalid });
+    expect(invalidEmail.body).toEqual({ code: 'email_invalid', error: MSG.emailInvalid });
     const ownEmail = await tilly.client.post('/api/users/me/guardians', { email: 'tilly@example.org' });
     expect(ownEmail.status).toBe(400);
-    expect(ownEmail.body).toEqual({ error: MSG.guardianEmailOwn });
+    expect(ownEmail.body).toEqual({ code: 'guardian_email_own', error: MSG.guardianEmailOwn });
 
     await app.worker().drain();
     expect(await app.deps.prisma.guardianRequest.count()).toBe(0);
@@ -417,7 +424,7 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
     }
     const sixth = await tilly.client.post('/api/users/me/guardians', { email: 'p6@example.org' });
     expect(sixth.status).toBe(429);
-    expect(sixth.body).toEqual({ error: MSG.guardianRequestsTooMany });
+    expect(sixth.body).toEqual({ code: 'guardian_requests_too_many', error: MSG.guardianRequestsTooMany });
     expect(await app.deps.prisma.guardianRequest.count()).toBe(GUARDIAN_LIMITS.requestsPerDay);
 
     app.setNow(new Date(NOW.getTime() + 25 * 60 * 60 * 1000));

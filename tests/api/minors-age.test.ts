@@ -68,11 +68,11 @@ describe.each(DATABASE_KINDS)('Age and the consent gates on %s', (kind) => {
     for (const status of ['attending', 'maybe']) {
       const refused = await rsvp(client, status);
       expect(refused.status).toBe(409);
-      expect(refused.body).toEqual({ error: MSG.guardianConsentFirst });
+      expect(refused.body).toEqual({ code: 'guardian_consent_first', error: MSG.guardianConsentFirst });
     }
     const refusedComment = await comment(client);
     expect(refusedComment.status).toBe(409);
-    expect(refusedComment.body).toEqual({ error: MSG.guardianConsentFirst });
+    expect(refusedComment.body).toEqual({ code: 'guardian_consent_first', error: MSG.guardianConsentFirst });
     // Saying no is always allowed.
     expect((await rsvp(client, 'not_attending')).body).toMatchObject({ status: 'not_attending' });
 
@@ -98,7 +98,7 @@ describe.each(DATABASE_KINDS)('Age and the consent gates on %s', (kind) => {
     await client.put('/api/users/me/birth-date', { birthDate: CHILD_BIRTH });
     const again = await client.put('/api/users/me/birth-date', { birthDate: ADULT_BIRTH });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: MSG.birthDateAlreadySet });
+    expect(again.body).toEqual({ code: 'birth_date_already_set', error: MSG.birthDateAlreadySet });
     expect(await birthDateOf(user.id)).toBe(CHILD_BIRTH);
     expect((await client.get('/api/users/me')).body).toMatchObject({ isMinor: true });
     expect((await rsvp(client, 'attending')).status).toBe(409);
@@ -117,7 +117,7 @@ describe.each(DATABASE_KINDS)('Age and the consent gates on %s', (kind) => {
     for (const [birthDate, message] of cases) {
       const res = await client.put('/api/users/me/birth-date', { birthDate });
       expect(res.status, String(birthDate)).toBe(400);
-      expect(res.body).toEqual({ error: message });
+      expect(res.body).toEqual({ code: expect.any(String), error: message });
     }
     expect(await birthDateOf(user.id)).toBeNull();
     // Exactly 120 years ago and today are accepted.
@@ -129,7 +129,7 @@ describe.each(DATABASE_KINDS)('Age and the consent gates on %s', (kind) => {
     const { client } = await app.signedIn();
     for (const res of [await rsvp(client, 'attending'), await rsvp(client, 'maybe'), await comment(client)]) {
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: MSG.birthDateFirst });
+      expect(res.body).toEqual({ code: 'birth_date_first', error: MSG.birthDateFirst });
     }
     expect((await rsvp(client, 'not_attending')).status).toBe(200);
 
@@ -154,7 +154,7 @@ describe.each(DATABASE_KINDS)('Age and the consent gates on %s', (kind) => {
     expect(byMember.status).toBe(403);
     const bad = await admin.client.patch(`/api/admin/members/${child.user.id}`, { birthDate: '2030-01-01' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: MSG.birthDateInFuture });
+    expect(bad.body).toEqual({ code: 'birth_date_in_future', error: MSG.birthDateInFuture });
     expect(await birthDateOf(child.user.id)).toBe(CHILD_BIRTH);
 
     const corrected = await admin.client.patch(`/api/admin/members/${child.user.id}`, { birthDate: '2014-05-10' });
@@ -203,7 +203,7 @@ describe.each(DATABASE_KINDS)('Age and the consent gates on %s', (kind) => {
     await adult.client.put('/api/users/me/birth-date', { birthDate: ADULT_BIRTH });
     const forAdult = await admin.client.post(`/api/admin/members/${adult.user.id}/consent`, { method: 'in_person' });
     expect(forAdult.status).toBe(409);
-    expect(forAdult.body).toEqual({ error: MSG.consentNotNeeded });
+    expect(forAdult.body).toEqual({ code: 'consent_not_needed', error: MSG.consentNotNeeded });
     const unknown = await admin.client.post('/api/admin/members/99999999/consent', { method: 'in_person' });
     expect(unknown.status).toBe(404);
     expect(await app.deps.prisma.guardianConsent.count({ where: { childId: adult.user.id } })).toBe(0);

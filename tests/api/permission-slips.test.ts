@@ -176,7 +176,7 @@ describe.each(DATABASE_KINDS)('Permission slips on %s', (kind) => {
 
     const again = await approval(guardian.client, child.user.id, id, false);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: MSG.noPendingApproval });
+    expect(again.body).toEqual({ code: 'no_pending_approval', error: MSG.noPendingApproval });
     expect((await reply(id, child.user.id))!.status).toBe('attending');
   });
 
@@ -189,7 +189,7 @@ describe.each(DATABASE_KINDS)('Permission slips on %s', (kind) => {
     for (const approve of [true, false]) {
       const res = await approval(other.guardian.client, child.user.id, id, approve);
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: MSG.notGuardianOf });
+      expect(res.body).toEqual({ code: 'not_guardian_of', error: MSG.notGuardianOf });
     }
     // The child themself is no guardian either.
     expect((await approval(child.client, child.user.id, id, true)).status).toBe(403);
@@ -300,7 +300,7 @@ describe.each(DATABASE_KINDS)('Permission slips on %s', (kind) => {
     for (const client of [other.guardian.client, stranger.client, admin.client]) {
       const res = await client.post(`/api/events/${id}/attend`, { status: 'attending', forUserId: child.user.id });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: MSG.notGuardianOf });
+      expect(res.body).toEqual({ code: 'not_guardian_of', error: MSG.notGuardianOf });
     }
     expect(await reply(id, child.user.id)).toBeNull();
     const bad = await stranger.client.post(`/api/events/${id}/attend`, { status: 'attending', forUserId: 'x' });
@@ -319,7 +319,7 @@ describe.each(DATABASE_KINDS)('Permission slips on %s', (kind) => {
       forUserId: child.user.id,
     });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: MSG.guardianConsentFirst });
+    expect(res.body).toEqual({ code: 'guardian_consent_first', error: MSG.guardianConsentFirst });
     expect(await reply(id, child.user.id)).toBeNull();
   });
 

@@ -92,7 +92,7 @@ describe('a shared link of an event', () => {
       expect(page.answers[`/api/events/${id}/preview`]).toBeUndefined();
       const preview = await fetch(`${app.url}/api/events/${id}/preview`);
       expect(preview.status).toBe(404);
-      expect(await preview.json()).toEqual({ error: 'Event not found' });
+      expect(await preview.json()).toEqual({ code: expect.any(String), error: 'Event not found' });
     }
   });
 

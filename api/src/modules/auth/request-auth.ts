@@ -107,7 +107,7 @@ export const holdPendingMembers: RequestHandler = (req, _res, next) => {
  */
 const GUARDIAN_ALLOWED: ReadonlyArray<readonly [method: string | null, path: RegExp]> = [
   [null, /^\/users\/me$/],
-  [null, /^\/users\/me\/(export|preferences|phone\/verification|phone\/verify|birth-date|guardians)$/],
+  [null, /^\/users\/me\/(export|preferences|language|phone\/verification|phone\/verify|birth-date|guardians)$/],
   [null, /^\/guardian\/.+$/],
   [null, /^\/auth\/.+$/],
   ['POST', /^\/events\/\d{1,10}\/attend$/],
