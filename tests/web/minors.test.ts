@@ -127,6 +127,7 @@ describe.each(WEB_DATABASE_KINDS)('under-16s in the web app on %s', (kind) => {
     return page;
   }
 
+  // The whole flow on two devices, each screen shot in four looks: minutes on a loaded machine.
   it('When a child RSVPs without a birth date, then they are asked for it, name a guardian who consents on another device, the RSVP goes through, and a trip waits for the guardian’s approval', async () => {
     const child = await app.deps.prisma.user.create({ data: { name: 'Robin Young' } });
     const page = await phoneAs(child);
@@ -233,7 +234,7 @@ describe.each(WEB_DATABASE_KINDS)('under-16s in the web app on %s', (kind) => {
     await parentPage.context().close();
     await organiserPage.context().close();
     await page.context().close();
-  });
+  }, 240_000);
 
   it('When an adult without a birth date RSVPs, then they give it once and are attending with no consent step', async () => {
     const adult = await app.deps.prisma.user.create({ data: { name: 'Avery Adult' } });
