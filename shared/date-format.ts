@@ -28,3 +28,20 @@ export function dateParts(
   for (const part of format.formatToParts(date)) if (part.type !== 'literal') parts[part.type] = part.value;
   return parts;
 }
+
+/**
+ * "Sat, 28 Nov 2026, 18:00 CET": an event's moment for text read far from the event (a shared card, a link
+ * preview), so the zone is written out.
+ */
+export function momentWithZone(date: Date, timeZone: string): string {
+  return dateFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+}

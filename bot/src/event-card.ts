@@ -3,7 +3,7 @@
 // redrawn by the card refresher, so all three always look alike.
 import { InlineKeyboard } from 'grammy';
 import type { InlineQueryResultArticle, LinkPreviewOptions } from 'grammy/types';
-import { dateFormat } from '../../shared/date-format';
+import { momentWithZone } from '../../shared/date-format';
 import { shorten } from '../../shared/text';
 import type { CardEvent } from './bot-deps';
 import { RSVP_TEXT } from './rsvp-text';
@@ -54,18 +54,7 @@ export interface CardOptions {
 }
 
 /** "Sat, 28 Nov 2026, 18:00 CET": the card may be read far from the event, so the zone is written out. */
-export function cardMoment(date: Date, timeZone: string): string {
-  return dateFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(date);
-}
+export const cardMoment = momentWithZone;
 
 /** "3 going · 7 spots left", "12 going · Full", or "3 going" without a capacity. */
 export function countsLine(event: Pick<CardEvent, 'attendingPeople' | 'capacity'>): string {

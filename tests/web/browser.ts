@@ -182,3 +182,10 @@ export const futureDate = (days: number, hour = 18) => {
   date.setUTCHours(hour, 0, 0, 0);
   return date;
 };
+
+/** YYYY-MM-DD, `years` years before today (UTC): a birth date of that age. */
+export function yearsAgo(years: number): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  return date.toISOString().slice(0, 10);
+}

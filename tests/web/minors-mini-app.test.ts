@@ -5,15 +5,8 @@ import type { Event, User } from '@prisma/client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
-import { expectToast, futureDate, launchBrowser, openPage, settle, shows } from './browser';
+import { expectToast, futureDate, launchBrowser, openPage, settle, shows, yearsAgo } from './browser';
 import { fromTelegram, launchMiniApp, probe } from './telegram-client';
-
-/** YYYY-MM-DD, `years` years before today (UTC). */
-function yearsAgo(years: number): string {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() - years);
-  return date.toISOString().slice(0, 10);
-}
 
 describe('a child in the Mini App', () => {
   let app: BotTestApp;

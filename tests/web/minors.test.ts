@@ -21,17 +21,11 @@ import {
   openPage,
   settle,
   shows,
+  yearsAgo,
 } from './browser';
 import { SCHEMES, SIZES } from './layout-kit';
 
 const DIR = path.join(ARTIFACTS_DIR, 'web', 'minors');
-
-/** YYYY-MM-DD, `years` years before today (UTC). */
-function yearsAgo(years: number): string {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() - years);
-  return date.toISOString().slice(0, 10);
-}
 
 /**
  * No sideways scrolling and no serious accessibility problem (axe on the phone), and a screenshot at each size in

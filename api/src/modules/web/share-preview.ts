@@ -2,7 +2,7 @@
 // A public event's page names the event, its date and time, a line of its description and its cover; any
 // other page — a private, deleted or unknown event included — carries only the site's own tags, so a guessed
 // link reveals nothing. The place is never in a preview: it is for members (web, cards and calendars alike).
-import { dateFormat } from '../../../../shared/date-format';
+import { momentWithZone } from '../../../../shared/date-format';
 import { imageSource } from '../../../../shared/first-screen';
 import type { PublicPreview } from '../events/events-repository';
 
@@ -13,20 +13,6 @@ const SITE_DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"/;
 
 /** How long a description may be in a preview: chat apps show two or three lines. */
 const DESCRIPTION_CHARS = 160;
-
-/** "Wed, 2 Dec 2026, 18:00 CET": a preview is read anywhere, so the zone is written out. */
-export function previewMoment(date: Date, timeZone: string): string {
-  return dateFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(date);
-}
 
 /** Sample covers are SVG, which chat apps do not draw: the build writes a PNG of each (webapp/share-pictures.ts). */
 const SAMPLE_COVER = /^\/images\/events\/[a-z0-9-]+\.svg$/;
@@ -59,7 +45,7 @@ export function previewTags(html: string, context: PreviewContext, event: Public
     ['property', 'og:url', url],
   ];
   if (event) {
-    const when = previewMoment(event.date, event.timeZone);
+    const when = momentWithZone(event.date, event.timeZone);
     const about = shorten(event.description, DESCRIPTION_CHARS);
     tags.push(
       ['property', 'og:type', 'website'],
