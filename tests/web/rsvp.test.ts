@@ -87,8 +87,9 @@ describe.each(WEB_DATABASE_KINDS)('RSVP with a capacity in the web app on %s', (
     await bob.goto('/events');
     await shows(bob.getByText('Full · 0 on the waitlist'));
     await bob.goto(`/events/${event.id}`);
-    await rsvpCard(bob).getByRole('button', { name: 'I Will Attend' }).click();
+    await rsvpCard(bob).getByRole('button', { name: 'Join the waitlist' }).click();
     await shows(rsvpCard(bob).getByText("You're on the waitlist (#1)"));
+    await shows(rsvpCard(bob).getByRole('button', { name: 'Leave the waitlist' }));
     expect(await attendance(bobUser)).toMatchObject({ status: 'waitlisted' });
     expect(await rsvpCard(bob).getByRole('button', { name: 'Show my pass' }).count()).toBe(0);
     await checkScreen(bob, 'rsvp-waitlisted');
@@ -218,7 +219,7 @@ describe.each(WEB_DATABASE_KINDS)('RSVP with a capacity in the web app on %s', (
       data: { rsvpClosesAt: new Date(Date.now() - 60_000) },
     });
     await alice.reload();
-    await shows(card.getByText('RSVP closed'));
+    await shows(card.getByText('RSVPs are closed'));
     expect(await card.getByRole('button', { name: 'Cannot Attend' }).isDisabled()).toBe(true);
 
     // The edit form shows the stored settings and saving keeps them.

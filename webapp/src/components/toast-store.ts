@@ -50,8 +50,23 @@ export function toast(input: ToastInput): string {
 }
 
 /** A destructive toast: the SPEC's error toasts. */
+/**
+ * The description without the title said again: a message that opens with the toast's own title, after the
+ * request helper's status code or not ('Check-in failed' / '409: Check-in failed: …'), keeps only what follows,
+ * and one that is only the title adds nothing.
+ */
+export function withoutRepeatedTitle(title: string, description?: string): string | undefined {
+  if (!description) return description;
+  const heading = title.trim().toLowerCase();
+  const text = description.replace(/^\d{3}: /, '');
+  const next = text.charAt(heading.length);
+  if (!text.toLowerCase().startsWith(heading) || /[\p{L}\p{N}]/u.test(next)) return description;
+  const rest = text.slice(heading.length).replace(/^[:.\s-]+/, '');
+  return rest || undefined;
+}
+
 export const toastError = (title: string, description?: string) =>
-  toast({ title, description, variant: 'destructive' });
+  toast({ title, description: withoutRepeatedTitle(title, description), variant: 'destructive' });
 
 export function useToasts(): ToastData[] {
   return useSyncExternalStore(

@@ -15,7 +15,7 @@ export interface AttendVariables {
 export const attendEvent = ({ id, status, guests }: AttendVariables) =>
   api.post<AttendResponse>(`/api/events/${id}/attend`, guests === undefined ? { status } : { status, guests });
 
-/** After an RSVP the list, the event and its attendees are refreshed (SPEC §7); Telegram gives haptic feedback. */
+/** After an RSVP, or its refusal, the list, the event and its attendees are refreshed (SPEC §7); Telegram gives haptic feedback. */
 export function useAttendEvent() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -24,7 +24,12 @@ export function useAttendEvent() {
       hapticSuccess();
       return queryClient.invalidateQueries({ queryKey: eventKeys.all });
     },
-    // Inside Telegram a failed reply is felt too, not only seen in the toast.
-    onError: () => hapticError(),
+    // Inside Telegram a failed reply is felt too, not only seen in the toast. A refusal (full, closed, or a
+    // reply given elsewhere meanwhile) means the page is out of date: the buttons show the server's state again.
+    onError: () => {
+      hapticError();
+      // Not awaited: the refusal's message shows at once, the refreshed state follows.
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+    },
   });
 }

@@ -8,22 +8,18 @@ import { Avatar } from '../../../components/avatar/avatar';
 import { buttonClass } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { useAttendees } from '../api/get-attendees';
+import { StatusLabel, statusLabel } from './rsvp';
 
-const STATUS_TEXT: Record<string, string> = {
-  attending: 'attending',
-  not_attending: 'not attending',
-  maybe: 'maybe',
-  waitlisted: 'waitlisted',
-  awaiting_guardian: 'waiting for a guardian',
-};
-const statusText = (status: string) => STATUS_TEXT[status] ?? 'not responded';
+/** The summary's order; its words are the status labels, written small inside the sentence. */
+const SUMMARY_ORDER = ['attending', 'not_attending', 'maybe', 'waitlisted', 'awaiting_guardian', 'not_responded'];
+const statusText = (status: string) => statusLabel(status).toLowerCase();
 
 /** '2 attending · 1 not attending', in a fixed order; 'No replies yet' when nobody answered. */
 export function replySummary(list: readonly Pick<Attendee, 'status'>[]): string {
   const counts = new Map<string, number>();
   for (const attendee of list)
     counts.set(statusText(attendee.status), (counts.get(statusText(attendee.status)) ?? 0) + 1);
-  const parts = [...Object.values(STATUS_TEXT), 'not responded']
+  const parts = SUMMARY_ORDER.map(statusText)
     .filter((text) => counts.has(text))
     .map((text) => `${counts.get(text)} ${text}`);
   return parts.join(' · ') || 'No replies yet';
@@ -114,7 +110,7 @@ export function Attendees({ eventId, className = '' }: { eventId: number; classN
           {list.length > 0 && (
             <AttendeeTable
               list={list}
-              columns={[{ header: 'Status', cell: (attendee) => statusText(attendee.status) }]}
+              columns={[{ header: 'Status', cell: (attendee) => <StatusLabel status={attendee.status} /> }]}
             />
           )}
         </Collapsible.Content>

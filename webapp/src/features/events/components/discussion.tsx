@@ -10,10 +10,20 @@ import { EmptyState } from '../../../components/empty-state/empty-state';
 import { Field } from '../../../components/field/field';
 import { useTakePart } from '../../../components/take-part/take-part';
 import { toast, toastError } from '../../../components/toast-store';
+import { ApiError } from '../../../lib/api-client';
 import { commentDate } from '../../../lib/dates';
 import { useComments } from '../api/get-comments';
 import { useCreateComment } from '../api/create-comment';
 import { CommentMenu } from './comment-menu';
+
+/** Only the last this many characters are counted down under the box, so a short comment is not nagged. */
+const COUNTDOWN_FROM = 200;
+
+/** Not signed in keeps SPEC §8's words; any other refusal says what the server said (too long, not invited…). */
+function commentFailed(error: unknown) {
+  const refused = error instanceof ApiError && error.status !== 401 && error.serverMessage;
+  toastError('Error', refused || 'Failed to post comment. Please sign in to comment on events.');
+}
 
 export function Discussion({
   eventId,
@@ -33,6 +43,7 @@ export function Discussion({
   const takePart = useTakePart();
   const [content, setContent] = useState('');
   const empty = content.trim() === '';
+  const left = LIMITS.comment - content.length;
 
   const send = (text: string) =>
     post.mutate(text, {
@@ -41,9 +52,7 @@ export function Discussion({
         toast({ title: 'Comment posted' });
       },
       // The comment stays in the box while the member adds what is missing; then it is posted as written.
-      onError: (error) =>
-        takePart.intercept(error, () => send(text)) ||
-        toastError('Error', 'Failed to post comment. Please sign in to comment on events.'),
+      onError: (error) => takePart.intercept(error, () => send(text)) || commentFailed(error),
     });
 
   const submit = (event: FormEvent) => {
@@ -57,7 +66,16 @@ export function Discussion({
     <Card title="Discussion" className={className} labelledBy="discussion-title">
       {takePart.dialog}
       <form className="form" onSubmit={submit}>
-        <Field label="Add a comment" id="comment-content">
+        <Field
+          label="Add a comment"
+          id="comment-content"
+          hint={
+            // Always in the page, so screen readers hear the count change once it starts.
+            <span aria-live="polite">
+              {left <= COUNTDOWN_FROM && `${left} ${left === 1 ? 'character' : 'characters'} left`}
+            </span>
+          }
+        >
           <textarea
             value={content}
             maxLength={LIMITS.comment}

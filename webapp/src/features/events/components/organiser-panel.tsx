@@ -17,14 +17,13 @@ import { AttendeeTable, type AttendeeColumn } from './attendees';
 import { CheckInByPass } from './check-in-by-pass';
 import { MessageAttendeesDialog } from './message-attendees-dialog';
 import { MinorState } from './minor-state';
+import { statusLabel } from './rsvp';
 import styles from './organiser-panel.module.css';
 
-const GROUPS: [Attendee['status'], string][] = [
-  ['attending', 'Attending'],
-  ['waitlisted', 'Waitlist'],
-  ['maybe', 'Maybe'],
-  ['not_attending', 'Not attending'],
-];
+// Captioned with the same words as the member's own status, so organiser and member speak alike.
+const GROUPS: [Attendee['status'], string][] = (
+  ['attending', 'awaiting_guardian', 'waitlisted', 'maybe', 'not_attending'] as const
+).map((status) => [status, statusLabel(status)]);
 
 function CheckInToggle({ eventId, attendee }: { eventId: number; attendee: Attendee & { id: number } }) {
   const checkIn = useCheckIn(eventId);

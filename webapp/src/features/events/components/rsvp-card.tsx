@@ -1,7 +1,8 @@
 // The RSVP card of the details page (SPEC §2/§4): the current status and 'I Will Attend' / 'Maybe' /
 // 'Cannot Attend', the guests stepper, the waitlist place, the closing time and the member's pass, with who
-// else is coming. Inside Telegram 'I Will Attend' is also on Telegram's MainButton.
-import { Check, CircleHelp, Clock, X } from 'lucide-react';
+// else is coming. On a full event the first button reads 'Join the waitlist', and 'Leave the waitlist' once
+// there. Inside Telegram the first button is also on Telegram's MainButton.
+import { Check, CircleHelp, Clock, LogOut, X } from 'lucide-react';
 import { useState } from 'react';
 import type { RsvpStatus } from '../../../../../shared/constants';
 import type { AttendResponse, EventDetail } from '../../../../../shared/types';
@@ -18,7 +19,7 @@ import { GuestsStepper } from './guests-stepper';
 import { MemberPass } from './member-pass';
 import { AWAITING_GUARDIAN_TOAST, StatusLabel } from './rsvp';
 import styles from './rsvp-card.module.css';
-import { closingText, isRsvpClosed, spotsText } from './rsvp-text';
+import { closingText, isFull, isRsvpClosed, spotsText } from './rsvp-text';
 
 export const peopleCount = (count: number) => (count === 1 ? '1 person' : `${count} people`);
 
@@ -59,18 +60,22 @@ interface RsvpCardProps {
 export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardProps) {
   const attend = useAttendEvent();
   const takePart = useTakePart();
-  const [choice, setChoice] = useState<RsvpStatus | null>(null);
+  // Which button was pressed: 'Leave the waitlist' and 'Cannot Attend' send the same reply.
+  const [choice, setChoice] = useState<string | null>(null);
   const [guests, setGuests] = useState(event.myGuests);
-  const going =
-    event.myStatus === 'attending' || event.myStatus === 'waitlisted' || event.myStatus === 'awaiting_guardian';
+  const waitlisted = event.myStatus === 'waitlisted';
+  const holding = event.myStatus === 'attending' || event.myStatus === 'awaiting_guardian';
+  const going = holding || waitlisted;
   const locked = isRsvpClosed(event.rsvpClosesAt) && !canManage;
-  const reply = (status: RsvpStatus, guestCount = guests) => {
-    setChoice(status);
+  // On a full event the first button says what it will do before it is pressed.
+  const attendLabel = !holding && isFull(event) ? 'Join the waitlist' : 'I Will Attend';
+  const reply = (status: RsvpStatus, guestCount = guests, pressed: string = status) => {
+    setChoice(pressed);
     attend.mutate(
       { id: event.id, status, ...(status === 'attending' && event.guestsAllowed > 0 ? { guests: guestCount } : {}) },
       {
         onSuccess: rsvpSaved,
-        onError: (error) => takePart.intercept(error, () => reply(status, guestCount)) || rsvpFailed(error),
+        onError: (error) => takePart.intercept(error, () => reply(status, guestCount, pressed)) || rsvpFailed(error),
       },
     );
   };
@@ -80,23 +85,27 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
     if (going) reply('attending', count);
   };
   useMainButton(
-    event.myStatus === 'attending' || event.myStatus === 'awaiting_guardian' || locked || takePart.open
+    holding || waitlisted || locked || takePart.open
       ? null
-      : { text: 'I Will Attend', onClick: () => reply('attending'), busy: attend.isPending },
+      : { text: attendLabel, onClick: () => reply('attending'), busy: attend.isPending },
   );
-  const button = (status: RsvpStatus, label: string, Icon: typeof Check) => (
+  const button = (
+    key: string,
+    status: RsvpStatus,
+    label: string,
+    Icon: typeof Check,
+    // null: an action rather than a choice, so no pressed state at all.
+    pressed: boolean | null = event.myStatus === status,
+  ) => (
     <Button
       variant="secondary"
       block
-      aria-pressed={
-        event.myStatus === status ||
-        (status === 'attending' && (event.myStatus === 'waitlisted' || event.myStatus === 'awaiting_guardian'))
-      }
+      aria-pressed={pressed ?? undefined}
       disabled={attend.isPending || locked}
-      onClick={() => reply(status)}
+      onClick={() => reply(status, guests, key)}
     >
       <Icon size={18} aria-hidden="true" />
-      {attend.isPending && choice === status ? 'Updating...' : label}
+      {attend.isPending && choice === key ? 'Updating...' : label}
     </Button>
   );
   const spots = spotsText(event);
@@ -128,9 +137,12 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
         />
       )}
       <div className="rsvp-buttons">
-        {button('attending', 'I Will Attend', Check)}
-        {button('maybe', 'Maybe', CircleHelp)}
-        {button('not_attending', 'Cannot Attend', X)}
+        {waitlisted
+          ? // The waitlist place is said above; this button only leaves it.
+            button('leave-waitlist', 'not_attending', 'Leave the waitlist', LogOut, null)
+          : button('attending', 'attending', attendLabel, attendLabel === 'I Will Attend' ? Check : Clock, holding)}
+        {button('maybe', 'maybe', 'Maybe', CircleHelp)}
+        {button('not_attending', 'not_attending', 'Cannot Attend', X)}
       </div>
       {event.myStatus === 'attending' && (
         <div className={styles.passRow}>

@@ -14,8 +14,11 @@ export function spotsText({ spotsLeft, waitlistCount }: Capacity): string | null
 export const isRsvpClosed = (rsvpClosesAt: string | null, now = Date.now()) =>
   rsvpClosesAt !== null && Date.parse(rsvpClosesAt) <= now;
 
-/** 'RSVP closes Friday, …' before the closing time, 'RSVP closed' after it; null when replies stay open. */
+/** 'RSVPs close Friday, …' before the closing time, 'RSVPs are closed' after it; null when replies stay open. */
 export function closingText(rsvpClosesAt: string | null): string | null {
   if (rsvpClosesAt === null) return null;
-  return isRsvpClosed(rsvpClosesAt) ? 'RSVP closed' : `RSVP closes ${longDateTime(rsvpClosesAt)}`;
+  return isRsvpClosed(rsvpClosesAt) ? 'RSVPs are closed' : `RSVPs close ${longDateTime(rsvpClosesAt)}`;
 }
+
+/** No spot is left, so 'I Will Attend' would put the member on the waitlist: the button says so first. */
+export const isFull = ({ spotsLeft }: Pick<EventSummary, 'spotsLeft'>) => spotsLeft !== null && spotsLeft <= 0;

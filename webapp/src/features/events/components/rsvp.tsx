@@ -30,6 +30,9 @@ const LABELS: Record<AttendanceStatus, [string, LucideIcon]> = {
   not_authenticated: ['Not Responded', CircleHelp],
 };
 
+/** The one word for a reply status, wherever a status is shown: card, lists, attendee tables. */
+export const statusLabel = (status: string): string => (LABELS[status as AttendanceStatus] ?? LABELS.not_responded)[0];
+
 export function StatusLabel({ status }: { status: AttendanceStatus }) {
   const [label, Icon] = LABELS[status] ?? LABELS.not_responded;
   return (

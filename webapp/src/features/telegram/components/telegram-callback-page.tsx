@@ -237,9 +237,8 @@ export function TelegramCallbackPage() {
         {state.kind === 'success' && <p>This window will close automatically...</p>}
         {state.kind === 'error' && (
           <>
-            <p role="alert">
-              <strong>Authentication failed</strong>: {state.detail}
-            </p>
+            {/* The heading already says 'Authentication Failed': the alert gives only what went wrong. */}
+            <p role="alert">{state.detail}</p>
             <button type="button" className={buttonClass()} onClick={close}>
               Close
             </button>
