@@ -8,7 +8,7 @@ import type { Prisma } from '../../db/database';
 import type { Logger } from '../../logger';
 import { oneLine } from '../../lib/display-text';
 import { guardianCopiesFor } from '../minors/minors-service';
-import { readOrganisationSettings } from '../organisation/organisation-service';
+import { readDefaultLanguage } from '../organisation/organisation-service';
 import type { MonthlyBy, RecurrenceFrequency } from '../../../../shared/constants';
 import { isLanguage, LANGUAGES, type Language } from '../../../../shared/i18n/languages';
 import { EVENT_DELETED } from './delivery';
@@ -278,7 +278,7 @@ export function createFanOut(deps: FanOutDeps): FanOut {
       rendered = await renderAll((language) => renderReportsDigest(open, link, language));
     }
     const recipients = await outbox.findActiveAdmins(tx, { after: job.cursor, limit: batchSize });
-    const organisation = (await readOrganisationSettings(deps, tx)).defaultLanguage;
+    const organisation = await readDefaultLanguage(config, tx);
     const messages = messagesOf(job, rendered, recipients, organisation).map((message) => ({
       ...message,
       payload: { buttons: false },
@@ -314,7 +314,7 @@ export function createFanOut(deps: FanOutDeps): FanOut {
           const stored = job.rendered as RenderedTexts | RenderedSet | null;
           const rendered = stored ?? (await render(tx, job, event));
           const recipients = await recipientsOf(tx, job, event, { after: job.cursor, limit: batchSize });
-          const organisation = (await readOrganisationSettings(deps, tx)).defaultLanguage;
+          const organisation = await readDefaultLanguage(config, tx);
           const messages = [
             ...messagesOf(job, rendered, recipients, organisation),
             ...(await guardianCopies(tx, job, rendered, recipients, now, organisation)),

@@ -142,6 +142,9 @@ const TEXTS = defineMessages({
 const text = (language: Language, message: MessageDescriptor, values?: MessageValues) =>
   translator.t(language, message.id, values);
 
+/** "View the event: <link>", the line under a message about an event. */
+export const viewEventLine = (language: Language, link: string) => text(language, TEXTS.viewEventLink, { link });
+
 const PLACEHOLDERS: MessageValues = {
   eventName: '{{eventName}}',
   eventDate: '{{eventDate}}',
