@@ -1,6 +1,7 @@
 // Notifications in each recipient's language: their saved choice, else the organisation's. Emails go through a
 // real SMTP server, Telegram messages through the fake Bot API; dates read in the recipient's language and the
-// event's time zone, and English stays word for word what it always was.
+// event's time zone, a guardian's copy is in the guardian's language, and English stays word for word what it
+// always was.
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases';
@@ -37,6 +38,7 @@ describe.each(DATABASE_KINDS)('notifications in the recipient’s language on %s
   beforeEach(async () => {
     await app.reset();
     await app.deps.prisma.organisationSettings.deleteMany();
+    await app.deps.prisma.guardianship.deleteMany();
     smtp.messages.length = 0;
     app.botApi.calls.length = 0;
     app.setNow(new Date('2030-05-01T10:00:00.000Z'));
@@ -149,5 +151,41 @@ describe.each(DATABASE_KINDS)('notifications in the recipient’s language on %s
     );
     expect(toGreta!.text).toContain('Bring a towel.');
     expect(String(telegramTo(olena)[0]!.params.text)).toMatch(/^Admin \d+ пише про «Canoe trip» \(субота, 1 червня/);
+  });
+
+  it('When an event is announced to a minor, then their guardian’s copy is in the guardian’s language', async () => {
+    const { prisma } = app.deps;
+    const maria = await prisma.user.create({
+      data: {
+        name: 'Maria Schmidt',
+        birthDate: new Date('2020-05-02T00:00:00.000Z'),
+        googleEmail: `maria-${stamp}@example.org`,
+        notificationPrefs: ['email'],
+      },
+    });
+    const oksana = await prisma.user.create({
+      data: {
+        name: 'Oksana',
+        language: 'uk',
+        role: 'guardian',
+        telegramId: `99${stamp}01`,
+        notificationPrefs: ['telegram'],
+      },
+    });
+    await prisma.guardianConsent.create({
+      data: { childId: maria.id, guardianId: oksana.id, method: 'email_link', textVersion: 0 },
+    });
+    await prisma.guardianship.create({ data: { guardianId: oksana.id, childId: maria.id } });
+
+    await createEvent();
+    await deliver();
+
+    expect(mailsTo(maria).map((mail) => mail.subject)).toEqual(['New event: Canoe trip']);
+    const copies = telegramTo(oksana);
+    expect(copies).toHaveLength(1);
+    expect(String(copies[0]!.params.text)).toBe(
+      'Стосується: Maria Schmidt\n\n' +
+        'Нова подія: Canoe trip, субота, 1 червня 2030 р. о 18:30 GMT+2 (Europe/Berlin), Boathouse.',
+    );
   });
 });
