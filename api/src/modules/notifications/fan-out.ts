@@ -8,8 +8,9 @@ import type { Prisma } from '../../db/database';
 import type { Logger } from '../../logger';
 import { oneLine } from '../../lib/display-text';
 import { guardianCopiesFor } from '../minors/minors-service';
-import { repeatsPhrase } from '../../../../shared/recurrence-text';
+import { readDefaultLanguage } from '../organisation/organisation-service';
 import type { MonthlyBy, RecurrenceFrequency } from '../../../../shared/constants';
+import { isLanguage, LANGUAGES, type Language } from '../../../../shared/i18n/languages';
 import { EVENT_DELETED } from './delivery';
 import * as outbox from './outbox-repository';
 import {
@@ -19,7 +20,9 @@ import {
   renderMessage,
   renderReportsDigest,
   renderRsvpDigest,
+  seriesUpdate,
   templateTypeOf,
+  withRepeats,
   type MessageKind,
   type RenderedMessage,
   type TemplateValues,
@@ -45,6 +48,27 @@ export interface FanOut {
 
 type Channel = 'email' | 'sms' | 'telegram';
 type RenderedSet = Record<Channel, RenderedMessage>;
+/**
+ * A job's texts in every language, rendered at its first batch and kept on the job, so that every batch
+ * sends the same words. A job kept before texts had languages holds one RenderedSet, used for everyone.
+ */
+export type RenderedTexts = { byLanguage: Record<Language, RenderedSet> };
+
+/** The texts of each language, rendered by `render`. */
+export async function renderAll(render: (language: Language) => Promise<RenderedSet> | RenderedSet) {
+  const byLanguage = {} as Record<Language, RenderedSet>;
+  for (const language of LANGUAGES) byLanguage[language] = await render(language);
+  return { byLanguage } satisfies RenderedTexts;
+}
+
+/** The texts for a recipient of `language`, from what a job keeps. */
+function textsIn(stored: RenderedTexts | RenderedSet, language: Language): RenderedSet {
+  return 'byLanguage' in stored ? stored.byLanguage[language] : stored;
+}
+
+/** A recipient's language: their saved choice, else the organisation's. */
+const languageOf = (user: outbox.RecipientRow, organisation: Language): Language =>
+  isLanguage(user.language) ? user.language : organisation;
 
 /** A batch whose transaction failed is tried again after this (doubling), and given up after MAX attempts. */
 const RETRY_MS = 5_000;
@@ -73,44 +97,49 @@ export function createFanOut(deps: FanOutDeps): FanOut {
   const { config, logger } = deps;
 
   /** updateType belongs to 'event updated' messages only; elsewhere it stays empty rather than invent a change. */
-  function valuesOf(event: outbox.EventForMessage, updateType: string | null): TemplateValues {
+  function valuesOf(event: outbox.EventForMessage, updateType: string | null, language: Language): TemplateValues {
     return {
       eventName: event.name,
-      eventDate: formatEventDate(event.date, event.timeZone ?? config.notificationsTimeZone),
+      eventDate: formatEventDate(event.date, event.timeZone ?? config.notificationsTimeZone, language),
       eventLocation: event.location,
-      updateType: updateType === null ? '' : describeUpdate(updateType),
+      updateType: updateType === null ? '' : describeUpdate(updateType, language),
     };
   }
 
-  /** Once per job: the admin's templates (or defaults) filled with the event's values, per channel. */
-  async function render(db: outbox.Db, job: outbox.JobRow, event: outbox.EventForMessage): Promise<RenderedSet> {
+  /** Once per job: the admin's templates (or defaults) filled with the event's values, per language and channel. */
+  async function render(db: outbox.Db, job: outbox.JobRow, event: outbox.EventForMessage): Promise<RenderedTexts> {
     const kind = job.kind as MessageKind;
     const link = config.publicUrl ? `${config.publicUrl}/events/${event.id}` : undefined;
-    if (kind === 'rsvp_digest')
-      return renderRsvpDigest({ eventName: event.name }, await outbox.rsvpCounts(db, event.id), link);
+    if (kind === 'rsvp_digest') {
+      const counts = await outbox.rsvpCounts(db, event.id);
+      return renderAll((language) => renderRsvpDigest({ eventName: event.name }, counts, link, language));
+    }
     const type = templateTypeOf(kind);
     const [emailTemplate, smsTemplate] = type
       ? await Promise.all([outbox.findTemplateText(db, type, 'email'), outbox.findTemplateText(db, type, 'sms')])
       : [null, null];
-    const values = valuesOf(
-      event,
-      kind === 'event_updated' || kind === 'series_updated' ? (job.updateType ?? '') : null,
-    );
-    // A series is announced once: its first occurrence's date says how it repeats, whatever the template.
-    if (kind === 'event_created' && event.series) {
-      const { frequency, monthlyBy } = event.series;
-      const repeats = repeatsPhrase({
-        frequency: frequency as RecurrenceFrequency,
-        monthlyBy: monthlyBy as MonthlyBy | null,
-      });
-      values.eventDate += `, repeats ${repeats}`;
-    }
-    if (kind === 'series_updated') values.updateType += ' for this and following events';
-    return {
-      email: renderMessage(kind, 'email', values, emailTemplate, link),
-      sms: renderMessage(kind, 'sms', values, smsTemplate),
-      telegram: renderMessage(kind, 'telegram', values, smsTemplate),
-    };
+    return renderAll((language) => {
+      const values = valuesOf(
+        event,
+        kind === 'event_updated' || kind === 'series_updated' ? (job.updateType ?? '') : null,
+        language,
+      );
+      // A series is announced once: its first occurrence's date says how it repeats, whatever the template.
+      if (kind === 'event_created' && event.series) {
+        const { frequency, monthlyBy } = event.series;
+        values.eventDate = withRepeats(
+          values.eventDate,
+          { frequency: frequency as RecurrenceFrequency, monthlyBy: monthlyBy as MonthlyBy | null },
+          language,
+        );
+      }
+      if (kind === 'series_updated') values.updateType = seriesUpdate(values.updateType, language);
+      return {
+        email: renderMessage(kind, 'email', values, emailTemplate, link, language),
+        sms: renderMessage(kind, 'sms', values, smsTemplate, undefined, language),
+        telegram: renderMessage(kind, 'telegram', values, smsTemplate, undefined, language),
+      };
+    });
   }
 
   /** The job's next page of recipients (the creator, who made the change, is never told about it). */
@@ -146,13 +175,15 @@ export function createFanOut(deps: FanOutDeps): FanOut {
 
   function messagesOf(
     job: outbox.JobRow,
-    rendered: RenderedSet,
+    rendered: RenderedTexts | RenderedSet,
     recipients: outbox.RecipientRow[],
+    organisation: Language,
   ): outbox.NewOutboxMessage[] {
     const messages: outbox.NewOutboxMessage[] = [];
     for (const user of recipients) {
+      const texts = textsIn(rendered, languageOf(user, organisation));
       for (const { channel, recipient } of channelsOf(user)) {
-        const message = rendered[channel];
+        const message = texts[channel];
         messages.push({
           idempotencyKey: [job.kind, job.eventId, user.id, channel, job.keyVersion]
             .filter((part) => part !== null)
@@ -181,9 +212,10 @@ export function createFanOut(deps: FanOutDeps): FanOut {
   async function guardianCopies(
     tx: outbox.Db,
     job: outbox.JobRow,
-    rendered: RenderedSet,
+    rendered: RenderedTexts | RenderedSet,
     recipients: outbox.RecipientRow[],
     now: Date,
+    organisation: Language,
   ): Promise<outbox.NewOutboxMessage[]> {
     const copies = await guardianCopiesFor(
       deps,
@@ -203,8 +235,10 @@ export function createFanOut(deps: FanOutDeps): FanOut {
     for (const copy of copies) {
       const guardian = guardians.get(copy.guardianId);
       if (!guardian) continue;
+      const language = languageOf(guardian, organisation);
+      const texts = textsIn(rendered, language);
       for (const { channel, recipient } of channelsOf(guardian)) {
-        const message = aboutChild(rendered[channel], oneLine(copy.childName));
+        const message = aboutChild(texts[channel], oneLine(copy.childName), language);
         messages.push({
           idempotencyKey: [job.kind, job.eventId, copy.childId, `guardian-${guardian.id}`, channel, job.keyVersion]
             .filter((part) => part !== null)
@@ -233,17 +267,19 @@ export function createFanOut(deps: FanOutDeps): FanOut {
     now: Date,
     batchSize: number,
   ): Promise<FanOutBatch> {
-    let rendered = job.rendered as RenderedSet | null;
+    let rendered = job.rendered as RenderedTexts | RenderedSet | null;
     if (!rendered) {
       const open = await outbox.countOpenReports(tx);
       if (!open) {
         await outbox.closeJob(tx, job.id, 'done', now, null);
         return { jobId: job.id, recipients: 0, inserted: 0, done: true };
       }
-      rendered = renderReportsDigest(open, config.publicUrl ? `${config.publicUrl}/admin/settings` : undefined);
+      const link = config.publicUrl ? `${config.publicUrl}/admin/settings` : undefined;
+      rendered = await renderAll((language) => renderReportsDigest(open, link, language));
     }
     const recipients = await outbox.findActiveAdmins(tx, { after: job.cursor, limit: batchSize });
-    const messages = messagesOf(job, rendered, recipients).map((message) => ({
+    const organisation = await readDefaultLanguage(config, tx);
+    const messages = messagesOf(job, rendered, recipients, organisation).map((message) => ({
       ...message,
       payload: { buttons: false },
     }));
@@ -275,12 +311,13 @@ export function createFanOut(deps: FanOutDeps): FanOut {
             logger.info({ jobId: job.id, eventId: job.eventId }, 'notification job closed: event deleted');
             return { jobId: job.id, recipients: 0, inserted: 0, done: true };
           }
-          const stored = job.rendered as RenderedSet | null;
+          const stored = job.rendered as RenderedTexts | RenderedSet | null;
           const rendered = stored ?? (await render(tx, job, event));
           const recipients = await recipientsOf(tx, job, event, { after: job.cursor, limit: batchSize });
+          const organisation = await readDefaultLanguage(config, tx);
           const messages = [
-            ...messagesOf(job, rendered, recipients),
-            ...(await guardianCopies(tx, job, rendered, recipients, now)),
+            ...messagesOf(job, rendered, recipients, organisation),
+            ...(await guardianCopies(tx, job, rendered, recipients, now, organisation)),
           ];
           const inserted = await outbox.enqueue(tx, messages, now);
           const done = recipients.length < batchSize;

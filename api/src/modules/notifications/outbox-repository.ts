@@ -47,6 +47,8 @@ export interface RecipientRow {
   telegramId: string | null;
   telegramUnreachableAt: Date | null;
   notificationPrefs: string[];
+  /** The member's saved language (null: the organisation's). */
+  language: string | null;
 }
 
 const recipientSelect = {
@@ -59,6 +61,7 @@ const recipientSelect = {
   telegramId: true,
   telegramUnreachableAt: true,
   notificationPrefs: true,
+  language: true,
 } satisfies PrismaTypes.UserSelect;
 
 /**

@@ -7,7 +7,7 @@ import type { Prisma } from '../../db/database';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { oneLine } from '../../lib/display-text';
 import type { Logger } from '../../logger';
-import { createFanOut } from './fan-out';
+import { createFanOut, renderAll } from './fan-out';
 import * as outbox from './outbox-repository';
 import type { Db } from './outbox-repository';
 import { escapeHtml, formatEventDate, renderOrganiserMessage } from './templates';
@@ -84,12 +84,14 @@ export function createOutboxTriggers(deps: TriggerDeps) {
     async eventMessage(eventId, { userIds, text, senderName }, tx) {
       const event = await outbox.findEvent(tx, eventId);
       if (!event || !userIds.length) return;
-      const values = {
-        eventName: event.name,
-        eventDate: formatEventDate(event.date, event.timeZone ?? config.notificationsTimeZone),
-      };
       const link = config.publicUrl ? `${config.publicUrl}/events/${event.id}` : undefined;
-      const rendered = renderOrganiserMessage(values, senderName, text, link);
+      const rendered = await renderAll((language) => {
+        const values = {
+          eventName: event.name,
+          eventDate: formatEventDate(event.date, event.timeZone ?? config.notificationsTimeZone, language),
+        };
+        return renderOrganiserMessage(values, senderName, text, link, language);
+      });
       await outbox.insertJobs(
         tx,
         [

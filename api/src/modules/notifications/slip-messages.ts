@@ -5,14 +5,57 @@
 // the place. Each message's key names the slip's request time, so a slip asked again is asked again, once.
 import type { AppConfig } from '../../config';
 import { guardianIdsOf } from '../minors/minors-repository';
+import { readDefaultLanguage } from '../organisation/organisation-service';
+import { translator } from '../../../../shared/i18n/all-catalogs';
+import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/define';
+import { isLanguage, type Language } from '../../../../shared/i18n/languages';
+import type { MessageValues } from '../../../../shared/i18n/translate';
 import { channelsOf } from './fan-out';
 import * as outbox from './outbox-repository';
 import type { Db } from './outbox-repository';
-import { escapeHtml, formatEventDate } from './templates';
+import { escapeHtml, formatEventDate, viewEventLine } from './templates';
 
 export interface SlipMessageDeps {
-  config: Pick<AppConfig, 'publicUrl' | 'notificationsTimeZone' | 'guardianApprovalMs'>;
+  config: Pick<AppConfig, 'publicUrl' | 'notificationsTimeZone' | 'guardianApprovalMs' | 'organisationDefaults'>;
 }
+
+const TEXTS = defineMessages({
+  requestSubject: { id: 'slip.request.subject', defaultMessage: 'Please approve: {child} at {event}' },
+  requestAsked: {
+    id: 'slip.request.asked',
+    defaultMessage:
+      "{child} would like to attend {event} on {when}. This event needs a parent's or guardian's approval.",
+  },
+  approveHere: { id: 'slip.request.approveHere', defaultMessage: 'Approve or decline here: {page}' },
+  approveOnPage: { id: 'slip.request.approveOnPage', defaultMessage: 'Approve or decline on the guardian page.' },
+  deadline: {
+    id: 'slip.request.deadline',
+    defaultMessage:
+      'Without an answer within {hours, plural, one {# hour} other {# hours}}, the place held for {child} is released.',
+  },
+  approved: {
+    id: 'slip.outcome.approved',
+    defaultMessage: 'A parent or guardian approved your place at {event} on {when}. See you there!',
+  },
+  declined: {
+    id: 'slip.outcome.declined',
+    defaultMessage: 'A parent or guardian did not approve your place at {event} on {when}, so the spot was released.',
+  },
+  expired: {
+    id: 'slip.outcome.expired',
+    defaultMessage: 'Nobody approved your place at {event} on {when} in time, so the spot was released.',
+  },
+  expiredGuardian: {
+    id: 'slip.outcome.expiredGuardian',
+    defaultMessage:
+      'Nobody answered the request for {child} to attend {event} on {when} in time, so the place held for them was released.',
+  },
+  subjectApproved: { id: 'slip.subject.approved', defaultMessage: '{event}: approved' },
+  subjectReleased: { id: 'slip.subject.released', defaultMessage: '{event}: place released' },
+});
+
+const text = (language: Language, message: MessageDescriptor, values?: MessageValues) =>
+  translator.t(language, message.id, values);
 
 export type SlipOutcome = 'approved' | 'declined' | 'expired';
 
@@ -51,12 +94,16 @@ function message(
   };
 }
 
+/** The event's name, and its date in a recipient's language (their saved one, else the organisation's). */
 async function eventText(db: Db, deps: SlipMessageDeps, eventId: number) {
   const event = await outbox.findEvent(db, eventId);
   if (!event) return null;
+  const organisation = await readDefaultLanguage(deps.config, db);
   return {
     name: event.name,
-    when: formatEventDate(event.date, event.timeZone ?? deps.config.notificationsTimeZone),
+    languageOf: (user: Contact): Language => (isLanguage(user.language) ? user.language : organisation),
+    when: (language: Language) =>
+      formatEventDate(event.date, event.timeZone ?? deps.config.notificationsTimeZone, language),
   };
 }
 
@@ -81,14 +128,20 @@ export async function queueSlipRequests(
     const [child] = await outbox.findContactsByIds(db, [childId]);
     const guardians = await outbox.findContactsByIds(db, await guardianIdsOf(db, childId));
     if (!child) continue;
-    const subject = `Please approve: ${child.name} at ${event.name}`;
-    const asked = `${child.name} would like to attend ${event.name} on ${event.when}. This event needs a parent's or guardian's approval.`;
-    const deadline = `Without an answer within ${hours} hours, the place held for ${child.name} is released.`;
     for (const guardian of guardians) {
+      const language = event.languageOf(guardian);
+      const names = { child: child.name, event: event.name };
+      const subject = text(language, TEXTS.requestSubject, names);
+      const asked = text(language, TEXTS.requestAsked, { ...names, when: event.when(language) });
+      const deadline = text(language, TEXTS.deadline, { child: child.name, hours });
       for (const address of addressesOf(guardian)) {
         const lines =
           address.channel === 'email'
-            ? [asked, page ? `Approve or decline here: ${page}` : 'Approve or decline on the guardian page.', deadline]
+            ? [
+                asked,
+                page ? text(language, TEXTS.approveHere, { page }) : text(language, TEXTS.approveOnPage),
+                deadline,
+              ]
             : [asked, deadline];
         messages.push(
           message(
@@ -110,11 +163,10 @@ export async function queueSlipRequests(
   await outbox.enqueue(db, messages, now);
 }
 
-const CHILD_TEXT: Record<SlipOutcome, (event: { name: string; when: string }) => string> = {
-  approved: (event) => `A parent or guardian approved your place at ${event.name} on ${event.when}. See you there!`,
-  declined: (event) =>
-    `A parent or guardian did not approve your place at ${event.name} on ${event.when}, so the spot was released.`,
-  expired: (event) => `Nobody approved your place at ${event.name} on ${event.when} in time, so the spot was released.`,
+const CHILD_TEXT: Record<SlipOutcome, MessageDescriptor> = {
+  approved: TEXTS.approved,
+  declined: TEXTS.declined,
+  expired: TEXTS.expired,
 };
 
 /**
@@ -133,18 +185,28 @@ export async function queueSlipOutcome(
   const [child] = await outbox.findContactsByIds(db, [childId]);
   if (!event || !child) return;
   const key = `slip_${outcome}:${eventId}:${childId}:${decidedAt.getTime()}`;
-  const subject = `${event.name}: ${outcome === 'approved' ? 'approved' : 'place released'}`;
+  const subjectOf = (language: Language) =>
+    text(language, outcome === 'approved' ? TEXTS.subjectApproved : TEXTS.subjectReleased, { event: event.name });
   const link = deps.config.publicUrl ? `${deps.config.publicUrl}/events/${eventId}` : null;
-  const childLines = [CHILD_TEXT[outcome](event), ...(link ? [`View the event: ${link}`] : [])];
+  const childLanguage = event.languageOf(child);
+  const childLines = [
+    text(childLanguage, CHILD_TEXT[outcome], { event: event.name, when: event.when(childLanguage) }),
+    ...(link ? [viewEventLine(childLanguage, link)] : []),
+  ];
   const messages = channelsOf(child).map((address) =>
-    message(key, `slip_${outcome}`, child, address, subject, childLines, { eventId, buttons: false }),
+    message(key, `slip_${outcome}`, child, address, subjectOf(childLanguage), childLines, {
+      eventId,
+      buttons: false,
+    }),
   );
   if (outcome === 'expired') {
     const guardians = await outbox.findContactsByIds(db, await guardianIdsOf(db, childId));
-    const lines = [
-      `Nobody answered the request for ${child.name} to attend ${event.name} on ${event.when} in time, so the place held for them was released.`,
-    ];
     for (const guardian of guardians) {
+      const language = event.languageOf(guardian);
+      const subject = subjectOf(language);
+      const lines = [
+        text(language, TEXTS.expiredGuardian, { child: child.name, event: event.name, when: event.when(language) }),
+      ];
       for (const address of addressesOf(guardian)) {
         messages.push(message(key, 'slip_expired', guardian, address, subject, lines, { eventId, buttons: false }));
       }

@@ -3,7 +3,11 @@
 import { dateFormat } from '../../../../shared/date-format';
 import { zoneLabel } from '../../../../shared/time-zones';
 import { shorten } from '../../../../shared/text';
-import type { TemplateChannel, TemplateType } from '../../../../shared/constants';
+import type { MonthlyBy, RecurrenceFrequency, TemplateChannel, TemplateType } from '../../../../shared/constants';
+import { translator } from '../../../../shared/i18n/all-catalogs';
+import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/define';
+import { SOURCE_LANGUAGE, type Language } from '../../../../shared/i18n/languages';
+import type { MessageValues } from '../../../../shared/i18n/translate';
 
 export type MessageKind =
   | 'event_created'
@@ -26,64 +30,172 @@ export interface TemplateValues {
   updateType: string;
 }
 
-/** Used when an admin has not written a template of this type and channel. */
-export const DEFAULT_TEMPLATES: Record<TemplateType, Record<TemplateChannel, string>> = {
-  event_created: {
-    email:
-      'A new event has been announced: {{eventName}}\n\nWhen: {{eventDate}}\nWhere: {{eventLocation}}\n\n' +
-      'Open the events page to let us know if you will attend.',
-    sms: 'New event: {{eventName}} on {{eventDate}} at {{eventLocation}}.',
+/**
+ * The built-in texts, in the catalogs: ICU with the template's values as arguments. Formatted with each value
+ * standing for its own {{placeholder}}, a built-in text becomes a template in the recipient's language, filled
+ * (and escaped in HTML) exactly as an admin's template is.
+ */
+const TEXTS = defineMessages({
+  eventCreatedEmail: {
+    id: 'notify.eventCreated.email',
+    defaultMessage:
+      'A new event has been announced: {eventName}\n\nWhen: {eventDate}\nWhere: {eventLocation}\n\nOpen the events page to let us know if you will attend.',
   },
-  event_updated: {
-    email:
-      'The event {{eventName}} has been updated ({{updateType}}).\n\nWhen: {{eventDate}}\nWhere: {{eventLocation}}',
-    sms: 'Event updated ({{updateType}}): {{eventName}} on {{eventDate}} at {{eventLocation}}.',
+  eventCreatedSms: {
+    id: 'notify.eventCreated.sms',
+    defaultMessage: 'New event: {eventName} on {eventDate} at {eventLocation}.',
   },
+  eventUpdatedEmail: {
+    id: 'notify.eventUpdated.email',
+    defaultMessage:
+      'The event {eventName} has been updated ({updateType}).\n\nWhen: {eventDate}\nWhere: {eventLocation}',
+  },
+  eventUpdatedSms: {
+    id: 'notify.eventUpdated.sms',
+    defaultMessage: 'Event updated ({updateType}): {eventName} on {eventDate} at {eventLocation}.',
+  },
+  invitedEmail: {
+    id: 'notify.invited.email',
+    defaultMessage:
+      'You are invited to {eventName}.\n\nWhen: {eventDate}\nWhere: {eventLocation}\n\nOpen the events page to let us know if you will attend.',
+  },
+  invitedSms: {
+    id: 'notify.invited.sms',
+    defaultMessage: 'You are invited to {eventName} on {eventDate} at {eventLocation}.',
+  },
+  reminderEmail: {
+    id: 'notify.reminder.email',
+    defaultMessage:
+      'A reminder: {eventName} is coming up.\n\nWhen: {eventDate}\nWhere: {eventLocation}\n\nSee you there!',
+  },
+  reminderSms: {
+    id: 'notify.reminder.sms',
+    defaultMessage: 'Reminder: {eventName} on {eventDate} at {eventLocation}.',
+  },
+  promotedEmail: {
+    id: 'notify.promoted.email',
+    defaultMessage:
+      'Good news: a spot opened up at {eventName} and you are now attending.\n\nWhen: {eventDate}\nWhere: {eventLocation}\n\nIf you cannot come after all, please give the spot back on the event page, so the next person on the waitlist can have it.',
+  },
+  promotedSms: {
+    id: 'notify.promoted.sms',
+    defaultMessage:
+      'A spot opened up: you are now attending {eventName} on {eventDate} at {eventLocation}. Cannot come? Please give the spot back.',
+  },
+  subjectEventCreated: { id: 'notify.subject.eventCreated', defaultMessage: 'New event: {eventName}' },
+  subjectEventUpdated: { id: 'notify.subject.eventUpdated', defaultMessage: 'Event updated: {eventName}' },
+  subjectInvited: { id: 'notify.subject.invited', defaultMessage: 'You are invited: {eventName}' },
+  subjectReminder: { id: 'notify.subject.reminder', defaultMessage: 'Reminder: {eventName}' },
+  subjectPromoted: { id: 'notify.subject.promoted', defaultMessage: 'You are in: {eventName}' },
+  subjectEventMessage: { id: 'notify.subject.eventMessage', defaultMessage: 'Message about {eventName}' },
+  subjectRsvpDigest: { id: 'notify.subject.rsvpDigest', defaultMessage: 'New RSVPs: {eventName}' },
+  subjectReportsDigest: { id: 'notify.subject.reportsDigest', defaultMessage: 'Reported comments are waiting' },
+  viewEvent: { id: 'notify.viewEvent', defaultMessage: 'View the event' },
+  viewEventLink: { id: 'notify.viewEventLink', defaultMessage: 'View the event: {link}' },
+  reportsWaiting: {
+    id: 'notify.reportsWaiting',
+    defaultMessage:
+      '{open, plural, one {# reported comment is waiting for an administrator.} other {# reported comments are waiting for an administrator.}}',
+  },
+  reviewReports: { id: 'notify.reviewReports', defaultMessage: 'Review them in Admin settings → Reports' },
+  reviewReportsLink: {
+    id: 'notify.reviewReportsLink',
+    defaultMessage: 'Review them in Admin settings → Reports: {link}',
+  },
+  organiserWrote: { id: 'notify.organiserWrote', defaultMessage: '{sender} wrote about {eventName} ({eventDate}):' },
+  rsvpDigestIntro: { id: 'notify.rsvpDigest.intro', defaultMessage: 'New RSVPs for {eventName} in the last hour.' },
+  rsvpDigestNow: {
+    id: 'notify.rsvpDigest.now',
+    defaultMessage:
+      'Now: {attending, plural, one {# person} other {# people}} attending, {waitlisted} on the waitlist, {maybe} maybe.',
+  },
+  rsvpDigestNowOf: {
+    id: 'notify.rsvpDigest.nowOf',
+    defaultMessage:
+      'Now: {attending, plural, one {# person} other {# people}} attending of {capacity} ({left, plural, one {# spot left} other {# spots left}}), {waitlisted} on the waitlist, {maybe} maybe.',
+  },
+  aboutChild: { id: 'notify.aboutChild', defaultMessage: 'About {childName}:' },
+  eventDate: {
+    id: 'notify.eventDate',
+    description: 'day: "Saturday, November 28, 2026"; time: "6:00 PM"; zone: " GMT+1 (Europe/Berlin)" with its space',
+    defaultMessage: '{day} at {time}{zone}',
+  },
+  repeats: {
+    id: 'notify.repeats',
+    description: 'A new series: its first date, then how it repeats',
+    defaultMessage:
+      '{date}, repeats {how, select, weekly {weekly} biweekly {every 2 weeks} monthlyDay {monthly on the same day} other {monthly on the same weekday}}',
+  },
+  seriesUpdate: { id: 'notify.seriesUpdate', defaultMessage: '{update} for this and following events' },
+  changed: {
+    id: 'notify.changed',
+    description: 'fields: a list of changed things, e.g. "date and location"',
+    defaultMessage: '{fields} changed',
+  },
+  detailsUpdated: { id: 'notify.detailsUpdated', defaultMessage: 'details updated' },
+  fieldDate: { id: 'notify.field.date', defaultMessage: 'date' },
+  fieldLocation: { id: 'notify.field.location', defaultMessage: 'location' },
+  fieldVisibility: { id: 'notify.field.visibility', defaultMessage: 'visibility' },
+  fieldDetails: { id: 'notify.field.details', defaultMessage: 'details' },
+});
+
+const text = (language: Language, message: MessageDescriptor, values?: MessageValues) =>
+  translator.t(language, message.id, values);
+
+/** "View the event: <link>", the line under a message about an event. */
+export const viewEventLine = (language: Language, link: string) => text(language, TEXTS.viewEventLink, { link });
+
+const PLACEHOLDERS: MessageValues = {
+  eventName: '{{eventName}}',
+  eventDate: '{{eventDate}}',
+  eventLocation: '{{eventLocation}}',
+  updateType: '{{updateType}}',
+};
+
+/** A built-in text as a {{placeholder}} template in `language`. */
+const builtIn = (language: Language, message: MessageDescriptor) => text(language, message, PLACEHOLDERS);
+
+const DEFAULT_TEXTS: Record<TemplateType, Record<TemplateChannel, MessageDescriptor>> = {
+  event_created: { email: TEXTS.eventCreatedEmail, sms: TEXTS.eventCreatedSms },
+  event_updated: { email: TEXTS.eventUpdatedEmail, sms: TEXTS.eventUpdatedSms },
 };
 
 /** Invitations and reminders are not admin-editable (SPEC §3 has two template types), so they are fixed. */
-const FIXED_TEXTS: Record<FixedKind, Record<TemplateChannel, string>> = {
-  invited: {
-    email:
-      'You are invited to {{eventName}}.\n\nWhen: {{eventDate}}\nWhere: {{eventLocation}}\n\n' +
-      'Open the events page to let us know if you will attend.',
-    sms: 'You are invited to {{eventName}} on {{eventDate}} at {{eventLocation}}.',
-  },
-  reminder: {
-    email: 'A reminder: {{eventName}} is coming up.\n\nWhen: {{eventDate}}\nWhere: {{eventLocation}}\n\nSee you there!',
-    sms: 'Reminder: {{eventName}} on {{eventDate}} at {{eventLocation}}.',
-  },
-  promoted: {
-    email:
-      'Good news: a spot opened up at {{eventName}} and you are now attending.\n\nWhen: {{eventDate}}\n' +
-      'Where: {{eventLocation}}\n\nIf you cannot come after all, please give the spot back on the event page, ' +
-      'so the next person on the waitlist can have it.',
-    sms:
-      'A spot opened up: you are now attending {{eventName}} on {{eventDate}} at {{eventLocation}}. ' +
-      'Cannot come? Please give the spot back.',
-  },
+const FIXED_TEXTS: Record<FixedKind, Record<TemplateChannel, MessageDescriptor>> = {
+  invited: { email: TEXTS.invitedEmail, sms: TEXTS.invitedSms },
+  reminder: { email: TEXTS.reminderEmail, sms: TEXTS.reminderSms },
+  promoted: { email: TEXTS.promotedEmail, sms: TEXTS.promotedSms },
 };
 
-const SUBJECTS: Record<MessageKind, string> = {
-  event_created: 'New event: {{eventName}}',
-  event_updated: 'Event updated: {{eventName}}',
-  series_updated: 'Event updated: {{eventName}}',
-  invited: 'You are invited: {{eventName}}',
-  reminder: 'Reminder: {{eventName}}',
-  promoted: 'You are in: {{eventName}}',
-  event_message: 'Message about {{eventName}}',
-  rsvp_digest: 'New RSVPs: {{eventName}}',
-  reports_digest: 'Reported comments are waiting',
+const SUBJECTS: Record<MessageKind, MessageDescriptor> = {
+  event_created: TEXTS.subjectEventCreated,
+  event_updated: TEXTS.subjectEventUpdated,
+  series_updated: TEXTS.subjectEventUpdated,
+  invited: TEXTS.subjectInvited,
+  reminder: TEXTS.subjectReminder,
+  promoted: TEXTS.subjectPromoted,
+  event_message: TEXTS.subjectEventMessage,
+  rsvp_digest: TEXTS.subjectRsvpDigest,
+  reports_digest: TEXTS.subjectReportsDigest,
 };
+
+/** Used when an admin has not written a template of this type and channel (in `language`). */
+export const defaultTemplate = (type: TemplateType, channel: TemplateChannel, language: Language = SOURCE_LANGUAGE) =>
+  builtIn(language, DEFAULT_TEXTS[type][channel]);
 
 /** The template type an admin edits for this kind of message, if any. */
 export const templateTypeOf = (kind: MessageKind): TemplateType | null =>
   kind === 'series_updated' ? 'event_updated' : kind === 'event_created' || kind === 'event_updated' ? kind : null;
 
-export function baseTemplate(kind: MessageKind, channel: TemplateChannel, custom: string | null): string {
+export function baseTemplate(
+  kind: MessageKind,
+  channel: TemplateChannel,
+  custom: string | null,
+  language: Language = SOURCE_LANGUAGE,
+): string {
   const type = templateTypeOf(kind);
-  if (type) return custom ?? DEFAULT_TEMPLATES[type][channel];
-  return FIXED_TEXTS[kind as FixedKind][channel];
+  if (type) return custom ?? defaultTemplate(type, channel, language);
+  return builtIn(language, FIXED_TEXTS[kind as FixedKind][channel]);
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -103,9 +215,32 @@ const UPDATE_LABELS: Record<string, string> = {
   visibility: 'visibility changed',
 };
 
+const FIELD_WORDS: Record<string, MessageDescriptor> = {
+  date: TEXTS.fieldDate,
+  location: TEXTS.fieldLocation,
+  visibility: TEXTS.fieldVisibility,
+  details: TEXTS.fieldDetails,
+};
+
+/** The events service's English phrase ('date and location changed') said again in `language`. */
+function translatedUpdate(updateType: string, language: Language): string | null {
+  const words = updateType.match(/\b(date|location|visibility|details)\b/g);
+  if (!words) return null;
+  if (words.length === 1 && words[0] === 'details' && /updated/.test(updateType))
+    return text(language, TEXTS.detailsUpdated);
+  const fields = new Intl.ListFormat(language, { type: 'conjunction' }).format(
+    [...new Set(words)].map((word) => text(language, FIELD_WORDS[word]!)),
+  );
+  return text(language, TEXTS.changed, { fields });
+}
+
 /** A readable update reason: the events service sends a phrase ('date and location changed'); bare field
- * names are made readable too. */
-export function describeUpdate(updateType: string): string {
+ * names are made readable too. Other languages say which fields changed in their own words. */
+export function describeUpdate(updateType: string, language: Language = SOURCE_LANGUAGE): string {
+  if (language !== SOURCE_LANGUAGE) {
+    const translated = translatedUpdate(updateType, language);
+    if (translated) return translated;
+  }
   const parts = updateType
     .split(',')
     .map((part) => part.trim())
@@ -114,14 +249,37 @@ export function describeUpdate(updateType: string): string {
   return parts.length ? parts.join(', ') : 'details updated';
 }
 
+/** "… for this and following events": an edit of a series. */
+export const seriesUpdate = (update: string, language: Language) => text(language, TEXTS.seriesUpdate, { update });
+
+/** A new series' first date and how it repeats ("…, repeats weekly"). */
+export function withRepeats(
+  date: string,
+  series: { frequency: RecurrenceFrequency; monthlyBy: MonthlyBy | null },
+  language: Language,
+): string {
+  const how =
+    series.frequency === 'monthly'
+      ? series.monthlyBy === 'weekday'
+        ? 'monthlyWeekday'
+        : 'monthlyDay'
+      : series.frequency;
+  return text(language, TEXTS.repeats, { date, how });
+}
+
 /**
- * "Saturday, November 28, 2026 at 6:00 PM GMT+1 (Europe/Berlin)": the event's local time, with its zone
- * ("… at 6:00 PM UTC" when the short name is the zone's own).
+ * "Saturday, November 28, 2026 at 6:00 PM GMT+1 (Europe/Berlin)": the event's local time in `language`, with
+ * its zone ("… at 6:00 PM UTC" when the short name is the zone's own).
  */
-export function formatEventDate(date: Date, timeZone: string): string {
-  const day = dateFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-  const time = dateFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
-  return `${day.format(date)} at ${time.format(date)}${zoneLabel(date, timeZone)}`;
+export function formatEventDate(date: Date, timeZone: string, language: Language = SOURCE_LANGUAGE): string {
+  const locale = language === SOURCE_LANGUAGE ? 'en-US' : language;
+  const day = dateFormat(locale, { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  const time = dateFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' });
+  return text(language, TEXTS.eventDate, {
+    day: day.format(date),
+    time: time.format(date),
+    zone: zoneLabel(date, timeZone),
+  });
 }
 
 /**
@@ -161,51 +319,56 @@ export function renderMessage(
   values: TemplateValues,
   custom: string | null,
   link?: string,
+  language: Language = SOURCE_LANGUAGE,
 ): RenderedMessage {
-  const template = baseTemplate(kind, channel === 'email' ? 'email' : 'sms', custom);
-  const subject = fill(SUBJECTS[kind], values);
+  const template = baseTemplate(kind, channel === 'email' ? 'email' : 'sms', custom, language);
+  const subject = fill(builtIn(language, SUBJECTS[kind]), values);
   if (channel === 'telegram') return { subject, text: shorten(fill(template, values), TELEGRAM_TEXT_MAX), html: null };
   if (channel === 'sms') return { subject, text: fill(template, values), html: null };
   const looksLikeHtml = /<[a-z][^>]*>/i.test(template);
-  const text = fill(looksLikeHtml ? htmlToText(template) : template, values);
+  let plain = fill(looksLikeHtml ? htmlToText(template) : template, values);
   let html = fill(looksLikeHtml ? template : escapeHtml(template).replace(/\n/g, '<br>\n'), values, escapeHtml);
-  let plain = text;
   if (link) {
-    plain += `\n\nView the event: ${link}`;
-    html += `<p><a href="${escapeHtml(link)}">View the event</a></p>`;
+    plain += `\n\n${text(language, TEXTS.viewEventLink, { link })}`;
+    html += `<p><a href="${escapeHtml(link)}">${escapeHtml(text(language, TEXTS.viewEvent))}</a></p>`;
   }
   return { subject, text: plain, html };
 }
 
 /** Where the organiser's texts (their message, the digest) put the event's name and the link. */
 function organiserTexts(
+  language: Language,
   subject: string,
   lines: string[],
   link?: string,
 ): Record<'email' | 'sms' | 'telegram', RenderedMessage> {
-  const text = lines.join('\n\n');
-  const plain = link ? `${text}\n\nView the event: ${link}` : text;
+  const joined = lines.join('\n\n');
+  const plain = link ? `${joined}\n\n${text(language, TEXTS.viewEventLink, { link })}` : joined;
   const html =
     lines.map((line) => `<p>${escapeHtml(line).replace(/\n/g, '<br>\n')}</p>`).join('\n') +
-    (link ? `<p><a href="${escapeHtml(link)}">View the event</a></p>` : '');
+    (link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(text(language, TEXTS.viewEvent))}</a></p>` : '');
   return {
     email: { subject, text: plain, html },
-    sms: { subject, text, html: null },
-    telegram: { subject, text: shorten(text, TELEGRAM_TEXT_MAX), html: null },
+    sms: { subject, text: joined, html: null },
+    telegram: { subject, text: shorten(joined, TELEGRAM_TEXT_MAX), html: null },
   };
 }
 
 /** The admins' hourly digest of reported comments: how many wait, and where to look. No comment text is copied. */
-export function renderReportsDigest(open: number, link?: string) {
-  const count = open === 1 ? '1 reported comment is' : `${open} reported comments are`;
-  const texts = organiserTexts(SUBJECTS.reports_digest, [`${count} waiting for an administrator.`], undefined);
+export function renderReportsDigest(open: number, link?: string, language: Language = SOURCE_LANGUAGE) {
+  const texts = organiserTexts(
+    language,
+    text(language, TEXTS.subjectReportsDigest),
+    [text(language, TEXTS.reportsWaiting, { open })],
+    undefined,
+  );
   if (!link) return texts;
-  const line = `Review them in Admin settings → Reports: ${link}`;
+  const line = text(language, TEXTS.reviewReportsLink, { link });
   return {
     email: {
       ...texts.email,
       text: `${texts.email.text}\n\n${line}`,
-      html: `${texts.email.html}\n<p><a href="${escapeHtml(link)}">Review them in Admin settings → Reports</a></p>`,
+      html: `${texts.email.html}\n<p><a href="${escapeHtml(link)}">${escapeHtml(text(language, TEXTS.reviewReports))}</a></p>`,
     },
     sms: { ...texts.sms, text: `${texts.sms.text}\n\n${line}` },
     telegram: { ...texts.telegram, text: `${texts.telegram.text}\n\n${line}` },
@@ -218,9 +381,11 @@ export function renderOrganiserMessage(
   sender: string,
   message: string,
   link?: string,
+  language: Language = SOURCE_LANGUAGE,
 ) {
-  const subject = fill(SUBJECTS.event_message, { ...values, eventLocation: '', updateType: '' });
-  return organiserTexts(subject, [`${sender} wrote about ${values.eventName} (${values.eventDate}):`, message], link);
+  const subject = text(language, SUBJECTS.event_message, { eventName: values.eventName });
+  const intro = text(language, TEXTS.organiserWrote, { sender, ...values });
+  return organiserTexts(language, subject, [intro, message], link);
 }
 
 export interface RsvpCounts {
@@ -231,29 +396,35 @@ export interface RsvpCounts {
 }
 
 /** The organiser's digest: where the RSVPs stand now (sent at most once an hour). */
-export function renderRsvpDigest(values: Pick<TemplateValues, 'eventName'>, counts: RsvpCounts, link?: string) {
-  const subject = fill(SUBJECTS.rsvp_digest, { ...values, eventDate: '', eventLocation: '', updateType: '' });
-  const people = counts.attendingPeople === 1 ? '1 person' : `${counts.attendingPeople} people`;
-  const room =
+export function renderRsvpDigest(
+  values: Pick<TemplateValues, 'eventName'>,
+  counts: RsvpCounts,
+  link?: string,
+  language: Language = SOURCE_LANGUAGE,
+) {
+  const subject = text(language, SUBJECTS.rsvp_digest, values);
+  const numbers = { attending: counts.attendingPeople, waitlisted: counts.waitlisted, maybe: counts.maybe };
+  const now =
     counts.capacity === null
-      ? ''
-      : ` of ${counts.capacity} (${Math.max(0, counts.capacity - counts.attendingPeople)} spots left)`;
-  return organiserTexts(
-    subject,
-    [
-      `New RSVPs for ${values.eventName} in the last hour.`,
-      `Now: ${people} attending${room}, ${counts.waitlisted} on the waitlist, ${counts.maybe} maybe.`,
-    ],
-    link,
-  );
+      ? text(language, TEXTS.rsvpDigestNow, numbers)
+      : text(language, TEXTS.rsvpDigestNowOf, {
+          ...numbers,
+          capacity: counts.capacity,
+          left: Math.max(0, counts.capacity - counts.attendingPeople),
+        });
+  return organiserTexts(language, subject, [text(language, TEXTS.rsvpDigestIntro, values), now], link);
 }
 
 /**
  * A guardian's copy of a message sent to their child: the first line says whom it is about, by full name (the
  * guardian is entitled to it, and a guardian of two children must tell the copies apart).
  */
-export function aboutChild(message: RenderedMessage, childName: string): RenderedMessage {
-  const about = `About ${childName}:`;
+export function aboutChild(
+  message: RenderedMessage,
+  childName: string,
+  language: Language = SOURCE_LANGUAGE,
+): RenderedMessage {
+  const about = text(language, TEXTS.aboutChild, { childName });
   return {
     subject: `${about} ${message.subject}`,
     text: `${about}\n\n${message.text}`,

@@ -37,6 +37,15 @@ export async function readOrganisationSettings(
   return toView(await findOrganisationSettings(db), deps);
 }
 
+/** The organisation's language (read inside `db`'s transaction): what a member who chose none is written in. */
+export async function readDefaultLanguage(
+  config: Pick<AppDeps['config'], 'organisationDefaults'>,
+  db: AuditDb,
+): Promise<OrganisationLanguage> {
+  const row = await findOrganisationSettings(db);
+  return row ? (row.defaultLanguage as OrganisationLanguage) : config.organisationDefaults.defaultLanguage;
+}
+
 export function createOrganisationService(deps: AppDeps) {
   /**
    * Saves the changed settings and records which ones changed (with before and after) in the audit log. A new
