@@ -189,3 +189,16 @@ export function yearsAgo(years: number): string {
   date.setUTCFullYear(date.getUTCFullYear() - years);
   return date.toISOString().slice(0, 10);
 }
+
+/** A 20-place trip nine days ahead whose minors need a guardian's approval (a row for prisma.event.create). */
+export const overnightCamp = (creatorId: number) => ({
+  name: 'Overnight Camp',
+  description: 'A night in tents by the lake; parents approve each child.',
+  location: 'Lakeside campsite',
+  imageUrl: '/images/events/campfire.svg',
+  date: futureDate(9),
+  isPublic: true,
+  creatorId,
+  capacity: 20,
+  requiresGuardianApproval: true,
+});

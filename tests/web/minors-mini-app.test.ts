@@ -5,7 +5,7 @@ import type { Event, User } from '@prisma/client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
-import { expectToast, futureDate, launchBrowser, openPage, settle, shows, yearsAgo } from './browser';
+import { expectToast, launchBrowser, openPage, overnightCamp, settle, shows, yearsAgo } from './browser';
 import { fromTelegram, launchMiniApp, probe } from './telegram-client';
 
 describe('a child in the Mini App', () => {
@@ -23,19 +23,7 @@ describe('a child in the Mini App', () => {
     const host = await app.deps.prisma.user.create({
       data: { name: 'Olive Organiser', role: 'organiser', birthDate: new Date('1980-04-02') },
     });
-    camp = await app.deps.prisma.event.create({
-      data: {
-        name: 'Overnight Camp',
-        description: 'A night in tents by the lake; parents approve each child.',
-        location: 'Lakeside campsite',
-        imageUrl: '/images/events/campfire.svg',
-        date: futureDate(9),
-        isPublic: true,
-        creatorId: host.id,
-        capacity: 20,
-        requiresGuardianApproval: true,
-      },
-    });
+    camp = await app.deps.prisma.event.create({ data: overnightCamp(host.id) });
     guardian = await app.deps.prisma.user.create({
       data: {
         name: 'Pat Parent',

@@ -19,6 +19,7 @@ import {
   futureDate,
   launchBrowser,
   openPage,
+  overnightCamp,
   settle,
   shows,
   yearsAgo,
@@ -91,19 +92,7 @@ describe.each(WEB_DATABASE_KINDS)('under-16s in the web app on %s', (kind) => {
         creatorId: host.id,
       },
     });
-    camp = await app.deps.prisma.event.create({
-      data: {
-        name: 'Overnight Camp',
-        description: 'A night in tents by the lake; parents approve each child.',
-        location: 'Lakeside campsite',
-        imageUrl: '/images/events/campfire.svg',
-        date: futureDate(9),
-        isPublic: true,
-        creatorId: host.id,
-        capacity: 20,
-        requiresGuardianApproval: true,
-      },
-    });
+    camp = await app.deps.prisma.event.create({ data: overnightCamp(host.id) });
   });
 
   afterAll(async () => {
