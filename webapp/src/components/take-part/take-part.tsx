@@ -6,18 +6,10 @@
 //   const takePart = useTakePart();
 //   onError: (error) => takePart.intercept(error, retry) || showTheUsualError(error)
 //   ... {takePart.dialog}
-import { useRef, useState, type ReactNode } from 'react';
-import { Button } from '../button/button';
-import { Dialog, DialogActions } from '../dialog/dialog';
-import { useCurrentUser } from '../../lib/auth';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { takePartStepOf, type TakePartStep } from '../../lib/minors';
-import { BirthDateForm } from './birth-date-form';
-import { GuardianRequest } from './guardian-request';
 
-const TITLES: Record<TakePartStep, string> = {
-  birthDate: 'Add your date of birth',
-  guardian: 'Ask a parent or guardian',
-};
+const TakePartDialog = lazy(() => import('./take-part-dialog'));
 
 export interface TakePart {
   /**
@@ -33,7 +25,6 @@ export interface TakePart {
 export function useTakePart(): TakePart {
   const [step, setStep] = useState<TakePartStep | null>(null);
   const retry = useRef<(() => void) | null>(null);
-  const { data: user } = useCurrentUser();
 
   const intercept = (error: unknown, again: () => void) => {
     const next = takePartStepOf(error);
@@ -48,40 +39,19 @@ export function useTakePart(): TakePart {
     retry.current = null;
   };
 
-  const dialog = (
-    <Dialog
-      open={step !== null}
-      onOpenChange={(open) => !open && close()}
-      title={step ? TITLES[step] : ''}
-      description={
-        step === 'guardian'
-          ? 'Younger members need consent from a parent or guardian before they reply to events or comment.'
-          : undefined
-      }
-    >
-      {step === 'birthDate' && (
-        <BirthDateForm
-          autoFocus
-          submitLabel="Save and continue"
-          onSaved={() => {
-            const again = retry.current;
-            close();
-            // The same action again: an adult carries on; a minor without consent is brought back here.
-            again?.();
-          }}
-        />
-      )}
-      {step === 'guardian' && user && (
-        <>
-          <GuardianRequest user={user} />
-          <DialogActions>
-            <Button variant="secondary" onClick={close}>
-              Done
-            </Button>
-          </DialogActions>
-        </>
-      )}
-    </Dialog>
+  const dialog = step && (
+    <Suspense fallback={null}>
+      <TakePartDialog
+        step={step}
+        onClose={close}
+        onSaved={() => {
+          const again = retry.current;
+          close();
+          // The same action again: an adult carries on; a minor without consent is brought back here.
+          again?.();
+        }}
+      />
+    </Suspense>
   );
 
   return { intercept, dialog, open: step !== null };
