@@ -8,8 +8,10 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    /** The body's `error` field, when the server sent one. */
+    /** The body's `error` field, when the server sent one (in the request's language). */
     readonly serverMessage: string | null,
+    /** The body's `code`: which refusal it is, whatever the language (`birth_date_first`). */
+    readonly code: string | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -26,15 +28,17 @@ function answerFromInlined<T>({ status, body }: InlinedAnswer): ApiResponse<T> {
 async function toError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   let serverMessage: string | null = null;
+  let code: string | null = null;
   try {
-    const body = JSON.parse(text) as { error?: unknown };
+    const body = JSON.parse(text) as { error?: unknown; code?: unknown };
     if (typeof body?.error === 'string') serverMessage = body.error;
+    if (typeof body?.code === 'string') code = body.code;
   } catch {
     // not JSON: fall back to the text
   }
-  if (response.status === 401) return new ApiError(401, NOT_SIGNED_IN, serverMessage);
+  if (response.status === 401) return new ApiError(401, NOT_SIGNED_IN, serverMessage, code);
   const detail = serverMessage ?? (text.trim() || response.statusText);
-  return new ApiError(response.status, `${response.status}: ${detail}`, serverMessage);
+  return new ApiError(response.status, `${response.status}: ${detail}`, serverMessage, code);
 }
 
 export interface ApiResponse<T> {

@@ -1,7 +1,6 @@
 // A member's own age and guardian: setting the birth date once and naming a parent or guardian. Used by every
 // place that may be refused for want of them (RSVP, comments) and by Settings, so it lives outside features.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '../../../shared/messages';
 import type { CurrentUser } from '../../../shared/types';
 import { ApiError, api } from './api-client';
 import { authKeys } from './auth';
@@ -11,8 +10,9 @@ export type TakePartStep = 'birthDate' | 'guardian';
 
 export function takePartStepOf(error: unknown): TakePartStep | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
-  if (error.serverMessage === MSG.birthDateFirst) return 'birthDate';
-  if (error.serverMessage === MSG.guardianConsentFirst) return 'guardian';
+  // By code: the message is in the member's language.
+  if (error.code === 'birth_date_first') return 'birthDate';
+  if (error.code === 'guardian_consent_first') return 'guardian';
   return null;
 }
 
