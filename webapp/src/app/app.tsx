@@ -50,6 +50,8 @@ const NotFoundPage = lazy(() => import('./not-found').then((m) => ({ default: m.
 // Only Telegram needs the bridge (BackButton, start parameter): a website visitor never loads it.
 const MiniAppBridge = lazy(() => import('./mini-app-bridge').then((m) => ({ default: m.MiniAppBridge })));
 
+import { LanguageFollowsMember } from './language-follows-member';
+
 const protect = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>;
 
 /** A page that failed to render (or whose code failed to load) does not hold the others hostage. */
@@ -75,6 +77,7 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
             </Suspense>
           )}
           <RouteFocus />
+          <LanguageFollowsMember />
           <Layout>
             <RouteErrorBoundary>
               <Suspense fallback={<Skeleton label="Loading..." />}>

@@ -3,6 +3,8 @@
 // and the same tab bar remain, and Telegram's BackButton and MainButton do the rest (mini-app-bridge).
 import type { ReactNode } from 'react';
 import { LoginDialogHost } from '../features/auth/components/login-dialog-host';
+import { LanguagePicker } from '../components/language-picker/language-picker';
+import { useCurrentUser } from '../lib/auth';
 import { brandName } from '../lib/brand';
 import { isMiniApp } from '../lib/telegram-mini-app';
 import { MainNav } from './main-nav';
@@ -15,6 +17,12 @@ function Content({ children }: { children: ReactNode }) {
       {children}
     </main>
   );
+}
+
+/** Signed out, the language is chosen here; a member chooses in Settings. */
+function SignedOutLanguagePicker() {
+  const { data: user, isPending } = useCurrentUser();
+  return isPending || user ? null : <LanguagePicker compact />;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -42,6 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Content>{children}</Content>
       </div>
       <footer className="site-footer">
+        <SignedOutLanguagePicker />
         <p>
           © {new Date().getFullYear()} {brandName()}. All rights reserved.
         </p>

@@ -5,17 +5,16 @@
 //   <h1>{t(messages.title)}</h1>
 //
 // `translate` is the same outside React (a toast from a mutation's callback). Dates, numbers and lists take the
-// language from `currentLanguage()`.
+// language from `currentLanguage()`. `npm run i18n:extract` collects the messages; the build sends each page
+// only its messages, in the member's language (webapp/i18n-catalogs.ts).
 import { useSyncExternalStore } from 'react';
 import { defineMessages } from '../../../shared/i18n/define';
-import { msgCatalogKey, type MsgKey } from '../../../shared/i18n/message-keys';
-import { icuOfPlainText } from '../../../shared/i18n/translate';
-import { MSG } from '../../../shared/messages';
+import type { MsgKey } from '../../../shared/i18n/message-keys';
 import { currentLanguage, subscribe, translate, type MessageDescriptor, type MessageValues } from './runtime';
 
 export { defineMessages, currentLanguage, translate };
 export type { MessageDescriptor, MessageValues };
-export { activateLanguage } from './runtime';
+export { activateLanguage, CHOSEN_LANGUAGE_KEY, PSEUDO_LANGUAGE, type PageLanguage } from './runtime';
 
 export type Translate = (message: MessageDescriptor, values?: MessageValues) => string;
 
@@ -30,9 +29,10 @@ export function useT(): Translate {
   return translate;
 }
 
-type TextKey = { [K in MsgKey]: (typeof MSG)[K] extends string ? K : never }[MsgKey];
-
-/** A SPEC/API message (shared/messages.ts) as a catalog message: `t(msg('eventFieldsRequired'))`. */
-export function msg(key: TextKey): MessageDescriptor {
-  return { id: msgCatalogKey(key), defaultMessage: icuOfPlainText(MSG[key]) };
+/**
+ * A SPEC/API text of shared/messages.ts as a catalog message: `t(msg('eventFieldsRequired'))`. Write the key as
+ * a literal where you can: the build finds it there and sends it with the page.
+ */
+export function msg(key: MsgKey): MessageDescriptor {
+  return { id: `msg.${key}`, defaultMessage: '' };
 }

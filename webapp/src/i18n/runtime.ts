@@ -1,27 +1,77 @@
-// The web app's language: which one is active, its catalog, and formatting a message in it. English needs no
-// catalog (each message carries its English); any other language loads its catalog as a chunk of its own, so
-// the first page carries one language only.
+// The web app's language: which one is active, the parts of its catalog loaded so far, and formatting a message.
+// Catalog parts are small modules the build makes (webapp/i18n-catalogs.ts): every source module that uses
+// messages waits for its part before it runs, so a page renders in the member's language from its first paint,
+// and the first page loads the messages it shows, in one language.
 import { IntlMessageFormat } from 'intl-messageformat';
+import { catalogs } from 'virtual:web-catalogs';
 import type { MessageDescriptor } from '../../../shared/i18n/define';
-import { SOURCE_LANGUAGE, TEXT_DIRECTION, type Language } from '../../../shared/i18n/languages';
+import { isLanguage, TEXT_DIRECTION, type Language } from '../../../shared/i18n/languages';
 
 export type { MessageDescriptor };
 export type MessageValues = Readonly<Record<string, string | number | Date>>;
-type Catalog = Readonly<Record<string, string>>;
+/** A language of the page: one of ours, or the accented pseudo-language the tests read. */
+export type PageLanguage = Language | typeof PSEUDO_LANGUAGE;
+type Compiled = string | ConstructorParameters<typeof IntlMessageFormat>[0];
 
-const CATALOGS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalog }>> = {
-  de: () => import('../../../shared/i18n/catalogs/de.json'),
-  es: () => import('../../../shared/i18n/catalogs/es.json'),
-  fr: () => import('../../../shared/i18n/catalogs/fr.json'),
-  ru: () => import('../../../shared/i18n/catalogs/ru.json'),
-  uk: () => import('../../../shared/i18n/catalogs/uk.json'),
-  ar: () => import('../../../shared/i18n/catalogs/ar.json'),
-};
+export const PSEUDO_LANGUAGE = 'en-XA';
+/** The member's own choice on this device (signed out, or before their account's answer arrives). */
+export const CHOSEN_LANGUAGE_KEY = 'language';
 
-let language: Language = SOURCE_LANGUAGE;
-let catalog: Catalog = {};
-const compiled = new Map<string, IntlMessageFormat>();
+const isPageLanguage = (value: unknown): value is PageLanguage => value === PSEUDO_LANGUAGE || isLanguage(value);
+
+/** This device's saved choice, else the language the server wrote the page in, else English. */
+function initialLanguage(): PageLanguage {
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(CHOSEN_LANGUAGE_KEY);
+  } catch {
+    // storage blocked: the page's language decides
+  }
+  if (isPageLanguage(saved)) return saved;
+  const written = document.documentElement.lang;
+  return isPageLanguage(written) ? written : 'en';
+}
+
+let language: PageLanguage = initialLanguage();
+let messages = new Map<string, Compiled>();
+const formats = new Map<string, IntlMessageFormat>();
+const wanted = new Set<string>();
+const loaded = new Map<string, Promise<void>>(); // `${language}/${part}`
 const listeners = new Set<() => void>();
+setDocumentLanguage(language);
+
+function setDocumentLanguage(next: PageLanguage) {
+  document.documentElement.lang = next;
+  document.documentElement.dir = next === PSEUDO_LANGUAGE ? 'ltr' : TEXT_DIRECTION[next];
+}
+
+function loadPart(into: PageLanguage, part: string): Promise<void> {
+  const key = `${into}/${part}`;
+  let loading = loaded.get(key);
+  if (!loading) {
+    const load = catalogs[into]?.[part];
+    loading = load
+      ? load().then(
+          (module) => {
+            if (into !== language) return;
+            for (const [id, message] of Object.entries(module.default)) messages.set(id, message as Compiled);
+          },
+          (error: unknown) => {
+            loaded.delete(key); // a failed download may be tried again
+            throw error;
+          },
+        )
+      : Promise.resolve();
+    loaded.set(key, loading);
+  }
+  return loading;
+}
+
+/** What a module that uses messages waits for before it runs (added by the build). */
+export function loadMessageParts(parts: readonly string[]): Promise<void> {
+  for (const part of parts) wanted.add(part);
+  return Promise.all(parts.map((part) => loadPart(language, part))).then(() => undefined);
+}
 
 export const currentLanguage = () => language;
 
@@ -30,27 +80,35 @@ export function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Makes `next` the page's language: loads its catalog, sets `<html lang dir>`, re-renders what reads it. */
-export async function activateLanguage(next: Language): Promise<void> {
-  const loaded = next === 'en' ? {} : (await CATALOGS[next]()).default;
+/** Makes `next` the page's language: loads what the page has used so far in it, then re-renders every reader. */
+export async function activateLanguage(next: PageLanguage): Promise<void> {
+  if (next === language) return;
+  const previous = language;
   language = next;
-  catalog = loaded;
-  compiled.clear();
-  document.documentElement.lang = next;
-  document.documentElement.dir = TEXT_DIRECTION[next];
-  for (const listener of listeners) listener();
-}
-
-function formatOf(message: MessageDescriptor): IntlMessageFormat {
-  let format = compiled.get(message.id);
-  if (!format) {
-    format = new IntlMessageFormat(catalog[message.id] ?? message.defaultMessage, language);
-    compiled.set(message.id, format);
+  messages = new Map();
+  try {
+    for (const key of [...loaded.keys()]) if (key.startsWith(`${next}/`)) loaded.delete(key);
+    await Promise.all([...wanted].map((part) => loadPart(next, part)));
+  } catch (error) {
+    language = previous;
+    loaded.clear();
+    messages = new Map();
+    await Promise.all([...wanted].map((part) => loadPart(previous, part)));
+    throw error;
   }
-  return format;
+  formats.clear();
+  setDocumentLanguage(next);
+  for (const listener of listeners) listener();
 }
 
 /** `message` in the page's language with its values filled in. */
 export function translate(message: MessageDescriptor, values?: MessageValues): string {
-  return String(formatOf(message).format(values as Record<string, string | number | Date> | undefined));
+  const found = messages.get(message.id) ?? (message.defaultMessage || message.id);
+  if (typeof found === 'string') return found;
+  let format = formats.get(message.id);
+  if (!format) {
+    format = new IntlMessageFormat(found, language === PSEUDO_LANGUAGE ? 'en' : language);
+    formats.set(message.id, format);
+  }
+  return String(format.format(values as Record<string, string | number | Date> | undefined));
 }

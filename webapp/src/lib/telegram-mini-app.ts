@@ -60,6 +60,9 @@ export const miniAppAuthorization = () => (!webApp ? null : session ? `Session $
 
 const telegramUserId = () => webApp?.initDataUnsafe?.user?.id ?? null;
 
+/** The language the member's Telegram app is set to (initData's `language_code`), inside Telegram. */
+export const telegramLanguageCode = (): string | null => webApp?.initDataUnsafe?.user?.language_code ?? null;
+
 /**
  * Keeps the session for this page and its reloads (sessionStorage: this Mini App's tab only, gone when Telegram
  * closes it), never in a cookie or localStorage.

@@ -11,6 +11,7 @@ import { AccountLinking } from './account-linking';
 import { AgeSettings } from './age-settings';
 import { CommunicationSettings } from './communication-settings';
 import { ConnectedAccounts } from './connected-accounts';
+import { LanguageSettings } from './language-settings';
 import { NotificationPreferences } from './notification-preferences';
 import { PrivacySettings } from './privacy-settings';
 import { YourData } from './your-data';
@@ -47,6 +48,7 @@ function Settings({ user }: { user: CurrentUser }) {
   return (
     <>
       <h1>Settings &amp; Preferences</h1>
+      <LanguageSettings />
       <AccountLinking user={user} />
       <ConnectedAccounts user={user} />
       <CommunicationSettings
