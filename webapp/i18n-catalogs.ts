@@ -47,10 +47,9 @@ const MSG_CALL = /\bmsg\(\s*'([A-Za-z0-9_]+)'\s*\)/g;
 /** msg(key) with a key found at run time (a validation message): the part holds every API text. */
 const MSG_DYNAMIC = /\bmsg\(\s*[^'\s)]/;
 const STRING = String.raw`(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|\x60[^\x60]*\x60)`;
-const DROPPED_FIELD = new RegExp(
-  String.raw`\b(?:defaultMessage|description):\s*${STRING}(?:\s*\+\s*${STRING})*\s*,?`,
-  'g',
-);
+const TEXT = String.raw`${STRING}(?:\s*\+\s*${STRING})*\s*,?`;
+/** A message's English and the translators' note after it (a toast's `description` is not a message's). */
+const DROPPED_FIELD = new RegExp(String.raw`\bdefaultMessage:\s*${TEXT}(?:\s*description:\s*${TEXT})?`, 'g');
 
 const readCatalog = (language: string): Record<string, string> =>
   JSON.parse(readFileSync(path.join(CATALOG_DIR, `${language}.json`), 'utf8'));

@@ -11,8 +11,8 @@ import { authenticate, holdGuardianAccounts, holdPendingMembers } from './module
 import { errorHandler, notFoundHandler } from './http/error-middleware';
 import { createRequestLanguages } from './http/language';
 import { brandedIndexHtml, readIndex } from './modules/web/branded-index';
-import { createFirstScreen } from './modules/web/first-screen';
-import { writeFirstScreen } from './modules/web/first-screen-html';
+import { createFirstScreen, firstPageMessages } from './modules/web/first-screen';
+import { pageInLanguage, writeFirstScreen } from './modules/web/first-screen-html';
 import { previewTags } from './modules/web/share-preview';
 import { apiCompression } from './http/compress';
 import { requestLog } from './http/request-log';
@@ -124,12 +124,18 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
     app.get(/^(?!\/api\/).*/, cookieParser(), async (req, res) => {
       // Read per request: a rebuild of the web app is served without a restart.
       const { html, manifest } = await readIndex(webappDir);
-      const page = brandedIndexHtml(html, deps.config.brand, deps.config.notificationsTimeZone);
       // The route's data, code and cover in the page (http/first-screen.ts); the bare page should that fail.
       const screen = await firstScreen(req).catch((error: unknown) => {
         deps.logger.warn({ err: error }, 'first screen not written into the page');
         return null;
       });
+      // Written in the member's language from the first byte: the web app reads <html lang> to choose its own.
+      const language = screen?.savedLanguage ?? (await languages.of(req));
+      if (screen?.modules.length) screen.modules.push(...firstPageMessages(language));
+      const page = pageInLanguage(
+        brandedIndexHtml(html, deps.config.brand, deps.config.notificationsTimeZone),
+        language,
+      );
       // Without PUBLIC_URL (development, demo) the address the browser used; escaped like every tag value.
       const origin = deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
       const context = { origin, path: req.path, siteName: deps.config.brand.name };

@@ -1,11 +1,13 @@
 // Which language a request is answered in. Pure: the API's middleware, the bot and the first screen give it what
-// they know, in the order members expect: their own saved choice, then what Telegram says their app is set to,
-// then the browser's languages, then the organisation's default.
+// they know, in the order members expect: their own saved choice (the account's, else this device's), then what
+// Telegram says their app is set to, then the browser's languages, then the organisation's default.
 import { isLanguage, type Language } from './languages';
 
 export interface LanguageHints {
   /** The member's saved choice (users.language). */
   saved?: string | null;
+  /** The choice made on this device before signing in (the web app's picker, kept in a cookie). */
+  device?: string | null;
   /** Telegram's `language_code` (Mini App initData, a bot update, the Login Widget's data when present). */
   telegram?: string | null;
   /** The `Accept-Language` header. */
@@ -42,5 +44,6 @@ export function languageOfAcceptLanguage(header: string | null | undefined): Lan
 /** The language to answer in; `fallback` is the organisation's default language (or null: decide later). */
 export function chooseLanguage<F extends Language | null>(hints: LanguageHints, fallback: F): Language | F {
   if (isLanguage(hints.saved)) return hints.saved;
+  if (isLanguage(hints.device)) return hints.device;
   return languageOfTag(hints.telegram) ?? languageOfAcceptLanguage(hints.acceptLanguage) ?? fallback;
 }

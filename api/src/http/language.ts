@@ -22,13 +22,20 @@ export interface RequestLanguages {
   middleware: RequestHandler;
   /** The request's language, reading the organisation's default only when nothing else decides. */
   of(req: Request): Promise<Language>;
+  /** The organisation's default language (cached). */
+  organisationDefault(): Promise<Language>;
 }
+
+/** The language chosen on this device (the web app's picker writes the cookie; webapp/src/i18n/choose.ts). */
+export const deviceLanguage = (req: Request): string | null =>
+  /(?:^|;\s*)language=([A-Za-z-]{2,8})(?:;|$)/.exec(req.get('cookie') ?? '')?.[1] ?? null;
 
 /** What the member and their app say, without the organisation's default; null when nothing we speak. */
 const ownLanguage = (req: Request): Language | null =>
   chooseLanguage(
     {
       saved: req.auth?.user.language,
+      device: deviceLanguage(req),
       telegram: req.auth?.telegramLanguage,
       acceptLanguage: req.get('accept-language'),
     },
@@ -61,5 +68,6 @@ export function createRequestLanguages(readDefault: () => Promise<Language>, now
       next();
     },
     of: async (req) => req.language ?? ownLanguage(req) ?? organisationDefault(),
+    organisationDefault,
   };
 }

@@ -1,8 +1,42 @@
-// Date formats of SPEC §2/§9, with the browser's own Intl (no date library in the bundle). English names; an
-// event's dates in the event's own time zone when given (else the viewer's). Invalid or missing dates fall back
-// to the SPEC's words.
+// Date formats of SPEC §2/§9, with the browser's own Intl (no date library in the bundle), in the page's language:
+// English keeps the SPEC's patterns exactly; another language gets the same parts in its own order and clock. An
+// event's dates are in the event's own time zone when given (else the viewer's). Invalid or missing dates fall
+// back to the SPEC's words.
 import { dateFormat, dateParts } from '../../../shared/date-format';
 import { instantFromWallTime, zoneOffsetMinutes, zoneShortName } from '../../../shared/time-zones';
+import { currentLanguage, defineMessages, PSEUDO_LANGUAGE, translate } from '../i18n';
+
+const messages = defineMessages({
+  noDate: { id: 'web.dates.noDate', defaultMessage: 'No date' },
+  dateNotSpecified: { id: 'web.dates.dateNotSpecified', defaultMessage: 'Date not specified' },
+  timeNotSpecified: { id: 'web.dates.timeNotSpecified', defaultMessage: 'Time not specified' },
+  dateUnavailable: { id: 'web.dates.dateUnavailable', defaultMessage: 'Date unavailable' },
+  dayAtTime: {
+    id: 'web.dates.dayAtTime',
+    defaultMessage: '{day} at {time}',
+    description: 'A date and its time: "Saturday, March 7, 2026 at 2:05 PM".',
+  },
+  yourTime: {
+    id: 'web.dates.yourTime',
+    defaultMessage: '{time} your time',
+    description: "The same moment on the viewer's clock, beside an event's time in another zone.",
+  },
+  notSet: { id: 'web.dates.notSet', defaultMessage: 'Not set' },
+  today: { id: 'web.dates.today', defaultMessage: 'Today' },
+  tomorrow: { id: 'web.dates.tomorrow', defaultMessage: 'Tomorrow' },
+});
+
+/**
+ * The locale Intl formats in: English's own for English (the SPEC's patterns), else the page's language. The
+ * test pseudo-language formats as Russian: every Latin letter left on its screens is then text from outside the
+ * catalogs.
+ */
+function localeFor(english: string): string {
+  const language = currentLanguage();
+  if (language === 'en') return english;
+  return language === PSEUDO_LANGUAGE ? 'ru' : language;
+}
+const isEnglish = () => currentLanguage() === 'en';
 
 /** ISO 8601 (date, or date and time, optional zone) as the API sends it; anything else is unreadable. */
 const ISO =
@@ -49,12 +83,14 @@ export function timeZoneOptions(current: string): string[] {
 
 /** A pattern in a zone (undefined: the viewer's). */
 const formatter = (options: Intl.DateTimeFormatOptions) => (zone?: string) =>
-  dateFormat('en-US', { ...options, timeZone: zone });
+  dateFormat(localeFor('en-US'), { ...options, timeZone: zone });
 const MONTH_SHORT = formatter({ month: 'short' });
 const DAY = formatter({ day: 'numeric' });
 const SHORT = formatter({ month: 'short', day: 'numeric', year: 'numeric' }); // Mar 7, 2026
 const LONG = formatter({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }); // Saturday, March 7, 2026
-const TIME = formatter({ hour: 'numeric', minute: '2-digit', hour12: true }); // 2:05 PM
+const TIME_12 = formatter({ hour: 'numeric', minute: '2-digit', hour12: true }); // 2:05 PM
+const TIME_LOCAL = formatter({ hour: 'numeric', minute: '2-digit' }); // 14:05 in most languages
+const TIME = (zone?: string) => (isEnglish() ? TIME_12 : TIME_LOCAL)(zone);
 const WEEKDAY_SHORT = formatter({ weekday: 'short', month: 'short', day: 'numeric' }); // Sat, Mar 7
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -75,15 +111,18 @@ const formatOr = (value: string | null | undefined, render: (date: Date) => stri
 };
 
 /** `zone`: the event's time zone (left out: the viewer's). */
-export const shortDate = (value?: string | null, zone?: string) => formatOr(value, (d) => short(d, zone), 'No date');
+const dayAtTime = (day: string, at: string) => translate(messages.dayAtTime, { day, time: at });
+
+export const shortDate = (value?: string | null, zone?: string) =>
+  formatOr(value, (d) => short(d, zone), translate(messages.noDate));
 export const longDateTime = (value?: string | null, zone?: string) =>
-  formatOr(value, (d) => `${long(d, zone)} at ${time(d, zone)}`, 'Date not specified');
+  formatOr(value, (d) => dayAtTime(long(d, zone), time(d, zone)), translate(messages.dateNotSpecified));
 export const detailDate = (value?: string | null, zone?: string) =>
-  formatOr(value, (d) => long(d, zone), 'Date not specified');
+  formatOr(value, (d) => long(d, zone), translate(messages.dateNotSpecified));
 export const detailTime = (value?: string | null, zone?: string) =>
-  formatOr(value, (d) => time(d, zone), 'Time not specified');
+  formatOr(value, (d) => time(d, zone), translate(messages.timeNotSpecified));
 export const commentDate = (value?: string | null) =>
-  formatOr(value, (d) => `${short(d)} at ${time(d)}`, 'Date unavailable');
+  formatOr(value, (d) => dayAtTime(short(d), time(d)), translate(messages.dateUnavailable));
 
 /**
  * What goes beside an event's time: its zone ('GMT+1 (Europe/Berlin)', or 'UTC') and, when the viewer's clocks
@@ -103,7 +142,7 @@ export function zoneNote(
   const when = sameDay
     ? time(date, viewerZone)
     : `${WEEKDAY_SHORT(viewerZone).format(date)}, ${time(date, viewerZone)}`;
-  return { zone: label, yours: `${when} your time` };
+  return { zone: label, yours: translate(messages.yourTime, { time: when }) };
 }
 
 /** For <input type="datetime-local">: the wall time to the minute, in `zone` (left out: the viewer's). */
@@ -162,19 +201,19 @@ export function badgeParts(value?: string | null, zone?: string): { month: strin
 export const calendarDateText = (value?: string | null) =>
   formatOr(
     value ? `${value}T12:00:00Z` : null,
-    (d) => dateFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(d),
-    'Not set',
+    (d) => dateFormat(localeFor('en-US'), { dateStyle: 'long', timeZone: 'UTC' }).format(d),
+    translate(messages.notSet),
   );
 
 // The list's compact formats: day headings ('Wednesday 2 December', 'Today') and a row's 'Wed 2 Dec · 6:00 PM'.
 const DAY_KEY = (zone?: string) =>
   dateFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone });
 const DAY_HEADING = (zone?: string) =>
-  dateFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone });
+  dateFormat(localeFor('en-GB'), { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone });
 const DAY_HEADING_YEAR = (zone?: string) =>
-  dateFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: zone });
+  dateFormat(localeFor('en-GB'), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: zone });
 const ROW_DAY = (zone?: string) =>
-  dateFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone });
+  dateFormat(localeFor('en-GB'), { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone });
 
 /** The calendar day (YYYY-MM-DD) of a date in `zone`, or null when unreadable: the list groups its rows by it. */
 export const dayKey = (value?: string | null, zone?: string) => {
@@ -188,10 +227,10 @@ export const dayKey = (value?: string | null, zone?: string) => {
  */
 export function dayHeading(value?: string | null, zone?: string, now = new Date()): string {
   const date = toDate(value);
-  if (!date) return 'No date';
+  if (!date) return translate(messages.noDate);
   const key = DAY_KEY(zone).format(date);
-  if (key === DAY_KEY(zone).format(now)) return 'Today';
-  if (key === DAY_KEY(zone).format(new Date(now.getTime() + 86_400_000))) return 'Tomorrow';
+  if (key === DAY_KEY(zone).format(now)) return translate(messages.today);
+  if (key === DAY_KEY(zone).format(new Date(now.getTime() + 86_400_000))) return translate(messages.tomorrow);
   return (key.slice(0, 4) === DAY_KEY(zone).format(now).slice(0, 4) ? DAY_HEADING : DAY_HEADING_YEAR)(zone).format(
     date,
   );
@@ -199,4 +238,4 @@ export function dayHeading(value?: string | null, zone?: string, now = new Date(
 
 /** A row's short date and time, 'Wed 2 Dec · 6:00 PM', in the event's zone; 'Date not specified' when unreadable. */
 export const rowDateTime = (value?: string | null, zone?: string) =>
-  formatOr(value, (d) => `${ROW_DAY(zone).format(d)} · ${time(d, zone)}`, 'Date not specified');
+  formatOr(value, (d) => `${ROW_DAY(zone).format(d)} · ${time(d, zone)}`, translate(messages.dateNotSpecified));

@@ -2,10 +2,22 @@
 // their stylesheets and the cover, so the browser fetches them beside the main script; the answers go in a
 // JSON element the web app reads before its first request (webapp/src/lib/first-screen.ts).
 import { FIRST_SCREEN_ELEMENT_ID, imageSource } from '../../../../shared/first-screen';
+import { translator } from '../../../../shared/i18n/all-catalogs';
+import { defineMessages } from '../../../../shared/i18n/define';
+import { TEXT_DIRECTION, type Language } from '../../../../shared/i18n/languages';
 import type { FirstScreen } from './first-screen';
 
 /** Vite's build manifest (build.manifest): each module's chunk, the chunks it imports, its stylesheets. */
 export type BuildManifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+
+const messages = defineMessages({
+  description: {
+    id: 'page.description',
+    defaultMessage:
+      'Events of our youth community: see what is on, RSVP, bring a friend and get reminders by email, SMS or Telegram.',
+    description: "The site's description for search engines and link previews (webapp/index.html).",
+  },
+});
 
 const attr = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -52,4 +64,14 @@ export function writeFirstScreen(html: string, screen: FirstScreen, manifest: Bu
     .replace('<title>', `${cover}<title>`)
     .replace('</head>', `${chunks}</head>`)
     .replace('</body>', `${data}</body>`);
+}
+
+/** The page's `lang`, `dir` and description in `language`. */
+export function pageInLanguage(html: string, language: Language): string {
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}" dir="${TEXT_DIRECTION[language]}"`)
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/,
+      (_all, start: string, end: string) => `${start}${attr(translator.t(language, messages.description.id))}${end}`,
+    );
 }

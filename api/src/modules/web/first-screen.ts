@@ -18,6 +18,7 @@ import {
   type FirstScreenAnswers,
   type IMAGE_SIZES,
 } from '../../../../shared/first-screen';
+import { isLanguage, type Language } from '../../../../shared/i18n/languages';
 import type { AppDeps } from '../../deps';
 import { SESSION_COOKIE, findSession, readCookie } from '../auth/sessions';
 import type { PublicPreview } from '../events/events-repository';
@@ -44,7 +45,13 @@ export interface FirstScreen {
   personal: boolean;
   /** The public event a shared link points at (its link preview), or null: the site's own tags. */
   preview: PublicPreview | null;
+  /** The signed-in member's saved language, which the page is written in. */
+  savedLanguage: Language | null;
 }
+
+/** The web app's message parts every member's first page shows (webapp/i18n-catalogs.ts), in its manifest. */
+export const firstPageMessages = (language: Language) =>
+  ['shell', 'events'].map((part) => `../virtual:web-catalog/${language}/${part}`);
 
 const DETAILS = /^\/events\/(\d{1,9})\/?$/;
 
@@ -64,7 +71,14 @@ export function createFirstScreen(deps: AppDeps, events: EventsService, minors: 
     const details = DETAILS.exec(path);
     const eventId = details ? Number(details[1]) : null;
     const preview = eventId === null ? null : await events.publicPreview(eventId);
-    const screen: FirstScreen = { answers, modules: [], cover: null, personal: user !== null, preview };
+    const screen: FirstScreen = {
+      answers,
+      modules: [],
+      cover: null,
+      personal: user !== null,
+      preview,
+      savedLanguage: isLanguage(user?.language) ? user.language : null,
+    };
     // A visitor opening a shared link sees the event's name, time and cover above the sign-in (never its place).
     if (!user && preview) {
       answers[eventPreviewPath(preview.id)] = {
