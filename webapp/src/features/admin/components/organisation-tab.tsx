@@ -28,7 +28,7 @@ const messages = defineMessages({
   hint: {
     id: 'web.admin.organisation.hint',
     defaultMessage:
-      '{version, plural, =0 {Version 0 (the built-in text). Saving a change makes a new version; consents already given keep theirs. Empty the box to go back to the built-in text.} other {Version #. Saving a change makes a new version; consents already given keep theirs. Empty the box to go back to the built-in text.}}',
+      '{version, plural, =0 {Version 0 (the built-in text). Saving a change makes a new version; consents already given keep theirs. Empty the box to go back to the built-in text.} one {Version #. Saving a change makes a new version; consents already given keep theirs. Empty the box to go back to the built-in text.} other {Version #. Saving a change makes a new version; consents already given keep theirs. Empty the box to go back to the built-in text.}}',
   },
   saving: { id: 'web.admin.organisation.saving', defaultMessage: 'Saving...' },
   save: { id: 'web.admin.organisation.save', defaultMessage: 'Save consent text' },
