@@ -8,6 +8,7 @@ import { buttonClass } from '../../../components/button/button';
 import { StateCard } from '../../../components/card/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/tabs/tabs';
 import { paths } from '../../../config/paths';
+import { defineMessages, useT } from '../../../i18n';
 import { useCurrentUser } from '../../../lib/auth';
 import { AuditTab } from './audit-tab';
 import { BackupsTab } from './backups-tab';
@@ -19,36 +20,55 @@ import { TemplatesTab } from './templates-tab';
 
 const TABS = ['templates', 'email', 'backups', 'members', 'reports', 'audit', 'organisation'] as const;
 
+const messages = defineMessages({
+  adminsOnly: { id: 'web.admin.settings.adminsOnly', defaultMessage: 'Admins only' },
+  adminsOnlyText: {
+    id: 'web.admin.settings.adminsOnlyText',
+    defaultMessage: "Admin Settings are for the organisation's administrators. Ask an admin if you need access.",
+  },
+  goHome: { id: 'web.admin.settings.goHome', defaultMessage: 'Go to the home page' },
+  title: { id: 'web.admin.settings.title', defaultMessage: 'Admin Settings' },
+  tabsLabel: { id: 'web.admin.settings.tabsLabel', defaultMessage: 'Admin settings' },
+  templates: { id: 'web.admin.settings.tabTemplates', defaultMessage: 'Notification Templates' },
+  email: { id: 'web.admin.settings.tabEmail', defaultMessage: 'Email Settings' },
+  backups: { id: 'web.admin.settings.tabBackups', defaultMessage: 'Backups' },
+  members: { id: 'web.admin.settings.tabMembers', defaultMessage: 'Members' },
+  reports: { id: 'web.admin.settings.tabReports', defaultMessage: 'Reports' },
+  audit: { id: 'web.admin.settings.tabAudit', defaultMessage: 'Audit' },
+  organisation: { id: 'web.admin.settings.tabOrganisation', defaultMessage: 'Organisation' },
+});
+
 export function AdminSettingsPage() {
+  const t = useT();
   const { data: user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab = TABS.find((value) => value === asked) ?? 'templates';
   if (!user?.isAdmin) {
     return (
-      <StateCard title="Admins only" icon={<ShieldAlert size={32} aria-hidden="true" />}>
-        <p>Admin Settings are for the organisation&apos;s administrators. Ask an admin if you need access.</p>
+      <StateCard title={t(messages.adminsOnly)} icon={<ShieldAlert size={32} aria-hidden="true" />}>
+        <p>{t(messages.adminsOnlyText)}</p>
         <Link to={paths.home} className={buttonClass()}>
-          Go to the home page
+          {t(messages.goHome)}
         </Link>
       </StateCard>
     );
   }
   return (
     <>
-      <h1>Admin Settings</h1>
+      <h1>{t(messages.title)}</h1>
       <Tabs
         value={tab}
         onValueChange={(value) => setParams(value === 'templates' ? {} : { tab: value }, { replace: true })}
       >
-        <TabsList aria-label="Admin settings" wrap>
-          <TabsTrigger value="templates">Notification Templates</TabsTrigger>
-          <TabsTrigger value="email">Email Settings</TabsTrigger>
-          <TabsTrigger value="backups">Backups</TabsTrigger>
-          <TabsTrigger value="members">Members</TabsTrigger>
-          <TabsTrigger value="reports">Reports</TabsTrigger>
-          <TabsTrigger value="audit">Audit</TabsTrigger>
-          <TabsTrigger value="organisation">Organisation</TabsTrigger>
+        <TabsList aria-label={t(messages.tabsLabel)} wrap>
+          <TabsTrigger value="templates">{t(messages.templates)}</TabsTrigger>
+          <TabsTrigger value="email">{t(messages.email)}</TabsTrigger>
+          <TabsTrigger value="backups">{t(messages.backups)}</TabsTrigger>
+          <TabsTrigger value="members">{t(messages.members)}</TabsTrigger>
+          <TabsTrigger value="reports">{t(messages.reports)}</TabsTrigger>
+          <TabsTrigger value="audit">{t(messages.audit)}</TabsTrigger>
+          <TabsTrigger value="organisation">{t(messages.organisation)}</TabsTrigger>
         </TabsList>
         <TabsContent value="templates">
           <TemplatesTab />

@@ -7,40 +7,76 @@ import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { Field } from '../../../components/field/field';
 import { Skeleton } from '../../../components/skeleton/skeleton';
+import { defineMessages, useT, type MessageDescriptor, type Translate } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { longDateTime } from '../../../lib/dates';
 import { useAudit } from '../api/audit';
 import styles from './admin-lists.module.css';
 
-export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
-  'member.approved': 'Approved a member',
-  'member.role_changed': 'Changed a role',
-  'member.suspended': 'Suspended a member',
-  'member.reinstated': 'Reinstated a member',
-  'member.deleted': 'Deleted a member',
-  'invite.created': 'Created an invite link',
-  'invite.revoked': 'Revoked an invite link',
-  'invite.used': 'Joined with an invite link',
-  'comment.removed': 'Removed a comment',
-  'report.resolved': 'Resolved a report',
-  'event.deleted': 'Deleted an event',
-  'attendees.exported': 'Exported attendees',
-  'message.sent': 'Sent a message',
-  'settings.changed': 'Changed settings',
-  'account.deleted': 'Deleted their account',
-  'account.exported': 'Downloaded their data',
-  'audit.pruned': 'Removed old audit entries',
-  'consent.requested': 'Asked for consent',
-  'consent.granted': 'Consent given',
-  'consent.withdrawn': 'Consent withdrawn',
-  'member.birth_date_changed': 'Corrected a date of birth',
-  'photo_consent.changed': 'Changed photo consent',
-  'slip.approved': 'Permission slip approved',
-  'slip.declined': 'Permission slip declined',
-  'slip.expired': 'Permission slip expired',
-};
+export const AUDIT_ACTION_WORDS: Record<AuditAction, MessageDescriptor> = defineMessages({
+  'member.approved': { id: 'web.admin.audit.actionMemberApproved', defaultMessage: 'Approved a member' },
+  'member.role_changed': { id: 'web.admin.audit.actionMemberRoleChanged', defaultMessage: 'Changed a role' },
+  'member.suspended': { id: 'web.admin.audit.actionMemberSuspended', defaultMessage: 'Suspended a member' },
+  'member.reinstated': { id: 'web.admin.audit.actionMemberReinstated', defaultMessage: 'Reinstated a member' },
+  'member.deleted': { id: 'web.admin.audit.actionMemberDeleted', defaultMessage: 'Deleted a member' },
+  'invite.created': { id: 'web.admin.audit.actionInviteCreated', defaultMessage: 'Created an invite link' },
+  'invite.revoked': { id: 'web.admin.audit.actionInviteRevoked', defaultMessage: 'Revoked an invite link' },
+  'invite.used': { id: 'web.admin.audit.actionInviteUsed', defaultMessage: 'Joined with an invite link' },
+  'comment.removed': { id: 'web.admin.audit.actionCommentRemoved', defaultMessage: 'Removed a comment' },
+  'report.resolved': { id: 'web.admin.audit.actionReportResolved', defaultMessage: 'Resolved a report' },
+  'event.deleted': { id: 'web.admin.audit.actionEventDeleted', defaultMessage: 'Deleted an event' },
+  'attendees.exported': { id: 'web.admin.audit.actionAttendeesExported', defaultMessage: 'Exported attendees' },
+  'message.sent': { id: 'web.admin.audit.actionMessageSent', defaultMessage: 'Sent a message' },
+  'settings.changed': { id: 'web.admin.audit.actionSettingsChanged', defaultMessage: 'Changed settings' },
+  'account.deleted': { id: 'web.admin.audit.actionAccountDeleted', defaultMessage: 'Deleted their account' },
+  'account.exported': { id: 'web.admin.audit.actionAccountExported', defaultMessage: 'Downloaded their data' },
+  'audit.pruned': { id: 'web.admin.audit.actionAuditPruned', defaultMessage: 'Removed old audit entries' },
+  'consent.requested': { id: 'web.admin.audit.actionConsentRequested', defaultMessage: 'Asked for consent' },
+  'consent.granted': { id: 'web.admin.audit.actionConsentGranted', defaultMessage: 'Consent given' },
+  'consent.withdrawn': { id: 'web.admin.audit.actionConsentWithdrawn', defaultMessage: 'Consent withdrawn' },
+  'member.birth_date_changed': {
+    id: 'web.admin.audit.actionMemberBirthDateChanged',
+    defaultMessage: 'Corrected a date of birth',
+  },
+  'photo_consent.changed': { id: 'web.admin.audit.actionPhotoConsentChanged', defaultMessage: 'Changed photo consent' },
+  'slip.approved': { id: 'web.admin.audit.actionSlipApproved', defaultMessage: 'Permission slip approved' },
+  'slip.declined': { id: 'web.admin.audit.actionSlipDeclined', defaultMessage: 'Permission slip declined' },
+  'slip.expired': { id: 'web.admin.audit.actionSlipExpired', defaultMessage: 'Permission slip expired' },
+});
 
-const inWords = (action: string) => AUDIT_ACTION_WORDS[action as AuditAction] ?? action;
+const messages = defineMessages({
+  title: { id: 'web.admin.audit.title', defaultMessage: 'Audit log' },
+  actionLabel: { id: 'web.admin.audit.actionLabel', defaultMessage: 'Action' },
+  allActions: { id: 'web.admin.audit.allActions', defaultMessage: 'All actions' },
+  loading: { id: 'web.admin.audit.loading', defaultMessage: 'Loading the audit log' },
+  empty: { id: 'web.admin.audit.empty', defaultMessage: 'No entries.' },
+  listLabel: { id: 'web.admin.audit.listLabel', defaultMessage: 'Audit entries, newest first' },
+  system: { id: 'web.admin.audit.system', defaultMessage: 'System' },
+  entry: {
+    id: 'web.admin.audit.entry',
+    defaultMessage: '{actor}: {action}',
+    description: 'Who did what: the actor (a member or "System") and the action in words.',
+  },
+  subject: {
+    id: 'web.admin.audit.subject',
+    defaultMessage:
+      '{type, select, audit_log {audit log} comment {comment} event {event} invite {invite} member {member} organisation {organisation} report {report} settings {settings} user {user} other {{words}}} #{id}',
+    description: 'What an entry is about and its id; `words` is an unknown kind spelled out.',
+  },
+  detail: {
+    id: 'web.admin.audit.detail',
+    defaultMessage:
+      '{key, select, action {action} after {after} alsoResolved {also resolved} audience {audience} authorId {author id} before {before} by {by} change {change} childId {child id} commentId {comment id} consentId {consent id} consents {consents} count {count} enabled {enabled} eventId {event id} expiresAt {expires at} host {host} invite {invite} keys {keys} maxUses {max uses} method {method} name {name} passwordChanged {password changed} recipients {recipients} recordedBy {recorded by} repliesReleased {replies released} reportId {report id} requestId {request id} role {role} rows {rows} scope {scope} status {status} textVersion {text version} uses {uses} via {via} other {{words}}}',
+    description: 'The name of a recorded detail; `words` is an unknown name spelled out.',
+  },
+  loadingMore: { id: 'web.admin.audit.loadingMore', defaultMessage: 'Loading...' },
+  loadMore: { id: 'web.admin.audit.loadMore', defaultMessage: 'Load more' },
+});
+
+const inWords = (t: Translate, action: string) => {
+  const known = AUDIT_ACTION_WORDS[action as AuditAction];
+  return known ? t(known) : action;
+};
 
 /** 'removeComment' and 'remove_comment' read as 'remove comment'. */
 const words = (key: string) =>
@@ -57,13 +93,14 @@ function detailValue(value: unknown): string {
 }
 
 function Details({ details }: { details: AuditEntryItem['details'] }) {
+  const t = useT();
   const entries = Object.entries(details ?? {});
   if (entries.length === 0) return null;
   return (
     <dl className={styles.details}>
       {entries.map(([key, value]) => (
         <Fragment key={key}>
-          <dt>{words(key)}</dt>
+          <dt>{t(messages.detail, { key, words: words(key) })}</dt>
           <dd>{detailValue(value)}</dd>
         </Fragment>
       ))}
@@ -72,38 +109,46 @@ function Details({ details }: { details: AuditEntryItem['details'] }) {
 }
 
 export function AuditTab() {
+  const t = useT();
   const [action, setAction] = useState('');
   const audit = useAudit(action);
   const rows = audit.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
-    <Card title="Audit log" labelledBy="audit-title">
+    <Card title={t(messages.title)} labelledBy="audit-title">
       <div className={styles.toolbar}>
-        <Field label="Action" className={styles.search}>
+        <Field label={t(messages.actionLabel)} className={styles.search}>
           <select value={action} onChange={(event) => setAction(event.target.value)}>
-            <option value="">All actions</option>
+            <option value="">{t(messages.allActions)}</option>
             {AUDIT_ACTIONS.map((value) => (
               <option key={value} value={value}>
-                {AUDIT_ACTION_WORDS[value]}
+                {t(AUDIT_ACTION_WORDS[value])}
               </option>
             ))}
           </select>
         </Field>
       </div>
 
-      {audit.isPending && <Skeleton label="Loading the audit log" shape="lines" />}
+      {audit.isPending && <Skeleton label={t(messages.loading)} shape="lines" />}
       {audit.isError && <p role="alert">{errorMessage(audit.error)}</p>}
-      {audit.isSuccess && rows.length === 0 && <p className="muted">No entries.</p>}
+      {audit.isSuccess && rows.length === 0 && <p className="muted">{t(messages.empty)}</p>}
       {rows.length > 0 && (
-        <ol className={styles.list} aria-label="Audit entries, newest first">
+        <ol className={styles.list} aria-label={t(messages.listLabel)}>
           {rows.map((entry) => (
             <li key={entry.id} className={styles.row}>
               <div className={styles.main}>
                 <p className={styles.name}>
-                  {entry.actor?.name ?? 'System'}: {inWords(entry.action)}
+                  {t(messages.entry, {
+                    actor: entry.actor?.name ?? t(messages.system),
+                    action: inWords(t, entry.action),
+                  })}
                 </p>
                 <p className={styles.meta}>
-                  <time dateTime={entry.at}>{longDateTime(entry.at)}</time> · {words(entry.subject.type)} #
-                  {entry.subject.id}
+                  <time dateTime={entry.at}>{longDateTime(entry.at)}</time> ·{' '}
+                  {t(messages.subject, {
+                    type: entry.subject.type,
+                    words: words(entry.subject.type),
+                    id: entry.subject.id,
+                  })}
                 </p>
                 <Details details={entry.details} />
               </div>
@@ -114,7 +159,7 @@ export function AuditTab() {
       {audit.hasNextPage && (
         <div className={styles.more}>
           <Button variant="secondary" disabled={audit.isFetchingNextPage} onClick={() => audit.fetchNextPage()}>
-            {audit.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            {t(audit.isFetchingNextPage ? messages.loadingMore : messages.loadMore)}
           </Button>
         </div>
       )}

@@ -4,39 +4,72 @@ import { Download } from 'lucide-react';
 import { buttonClass } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { Skeleton } from '../../../components/skeleton/skeleton';
+import { currentLanguage, defineMessages, useT, type Translate } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { longDateTime } from '../../../lib/dates';
 import { LATEST_BACKUP_URL, useBackups } from '../api/get-backups';
 
-function fileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const messages = defineMessages({
+  loading: { id: 'web.admin.backups.loading', defaultMessage: 'Loading backups' },
+  title: { id: 'web.admin.backups.title', defaultMessage: 'Backups' },
+  daily: {
+    id: 'web.admin.backups.daily',
+    defaultMessage:
+      '{keep, plural, one {The server backs the database up every day at {time} UTC and keeps the last #.} other {The server backs the database up every day at {time} UTC and keeps the last #.}}',
+    description: '`time` is the hour of the nightly backup in UTC (HH:MM); `keep` how many backups are kept.',
+  },
+  byHand: {
+    id: 'web.admin.backups.byHand',
+    defaultMessage:
+      '{keep, plural, one {Nightly backups are off on this server; it keeps the last # made by hand.} other {Nightly backups are off on this server; it keeps the last # made by hand.}}',
+  },
+  private: {
+    id: 'web.admin.backups.private',
+    defaultMessage: "A backup holds every member's personal data: keep the file somewhere safe and private.",
+  },
+  latest: { id: 'web.admin.backups.latest', defaultMessage: 'Latest backup: {date} · {size}' },
+  kilobytes: { id: 'web.admin.backups.kilobytes', defaultMessage: '{size} KB' },
+  megabytes: { id: 'web.admin.backups.megabytes', defaultMessage: '{size} MB' },
+  download: { id: 'web.admin.backups.download', defaultMessage: 'Download latest backup' },
+  none: { id: 'web.admin.backups.none', defaultMessage: 'No backup has been made yet.' },
+});
+
+/** Whole kilobytes below a megabyte, else megabytes to one decimal; digits in the page's language. */
+function fileSize(t: Translate, bytes: number): string {
+  const number = (digits: number) =>
+    new Intl.NumberFormat(currentLanguage(), {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: false,
+    });
+  if (bytes < 1024 * 1024)
+    return t(messages.kilobytes, { size: number(0).format(Math.max(1, Math.round(bytes / 1024))) });
+  return t(messages.megabytes, { size: number(1).format(bytes / 1024 / 1024) });
 }
 
 export function BackupsTab() {
+  const t = useT();
   const { data, error, isPending } = useBackups();
-  if (isPending) return <Skeleton label="Loading backups" shape="lines" />;
+  if (isPending) return <Skeleton label={t(messages.loading)} shape="lines" />;
   if (error) return <p role="alert">{errorMessage(error)}</p>;
   const { latest, keep, dailyAtUtc } = data;
   return (
-    <Card title="Backups">
+    <Card title={t(messages.title)}>
       <p>
-        {dailyAtUtc
-          ? `The server backs the database up every day at ${dailyAtUtc} UTC and keeps the last ${keep}.`
-          : `Nightly backups are off on this server; it keeps the last ${keep} made by hand.`}{' '}
-        A backup holds every member&apos;s personal data: keep the file somewhere safe and private.
+        {dailyAtUtc ? t(messages.daily, { time: dailyAtUtc, keep }) : t(messages.byHand, { keep })}{' '}
+        {t(messages.private)}
       </p>
       {latest ? (
         <>
           <p data-testid="latest-backup">
-            Latest backup: {longDateTime(latest.createdAt)} · {fileSize(latest.size)}
+            {t(messages.latest, { date: longDateTime(latest.createdAt), size: fileSize(t, latest.size) })}
           </p>
           <a className={buttonClass({ variant: 'secondary' })} href={LATEST_BACKUP_URL} download={latest.name}>
-            <Download size={16} aria-hidden="true" /> Download latest backup
+            <Download size={16} aria-hidden="true" /> {t(messages.download)}
           </a>
         </>
       ) : (
-        <p data-testid="latest-backup">No backup has been made yet.</p>
+        <p data-testid="latest-backup">{t(messages.none)}</p>
       )}
     </Card>
   );

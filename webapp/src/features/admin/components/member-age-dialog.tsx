@@ -8,6 +8,7 @@ import { Button } from '../../../components/button/button';
 import { Dialog } from '../../../components/dialog/dialog';
 import { Field } from '../../../components/field/field';
 import { toast } from '../../../components/toast-store';
+import { defineMessages, useT, type MessageDescriptor } from '../../../i18n';
 import { calendarDateText } from '../../../lib/dates';
 import { todayOnDevice } from '../../../lib/minors';
 import { useRecordConsent, useUpdateMember } from '../api/members';
@@ -21,12 +22,42 @@ export type MemberAge = AdminMember & {
   guardianConsent?: GuardianConsentState;
 };
 
-export const CONSENT_LABELS: Record<GuardianConsentState, string> = {
-  not_needed: 'No consent needed',
-  required: 'Needs consent',
-  pending: 'Guardian asked',
-  granted: 'Consent given',
-};
+export const CONSENT_LABELS: Record<GuardianConsentState, MessageDescriptor> = defineMessages({
+  not_needed: { id: 'web.admin.age.consentNotNeeded', defaultMessage: 'No consent needed' },
+  required: { id: 'web.admin.age.consentRequired', defaultMessage: 'Needs consent' },
+  pending: { id: 'web.admin.age.consentPending', defaultMessage: 'Guardian asked' },
+  granted: { id: 'web.admin.age.consentGranted', defaultMessage: 'Consent given' },
+});
+
+const messages = defineMessages({
+  dateInvalid: { id: 'web.admin.age.dateInvalid', defaultMessage: 'Enter a date of birth that is not in the future' },
+  dateSaved: { id: 'web.admin.age.dateSaved', defaultMessage: "{name}'s date of birth was saved" },
+  noteRequired: {
+    id: 'web.admin.age.noteRequired',
+    defaultMessage: 'Add a note: who gave consent, and where the form is kept',
+  },
+  consentRecorded: { id: 'web.admin.age.consentRecorded', defaultMessage: 'Consent recorded for {name}' },
+  title: { id: 'web.admin.age.title', defaultMessage: '{name}: age and consent' },
+  birthDate: { id: 'web.admin.age.birthDate', defaultMessage: 'Date of birth: {date}' },
+  birthDateMissing: { id: 'web.admin.age.birthDateMissing', defaultMessage: 'Date of birth: not given yet' },
+  dateLabel: { id: 'web.admin.age.dateLabel', defaultMessage: 'Date of birth' },
+  dateHint: {
+    id: 'web.admin.age.dateHint',
+    defaultMessage: 'Members set it once; correct it here when it is wrong.',
+  },
+  saving: { id: 'web.admin.age.saving', defaultMessage: 'Saving...' },
+  saveDate: { id: 'web.admin.age.saveDate', defaultMessage: 'Save date of birth' },
+  recordLegend: { id: 'web.admin.age.recordLegend', defaultMessage: 'Record consent given on paper or in person' },
+  onPaper: { id: 'web.admin.age.onPaper', defaultMessage: 'On paper (a signed form)' },
+  inPerson: { id: 'web.admin.age.inPerson', defaultMessage: 'In person' },
+  note: { id: 'web.admin.age.note', defaultMessage: 'Note' },
+  noteHint: {
+    id: 'web.admin.age.noteHint',
+    defaultMessage: 'Who gave consent, when, and where the signed form is kept.',
+  },
+  recording: { id: 'web.admin.age.recording', defaultMessage: 'Recording...' },
+  record: { id: 'web.admin.age.record', defaultMessage: 'Record consent' },
+});
 
 export function MemberAgeDialog({
   member,
@@ -37,6 +68,7 @@ export function MemberAgeDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const update = useUpdateMember();
   const record = useRecordConsent();
   const [birthDate, setBirthDate] = useState(member.birthDate ?? '');
@@ -52,14 +84,14 @@ export function MemberAgeDialog({
   const saveDate = (event: FormEvent) => {
     event.preventDefault();
     if (!isCalendarDate(birthDate) || birthDate > today) {
-      setDateError('Enter a date of birth that is not in the future');
+      setDateError(t(messages.dateInvalid));
       return;
     }
     setDateError(null);
     update.mutate(
       { id: member.id, change: { birthDate } },
       {
-        onSuccess: () => toast({ title: `${member.name}'s date of birth was saved` }),
+        onSuccess: () => toast({ title: t(messages.dateSaved, { name: member.name }) }),
         onError: (error) => setDateError(serverMessage(error)),
       },
     );
@@ -68,7 +100,7 @@ export function MemberAgeDialog({
   const saveConsent = (event: FormEvent) => {
     event.preventDefault();
     if (!note.trim()) {
-      setConsentError('Add a note: who gave consent, and where the form is kept');
+      setConsentError(t(messages.noteRequired));
       return;
     }
     setConsentError(null);
@@ -78,7 +110,7 @@ export function MemberAgeDialog({
         onSuccess: (answer) => {
           setStanding(answer);
           setNote('');
-          toast({ title: `Consent recorded for ${member.name}` });
+          toast({ title: t(messages.consentRecorded, { name: member.name }) });
         },
         onError: (error) => setConsentError(serverMessage(error)),
       },
@@ -86,16 +118,18 @@ export function MemberAgeDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`${member.name}: age and consent`}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={t(messages.title, { name: member.name })}>
       <div className={styles.dialogBody}>
         {known && (
           <p className="muted" aria-live="polite">
-            Date of birth: {known.birthDate ? calendarDateText(known.birthDate) : 'not given yet'}
-            {known.guardianConsent ? ` · ${CONSENT_LABELS[known.guardianConsent]}` : ''}
+            {known.birthDate
+              ? t(messages.birthDate, { date: calendarDateText(known.birthDate) })
+              : t(messages.birthDateMissing)}
+            {known.guardianConsent ? ` · ${t(CONSENT_LABELS[known.guardianConsent])}` : ''}
           </p>
         )}
         <form className="form" noValidate onSubmit={saveDate}>
-          <Field label="Date of birth" error={dateError} hint="Members set it once; correct it here when it is wrong.">
+          <Field label={t(messages.dateLabel)} error={dateError} hint={t(messages.dateHint)}>
             <input
               type="date"
               max={today}
@@ -106,13 +140,13 @@ export function MemberAgeDialog({
           </Field>
           <div>
             <Button type="submit" variant="secondary" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save date of birth'}
+              {t(update.isPending ? messages.saving : messages.saveDate)}
             </Button>
           </div>
         </form>
         <form className="form" noValidate onSubmit={saveConsent}>
           <fieldset className={styles.fieldset}>
-            <legend>Record consent given on paper or in person</legend>
+            <legend>{t(messages.recordLegend)}</legend>
             <label className="checkbox-row">
               <input
                 type="radio"
@@ -120,7 +154,7 @@ export function MemberAgeDialog({
                 checked={method === 'paper'}
                 onChange={() => setMethod('paper')}
               />
-              <span>On paper (a signed form)</span>
+              <span>{t(messages.onPaper)}</span>
             </label>
             <label className="checkbox-row">
               <input
@@ -129,15 +163,15 @@ export function MemberAgeDialog({
                 checked={method === 'in_person'}
                 onChange={() => setMethod('in_person')}
               />
-              <span>In person</span>
+              <span>{t(messages.inPerson)}</span>
             </label>
           </fieldset>
-          <Field label="Note" error={consentError} hint="Who gave consent, when, and where the signed form is kept.">
+          <Field label={t(messages.note)} error={consentError} hint={t(messages.noteHint)}>
             <textarea value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
           </Field>
           <div>
             <Button type="submit" disabled={record.isPending}>
-              {record.isPending ? 'Recording...' : 'Record consent'}
+              {t(record.isPending ? messages.recording : messages.record)}
             </Button>
           </div>
         </form>

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Field } from '../../../components/field/field';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { toast, toastError } from '../../../components/toast-store';
+import { currentLanguage, defineMessages, useT, type MessageDescriptor } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { shortDate } from '../../../lib/dates';
@@ -28,11 +29,88 @@ import { InvitesSection } from './invites-section';
 import { MemberAgeDialog, type MemberAge } from './member-age-dialog';
 import { serverMessage } from './server-message';
 
-const ROLE_LABELS: Record<MemberRole, string> = { member: 'Member', organiser: 'Organiser', admin: 'Admin' };
-const STATUS_LOOK: Record<AdminMember['status'], { label: string; tone: BadgeTone }> = {
-  active: { label: 'Active', tone: 'success' },
-  pending: { label: 'Pending', tone: 'warning' },
-  suspended: { label: 'Suspended', tone: 'neutral' },
+const messages = defineMessages({
+  member: { id: 'web.admin.members.roleMember', defaultMessage: 'Member' },
+  organiser: { id: 'web.admin.members.roleOrganiser', defaultMessage: 'Organiser' },
+  admin: { id: 'web.admin.members.roleAdmin', defaultMessage: 'Admin' },
+  active: { id: 'web.admin.members.statusActive', defaultMessage: 'Active' },
+  pending: { id: 'web.admin.members.statusPending', defaultMessage: 'Pending' },
+  suspended: { id: 'web.admin.members.statusSuspended', defaultMessage: 'Suspended' },
+  updateFailed: { id: 'web.admin.members.updateFailed', defaultMessage: 'Could not update {name}' },
+  rejected: { id: 'web.admin.members.rejected', defaultMessage: "{name}'s request was rejected" },
+  deleted: { id: 'web.admin.members.deleted', defaultMessage: '{name} was deleted' },
+  rejectFailed: { id: 'web.admin.members.rejectFailed', defaultMessage: 'Could not reject {name}' },
+  deleteFailed: { id: 'web.admin.members.deleteFailed', defaultMessage: 'Could not delete {name}' },
+  pendingMore: {
+    id: 'web.admin.members.pendingMore',
+    defaultMessage: '{count}+',
+    description: 'The pending badge when more are waiting than were counted.',
+  },
+  title: { id: 'web.admin.members.title', defaultMessage: 'Members' },
+  search: { id: 'web.admin.members.search', defaultMessage: 'Search members' },
+  searchHint: { id: 'web.admin.members.searchHint', defaultMessage: 'Name, email or Telegram username' },
+  show: { id: 'web.admin.members.show', defaultMessage: 'Show' },
+  all: { id: 'web.admin.members.all', defaultMessage: 'All' },
+  waiting: {
+    id: 'web.admin.members.waiting',
+    defaultMessage: 'waiting',
+    description: 'Read by screen readers after the number on the Pending filter: "3 waiting".',
+  },
+  loading: { id: 'web.admin.members.loading', defaultMessage: 'Loading members' },
+  noneWaiting: { id: 'web.admin.members.noneWaiting', defaultMessage: 'Nobody is waiting for approval.' },
+  noMatch: { id: 'web.admin.members.noMatch', defaultMessage: 'No member matches.' },
+  empty: { id: 'web.admin.members.empty', defaultMessage: 'No members yet.' },
+  loadingMore: { id: 'web.admin.members.loadingMore', defaultMessage: 'Loading...' },
+  loadMore: { id: 'web.admin.members.loadMore', defaultMessage: 'Load more' },
+  rejectTitle: { id: 'web.admin.members.rejectTitle', defaultMessage: 'Reject {name}?' },
+  deleteTitle: { id: 'web.admin.members.deleteTitle', defaultMessage: 'Delete {name}?' },
+  rejectText: {
+    id: 'web.admin.members.rejectText',
+    defaultMessage: "{name}'s request and account are erased. They can ask to join again later.",
+  },
+  deleteText: {
+    id: 'web.admin.members.deleteText',
+    defaultMessage:
+      'This erases {name}\'s data: name, contact details, sign-in accounts and replies. Their comments stay as "Deleted member". This cannot be undone.',
+  },
+  deleteTextNoName: {
+    id: 'web.admin.members.deleteTextNoName',
+    defaultMessage:
+      'This erases the member\'s data: name, contact details, sign-in accounts and replies. Their comments stay as "Deleted member". This cannot be undone.',
+  },
+  reject: { id: 'web.admin.members.reject', defaultMessage: 'Reject' },
+  deleteMember: { id: 'web.admin.members.deleteMember', defaultMessage: 'Delete member' },
+  rejecting: { id: 'web.admin.members.rejecting', defaultMessage: 'Rejecting...' },
+  deleting: { id: 'web.admin.members.deleting', defaultMessage: 'Deleting...' },
+  you: { id: 'web.admin.members.you', defaultMessage: '(you)' },
+  joined: { id: 'web.admin.members.joined', defaultMessage: 'Joined {joined}' },
+  joinedAndSeen: { id: 'web.admin.members.joinedAndSeen', defaultMessage: 'Joined {joined} · last seen {seen}' },
+  minor: { id: 'web.admin.members.minor', defaultMessage: 'Minor' },
+  ageLabel: { id: 'web.admin.members.ageLabel', defaultMessage: 'Age and consent of {name}' },
+  age: { id: 'web.admin.members.age', defaultMessage: 'Age & consent' },
+  approved: { id: 'web.admin.members.approved', defaultMessage: '{name} was approved' },
+  approve: { id: 'web.admin.members.approve', defaultMessage: 'Approve' },
+  roleLabel: { id: 'web.admin.members.roleLabel', defaultMessage: 'Role of {name}' },
+  roleChanged: {
+    id: 'web.admin.members.roleChanged',
+    defaultMessage: '{name} is now {role, select, admin {admin} organiser {organiser} other {member}}',
+  },
+  reinstated: { id: 'web.admin.members.reinstated', defaultMessage: '{name} was reinstated' },
+  reinstate: { id: 'web.admin.members.reinstate', defaultMessage: 'Reinstate' },
+  suspendedToast: { id: 'web.admin.members.suspendedToast', defaultMessage: '{name} was suspended' },
+  suspend: { id: 'web.admin.members.suspend', defaultMessage: 'Suspend' },
+  delete: { id: 'web.admin.members.delete', defaultMessage: 'Delete' },
+});
+
+const ROLE_LABELS: Record<MemberRole, MessageDescriptor> = {
+  member: messages.member,
+  organiser: messages.organiser,
+  admin: messages.admin,
+};
+const STATUS_LOOK: Record<AdminMember['status'], { label: MessageDescriptor; tone: BadgeTone }> = {
+  active: { label: messages.active, tone: 'success' },
+  pending: { label: messages.pending, tone: 'warning' },
+  suspended: { label: messages.suspended, tone: 'neutral' },
 };
 
 type Chip = 'all' | 'pending' | 'suspended';
@@ -50,6 +128,7 @@ function useSettled(value: string, delayMs = 300) {
 type Confirming = { kind: 'reject' | 'delete'; member: AdminMember } | null;
 
 export function MembersTab() {
+  const t = useT();
   const [text, setText] = useState('');
   const [chip, setChip] = useState<Chip>('all');
   const q = useSettled(text);
@@ -66,7 +145,7 @@ export function MembersTab() {
       { id: member.id, change: patch },
       {
         onSuccess: () => toast({ title: done }),
-        onError: (error) => toastError(`Could not update ${member.name}`, serverMessage(error)),
+        onError: (error) => toastError(t(messages.updateFailed, { name: member.name }), serverMessage(error)),
       },
     );
 
@@ -76,30 +155,36 @@ export function MembersTab() {
     remove.mutate(member.id, {
       onSuccess: () => {
         setConfirming(null);
-        toast({ title: kind === 'reject' ? `${member.name}'s request was rejected` : `${member.name} was deleted` });
+        toast({ title: t(kind === 'reject' ? messages.rejected : messages.deleted, { name: member.name }) });
       },
       onError: (error) => {
         setConfirming(null);
-        toastError(`Could not ${kind} ${member.name}`, serverMessage(error));
+        toastError(
+          t(kind === 'reject' ? messages.rejectFailed : messages.deleteFailed, { name: member.name }),
+          serverMessage(error),
+        );
       },
     });
   };
 
+  const counted = (count: number) => new Intl.NumberFormat(currentLanguage()).format(count);
   const pendingBadge = pending.data
     ? pending.data.more
-      ? `${PENDING_COUNT_LIMIT}+`
-      : String(pending.data.count)
+      ? t(messages.pendingMore, { count: counted(PENDING_COUNT_LIMIT) })
+      : pending.data.count > 0
+        ? counted(pending.data.count)
+        : null
     : null;
   const rows = members.data?.pages.flatMap((page) => page.members) ?? [];
 
   return (
     <>
-      <Card title="Members" labelledBy="members-title" className={styles.section}>
+      <Card title={t(messages.title)} labelledBy="members-title" className={styles.section}>
         <div className={styles.toolbar}>
-          <Field label="Search members" className={styles.search} hint="Name, email or Telegram username">
+          <Field label={t(messages.search)} className={styles.search} hint={t(messages.searchHint)}>
             <input type="search" value={text} onChange={(event) => setText(event.target.value)} />
           </Field>
-          <div className={styles.chips} role="group" aria-label="Show">
+          <div className={styles.chips} role="group" aria-label={t(messages.show)}>
             {(['all', 'pending', 'suspended'] as const).map((value) => (
               <button
                 key={value}
@@ -108,11 +193,11 @@ export function MembersTab() {
                 aria-pressed={chip === value}
                 onClick={() => setChip(value)}
               >
-                {value === 'all' ? 'All' : value === 'pending' ? 'Pending' : 'Suspended'}
-                {value === 'pending' && pendingBadge && pendingBadge !== '0' && (
+                {t(value === 'all' ? messages.all : messages[value])}
+                {value === 'pending' && pendingBadge && (
                   <Badge tone="warning">
                     {pendingBadge}
-                    <span className="visually-hidden"> waiting</span>
+                    <span className="visually-hidden"> {t(messages.waiting)}</span>
                   </Badge>
                 )}
               </button>
@@ -120,15 +205,15 @@ export function MembersTab() {
           </div>
         </div>
 
-        {members.isPending && <Skeleton label="Loading members" shape="lines" />}
+        {members.isPending && <Skeleton label={t(messages.loading)} shape="lines" />}
         {members.isError && <p role="alert">{errorMessage(members.error)}</p>}
         {members.isSuccess && rows.length === 0 && (
           <p className="muted">
-            {chip === 'pending' ? 'Nobody is waiting for approval.' : q ? 'No member matches.' : 'No members yet.'}
+            {t(chip === 'pending' ? messages.noneWaiting : q ? messages.noMatch : messages.empty)}
           </p>
         )}
         {rows.length > 0 && (
-          <ul className={styles.list} aria-label="Members">
+          <ul className={styles.list} aria-label={t(messages.title)}>
             {rows.map((member) => (
               <MemberRow
                 key={member.id}
@@ -145,7 +230,7 @@ export function MembersTab() {
         {members.hasNextPage && (
           <div className={styles.more}>
             <Button variant="secondary" disabled={members.isFetchingNextPage} onClick={() => members.fetchNextPage()}>
-              {members.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              {t(members.isFetchingNextPage ? messages.loadingMore : messages.loadMore)}
             </Button>
           </div>
         )}
@@ -158,16 +243,18 @@ export function MembersTab() {
         onOpenChange={(open) => !open && setConfirming(null)}
         title={
           confirming?.kind === 'reject'
-            ? `Reject ${confirming.member.name}?`
-            : `Delete ${confirming?.member.name ?? ''}?`
+            ? t(messages.rejectTitle, { name: confirming.member.name })
+            : t(messages.deleteTitle, { name: confirming?.member.name ?? '' })
         }
         description={
           confirming?.kind === 'reject'
-            ? `${confirming.member.name}'s request and account are erased. They can ask to join again later.`
-            : `This erases ${confirming?.member.name ?? 'the member'}'s data: name, contact details, sign-in accounts and replies. Their comments stay as "Deleted member". This cannot be undone.`
+            ? t(messages.rejectText, { name: confirming.member.name })
+            : confirming
+              ? t(messages.deleteText, { name: confirming.member.name })
+              : t(messages.deleteTextNoName)
         }
-        confirmLabel={confirming?.kind === 'reject' ? 'Reject' : 'Delete member'}
-        busyLabel={confirming?.kind === 'reject' ? 'Rejecting...' : 'Deleting...'}
+        confirmLabel={t(confirming?.kind === 'reject' ? messages.reject : messages.deleteMember)}
+        busyLabel={t(confirming?.kind === 'reject' ? messages.rejecting : messages.deleting)}
         busy={remove.isPending}
         onConfirm={erase}
       />
@@ -185,6 +272,7 @@ interface MemberRowProps {
 }
 
 function MemberRow({ member, isMe, busy, onChange, onReject, onDelete }: MemberRowProps) {
+  const t = useT();
   const [ageOpen, setAgeOpen] = useState(false);
   const status = STATUS_LOOK[member.status];
   const contact = [member.email, member.telegramUsername && `@${member.telegramUsername}`].filter(Boolean).join(' · ');
@@ -192,17 +280,18 @@ function MemberRow({ member, isMe, busy, onChange, onReject, onDelete }: MemberR
     <li className={styles.row} aria-label={member.name}>
       <div className={styles.main}>
         <p className={styles.name}>
-          {member.name} {isMe && <span className="muted">(you)</span>}
+          {member.name} {isMe && <span className="muted">{t(messages.you)}</span>}
         </p>
         {contact && <p className={styles.meta}>{contact}</p>}
         <p className={styles.meta}>
-          Joined {shortDate(member.createdAt)}
-          {member.lastSeenAt ? ` · last seen ${shortDate(member.lastSeenAt)}` : ''}
+          {member.lastSeenAt
+            ? t(messages.joinedAndSeen, { joined: shortDate(member.createdAt), seen: shortDate(member.lastSeenAt) })
+            : t(messages.joined, { joined: shortDate(member.createdAt) })}
         </p>
         <div className={styles.badges}>
-          <Badge tone={status.tone}>{status.label}</Badge>
-          <Badge tone={member.role === 'member' ? 'neutral' : 'brand'}>{ROLE_LABELS[member.role]}</Badge>
-          {member.isMinor && <Badge tone="warning">Minor</Badge>}
+          <Badge tone={status.tone}>{t(status.label)}</Badge>
+          <Badge tone={member.role === 'member' ? 'neutral' : 'brand'}>{t(ROLE_LABELS[member.role])}</Badge>
+          {member.isMinor && <Badge tone="warning">{t(messages.minor)}</Badge>}
         </div>
       </div>
       <div className={styles.actions}>
@@ -210,9 +299,9 @@ function MemberRow({ member, isMe, busy, onChange, onReject, onDelete }: MemberR
           size="small"
           variant="secondary"
           onClick={() => setAgeOpen(true)}
-          aria-label={`Age and consent of ${member.name}`}
+          aria-label={t(messages.ageLabel, { name: member.name })}
         >
-          Age &amp; consent
+          {t(messages.age)}
         </Button>
         {ageOpen && <MemberAgeDialog member={member as MemberAge} open={ageOpen} onOpenChange={setAgeOpen} />}
         {member.status === 'pending' ? (
@@ -220,29 +309,29 @@ function MemberRow({ member, isMe, busy, onChange, onReject, onDelete }: MemberR
             <Button
               size="small"
               disabled={busy}
-              onClick={() => onChange({ status: 'active' }, `${member.name} was approved`)}
+              onClick={() => onChange({ status: 'active' }, t(messages.approved, { name: member.name }))}
             >
-              Approve
+              {t(messages.approve)}
             </Button>
             <Button size="small" variant="secondary" onClick={onReject}>
-              Reject
+              {t(messages.reject)}
             </Button>
           </>
         ) : (
           <>
             <select
               className={styles.select}
-              aria-label={`Role of ${member.name}`}
+              aria-label={t(messages.roleLabel, { name: member.name })}
               value={member.role}
               disabled={busy}
               onChange={(event) => {
                 const role = event.target.value as MemberRole;
-                onChange({ role }, `${member.name} is now ${ROLE_LABELS[role].toLowerCase()}`);
+                onChange({ role }, t(messages.roleChanged, { name: member.name, role }));
               }}
             >
               {MEMBER_ROLES.map((role) => (
                 <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
+                  {t(ROLE_LABELS[role])}
                 </option>
               ))}
             </select>
@@ -251,22 +340,22 @@ function MemberRow({ member, isMe, busy, onChange, onReject, onDelete }: MemberR
                 size="small"
                 variant="secondary"
                 disabled={busy}
-                onClick={() => onChange({ status: 'active' }, `${member.name} was reinstated`)}
+                onClick={() => onChange({ status: 'active' }, t(messages.reinstated, { name: member.name }))}
               >
-                Reinstate
+                {t(messages.reinstate)}
               </Button>
             ) : (
               <Button
                 size="small"
                 variant="secondary"
                 disabled={busy}
-                onClick={() => onChange({ status: 'suspended' }, `${member.name} was suspended`)}
+                onClick={() => onChange({ status: 'suspended' }, t(messages.suspendedToast, { name: member.name }))}
               >
-                Suspend
+                {t(messages.suspend)}
               </Button>
             )}
             <Button size="small" variant="danger" onClick={onDelete}>
-              Delete
+              {t(messages.delete)}
             </Button>
           </>
         )}

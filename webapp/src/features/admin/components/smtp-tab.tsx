@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { DEFAULT_SMTP_PORT, SMTP_PORT_HINTS } from '../../../../../shared/constants';
-import { MSG } from '../../../../../shared/messages';
 import { smtpSettingsSchema, testEmailSchema } from '../../../../../shared/schemas';
 import type { SmtpSettingsView } from '../../../../../shared/types';
 import { toast, toastError } from '../../../components/toast-store';
@@ -12,11 +11,53 @@ import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { Field } from '../../../components/field/field';
 import { Skeleton } from '../../../components/skeleton/skeleton';
+import { currentLanguage, defineMessages, msg, translate, useT, type MessageDescriptor } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { useSmtpSettings } from '../api/get-smtp-settings';
 import { useSaveSmtpSettings } from '../api/save-smtp-settings';
 import { useSendTestEmail } from '../api/test-smtp';
+
+const messages = defineMessages({
+  host: { id: 'web.admin.smtp.host', defaultMessage: 'SMTP Host' },
+  port: { id: 'web.admin.smtp.port', defaultMessage: 'Port' },
+  username: { id: 'web.admin.smtp.username', defaultMessage: 'Username' },
+  password: { id: 'web.admin.smtp.password', defaultMessage: 'Password' },
+  fromEmail: { id: 'web.admin.smtp.fromEmail', defaultMessage: 'From Email' },
+  fromName: { id: 'web.admin.smtp.fromName', defaultMessage: 'From Name' },
+  fromNameExample: {
+    id: 'web.admin.smtp.fromNameExample',
+    defaultMessage: 'Community Events',
+    description: 'Placeholder: an example sender name.',
+  },
+  saved: { id: 'web.admin.smtp.saved', defaultMessage: 'SMTP settings saved' },
+  saveFailed: { id: 'web.admin.smtp.saveFailed', defaultMessage: 'Error saving SMTP settings' },
+  portHint: {
+    id: 'web.admin.smtp.portHint',
+    defaultMessage: 'Common ports: {ports}',
+    description: '`ports`: a list of port numbers.',
+  },
+  passwordKept: {
+    id: 'web.admin.smtp.passwordKept',
+    defaultMessage: 'A password is saved. Leave this empty to keep it.',
+  },
+  title: { id: 'web.admin.smtp.title', defaultMessage: 'Email Configuration' },
+  secure: { id: 'web.admin.smtp.secure', defaultMessage: 'Use a secure connection (TLS)' },
+  enabled: { id: 'web.admin.smtp.enabled', defaultMessage: 'Enable email sending' },
+  saving: { id: 'web.admin.smtp.saving', defaultMessage: 'Saving...' },
+  save: { id: 'web.admin.smtp.save', defaultMessage: 'Save Settings' },
+  testSent: { id: 'web.admin.smtp.testSent', defaultMessage: 'Test email sent' },
+  testFailed: { id: 'web.admin.smtp.testFailed', defaultMessage: 'Error sending test email' },
+  testTitle: { id: 'web.admin.smtp.testTitle', defaultMessage: 'Send a test email' },
+  testDisabled: {
+    id: 'web.admin.smtp.testDisabled',
+    defaultMessage: 'Save settings with email sending enabled to send a test email.',
+  },
+  testAddress: { id: 'web.admin.smtp.testAddress', defaultMessage: 'Test Email Address' },
+  sending: { id: 'web.admin.smtp.sending', defaultMessage: 'Sending...' },
+  send: { id: 'web.admin.smtp.send', defaultMessage: 'Send Test Email' },
+  loading: { id: 'web.admin.smtp.loading', defaultMessage: 'Loading SMTP settings...' },
+});
 
 interface SmtpValues {
   host: string;
@@ -54,7 +95,7 @@ function smtpResolver(settings: SmtpSettingsView | null): Resolver<SmtpValues, u
     if (values.auth_pass || settings?.has_password) return result;
     const errors: FieldErrors<SmtpValues> = {
       ...result.errors,
-      auth_pass: result.errors.auth_pass ?? { type: 'required', message: MSG.smtpPassRequired },
+      auth_pass: result.errors.auth_pass ?? { type: 'required', message: translate(msg('smtpPassRequired')) },
     };
     return { values: {}, errors };
   };
@@ -62,20 +103,22 @@ function smtpResolver(settings: SmtpSettingsView | null): Resolver<SmtpValues, u
 
 const TEXT_FIELDS: {
   key: 'host' | 'port' | 'auth_user' | 'auth_pass' | 'from_email' | 'from_name';
-  label: string;
+  label: MessageDescriptor;
   type?: string;
-  placeholder?: string;
+  /** An example: an address is the same in every language, a name is translated. */
+  placeholder?: string | MessageDescriptor;
   autoComplete?: string;
 }[] = [
-  { key: 'host', label: 'SMTP Host', placeholder: 'smtp.example.org' },
-  { key: 'port', label: 'Port', placeholder: String(DEFAULT_SMTP_PORT) },
-  { key: 'auth_user', label: 'Username', autoComplete: 'username' },
-  { key: 'auth_pass', label: 'Password', type: 'password', autoComplete: 'new-password' },
-  { key: 'from_email', label: 'From Email', type: 'email', placeholder: 'events@example.org' },
-  { key: 'from_name', label: 'From Name', placeholder: 'Community Events' },
+  { key: 'host', label: messages.host, placeholder: 'smtp.example.org' },
+  { key: 'port', label: messages.port, placeholder: String(DEFAULT_SMTP_PORT) },
+  { key: 'auth_user', label: messages.username, autoComplete: 'username' },
+  { key: 'auth_pass', label: messages.password, type: 'password', autoComplete: 'new-password' },
+  { key: 'from_email', label: messages.fromEmail, type: 'email', placeholder: 'events@example.org' },
+  { key: 'from_name', label: messages.fromName, placeholder: messages.fromNameExample },
 ];
 
 function SmtpForm({ settings }: { settings: SmtpSettingsView | null }) {
+  const t = useT();
   const save = useSaveSmtpSettings();
   const [resolver] = useState(() => smtpResolver(settings));
   const {
@@ -88,36 +131,45 @@ function SmtpForm({ settings }: { settings: SmtpSettingsView | null }) {
   const submit = handleSubmit((input) =>
     save.mutate(input, {
       onSuccess: () => {
-        toast({ title: 'SMTP settings saved' });
+        toast({ title: t(messages.saved) });
         resetField('auth_pass');
       },
-      onError: (error) => toastError('Error saving SMTP settings', errorMessage(error)),
+      onError: (error) => toastError(t(messages.saveFailed), errorMessage(error)),
     }),
   );
   const hints: Partial<Record<keyof SmtpValues, string>> = {
-    port: `Common ports: ${SMTP_PORT_HINTS.join(', ')}`,
-    auth_pass: settings?.has_password ? 'A password is saved. Leave this empty to keep it.' : undefined,
+    port: t(messages.portHint, {
+      ports: new Intl.ListFormat(currentLanguage(), { type: 'conjunction', style: 'narrow' }).format(
+        SMTP_PORT_HINTS.map((port) => new Intl.NumberFormat(currentLanguage(), { useGrouping: false }).format(port)),
+      ),
+    }),
+    auth_pass: settings?.has_password ? t(messages.passwordKept) : undefined,
   };
 
   return (
-    <Card title="Email Configuration">
+    <Card title={t(messages.title)}>
       <form className="form" onSubmit={submit} noValidate>
         {TEXT_FIELDS.map(({ key, label, type = 'text', placeholder, autoComplete = 'off' }) => (
-          <Field key={key} label={label} id={`smtp-${key}`} error={errors[key]?.message} hint={hints[key]}>
-            <input type={type} placeholder={placeholder} autoComplete={autoComplete} {...register(key)} />
+          <Field key={key} label={t(label)} id={`smtp-${key}`} error={errors[key]?.message} hint={hints[key]}>
+            <input
+              type={type}
+              placeholder={typeof placeholder === 'object' ? t(placeholder) : placeholder}
+              autoComplete={autoComplete}
+              {...register(key)}
+            />
           </Field>
         ))}
         <label className="checkbox-row">
           <input type="checkbox" {...register('secure')} />
-          <span>Use a secure connection (TLS)</span>
+          <span>{t(messages.secure)}</span>
         </label>
         <label className="checkbox-row">
           <input type="checkbox" {...register('enabled')} />
-          <span>Enable email sending</span>
+          <span>{t(messages.enabled)}</span>
         </label>
         <div>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Settings'}
+            {t(save.isPending ? messages.saving : messages.save)}
           </Button>
         </div>
       </form>
@@ -126,6 +178,7 @@ function SmtpForm({ settings }: { settings: SmtpSettingsView | null }) {
 }
 
 function TestEmailBox({ enabled }: { enabled: boolean }) {
+  const t = useT();
   const send = useSendTestEmail();
   const {
     register,
@@ -137,8 +190,8 @@ function TestEmailBox({ enabled }: { enabled: boolean }) {
 
   const sendTest = handleSubmit(({ testEmail }) =>
     send.mutate(testEmail, {
-      onSuccess: (result) => toast({ title: 'Test email sent', description: result?.message }),
-      onError: (failure) => toastError('Error sending test email', errorMessage(failure)),
+      onSuccess: (result) => toast({ title: t(messages.testSent), description: result?.message }),
+      onError: (failure) => toastError(t(messages.testFailed), errorMessage(failure)),
     }),
   );
   // An empty address is said in a toast with the SPEC's words, not under the field.
@@ -146,20 +199,20 @@ function TestEmailBox({ enabled }: { enabled: boolean }) {
     if (getValues('testEmail').trim()) return sendTest(event);
     event.preventDefault();
     clearErrors();
-    toastError(MSG.testEmailRequired, MSG.testEmailPrompt);
+    toastError(t(msg('testEmailRequired')), t(msg('testEmailPrompt')));
   };
 
   return (
-    <Card title="Send a test email">
+    <Card title={t(messages.testTitle)}>
       <form className="form" onSubmit={submit} noValidate>
-        {!enabled && <p className="muted">Save settings with email sending enabled to send a test email.</p>}
-        <Field label="Test Email Address" id="test-email" error={errors.testEmail?.message}>
+        {!enabled && <p className="muted">{t(messages.testDisabled)}</p>}
+        <Field label={t(messages.testAddress)} id="test-email" error={errors.testEmail?.message}>
           <input type="email" placeholder="you@example.org" {...register('testEmail')} />
         </Field>
         <div>
           <Button type="submit" disabled={send.isPending || !enabled}>
             <Mail size={18} aria-hidden="true" />
-            {send.isPending ? 'Sending...' : 'Send Test Email'}
+            {t(send.isPending ? messages.sending : messages.send)}
           </Button>
         </div>
       </form>
@@ -168,8 +221,9 @@ function TestEmailBox({ enabled }: { enabled: boolean }) {
 }
 
 export function SmtpTab() {
+  const t = useT();
   const settings = useSmtpSettings();
-  if (settings.isPending) return <Skeleton label="Loading SMTP settings..." />;
+  if (settings.isPending) return <Skeleton label={t(messages.loading)} />;
   if (settings.isError) return <p role="alert">{errorMessage(settings.error)}</p>;
   return (
     <div className="two-columns">

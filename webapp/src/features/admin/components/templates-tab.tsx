@@ -19,6 +19,7 @@ import { EmptyState } from '../../../components/empty-state/empty-state';
 import { Field } from '../../../components/field/field';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { schemaResolver } from '../../../lib/form-resolver';
+import { currentLanguage, defineMessages, useT, type MessageDescriptor } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteTemplate } from '../api/delete-template';
 import { useTemplates } from '../api/get-templates';
@@ -26,8 +27,64 @@ import { useSaveTemplate } from '../api/save-template';
 import { useTestTemplates } from '../api/test-templates';
 import { summariseTemplateTest } from './template-test-summary';
 
-const TYPE_LABELS: Record<TemplateType, string> = { event_created: 'Event Created', event_updated: 'Event Updated' };
-const CHANNEL_LABELS: Record<TemplateChannel, string> = { email: 'Email', sms: 'SMS' };
+const messages = defineMessages({
+  eventCreated: { id: 'web.admin.templates.typeEventCreated', defaultMessage: 'Event Created' },
+  eventUpdated: { id: 'web.admin.templates.typeEventUpdated', defaultMessage: 'Event Updated' },
+  email: { id: 'web.admin.templates.channelEmail', defaultMessage: 'Email' },
+  sms: { id: 'web.admin.templates.channelSms', defaultMessage: 'SMS' },
+  updated: { id: 'web.admin.templates.updated', defaultMessage: 'Template updated' },
+  created: { id: 'web.admin.templates.created', defaultMessage: 'Template created' },
+  updateFailed: { id: 'web.admin.templates.updateFailed', defaultMessage: 'Error updating template' },
+  createFailed: { id: 'web.admin.templates.createFailed', defaultMessage: 'Error creating template' },
+  editTitle: { id: 'web.admin.templates.editTitle', defaultMessage: 'Edit Notification Template' },
+  createTitle: { id: 'web.admin.templates.createTitle', defaultMessage: 'Create Notification Template' },
+  typeLabel: { id: 'web.admin.templates.typeLabel', defaultMessage: 'Template Type' },
+  selectType: { id: 'web.admin.templates.selectType', defaultMessage: 'Select a type' },
+  channelLabel: { id: 'web.admin.templates.channelLabel', defaultMessage: 'Channel' },
+  selectChannel: { id: 'web.admin.templates.selectChannel', defaultMessage: 'Select a channel' },
+  templateLabel: { id: 'web.admin.templates.templateLabel', defaultMessage: 'Template' },
+  variables: {
+    id: 'web.admin.templates.variables',
+    defaultMessage: 'Variables: {variables}',
+    description: '`variables`: the placeholders a template may use, such as {{eventName}}.',
+  },
+  saving: { id: 'web.admin.templates.saving', defaultMessage: 'Saving...' },
+  update: { id: 'web.admin.templates.update', defaultMessage: 'Update Template' },
+  create: { id: 'web.admin.templates.create', defaultMessage: 'Create Template' },
+  cancel: { id: 'web.admin.templates.cancel', defaultMessage: 'Cancel' },
+  tested: { id: 'web.admin.templates.tested', defaultMessage: 'Templates tested' },
+  testFailed: { id: 'web.admin.templates.testFailed', defaultMessage: 'Error testing templates' },
+  deleted: { id: 'web.admin.templates.deleted', defaultMessage: 'Template deleted' },
+  deleteFailed: { id: 'web.admin.templates.deleteFailed', defaultMessage: 'Error deleting template' },
+  listTitle: { id: 'web.admin.templates.listTitle', defaultMessage: 'Notification Templates' },
+  testing: { id: 'web.admin.templates.testing', defaultMessage: 'Testing...' },
+  test: { id: 'web.admin.templates.test', defaultMessage: 'Test Templates' },
+  loading: { id: 'web.admin.templates.loading', defaultMessage: 'Loading templates...' },
+  empty: { id: 'web.admin.templates.empty', defaultMessage: 'No templates found.' },
+  emptyText: {
+    id: 'web.admin.templates.emptyText',
+    defaultMessage: 'Create templates for different notification types and channels.',
+  },
+  item: {
+    id: 'web.admin.templates.item',
+    defaultMessage: '{type} · {channel}',
+    description: 'A template in the list: its type, then its channel.',
+  },
+  edit: { id: 'web.admin.templates.edit', defaultMessage: 'Edit' },
+  delete: { id: 'web.admin.templates.delete', defaultMessage: 'Delete' },
+  deleteTitle: { id: 'web.admin.templates.deleteTitle', defaultMessage: 'Delete template' },
+  deleteText: {
+    id: 'web.admin.templates.deleteText',
+    defaultMessage: 'Are you sure you want to delete this template?',
+  },
+  deleting: { id: 'web.admin.templates.deleting', defaultMessage: 'Deleting...' },
+});
+
+const TYPE_LABELS: Record<TemplateType, MessageDescriptor> = {
+  event_created: messages.eventCreated,
+  event_updated: messages.eventUpdated,
+};
+const CHANNEL_LABELS: Record<TemplateChannel, MessageDescriptor> = { email: messages.email, sms: messages.sms };
 
 interface FormValues {
   type: TemplateType | '';
@@ -50,6 +107,7 @@ interface TemplateFormProps {
 }
 
 function TemplateForm({ editing, focusFirst, onDone }: TemplateFormProps) {
+  const t = useT();
   const save = useSaveTemplate();
   const {
     register,
@@ -72,56 +130,57 @@ function TemplateForm({ editing, focusFirst, onDone }: TemplateFormProps) {
       { id: editing?.id ?? null, input },
       {
         onSuccess: () => {
-          toast({ title: editing ? 'Template updated' : 'Template created' });
+          toast({ title: t(editing ? messages.updated : messages.created) });
           reset(EMPTY);
           onDone();
         },
-        onError: (error) =>
-          toastError(editing ? 'Error updating template' : 'Error creating template', errorMessage(error)),
+        onError: (error) => toastError(t(editing ? messages.updateFailed : messages.createFailed), errorMessage(error)),
       },
     ),
   );
 
   return (
-    <Card title={editing ? 'Edit Notification Template' : 'Create Notification Template'}>
+    <Card title={t(editing ? messages.editTitle : messages.createTitle)}>
       <form className="form" onSubmit={submit} noValidate>
-        <Field label="Template Type" id="template-type" error={errors.type?.message}>
+        <Field label={t(messages.typeLabel)} id="template-type" error={errors.type?.message}>
           <select {...register('type')}>
-            <option value="">Select a type</option>
+            <option value="">{t(messages.selectType)}</option>
             {TEMPLATE_TYPES.map((value) => (
               <option key={value} value={value}>
-                {TYPE_LABELS[value]}
+                {t(TYPE_LABELS[value])}
               </option>
             ))}
           </select>
         </Field>
-        <Field label="Channel" id="template-channel" error={errors.channel?.message}>
+        <Field label={t(messages.channelLabel)} id="template-channel" error={errors.channel?.message}>
           <select {...register('channel')}>
-            <option value="">Select a channel</option>
+            <option value="">{t(messages.selectChannel)}</option>
             {TEMPLATE_CHANNELS.map((channel) => (
               <option key={channel} value={channel}>
-                {CHANNEL_LABELS[channel]}
+                {t(CHANNEL_LABELS[channel])}
               </option>
             ))}
           </select>
         </Field>
         <Field
-          label="Template"
+          label={t(messages.templateLabel)}
           id="template-text"
           error={errors.template?.message}
-          hint={`Variables: ${(type ? TEMPLATE_VARIABLES[type] : TEMPLATE_VARIABLES.event_updated)
-            .map((name) => `{{${name}}}`)
-            .join(', ')}`}
+          hint={t(messages.variables, {
+            variables: new Intl.ListFormat(currentLanguage(), { type: 'conjunction', style: 'narrow' }).format(
+              (type ? TEMPLATE_VARIABLES[type] : TEMPLATE_VARIABLES.event_updated).map((name) => `{{${name}}}`),
+            ),
+          })}
         >
           <textarea {...register('template')} />
         </Field>
         <div className="button-group">
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : editing ? 'Update Template' : 'Create Template'}
+            {t(save.isPending ? messages.saving : editing ? messages.update : messages.create)}
           </Button>
           {editing && (
             <Button variant="secondary" onClick={onDone}>
-              Cancel
+              {t(messages.cancel)}
             </Button>
           )}
         </div>
@@ -131,6 +190,7 @@ function TemplateForm({ editing, focusFirst, onDone }: TemplateFormProps) {
 }
 
 export function TemplatesTab() {
+  const t = useT();
   const templates = useTemplates();
   const remove = useDeleteTemplate();
   const test = useTestTemplates();
@@ -146,20 +206,20 @@ export function TemplatesTab() {
     test.mutate(undefined, {
       onSuccess: (response) => {
         const { ok, description } = summariseTemplateTest(response);
-        if (ok) toast({ title: 'Templates tested', description });
-        else toastError('Error testing templates', description);
+        if (ok) toast({ title: t(messages.tested), description });
+        else toastError(t(messages.testFailed), description);
       },
-      onError: (error) => toastError('Error testing templates', errorMessage(error)),
+      onError: (error) => toastError(t(messages.testFailed), errorMessage(error)),
     });
 
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        toast({ title: 'Template deleted' });
+        toast({ title: t(messages.deleted) });
         if (editing?.id === deleting.id) setEditing(null);
       },
-      onError: (error) => toastError('Error deleting template', errorMessage(error)),
+      onError: (error) => toastError(t(messages.deleteFailed), errorMessage(error)),
       onSettled: () => setDeleting(null),
     });
   };
@@ -168,38 +228,41 @@ export function TemplatesTab() {
     <div className="two-columns">
       <TemplateForm key={editing?.id ?? 'new'} editing={editing} focusFirst={modeChanged} onDone={() => edit(null)} />
       <Card
-        title="Notification Templates"
+        title={t(messages.listTitle)}
         actions={
           <Button variant="secondary" size="small" disabled={test.isPending} onClick={runTest}>
             <Send size={16} aria-hidden="true" />
-            {test.isPending ? 'Testing...' : 'Test Templates'}
+            {t(test.isPending ? messages.testing : messages.test)}
           </Button>
         }
       >
         {templates.isPending ? (
-          <Skeleton label="Loading templates..." />
+          <Skeleton label={t(messages.loading)} />
         ) : templates.isError ? (
           <p role="alert">{errorMessage(templates.error)}</p>
         ) : templates.data.length === 0 ? (
-          <EmptyState icon={<Inbox size={22} />} title="No templates found.">
-            <p>Create templates for different notification types and channels.</p>
+          <EmptyState icon={<Inbox size={22} />} title={t(messages.empty)}>
+            <p>{t(messages.emptyText)}</p>
           </EmptyState>
         ) : (
           <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {templates.data.map((item) => (
               <li key={item.id} className="template-item">
                 <strong>
-                  {TYPE_LABELS[item.type] ?? item.type} · {CHANNEL_LABELS[item.channel] ?? item.channel}
+                  {t(messages.item, {
+                    type: TYPE_LABELS[item.type] ? t(TYPE_LABELS[item.type]) : item.type,
+                    channel: CHANNEL_LABELS[item.channel] ? t(CHANNEL_LABELS[item.channel]) : item.channel,
+                  })}
                 </strong>
                 <pre>{item.template}</pre>
                 <div className="button-group">
                   <Button variant="secondary" size="small" onClick={() => edit(item)}>
                     <Pencil size={16} aria-hidden="true" />
-                    Edit
+                    {t(messages.edit)}
                   </Button>
                   <Button variant="danger" size="small" onClick={() => setDeleting(item)}>
                     <Trash2 size={16} aria-hidden="true" />
-                    Delete
+                    {t(messages.delete)}
                   </Button>
                 </div>
               </li>
@@ -210,10 +273,10 @@ export function TemplatesTab() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete template"
-        description="Are you sure you want to delete this template?"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+        title={t(messages.deleteTitle)}
+        description={t(messages.deleteText)}
+        confirmLabel={t(messages.delete)}
+        busyLabel={t(messages.deleting)}
         busy={remove.isPending}
         onConfirm={confirmDelete}
       />

@@ -2,10 +2,23 @@
 // sign-in that leaves the page (Google, Telegram's redirect) in sessionStorage, for this tab only.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../../shared/types';
+import { defineMessages, translate } from '../../../i18n';
 import { ApiError, api } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';
 
 const STORED_CODE = 'join-code';
+
+const messages = defineMessages({
+  unknown: {
+    id: 'web.membership.join.unknown',
+    defaultMessage: 'This invite code is not valid. Check the link, or ask an organiser for a new one.',
+  },
+  usedUp: {
+    id: 'web.membership.join.usedUp',
+    defaultMessage: 'This invite link has expired or has been used up. Ask an organiser for a new one.',
+  },
+  failed: { id: 'web.membership.join.failed', defaultMessage: 'Could not join. Please try again.' },
+});
 
 export function rememberJoinCode(code: string) {
   try {
@@ -42,10 +55,8 @@ export function useJoin() {
 
 /** What a failed join means for the person holding the link. */
 export function joinErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 404)
-    return 'This invite code is not valid. Check the link, or ask an organiser for a new one.';
-  if (error instanceof ApiError && error.status === 410)
-    return 'This invite link has expired or has been used up. Ask an organiser for a new one.';
+  if (error instanceof ApiError && error.status === 404) return translate(messages.unknown);
+  if (error instanceof ApiError && error.status === 410) return translate(messages.usedUp);
   if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
-  return error instanceof Error ? error.message : 'Could not join. Please try again.';
+  return error instanceof Error ? error.message : translate(messages.failed);
 }

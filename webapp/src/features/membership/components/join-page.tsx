@@ -8,10 +8,27 @@ import { StateCard } from '../../../components/card/card';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { toast } from '../../../components/toast-store';
 import { paths } from '../../../config/paths';
+import { defineMessages, useT } from '../../../i18n';
 import { openAuthDialog, useCurrentUser } from '../../../lib/auth';
 import { joinErrorMessage, rememberJoinCode, takeJoinCode, useJoin } from '../api/join';
 
+const messages = defineMessages({
+  welcome: { id: 'web.membership.join.welcome', defaultMessage: 'Welcome!' },
+  welcomeText: { id: 'web.membership.join.welcomeText', defaultMessage: 'You are now a member.' },
+  loading: { id: 'web.membership.join.loading', defaultMessage: 'Loading...' },
+  invited: { id: 'web.membership.join.invited', defaultMessage: "You're invited" },
+  signInFirst: {
+    id: 'web.membership.join.signInFirst',
+    defaultMessage: 'Sign in to join. You will be let in as soon as you have signed in.',
+  },
+  login: { id: 'web.membership.join.login', defaultMessage: 'Login' },
+  couldNotJoin: { id: 'web.membership.join.couldNotJoin', defaultMessage: 'Could not join' },
+  goHome: { id: 'web.membership.join.goHome', defaultMessage: 'Go to the home page' },
+  joining: { id: 'web.membership.join.joining', defaultMessage: 'Joining...' },
+});
+
 export function JoinPage() {
+  const t = useT();
   const { code = '' } = useParams();
   const { data: user, isPending } = useCurrentUser();
   const join = useJoin();
@@ -26,31 +43,31 @@ export function JoinPage() {
     takeJoinCode();
     join.mutate(code, {
       onSuccess: () => {
-        toast({ title: 'Welcome!', description: 'You are now a member.' });
+        toast({ title: t(messages.welcome), description: t(messages.welcomeText) });
         void navigate(paths.home, { replace: true });
       },
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per signed-in visit
   }, [user, code]);
 
-  if (isPending) return <Skeleton label="Loading..." />;
+  if (isPending) return <Skeleton label={t(messages.loading)} />;
   if (user === null) {
     return (
-      <StateCard title="You're invited" icon={<UserPlus size={32} aria-hidden="true" />}>
-        <p>Sign in to join. You will be let in as soon as you have signed in.</p>
-        <Button onClick={openAuthDialog}>Login</Button>
+      <StateCard title={t(messages.invited)} icon={<UserPlus size={32} aria-hidden="true" />}>
+        <p>{t(messages.signInFirst)}</p>
+        <Button onClick={openAuthDialog}>{t(messages.login)}</Button>
       </StateCard>
     );
   }
   if (join.isError) {
     return (
-      <StateCard title="Could not join" role="alert" icon={<TicketX size={32} aria-hidden="true" />}>
+      <StateCard title={t(messages.couldNotJoin)} role="alert" icon={<TicketX size={32} aria-hidden="true" />}>
         <p>{joinErrorMessage(join.error)}</p>
         <Link to={paths.home} className={buttonClass({ variant: 'secondary' })}>
-          Go to the home page
+          {t(messages.goHome)}
         </Link>
       </StateCard>
     );
   }
-  return <Skeleton label="Joining..." />;
+  return <Skeleton label={t(messages.joining)} />;
 }
