@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './tests/support/sequencer';
+import { i18nCatalogs } from './webapp/i18n-catalogs';
 
 export default defineConfig({
+  // Web app modules some tests import (lib/dates) load their messages as the web app does.
+  plugins: [i18nCatalogs()],
   test: {
     environment: 'node',
     pool: 'forks',

@@ -21,6 +21,7 @@ const isPageLanguage = (value: unknown): value is PageLanguage => value === PSEU
 
 /** This device's saved choice, else the language the server wrote the page in, else English. */
 function initialLanguage(): PageLanguage {
+  if (typeof document === 'undefined') return 'en'; // a test in Node importing a module of the web app
   let saved: string | null = null;
   try {
     saved = localStorage.getItem(CHOSEN_LANGUAGE_KEY);
@@ -41,6 +42,7 @@ const listeners = new Set<() => void>();
 setDocumentLanguage(language);
 
 function setDocumentLanguage(next: PageLanguage) {
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = next;
   document.documentElement.dir = next === PSEUDO_LANGUAGE ? 'ltr' : TEXT_DIRECTION[next];
 }
