@@ -26,7 +26,13 @@ const ITEMS: NavItem[] = [
   { to: paths.events, label: commonMessages.events, icon: CalendarDays, end: true, show: 'member' },
   { to: paths.createEvent, label: commonMessages.createEvent, icon: CirclePlus, show: 'admin' },
   { to: paths.settings, label: commonMessages.settings, icon: Settings, show: 'member', className: 'nav-account' },
-  { to: paths.adminSettings, label: commonMessages.adminSettings, icon: ShieldCheck, show: 'admin', className: 'nav-admin' },
+  {
+    to: paths.adminSettings,
+    label: commonMessages.adminSettings,
+    icon: ShieldCheck,
+    show: 'admin',
+    className: 'nav-admin',
+  },
 ];
 
 /** A guardian account sees its children and its settings, nothing of the member pages. */

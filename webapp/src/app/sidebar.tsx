@@ -21,9 +21,12 @@ const LATEST_UPDATES = [
 
 /** A calendar day as 'Nov 18, 2026' in English, the page's language's own way otherwise. */
 const dayText = (day: string) =>
-  new Intl.DateTimeFormat(currentLanguage(), { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  new Intl.DateTimeFormat(currentLanguage(), {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
 
 export function Sidebar() {
   const t = useT();

@@ -77,7 +77,12 @@ function SearchBox() {
           value={term}
           onChange={(event) => setTerm(event.target.value)}
         />
-        <button type="button" className="search-close" aria-label={t(messages.closeSearch)} onClick={() => setOpen(false)}>
+        <button
+          type="button"
+          className="search-close"
+          aria-label={t(messages.closeSearch)}
+          onClick={() => setOpen(false)}
+        >
           <X size={20} aria-hidden="true" />
         </button>
       </form>

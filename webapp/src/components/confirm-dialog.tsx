@@ -29,7 +29,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <AlertDialog.Title className={dialogStyles.title}>{props.title}</AlertDialog.Title>
           <AlertDialog.Description className={dialogStyles.description}>{props.description}</AlertDialog.Description>
           <div className={dialogStyles.actions}>
-            <AlertDialog.Cancel className={buttonClass({ variant: 'secondary' })}>{t(commonMessages.cancel)}</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonClass({ variant: 'secondary' })}>
+              {t(commonMessages.cancel)}
+            </AlertDialog.Cancel>
             <button
               type="button"
               className={buttonClass({ variant: 'danger' })}

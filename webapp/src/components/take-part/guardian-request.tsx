@@ -20,7 +20,10 @@ const messages = defineMessages({
     id: 'web.components.guardianRequest.pending',
     defaultMessage: 'Waiting for your parent or guardian to give consent.',
   },
-  granted: { id: 'web.components.guardianRequest.granted', defaultMessage: 'Your parent or guardian has given consent.' },
+  granted: {
+    id: 'web.components.guardianRequest.granted',
+    defaultMessage: 'Your parent or guardian has given consent.',
+  },
   enterEmail: {
     id: 'web.components.guardianRequest.enterEmail',
     defaultMessage: 'Enter your parent or guardian’s email address',

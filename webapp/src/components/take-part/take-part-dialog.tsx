@@ -13,8 +13,7 @@ const messages = defineMessages({
   guardian: { id: 'web.components.takePart.guardian', defaultMessage: 'Ask a parent or guardian' },
   why: {
     id: 'web.components.takePart.why',
-    defaultMessage:
-      'Younger members need consent from a parent or guardian before they reply to events or comment.',
+    defaultMessage: 'Younger members need consent from a parent or guardian before they reply to events or comment.',
   },
   saveAndContinue: { id: 'web.components.takePart.saveAndContinue', defaultMessage: 'Save and continue' },
   done: { id: 'web.components.takePart.done', defaultMessage: 'Done' },
@@ -38,9 +37,7 @@ export default function TakePartDialog({
       open
       onOpenChange={(open) => !open && onClose()}
       title={t(TITLES[step])}
-      description={
-        step === 'guardian' ? t(messages.why) : undefined
-      }
+      description={step === 'guardian' ? t(messages.why) : undefined}
     >
       {step === 'birthDate' && <BirthDateForm autoFocus submitLabel={t(messages.saveAndContinue)} onSaved={onSaved} />}
       {step === 'guardian' && user && (

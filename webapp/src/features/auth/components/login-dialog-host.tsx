@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { toast } from '../../../components/toast-store';
 import { authKeys } from '../../../lib/auth';
-import { telegramSuccess } from './telegram-success';
+import { telegramSuccess } from '../../../lib/telegram-success';
 
 const LoginDialog = lazy(() => import('./login-dialog').then((m) => ({ default: m.LoginDialog })));
 

@@ -71,12 +71,7 @@ export function LoginDialog({ open, onOpenChange, telegramBusy, onTelegramStart,
   const demo = Boolean(data?.demoMode && data.demoAccounts.length > 0);
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t(messages.title)}
-      description={t(messages.description)}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange} title={t(messages.title)} description={t(messages.description)}>
       {config.isPending && <p role="status">{t(commonMessages.loading)}</p>}
       {config.isError && (
         <p className="field-error" role="alert">

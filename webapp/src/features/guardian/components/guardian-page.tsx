@@ -21,7 +21,10 @@ import styles from './guardian.module.css';
 
 const messages = defineMessages({
   photoFull: { id: 'web.guardian.photos.full', defaultMessage: 'Everyone at the events' },
-  photoFullText: { id: 'web.guardian.photos.fullText', defaultMessage: 'Photos of {name} may be shown to other members.' },
+  photoFullText: {
+    id: 'web.guardian.photos.fullText',
+    defaultMessage: 'Photos of {name} may be shown to other members.',
+  },
   photoInternal: { id: 'web.guardian.photos.internal', defaultMessage: 'Organisers only' },
   photoInternalText: {
     id: 'web.guardian.photos.internalText',
@@ -196,9 +199,7 @@ function ChildCard({ child }: { child: GuardianChild }) {
     <Card title={child.name} labelledBy={titleId} as="article">
       <div className={styles.badges} aria-live="polite">
         <Badge tone={consentTone}>{t(consentLabel)}</Badge>
-        {slips.length > 0 && (
-          <Badge tone="warning">{t(messages.slipsToAnswer, { count: slips.length })}</Badge>
-        )}
+        {slips.length > 0 && <Badge tone="warning">{t(messages.slipsToAnswer, { count: slips.length })}</Badge>}
       </div>
 
       {slips.length > 0 && (

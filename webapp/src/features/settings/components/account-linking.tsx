@@ -54,10 +54,7 @@ function LinkTelegram({ bot }: { bot: string }) {
     if (!state) return;
     startManualTelegramLogin('link', state)
       .catch((error: unknown) =>
-        toastError(
-          t(linkingMessages.telegramFailed),
-          errorMessage(error, t(linkingMessages.telegramFailedText)),
-        ),
+        toastError(t(linkingMessages.telegramFailed), errorMessage(error, t(linkingMessages.telegramFailedText))),
       )
       .finally(() => void queryClient.invalidateQueries({ queryKey: authStateKey('link') }));
   };

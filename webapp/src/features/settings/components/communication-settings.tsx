@@ -23,7 +23,10 @@ const messages = defineMessages({
   phoneLabel: { id: 'web.settings.communication.phoneLabel', defaultMessage: 'Phone Number' },
   phoneHint: { id: 'web.settings.communication.phoneHint', defaultMessage: 'International format, e.g. +1234567890' },
   phoneSaved: { id: 'web.settings.communication.phoneSaved', defaultMessage: 'Phone number updated' },
-  phoneSavedText: { id: 'web.settings.communication.phoneSavedText', defaultMessage: 'Your phone number has been saved' },
+  phoneSavedText: {
+    id: 'web.settings.communication.phoneSavedText',
+    defaultMessage: 'Your phone number has been saved',
+  },
   telegramTitle: { id: 'web.settings.communication.telegramTitle', defaultMessage: 'Telegram Notifications' },
   usernameLabel: { id: 'web.settings.communication.usernameLabel', defaultMessage: 'Telegram Username' },
   usernamePlaceholder: { id: 'web.settings.communication.usernamePlaceholder', defaultMessage: 'your_username' },
@@ -77,7 +80,12 @@ function SingleFieldForm(props: SingleFieldFormProps) {
   return (
     <form className="form" onSubmit={submit} noValidate>
       <h3>{props.title}</h3>
-      <Field label={props.label} id={props.id} error={validationText(errors.value?.message as string | undefined)} hint={props.hint}>
+      <Field
+        label={props.label}
+        id={props.id}
+        error={validationText(errors.value?.message as string | undefined)}
+        hint={props.hint}
+      >
         <input type={props.type} placeholder={props.placeholder} {...register('value')} />
       </Field>
       <div>

@@ -19,7 +19,10 @@ const messages = defineMessages({
   verified: { id: 'web.settings.phone.verified', defaultMessage: 'Verified' },
   verifiedNote: { id: 'web.settings.phone.verifiedNote', defaultMessage: 'SMS notifications go to this number.' },
   verifiedToast: { id: 'web.settings.phone.verifiedToast', defaultMessage: 'Phone number verified' },
-  verifiedToastText: { id: 'web.settings.phone.verifiedToastText', defaultMessage: 'SMS notifications can now reach you' },
+  verifiedToastText: {
+    id: 'web.settings.phone.verifiedToastText',
+    defaultMessage: 'SMS notifications can now reach you',
+  },
   notVerified: { id: 'web.settings.phone.notVerified', defaultMessage: 'Not verified' },
   sendNew: { id: 'web.settings.phone.sendNew', defaultMessage: 'Send a new code' },
   send: { id: 'web.settings.phone.send', defaultMessage: 'Send code' },

@@ -62,9 +62,7 @@ export function TelegramUnreachable() {
   return (
     <div className={styles.box} role="status">
       <p className={styles.text}>{t(messages.unreachable)}</p>
-      <p className={styles.how}>
-        {isMiniApp() ? t(messages.howMiniApp) : t(messages.how)}
-      </p>
+      <p className={styles.how}>{isMiniApp() ? t(messages.howMiniApp) : t(messages.how)}</p>
       <div className={styles.actions}>
         {isMiniApp() && (
           <Button size="small" onClick={() => void allow()} disabled={asking}>

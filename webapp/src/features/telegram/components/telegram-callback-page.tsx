@@ -26,7 +26,7 @@ import { StateCard } from '../../../components/card/card';
 import { commonMessages } from '../../../components/common-messages';
 import { richText } from '../../../components/rich-text/rich-text';
 import { defineMessages, msg, translate, useT } from '../../../i18n';
-import { telegramSuccess } from '../../auth/components/telegram-success';
+import { telegramSuccess } from '../../../lib/telegram-success';
 
 const messages = defineMessages({
   botInfoFailed: {
@@ -221,18 +221,12 @@ export function TelegramCallbackPage() {
   };
 
   const title =
-    state.kind === 'success'
-      ? t(messages.success)
-      : state.kind === 'error'
-        ? t(messages.failed)
-        : t(messages.title);
+    state.kind === 'success' ? t(messages.success) : state.kind === 'error' ? t(messages.failed) : t(messages.title);
   return (
     <div aria-live="polite">
       <StateCard title={title}>
         {(state.kind === 'loading' || state.kind === 'linking') && (
-          <p role="status">
-            {mode === 'link' ? t(messages.linking) : t(messages.signingIn)}
-          </p>
+          <p role="status">{mode === 'link' ? t(messages.linking) : t(messages.signingIn)}</p>
         )}
         {state.kind === 'confirm-link' && (
           <>

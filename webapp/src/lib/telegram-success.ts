@@ -1,6 +1,6 @@
 // The toast after a Telegram sign-in or link (SPEC §4), said the same by the login dialog's host (a popup
 // reported it) and by the callback page (it happened in this tab).
-import { defineMessages, translate } from '../../../i18n';
+import { defineMessages, translate } from '../i18n';
 
 const messages = defineMessages({
   linked: { id: 'web.auth.telegram.linked', defaultMessage: 'Telegram account linked' },
