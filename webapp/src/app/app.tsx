@@ -11,6 +11,8 @@ import { eventDetailsPage, eventsListPage, homePage } from './pages';
 import { isMiniApp } from '../lib/telegram-mini-app';
 import { PendingGate, ProtectedRoute, SignedInRoute } from './protected-route';
 import { RouteFocus } from './route-focus';
+import { commonMessages } from '../components/common-messages';
+import { useT } from '../i18n';
 
 const { Page: HomePage } = homePage;
 const { Page: EventsListPage } = eventsListPage;
@@ -67,6 +69,7 @@ function RouteErrorBoundary({ children }: { children: ReactNode }) {
 /** `queryClient`: main.tsx's, which already holds the first screen's requests (app/preload.ts). */
 export function App({ queryClient: given }: { queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
+  const t = useT();
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
@@ -80,7 +83,7 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
           <LanguageFollowsMember />
           <Layout>
             <RouteErrorBoundary>
-              <Suspense fallback={<Skeleton label="Loading..." />}>
+              <Suspense fallback={<Skeleton label={t(commonMessages.loading)} />}>
                 <Routes>
                   <Route
                     path="/"

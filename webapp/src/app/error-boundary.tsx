@@ -1,6 +1,16 @@
 // A readable screen instead of a blank page when rendering fails.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { buttonClass } from '../components/button/button';
+import { commonMessages } from '../components/common-messages';
+import { defineMessages, useT } from '../i18n';
+
+const messages = defineMessages({
+  text: {
+    id: 'web.app.error.text',
+    defaultMessage: 'The page could not be shown. Please reload it; if that does not help, try again later.',
+  },
+  reload: { id: 'web.app.error.reload', defaultMessage: 'Reload page' },
+});
 
 interface Props {
   children: ReactNode;
@@ -37,17 +47,18 @@ export class ErrorBoundary extends Component<Props, State> {
 
 export function ErrorScreen({ message, inLayout = false }: { message?: string; inLayout?: boolean }) {
   const Landmark = inLayout ? 'section' : 'main';
+  const t = useT();
   return (
     <Landmark className="error-screen" role="alert">
-      <h1>Something went wrong</h1>
-      <p>The page could not be shown. Please reload it; if that does not help, try again later.</p>
+      <h1>{t(commonMessages.somethingWentWrong)}</h1>
+      <p>{t(messages.text)}</p>
       {message && <pre className="error-details">{message}</pre>}
       <div className="button-group">
         <button type="button" className={buttonClass()} onClick={() => window.location.reload()}>
-          Reload page
+          {t(messages.reload)}
         </button>
         <a className={buttonClass({ variant: 'secondary' })} href="/">
-          Go to the home page
+          {t(commonMessages.goHome)}
         </a>
       </div>
     </Landmark>

@@ -7,6 +7,7 @@ import { LanguagePicker } from '../components/language-picker/language-picker';
 import { useCurrentUser } from '../lib/auth';
 import { brandName } from '../lib/brand';
 import { isMiniApp } from '../lib/telegram-mini-app';
+import { defineMessages, useT } from '../i18n';
 import { MainNav } from './main-nav';
 import { Sidebar } from './sidebar';
 import { SiteHeader, Welcome } from './site-header';
@@ -25,7 +26,13 @@ function SignedOutLanguagePicker() {
   return isPending || user ? null : <LanguagePicker compact />;
 }
 
+const messages = defineMessages({
+  skip: { id: 'web.app.layout.skip', defaultMessage: 'Skip to content' },
+  copyright: { id: 'web.app.layout.copyright', defaultMessage: '© {year} {brand}. All rights reserved.' },
+});
+
 export function Layout({ children }: { children: ReactNode }) {
+  const t = useT();
   if (isMiniApp()) {
     return (
       <div className="layout mini-app">
@@ -42,7 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="layout">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t(messages.skip)}
       </a>
       <SiteHeader />
       <div className="layout-body">
@@ -51,9 +58,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </div>
       <footer className="site-footer">
         <SignedOutLanguagePicker />
-        <p>
-          © {new Date().getFullYear()} {brandName()}. All rights reserved.
-        </p>
+        {/* The year as a plain number: a year is no quantity to group ('2,026'). */}
+        <p>{t(messages.copyright, { year: String(new Date().getFullYear()), brand: brandName() })}</p>
       </footer>
       <LoginDialogHost />
     </div>

@@ -5,10 +5,16 @@ import { CalendarDays, CirclePlus, House, Settings, ShieldCheck, Users, type Luc
 import { NavLink } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../lib/auth';
+import { commonMessages } from '../components/common-messages';
+import { defineMessages, useT, type MessageDescriptor } from '../i18n';
+
+const messages = defineMessages({
+  main: { id: 'web.app.nav.main', defaultMessage: 'Main' },
+});
 
 interface NavItem {
   to: string;
-  label: string;
+  label: MessageDescriptor;
   icon: LucideIcon;
   end?: boolean;
   show: 'all' | 'member' | 'admin';
@@ -16,17 +22,23 @@ interface NavItem {
 }
 
 const ITEMS: NavItem[] = [
-  { to: paths.home, label: 'Home', icon: House, end: true, show: 'all' },
-  { to: paths.events, label: 'Events', icon: CalendarDays, end: true, show: 'member' },
-  { to: paths.createEvent, label: 'Create Event', icon: CirclePlus, show: 'admin' },
-  { to: paths.settings, label: 'Settings', icon: Settings, show: 'member', className: 'nav-account' },
-  { to: paths.adminSettings, label: 'Admin Settings', icon: ShieldCheck, show: 'admin', className: 'nav-admin' },
+  { to: paths.home, label: commonMessages.home, icon: House, end: true, show: 'all' },
+  { to: paths.events, label: commonMessages.events, icon: CalendarDays, end: true, show: 'member' },
+  { to: paths.createEvent, label: commonMessages.createEvent, icon: CirclePlus, show: 'admin' },
+  { to: paths.settings, label: commonMessages.settings, icon: Settings, show: 'member', className: 'nav-account' },
+  {
+    to: paths.adminSettings,
+    label: commonMessages.adminSettings,
+    icon: ShieldCheck,
+    show: 'admin',
+    className: 'nav-admin',
+  },
 ];
 
 /** A guardian account sees its children and its settings, nothing of the member pages. */
 const GUARDIAN_ITEMS: NavItem[] = [
-  { to: paths.guardian, label: 'Your children', icon: Users, end: true, show: 'all' },
-  { to: paths.settings, label: 'Settings', icon: Settings, show: 'all', className: 'nav-account' },
+  { to: paths.guardian, label: commonMessages.yourChildren, icon: Users, end: true, show: 'all' },
+  { to: paths.settings, label: commonMessages.settings, icon: Settings, show: 'all', className: 'nav-account' },
 ];
 
 export function useNavItems(): NavItem[] {
@@ -37,8 +49,9 @@ export function useNavItems(): NavItem[] {
 
 export function MainNav() {
   const items = useNavItems();
+  const t = useT();
   return (
-    <nav aria-label="Main" className={items.length > 1 ? 'main-nav' : 'main-nav main-nav-single'}>
+    <nav aria-label={t(messages.main)} className={items.length > 1 ? 'main-nav' : 'main-nav main-nav-single'}>
       {items.map(({ to, label, icon: Icon, end, className = '' }) => (
         <NavLink
           key={to}
@@ -47,7 +60,7 @@ export function MainNav() {
           className={({ isActive }) => `nav-link ${className} ${isActive ? 'active' : ''}`}
         >
           <Icon size={20} aria-hidden="true" />
-          <span>{label}</span>
+          <span>{t(label)}</span>
         </NavLink>
       ))}
     </nav>

@@ -15,7 +15,15 @@ import {
   showBackButton,
 } from '../lib/telegram-mini-app';
 
-const MINI_APP_SIGN_IN_FAILED = 'Could not sign in with Telegram. Please try again later.';
+import { commonMessages } from '../components/common-messages';
+import { defineMessages, translate } from '../i18n';
+
+const messages = defineMessages({
+  signInFailed: {
+    id: 'web.app.miniApp.signInFailed',
+    defaultMessage: 'Could not sign in with Telegram. Please try again later.',
+  },
+});
 
 export function MiniAppBridge() {
   const location = useLocation();
@@ -28,7 +36,7 @@ export function MiniAppBridge() {
     // Inside Telegram every call carries the session got for initData at open; null: the server refused them.
     if (user !== null || warned.current || !isMiniApp()) return;
     warned.current = true;
-    toastError('Authentication failed', MINI_APP_SIGN_IN_FAILED);
+    toastError(translate(commonMessages.authenticationFailed), translate(messages.signInFailed));
   }, [user]);
 
   useEffect(() => {

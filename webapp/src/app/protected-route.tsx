@@ -10,6 +10,13 @@ import { paths } from '../config/paths';
 import { errorMessage } from '../lib/api-client';
 import { openAuthDialog, useCurrentUser } from '../lib/auth';
 import { WaitingCard } from './waiting-card';
+import { commonMessages } from '../components/common-messages';
+import { defineMessages, useT } from '../i18n';
+
+const messages = defineMessages({
+  restricted: { id: 'web.app.protected.restricted', defaultMessage: 'Access Restricted' },
+  signIn: { id: 'web.app.protected.signIn', defaultMessage: 'Please sign in to access this page.' },
+});
 
 /** `visitorPreview`: what a visitor may see of the page above the sign-in (a shared public event's preview). */
 export function ProtectedRoute({ children, visitorPreview }: { children: ReactNode; visitorPreview?: ReactNode }) {
@@ -34,10 +41,11 @@ export function SignedInRoute({
   visitorPreview?: ReactNode;
 }) {
   const { data: user, isPending, isError, error } = useCurrentUser();
-  if (isPending) return <Skeleton label="Loading..." />;
+  const t = useT();
+  if (isPending) return <Skeleton label={t(commonMessages.loading)} />;
   if (isError) {
     return (
-      <StateCard title="Something went wrong" role="alert">
+      <StateCard title={t(commonMessages.somethingWentWrong)} role="alert">
         <p>{errorMessage(error)}</p>
       </StateCard>
     );
@@ -47,9 +55,9 @@ export function SignedInRoute({
     return (
       <>
         {visitorPreview}
-        <StateCard title="Access Restricted" icon={<LockKeyhole size={32} aria-hidden="true" />}>
-          <p>Please sign in to access this page.</p>
-          <Button onClick={openAuthDialog}>Login</Button>
+        <StateCard title={t(messages.restricted)} icon={<LockKeyhole size={32} aria-hidden="true" />}>
+          <p>{t(messages.signIn)}</p>
+          <Button onClick={openAuthDialog}>{t(commonMessages.login)}</Button>
         </StateCard>
       </>
     );

@@ -3,24 +3,37 @@
 // users start there instead of on the link they left.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { commonMessages } from '../components/common-messages';
+import { defineMessages, translate, useLanguage, type MessageDescriptor } from '../i18n';
 
-const TITLES: [RegExp, string][] = [
-  [/^\/$/, 'Home'],
-  [/^\/events\/?$/, 'Events'],
-  [/^\/events\/create\/?$/, 'Create Event'],
-  [/^\/events\/[^/]+\/edit\/?$/, 'Edit Event'],
-  [/^\/events\/[^/]+\/?$/, 'Event Details'],
-  [/^\/settings\/?$/, 'Settings'],
-  [/^\/admin\/settings\/?$/, 'Admin Settings'],
-  [/^\/telegram-auth-callback\/?$/, 'Telegram Authentication'],
+const messages = defineMessages({
+  page: { id: 'web.app.title.page', defaultMessage: '{page} · Community Events' },
+  editEvent: { id: 'web.app.title.editEvent', defaultMessage: 'Edit Event' },
+  eventDetails: { id: 'web.app.title.eventDetails', defaultMessage: 'Event Details' },
+  telegram: { id: 'web.app.title.telegram', defaultMessage: 'Telegram Authentication' },
+  notFound: { id: 'web.app.title.notFound', defaultMessage: 'Page Not Found' },
+});
+
+const TITLES: [RegExp, MessageDescriptor][] = [
+  [/^\/$/, commonMessages.home],
+  [/^\/events\/?$/, commonMessages.events],
+  [/^\/events\/create\/?$/, commonMessages.createEvent],
+  [/^\/events\/[^/]+\/edit\/?$/, messages.editEvent],
+  [/^\/events\/[^/]+\/?$/, messages.eventDetails],
+  [/^\/settings\/?$/, commonMessages.settings],
+  [/^\/admin\/settings\/?$/, commonMessages.adminSettings],
+  [/^\/telegram-auth-callback\/?$/, messages.telegram],
 ];
 
 export function RouteFocus() {
   const { pathname } = useLocation();
   const first = useRef(true);
+  const language = useLanguage();
   useEffect(() => {
-    const title = TITLES.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'Page Not Found';
-    document.title = `${title} · Community Events`;
+    const title = TITLES.find(([pattern]) => pattern.test(pathname))?.[1] ?? messages.notFound;
+    document.title = translate(messages.page, { page: translate(title) });
+  }, [pathname, language]);
+  useEffect(() => {
     if (first.current) {
       first.current = false;
       return;

@@ -1,22 +1,43 @@
 // The sidebar (SPEC §2), shown only where there is room: 'Latest Updates'. Its links by role are the header's
 // navigation and account menu on wide screens: one place for each link, never the same link twice on a screen.
 import { Card } from '../components/card/card';
+import { currentLanguage, defineMessages, useT } from '../i18n';
+
+const messages = defineMessages({
+  title: { id: 'web.app.sidebar.title', defaultMessage: 'Latest Updates' },
+  winterCamp: { id: 'web.app.sidebar.winterCamp', defaultMessage: 'Winter camp registrations open next week.' },
+  telegram: {
+    id: 'web.app.sidebar.telegram',
+    defaultMessage: 'Telegram notifications are now available in Settings.',
+  },
+  cleanUp: { id: 'web.app.sidebar.cleanUp', defaultMessage: 'Thanks to everyone who joined the autumn clean-up!' },
+});
 
 const LATEST_UPDATES = [
-  { date: 'Nov 18, 2026', text: 'Winter camp registrations open next week.' },
-  { date: 'Nov 10, 2026', text: 'Telegram notifications are now available in Settings.' },
-  { date: 'Nov 2, 2026', text: 'Thanks to everyone who joined the autumn clean-up!' },
+  { date: '2026-11-18', text: messages.winterCamp },
+  { date: '2026-11-10', text: messages.telegram },
+  { date: '2026-11-02', text: messages.cleanUp },
 ];
 
+/** A calendar day as 'Nov 18, 2026' in English, the page's language's own way otherwise. */
+const dayText = (day: string) =>
+  new Intl.DateTimeFormat(currentLanguage(), {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+
 export function Sidebar() {
+  const t = useT();
   return (
     <aside className="sidebar">
-      <Card title="Latest Updates" titleLevel={2} className="latest-updates" labelledBy="latest-updates-title">
+      <Card title={t(messages.title)} titleLevel={2} className="latest-updates" labelledBy="latest-updates-title">
         <ul>
           {LATEST_UPDATES.map((item) => (
             <li key={item.date}>
-              <time>{item.date}</time>
-              <span>{item.text}</span>
+              <time dateTime={item.date}>{dayText(item.date)}</time>
+              <span>{t(item.text)}</span>
             </li>
           ))}
         </ul>

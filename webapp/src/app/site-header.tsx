@@ -14,11 +14,25 @@ import { useLogout } from '../features/auth/api/logout';
 import { errorMessage } from '../lib/api-client';
 import { clearSession, openAuthDialog, useCurrentUser } from '../lib/auth';
 import { brandName } from '../lib/brand';
+import { defineMessages, useT } from '../i18n';
+import { richText } from '../components/rich-text/rich-text';
+import { commonMessages } from '../components/common-messages';
 import { MainNav } from './main-nav';
+
+const messages = defineMessages({
+  search: { id: 'web.app.header.search', defaultMessage: 'Search events' },
+  searchPlaceholder: { id: 'web.app.header.searchPlaceholder', defaultMessage: 'Search events...' },
+  closeSearch: { id: 'web.app.header.closeSearch', defaultMessage: 'Close search' },
+  welcome: { id: 'web.app.header.welcome', defaultMessage: 'Welcome, {name}' },
+  loggedOut: { id: 'web.app.header.loggedOut', defaultMessage: 'Logged out successfully' },
+  home: { id: 'web.app.header.home', defaultMessage: '{brand} home' },
+  tagline: { id: 'web.app.header.tagline', defaultMessage: 'Meet up, join in and stay in the loop' },
+});
 
 function SearchBox() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const t = useT();
   const [term, setTerm] = useState(params.get('q') ?? '');
   // Phones: the box opens over the header's row from a search button, so the row keeps the brand in sight.
   const [open, setOpen] = useState(false);
@@ -33,7 +47,7 @@ function SearchBox() {
       <button
         type="button"
         className="search-toggle"
-        aria-label="Search events"
+        aria-label={t(messages.search)}
         aria-expanded={open}
         aria-controls="site-search-form"
         onClick={() => {
@@ -53,17 +67,22 @@ function SearchBox() {
         onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
       >
         <label htmlFor="site-search" className="visually-hidden">
-          Search events
+          {t(messages.search)}
         </label>
         <Search size={18} aria-hidden="true" />
         <input
           id="site-search"
           type="search"
-          placeholder="Search events..."
+          placeholder={t(messages.searchPlaceholder)}
           value={term}
           onChange={(event) => setTerm(event.target.value)}
         />
-        <button type="button" className="search-close" aria-label="Close search" onClick={() => setOpen(false)}>
+        <button
+          type="button"
+          className="search-close"
+          aria-label={t(messages.closeSearch)}
+          onClick={() => setOpen(false)}
+        >
           <X size={20} aria-hidden="true" />
         </button>
       </form>
@@ -74,13 +93,12 @@ function SearchBox() {
 /** 'Welcome, {name}' with the member's avatar (SPEC §2), in the Mini App's bar (the website's is the account button). */
 export function Welcome() {
   const { data: user } = useCurrentUser();
+  useT();
   if (!user) return null;
   return (
     <p className="welcome">
       <Avatar name={user.name} url={user.avatarUrl} size={32} />
-      <span className="welcome-text">
-        Welcome, <strong>{user.name}</strong>
-      </span>
+      <span className="welcome-text">{richText(messages.welcome, { name: <strong>{user.name}</strong> })}</span>
     </p>
   );
 }
@@ -94,15 +112,16 @@ function AccountButton() {
   const logout = useLogout();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const t = useT();
   const signOut = () =>
     logout.mutate(undefined, {
       onSuccess: () => {
         void navigate(paths.home);
-        toast({ title: 'Logged out successfully' });
+        toast({ title: t(messages.loggedOut) });
       },
       onError: (error) => {
         clearSession(queryClient);
-        toastError('Error', errorMessage(error));
+        toastError(t(commonMessages.error), errorMessage(error));
       },
     });
   if (user) {
@@ -114,27 +133,31 @@ function AccountButton() {
             className="account-button"
             disabled={logout.isPending}
             // The name stays the same where a phone shows the avatar alone.
-            aria-label={`Welcome, ${user.name}`}
+            aria-label={t(messages.welcome, { name: user.name })}
           >
             <Avatar name={user.name} url={user.avatarUrl} size={32} />
             <span className="welcome-text">
-              <span className="welcome-word">Welcome, </span>
-              <strong>{user.name}</strong>
+              {richText(messages.welcome, { name: <strong>{user.name}</strong> }, (text, key) => (
+                // Mid-width screens give up the greeting's words first and keep the name.
+                <span key={key} className="welcome-word">
+                  {text}
+                </span>
+              ))}
             </span>
             <ChevronDown size={16} aria-hidden="true" className="account-chevron" />
           </button>
         }
       >
         <MenuItem onSelect={() => void navigate(paths.settings)}>
-          <Settings size={16} aria-hidden="true" /> Settings
+          <Settings size={16} aria-hidden="true" /> {t(commonMessages.settings)}
         </MenuItem>
         {user.isAdmin && (
           <MenuItem onSelect={() => void navigate(paths.adminSettings)}>
-            <ShieldCheck size={16} aria-hidden="true" /> Admin Settings
+            <ShieldCheck size={16} aria-hidden="true" /> {t(commonMessages.adminSettings)}
           </MenuItem>
         )}
         <MenuItem onSelect={signOut}>
-          <LogOut size={16} aria-hidden="true" /> Logout
+          <LogOut size={16} aria-hidden="true" /> {t(commonMessages.logout)}
         </MenuItem>
       </Menu>
     );
@@ -144,7 +167,7 @@ function AccountButton() {
     return (
       <Button size="small" onClick={openAuthDialog}>
         <LogIn size={18} aria-hidden="true" />
-        Login
+        {t(commonMessages.login)}
       </Button>
     );
   }
@@ -153,16 +176,17 @@ function AccountButton() {
 
 export function SiteHeader() {
   const name = brandName();
+  const t = useT();
   return (
     <header className="site-header">
       <div className="header-inner">
-        <Link to={paths.home} className="brand" aria-label={`${name} home`}>
+        <Link to={paths.home} className="brand" aria-label={t(messages.home, { brand: name })}>
           <span className="brand-mark" aria-hidden="true">
             <CalendarHeart size={20} />
           </span>
           <span className="brand-text">
             <span className="brand-title">{name}</span>
-            <span className="brand-tagline">Meet up, join in and stay in the loop</span>
+            <span className="brand-tagline">{t(messages.tagline)}</span>
           </span>
         </Link>
         <MainNav />

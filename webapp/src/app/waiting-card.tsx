@@ -12,7 +12,23 @@ import { paths } from '../config/paths';
 import { errorMessage } from '../lib/api-client';
 import { useLogout } from '../features/auth/api/logout';
 import { joinErrorMessage, takeJoinCode, useJoin } from '../features/membership/api/join';
+import { commonMessages } from '../components/common-messages';
+import { defineMessages, msg, useT } from '../i18n';
 import styles from './waiting-card.module.css';
+
+const messages = defineMessages({
+  enterCode: { id: 'web.app.waiting.enterCode', defaultMessage: 'Enter the invite code' },
+  welcome: { id: 'web.app.waiting.welcome', defaultMessage: 'Welcome!' },
+  nowMember: { id: 'web.app.waiting.nowMember', defaultMessage: 'You are now a member.' },
+  text: {
+    id: 'web.app.waiting.text',
+    defaultMessage: 'Thanks for signing in! An organiser will let you in soon; you can come back here any time.',
+  },
+  codeLabel: { id: 'web.app.waiting.codeLabel', defaultMessage: 'Have an invite code?' },
+  codeHint: { id: 'web.app.waiting.codeHint', defaultMessage: 'It is the last part of your invite link.' },
+  joining: { id: 'web.app.waiting.joining', defaultMessage: 'Joining...' },
+  join: { id: 'web.app.waiting.join', defaultMessage: 'Join' },
+});
 
 export function WaitingCard() {
   const join = useJoin();
@@ -20,15 +36,16 @@ export function WaitingCard() {
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const t = useT();
 
   const submit = (value: string) => {
     if (!value.trim()) {
-      setError('Enter the invite code');
+      setError(t(messages.enterCode));
       return;
     }
     setError(null);
     join.mutate(value, {
-      onSuccess: () => toast({ title: 'Welcome!', description: 'You are now a member.' }),
+      onSuccess: () => toast({ title: t(messages.welcome), description: t(messages.nowMember) }),
       onError: (failure) => setError(joinErrorMessage(failure)),
     });
   };
@@ -49,12 +66,12 @@ export function WaitingCard() {
   const signOut = () =>
     logout.mutate(undefined, {
       onSuccess: () => void navigate(paths.home),
-      onError: (failure) => toastError('Error', errorMessage(failure)),
+      onError: (failure) => toastError(t(commonMessages.error), errorMessage(failure)),
     });
 
   return (
-    <StateCard title="Your membership is waiting for approval." icon={<Hourglass size={32} aria-hidden="true" />}>
-      <p>Thanks for signing in! An organiser will let you in soon; you can come back here any time.</p>
+    <StateCard title={t(msg('membershipPending'))} icon={<Hourglass size={32} aria-hidden="true" />}>
+      <p>{t(messages.text)}</p>
       <form
         className={styles.form}
         noValidate
@@ -63,15 +80,15 @@ export function WaitingCard() {
           submit(code);
         }}
       >
-        <Field label="Have an invite code?" error={error} hint="It is the last part of your invite link.">
+        <Field label={t(messages.codeLabel)} error={error} hint={t(messages.codeHint)}>
           <input type="text" autoComplete="off" value={code} onChange={(event) => setCode(event.target.value)} />
         </Field>
         <Button type="submit" disabled={join.isPending}>
-          {join.isPending ? 'Joining...' : 'Join'}
+          {join.isPending ? t(messages.joining) : t(messages.join)}
         </Button>
       </form>
       <Button variant="secondary" onClick={signOut} disabled={logout.isPending}>
-        Logout
+        {t(commonMessages.logout)}
       </Button>
     </StateCard>
   );

@@ -4,6 +4,8 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 import { buttonClass } from './button/button';
 import { dialogStyles, useFocusReturn } from './dialog/dialog';
+import { useT } from '../i18n';
+import { commonMessages } from './common-messages';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -18,6 +20,7 @@ interface ConfirmDialogProps {
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const focusReturn = useFocusReturn();
+  const t = useT();
   return (
     <AlertDialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <AlertDialog.Portal>
@@ -26,7 +29,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <AlertDialog.Title className={dialogStyles.title}>{props.title}</AlertDialog.Title>
           <AlertDialog.Description className={dialogStyles.description}>{props.description}</AlertDialog.Description>
           <div className={dialogStyles.actions}>
-            <AlertDialog.Cancel className={buttonClass({ variant: 'secondary' })}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonClass({ variant: 'secondary' })}>
+              {t(commonMessages.cancel)}
+            </AlertDialog.Cancel>
             <button
               type="button"
               className={buttonClass({ variant: 'danger' })}

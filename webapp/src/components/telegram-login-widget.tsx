@@ -5,6 +5,14 @@ import { useEffect, useRef, useState } from 'react';
 import { TELEGRAM_WIDGET_LOAD_CHECK_MS } from '../../../shared/constants';
 import { paths } from '../config/paths';
 import { registerLogin, type AuthPurpose } from '../lib/auth-state';
+import { defineMessages, useT } from '../i18n';
+
+const messages = defineMessages({
+  failed: {
+    id: 'web.components.telegramWidget.failed',
+    defaultMessage: 'Bot domain validation failed or widget failed to load.',
+  },
+});
 
 interface WidgetProps {
   botUsername: string;
@@ -16,6 +24,7 @@ interface WidgetProps {
 export function TelegramLoginWidget({ botUsername, mode, state }: WidgetProps) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  const t = useT();
 
   useEffect(() => {
     const host = container.current;
@@ -46,7 +55,7 @@ export function TelegramLoginWidget({ botUsername, mode, state }: WidgetProps) {
       <div ref={container} />
       {failed && (
         <p className="field-error" role="alert">
-          Bot domain validation failed or widget failed to load.
+          {t(messages.failed)}
         </p>
       )}
     </div>

@@ -1,10 +1,18 @@
 // Radix Toast with the SPEC §9 options: 5000 ms, swipe right with a 50 px threshold, F8 focuses the area.
 import * as Toast from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../shared/constants';
+import { defineMessages, useT } from '../i18n';
+import { commonMessages } from './common-messages';
 import { dismissToast, useToasts } from './toast-store';
+
+const messages = defineMessages({
+  // Radix puts the shortcut in place of {hotkey}: the message hands the placeholder back to it.
+  area: { id: 'web.components.toaster.area', defaultMessage: 'Notifications ({hotkey})' },
+});
 
 export function Toaster() {
   const toasts = useToasts();
+  const t = useT();
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
       {toasts.map((item) => (
@@ -17,12 +25,12 @@ export function Toaster() {
         >
           <Toast.Title className="toast-title">{item.title}</Toast.Title>
           {item.description && <Toast.Description className="toast-description">{item.description}</Toast.Description>}
-          <Toast.Close className="toast-close" aria-label="Close">
+          <Toast.Close className="toast-close" aria-label={t(commonMessages.close)}>
             ×
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="toast-viewport" label="Notifications ({hotkey})" />
+      <Toast.Viewport className="toast-viewport" label={t(messages.area, { hotkey: '{hotkey}' })} />
     </Toast.Provider>
   );
 }

@@ -2,6 +2,15 @@
 import { NOT_SIGNED_IN } from '../../../shared/not-signed-in';
 import type { InlinedAnswer } from '../../../shared/first-screen';
 import { takeInlinedAnswer } from './first-screen';
+import { defineMessages } from '../../../shared/i18n/define';
+import { translate } from '../i18n/runtime';
+
+const messages = defineMessages({
+  unknown: { id: 'web.lib.api.unknownError', defaultMessage: 'An unknown error occurred' },
+});
+
+/** SPEC §8's 401 text (MSG.notSignedIn) in the page's language, without bundling all of MSG on the first page. */
+const notSignedIn = () => translate({ id: 'msg.notSignedIn', defaultMessage: NOT_SIGNED_IN });
 import { miniAppAuthorization } from './telegram-mini-app';
 
 export class ApiError extends Error {
@@ -20,7 +29,7 @@ export class ApiError extends Error {
 
 /** The server writes successful answers and "not signed in" (api/src/http/first-screen.ts). */
 function answerFromInlined<T>({ status, body }: InlinedAnswer): ApiResponse<T> {
-  if (status === 401) throw new ApiError(401, NOT_SIGNED_IN, null);
+  if (status === 401) throw new ApiError(401, notSignedIn(), null);
   return { status, data: body as T };
 }
 
@@ -36,7 +45,7 @@ async function toError(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: fall back to the text
   }
-  if (response.status === 401) return new ApiError(401, NOT_SIGNED_IN, serverMessage, code);
+  if (response.status === 401) return new ApiError(401, notSignedIn(), serverMessage, code);
   const detail = serverMessage ?? (text.trim() || response.statusText);
   return new ApiError(response.status, `${response.status}: ${detail}`, serverMessage, code);
 }
@@ -80,5 +89,5 @@ export const api = {
   delete: async <T>(path: string) => (await apiRequest<T>('DELETE', path)).data,
 };
 
-export const errorMessage = (error: unknown, fallback = 'An unknown error occurred') =>
-  error instanceof Error && error.message ? error.message : fallback;
+export const errorMessage = (error: unknown, fallback?: string) =>
+  error instanceof Error && error.message ? error.message : (fallback ?? translate(messages.unknown));

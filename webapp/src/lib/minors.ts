@@ -4,6 +4,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../shared/types';
 import { ApiError, api } from './api-client';
 import { authKeys } from './auth';
+import { defineMessages, translate } from '../i18n';
+
+const messages = defineMessages({
+  failed: { id: 'web.lib.minors.failed', defaultMessage: 'Something went wrong. Please try again.' },
+});
 
 /** Which step a refusal asks for, or null when it is some other refusal. */
 export type TakePartStep = 'birthDate' | 'guardian';
@@ -46,5 +51,5 @@ export function useNameGuardian() {
 /** What a refused birth date or guardian request means for the member. */
 export function minorsErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+  return error instanceof Error ? error.message : translate(messages.failed);
 }

@@ -4,6 +4,8 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { Button } from '../button/button';
+import { useT } from '../../i18n';
+import { commonMessages } from '../common-messages';
 import styles from './dialog.module.css';
 
 export const dialogStyles = styles;
@@ -38,6 +40,7 @@ export function useFocusReturn() {
 
 export function Dialog({ open, onOpenChange, title, description, children, className = '' }: DialogProps) {
   const focusReturn = useFocusReturn();
+  const t = useT();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -53,7 +56,7 @@ export function Dialog({ open, onOpenChange, title, description, children, class
           )}
           {children}
           <RadixDialog.Close asChild>
-            <Button variant="ghost" size="small" className={styles.close} aria-label="Close">
+            <Button variant="ghost" size="small" className={styles.close} aria-label={t(commonMessages.close)}>
               <X size={18} aria-hidden="true" />
             </Button>
           </RadixDialog.Close>

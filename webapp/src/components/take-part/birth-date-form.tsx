@@ -6,13 +6,23 @@ import { isCalendarDate } from '../../../../shared/age';
 import { Button } from '../button/button';
 import { Field } from '../field/field';
 import { minorsErrorMessage, todayOnDevice, useSetBirthDate } from '../../lib/minors';
+import { defineMessages, useT } from '../../i18n';
+import { commonMessages } from '../common-messages';
 
-export const BIRTH_DATE_WHY =
-  'We keep younger members safe by asking a parent or guardian for their consent. You set it once; only an admin can change it later.';
+const messages = defineMessages({
+  why: {
+    id: 'web.components.birthDate.why',
+    defaultMessage:
+      'We keep younger members safe by asking a parent or guardian for their consent. You set it once; only an admin can change it later.',
+  },
+  enter: { id: 'web.components.birthDate.enter', defaultMessage: 'Enter your date of birth' },
+  future: { id: 'web.components.birthDate.future', defaultMessage: 'Your date of birth cannot be in the future' },
+  label: { id: 'web.components.birthDate.label', defaultMessage: 'Date of birth' },
+});
 
 export function BirthDateForm({
   onSaved,
-  submitLabel = 'Save',
+  submitLabel,
   autoFocus = false,
 }: {
   onSaved: (user: CurrentUser) => void;
@@ -23,15 +33,16 @@ export function BirthDateForm({
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const today = todayOnDevice();
+  const t = useT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isCalendarDate(value)) {
-      setError('Enter your date of birth');
+      setError(t(messages.enter));
       return;
     }
     if (value > today) {
-      setError('Your date of birth cannot be in the future');
+      setError(t(messages.future));
       return;
     }
     setError(null);
@@ -40,7 +51,7 @@ export function BirthDateForm({
 
   return (
     <form className="form" noValidate onSubmit={submit}>
-      <Field label="Date of birth" error={error} hint={BIRTH_DATE_WHY}>
+      <Field label={t(messages.label)} error={error} hint={t(messages.why)}>
         <input
           type="date"
           max={today}
@@ -53,7 +64,7 @@ export function BirthDateForm({
       </Field>
       <div>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : submitLabel}
+          {save.isPending ? t(commonMessages.saving) : (submitLabel ?? t(commonMessages.save))}
         </Button>
       </div>
     </form>

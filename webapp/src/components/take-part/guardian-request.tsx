@@ -7,13 +7,44 @@ import { emailSchema } from '../../../../shared/schemas';
 import { Button } from '../button/button';
 import { Field } from '../field/field';
 import { minorsErrorMessage, useNameGuardian } from '../../lib/minors';
+import { defineMessages, useT } from '../../i18n';
+import { commonMessages } from '../common-messages';
 import styles from './take-part.module.css';
 
-export const CONSENT_STATE_TEXT = {
-  required: 'A parent or guardian needs to give consent before you can reply to events or comment.',
-  pending: 'Waiting for your parent or guardian to give consent.',
-  granted: 'Your parent or guardian has given consent.',
-} as const;
+const messages = defineMessages({
+  required: {
+    id: 'web.components.guardianRequest.required',
+    defaultMessage: 'A parent or guardian needs to give consent before you can reply to events or comment.',
+  },
+  pending: {
+    id: 'web.components.guardianRequest.pending',
+    defaultMessage: 'Waiting for your parent or guardian to give consent.',
+  },
+  granted: {
+    id: 'web.components.guardianRequest.granted',
+    defaultMessage: 'Your parent or guardian has given consent.',
+  },
+  enterEmail: {
+    id: 'web.components.guardianRequest.enterEmail',
+    defaultMessage: 'Enter your parent or guardian’s email address',
+  },
+  sent: {
+    id: 'web.components.guardianRequest.sent',
+    defaultMessage:
+      'We emailed your parent or guardian at {email}. The link works for 7 days. Once they give consent, you can reply to events and comment.',
+  },
+  sendAgainLabel: {
+    id: 'web.components.guardianRequest.sendAgainLabel',
+    defaultMessage: 'Send the link again (or to another email)',
+  },
+  emailLabel: { id: 'web.components.guardianRequest.emailLabel', defaultMessage: 'Parent or guardian’s email' },
+  hint: {
+    id: 'web.components.guardianRequest.hint',
+    defaultMessage: 'We email them a link to give consent. They also get a copy of messages about your events.',
+  },
+  sendAgain: { id: 'web.components.guardianRequest.sendAgain', defaultMessage: 'Send again' },
+  ask: { id: 'web.components.guardianRequest.ask', defaultMessage: 'Ask for consent' },
+});
 
 export function GuardianRequest({ user, onSent }: { user: CurrentUser; onSent?: (email: string) => void }) {
   const name = useNameGuardian();
@@ -21,12 +52,13 @@ export function GuardianRequest({ user, onSent }: { user: CurrentUser; onSent?: 
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const state = user.guardianConsent ?? 'required';
+  const t = useT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) {
-      setError('Enter your parent or guardian’s email address');
+      setError(t(messages.enterEmail));
       return;
     }
     setError(null);
@@ -43,24 +75,20 @@ export function GuardianRequest({ user, onSent }: { user: CurrentUser; onSent?: 
   if (state === 'granted' || state === 'not_needed') {
     return (
       <p className={styles.state} role="status">
-        {CONSENT_STATE_TEXT.granted}
+        {t(messages.granted)}
       </p>
     );
   }
   return (
     <div className={styles.panel}>
       <p className={styles.state} role="status" aria-live="polite">
-        {sentTo
-          ? `We emailed your parent or guardian at ${sentTo}. The link works for 7 days. Once they give consent, you can reply to events and comment.`
-          : CONSENT_STATE_TEXT[state]}
+        {sentTo ? t(messages.sent, { email: sentTo }) : t(messages[state])}
       </p>
       <form className="form" noValidate onSubmit={submit}>
         <Field
-          label={
-            state === 'pending' || sentTo ? 'Send the link again (or to another email)' : 'Parent or guardian’s email'
-          }
+          label={state === 'pending' || sentTo ? t(messages.sendAgainLabel) : t(messages.emailLabel)}
           error={error}
-          hint="We email them a link to give consent. They also get a copy of messages about your events."
+          hint={t(messages.hint)}
         >
           <input
             type="email"
@@ -72,7 +100,11 @@ export function GuardianRequest({ user, onSent }: { user: CurrentUser; onSent?: 
         </Field>
         <div>
           <Button type="submit" disabled={name.isPending}>
-            {name.isPending ? 'Sending...' : state === 'pending' || sentTo ? 'Send again' : 'Ask for consent'}
+            {name.isPending
+              ? t(commonMessages.sending)
+              : state === 'pending' || sentTo
+                ? t(messages.sendAgain)
+                : t(messages.ask)}
           </Button>
         </div>
       </form>

@@ -6,11 +6,20 @@ import { useCurrentUser } from '../../lib/auth';
 import type { TakePartStep } from '../../lib/minors';
 import { BirthDateForm } from './birth-date-form';
 import { GuardianRequest } from './guardian-request';
+import { defineMessages, useT, type MessageDescriptor } from '../../i18n';
 
-const TITLES: Record<TakePartStep, string> = {
-  birthDate: 'Add your date of birth',
-  guardian: 'Ask a parent or guardian',
-};
+const messages = defineMessages({
+  birthDate: { id: 'web.components.takePart.birthDate', defaultMessage: 'Add your date of birth' },
+  guardian: { id: 'web.components.takePart.guardian', defaultMessage: 'Ask a parent or guardian' },
+  why: {
+    id: 'web.components.takePart.why',
+    defaultMessage: 'Younger members need consent from a parent or guardian before they reply to events or comment.',
+  },
+  saveAndContinue: { id: 'web.components.takePart.saveAndContinue', defaultMessage: 'Save and continue' },
+  done: { id: 'web.components.takePart.done', defaultMessage: 'Done' },
+});
+
+const TITLES: Record<TakePartStep, MessageDescriptor> = { birthDate: messages.birthDate, guardian: messages.guardian };
 
 export default function TakePartDialog({
   step,
@@ -22,24 +31,21 @@ export default function TakePartDialog({
   onSaved: () => void;
 }) {
   const { data: user } = useCurrentUser();
+  const t = useT();
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={TITLES[step]}
-      description={
-        step === 'guardian'
-          ? 'Younger members need consent from a parent or guardian before they reply to events or comment.'
-          : undefined
-      }
+      title={t(TITLES[step])}
+      description={step === 'guardian' ? t(messages.why) : undefined}
     >
-      {step === 'birthDate' && <BirthDateForm autoFocus submitLabel="Save and continue" onSaved={onSaved} />}
+      {step === 'birthDate' && <BirthDateForm autoFocus submitLabel={t(messages.saveAndContinue)} onSaved={onSaved} />}
       {step === 'guardian' && user && (
         <>
           <GuardianRequest user={user} />
           <DialogActions>
             <Button variant="secondary" onClick={onClose}>
-              Done
+              {t(messages.done)}
             </Button>
           </DialogActions>
         </>

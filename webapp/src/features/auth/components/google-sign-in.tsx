@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { GOOGLE_POPUP } from '../../../../../shared/constants';
 import { toastError } from '../../../components/toast-store';
 import { buttonClass } from '../../../components/button/button';
+import { defineMessages, msg, translate, useT } from '../../../i18n';
+import { commonMessages } from '../../../components/common-messages';
 
 interface GoogleCredentialResponse {
   credential?: string;
@@ -58,13 +60,38 @@ function readClaims(credential: string): { email?: string; name?: string } {
   }
 }
 
+const messages = defineMessages({
+  missingConfig: {
+    id: 'web.auth.google.missingConfig',
+    defaultMessage: 'Firebase configuration is missing or invalid. Please contact support.',
+  },
+  popupBlocked: {
+    id: 'web.auth.google.popupBlocked',
+    defaultMessage: 'Login popup was blocked. Please allow popups for this site.',
+  },
+  cancelled: { id: 'web.auth.google.cancelled', defaultMessage: 'Login was cancelled.' },
+  connecting: { id: 'web.auth.google.connecting', defaultMessage: 'Connecting...' },
+  continue: { id: 'web.auth.google.continue', defaultMessage: 'Continue with Google' },
+});
+
+/** SPEC's Google sign-in failures, in the page's language (read when shown). */
 export const GOOGLE_FAILURE = {
-  title: 'Authentication failed',
-  missingConfig: 'Firebase configuration is missing or invalid. Please contact support.',
-  popupBlocked: 'Login popup was blocked. Please allow popups for this site.',
-  cancelled: 'Login was cancelled.',
-  generic: 'Could not sign in with Google',
-} as const;
+  get title() {
+    return translate(commonMessages.authenticationFailed);
+  },
+  get missingConfig() {
+    return translate(messages.missingConfig);
+  },
+  get popupBlocked() {
+    return translate(messages.popupBlocked);
+  },
+  get cancelled() {
+    return translate(messages.cancelled);
+  },
+  get generic() {
+    return translate(msg('googleSignInFailed'));
+  },
+};
 
 interface GoogleSignInProps {
   clientId: string | null;
@@ -76,6 +103,7 @@ interface GoogleSignInProps {
 export function GoogleSignIn({ clientId, busy, disabled, onCredential }: GoogleSignInProps) {
   const host = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
+  const t = useT();
   const callback = useRef(onCredential);
   useEffect(() => {
     callback.current = onCredential;
@@ -123,7 +151,7 @@ export function GoogleSignIn({ clientId, busy, disabled, onCredential }: GoogleS
     <div className="google-sign-in">
       {busy ? (
         <button type="button" className={buttonClass({ variant: 'secondary', block: true })} disabled>
-          Connecting...
+          {t(messages.connecting)}
         </button>
       ) : (
         !ready && (
@@ -133,7 +161,7 @@ export function GoogleSignIn({ clientId, busy, disabled, onCredential }: GoogleS
             disabled={disabled}
             onClick={fallback}
           >
-            Continue with Google
+            {t(messages.continue)}
           </button>
         )
       )}

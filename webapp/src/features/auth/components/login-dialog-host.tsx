@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { toast } from '../../../components/toast-store';
 import { authKeys } from '../../../lib/auth';
+import { telegramSuccess } from '../../../lib/telegram-success';
 
 const LoginDialog = lazy(() => import('./login-dialog').then((m) => ({ default: m.LoginDialog })));
 
@@ -29,14 +30,7 @@ export function LoginDialogHost() {
       setTelegramBusy(false);
       setOpen(false);
       void queryClient.invalidateQueries({ queryKey: authKeys.me() });
-      toast(
-        linking
-          ? {
-              title: 'Telegram account linked',
-              description: 'Your Telegram account has been successfully linked to your profile.',
-            }
-          : { title: 'Successfully logged in with Telegram', description: 'Welcome to the product!' },
-      );
+      toast(telegramSuccess(linking ? 'link' : 'login'));
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

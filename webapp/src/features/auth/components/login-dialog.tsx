@@ -12,6 +12,27 @@ import { useLogin } from '../api/login';
 import { GOOGLE_FAILURE, GoogleSignIn } from './google-sign-in';
 import { buttonClass } from '../../../components/button/button';
 import { Dialog } from '../../../components/dialog/dialog';
+import { defineMessages, useT } from '../../../i18n';
+import { commonMessages } from '../../../components/common-messages';
+
+const messages = defineMessages({
+  title: { id: 'web.auth.login.title', defaultMessage: 'Login to the product' },
+  description: { id: 'web.auth.login.description', defaultMessage: 'Choose your preferred method to sign in' },
+  or: { id: 'web.auth.login.or', defaultMessage: 'or' },
+  telegramApp: { id: 'web.auth.login.telegramApp', defaultMessage: 'Log in with the Telegram app' },
+  noMethod: {
+    id: 'web.auth.login.noMethod',
+    defaultMessage:
+      'No way to sign in is set up yet. An admin of this site needs to set up Google or Telegram sign-in.',
+  },
+  demoTitle: { id: 'web.auth.login.demoTitle', defaultMessage: 'Demo mode' },
+  demoText: {
+    id: 'web.auth.login.demoText',
+    defaultMessage: 'This is a demo installation: try the site with a sample account, no password needed.',
+  },
+  signingIn: { id: 'web.auth.login.signingIn', defaultMessage: 'Signing in...' },
+  demoAccount: { id: 'web.auth.login.demoAccount', defaultMessage: 'Demo: sign in as {name}' },
+});
 
 interface LoginDialogProps {
   open: boolean;
@@ -28,6 +49,7 @@ export function LoginDialog({ open, onOpenChange, telegramBusy, onTelegramStart,
   // Opening the dialog is the click that starts a sign-in: the server issues this browser's state for it.
   const loginState = useAuthState('login', open && Boolean(config.data?.telegramBotUsername));
   const [pending, setPending] = useState<'google' | 'admin' | 'member' | null>(null);
+  const t = useT();
 
   const signIn = (kind: 'google' | 'admin' | 'member', input: Parameters<typeof login.mutate>[0]) => {
     setPending(kind);
@@ -35,7 +57,7 @@ export function LoginDialog({ open, onOpenChange, telegramBusy, onTelegramStart,
       onSuccess: () => onOpenChange(false),
       onError: (error) =>
         toastError(
-          kind === 'google' ? GOOGLE_FAILURE.title : 'Authentication failed',
+          kind === 'google' ? GOOGLE_FAILURE.title : t(commonMessages.authenticationFailed),
           kind === 'google' ? GOOGLE_FAILURE.generic : errorMessage(error),
         ),
       onSettled: () => setPending(null),
@@ -49,13 +71,8 @@ export function LoginDialog({ open, onOpenChange, telegramBusy, onTelegramStart,
   const demo = Boolean(data?.demoMode && data.demoAccounts.length > 0);
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Login to the product"
-      description="Choose your preferred method to sign in"
-    >
-      {config.isPending && <p role="status">Loading...</p>}
+    <Dialog open={open} onOpenChange={onOpenChange} title={t(messages.title)} description={t(messages.description)}>
+      {config.isPending && <p role="status">{t(commonMessages.loading)}</p>}
       {config.isError && (
         <p className="field-error" role="alert">
           {errorMessage(config.error)}
@@ -73,7 +90,7 @@ export function LoginDialog({ open, onOpenChange, telegramBusy, onTelegramStart,
           )}
           {google && telegram && (
             <div className="divider" role="separator">
-              <span>or</span>
+              <span>{t(messages.or)}</span>
             </div>
           )}
           {data.telegramBotUsername && (
@@ -100,27 +117,25 @@ export function LoginDialog({ open, onOpenChange, telegramBusy, onTelegramStart,
                   startManualTelegramLogin('login', state)
                     .catch((error: unknown) => {
                       onTelegramEnd();
-                      toastError('Authentication failed', errorMessage(error));
+                      toastError(t(commonMessages.authenticationFailed), errorMessage(error));
                     })
                     // The state is spent: the widget and a second try need a fresh one.
                     .finally(() => void queryClient.invalidateQueries({ queryKey: authStateKey('login') }));
                 }}
               >
-                {telegramBusy ? 'Waiting for Telegram...' : 'Log in with the Telegram app'}
+                {telegramBusy ? t(commonMessages.waitingForTelegram) : t(messages.telegramApp)}
               </button>
             </div>
           )}
           {!google && !telegram && !demo && (
             <p className="muted" role="status">
-              No way to sign in is set up yet. An admin of this site needs to set up Google or Telegram sign-in.
+              {t(messages.noMethod)}
             </p>
           )}
           {demo && (
             <section className="demo-box" aria-labelledby="demo-title">
-              <h3 id="demo-title">Demo mode</h3>
-              <p className="muted">
-                This is a demo installation: try the site with a sample account, no password needed.
-              </p>
+              <h3 id="demo-title">{t(messages.demoTitle)}</h3>
+              <p className="muted">{t(messages.demoText)}</p>
               {data.demoAccounts.map((account) => (
                 <button
                   key={account.id}
@@ -129,7 +144,7 @@ export function LoginDialog({ open, onOpenChange, telegramBusy, onTelegramStart,
                   disabled={busy}
                   onClick={() => signIn(account.id, { demoAccount: account.id })}
                 >
-                  {pending === account.id ? 'Signing in...' : `Demo: sign in as ${account.name}`}
+                  {pending === account.id ? t(messages.signingIn) : t(messages.demoAccount, { name: account.name })}
                 </button>
               ))}
             </section>

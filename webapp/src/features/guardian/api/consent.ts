@@ -4,6 +4,8 @@ import type { GuardianConsentRequestView } from '../../../../../shared/types';
 import { ApiError, api } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';
 import { guardianKeys } from '../../../lib/guardian-children';
+import { defineMessages, translate } from '../../../i18n';
+import { commonMessages } from '../../../components/common-messages';
 
 export const consentRequestQueryOptions = (token: string) =>
   queryOptions({
@@ -30,29 +32,42 @@ export function useGiveConsent() {
   });
 }
 
+const messages = defineMessages({
+  expired: { id: 'web.guardian.link.expired', defaultMessage: 'This link has expired' },
+  expiredText: {
+    id: 'web.guardian.link.expiredText',
+    defaultMessage: 'Consent links work for 7 days. Ask your child to send a new one from Settings in the app.',
+  },
+  used: { id: 'web.guardian.link.used', defaultMessage: 'This link has already been used' },
+  usedText: {
+    id: 'web.guardian.link.usedText',
+    defaultMessage:
+      'Consent was already given with this link, and each link works once. If you did not use it, contact the organisation.',
+  },
+  invalid: { id: 'web.guardian.link.invalid', defaultMessage: 'This link is not valid' },
+  invalidText: {
+    id: 'web.guardian.link.invalidText',
+    defaultMessage: 'Check that you opened the whole link from the email, or ask your child to send a new one.',
+  },
+  tryAgain: { id: 'web.guardian.link.tryAgain', defaultMessage: 'Please try again in a moment.' },
+});
+
 /** A link that cannot be used, in plain words for a parent who may never have used the app. */
 export function consentLinkProblem(error: unknown): { title: string; text: string } {
   const status = error instanceof ApiError ? error.status : 0;
-  if (status === 410)
-    return {
-      title: 'This link has expired',
-      text: 'Consent links work for 7 days. Ask your child to send a new one from Settings in the app.',
-    };
+  if (status === 410) return { title: translate(messages.expired), text: translate(messages.expiredText) };
   if (status === 409)
     return {
-      title: 'This link has already been used',
+      title: translate(messages.used),
+      // Another conflict than the used link (the server's words say which), else the plain explanation.
       text:
-        error instanceof ApiError && error.serverMessage && !/used/i.test(error.serverMessage)
+        error instanceof ApiError && error.serverMessage && error.code !== 'consent_link_used'
           ? error.serverMessage
-          : 'Consent was already given with this link, and each link works once. If you did not use it, contact the organisation.',
+          : translate(messages.usedText),
     };
-  if (status === 404)
-    return {
-      title: 'This link is not valid',
-      text: 'Check that you opened the whole link from the email, or ask your child to send a new one.',
-    };
+  if (status === 404) return { title: translate(messages.invalid), text: translate(messages.invalidText) };
   return {
-    title: 'Something went wrong',
-    text: error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Please try again in a moment.',
+    title: translate(commonMessages.somethingWentWrong),
+    text: error instanceof ApiError && error.serverMessage ? error.serverMessage : translate(messages.tryAgain),
   };
 }

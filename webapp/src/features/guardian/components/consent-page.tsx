@@ -12,7 +12,49 @@ import { openAuthDialog, rememberReturnPath, useCurrentUser } from '../../../lib
 import { longDateTime } from '../../../lib/dates';
 import { useMainButton } from '../../../lib/use-main-button';
 import { consentLinkProblem, useConsentRequest, useGiveConsent } from '../api/consent';
+import { defineMessages, useT } from '../../../i18n';
+import { commonMessages } from '../../../components/common-messages';
+import { richText } from '../../../components/rich-text/rich-text';
 import styles from './guardian.module.css';
+
+const messages = defineMessages({
+  giveConsent: { id: 'web.guardian.consent.giveConsent', defaultMessage: 'I give consent' },
+  incomplete: { id: 'web.guardian.consent.incomplete', defaultMessage: 'This link is not complete' },
+  incompleteText: {
+    id: 'web.guardian.consent.incompleteText',
+    defaultMessage: 'Open the whole link from the email you were sent, or ask your child to send a new one.',
+  },
+  thanks: { id: 'web.guardian.consent.thanks', defaultMessage: 'Thank you — {name} can now take part.' },
+  thanksText: {
+    id: 'web.guardian.consent.thanksText',
+    defaultMessage: 'You can set photo permissions, answer permission slips or withdraw consent at any time.',
+  },
+  goToChildren: { id: 'web.guardian.consent.goToChildren', defaultMessage: 'Go to your children' },
+  titleFor: { id: 'web.guardian.consent.titleFor', defaultMessage: 'Consent for {name}' },
+  title: { id: 'web.guardian.consent.title', defaultMessage: 'Give consent' },
+  asks: { id: 'web.guardian.consent.asks', defaultMessage: '{organisation} asks for your consent' },
+  named: {
+    id: 'web.guardian.consent.named',
+    defaultMessage:
+      '{name} named you as their parent or guardian. Younger members need consent from a parent or guardian before they reply to events or comment.',
+  },
+  worksUntil: { id: 'web.guardian.consent.worksUntil', defaultMessage: 'This link works until {date}.' },
+  textVersion: { id: 'web.guardian.consent.textVersion', defaultMessage: 'Text version {version}.' },
+  yourConsent: { id: 'web.guardian.consent.yourConsent', defaultMessage: 'Your consent' },
+  signInTitle: { id: 'web.guardian.consent.signInTitle', defaultMessage: 'Sign in to give consent' },
+  signedInAs: {
+    id: 'web.guardian.consent.signedInAs',
+    defaultMessage:
+      'You are signed in as {name}. Your consent is recorded with your name and the time; you can withdraw it at any time.',
+  },
+  problem: { id: 'web.guardian.consent.problem', defaultMessage: '{title}. {text}' },
+  signInText: {
+    id: 'web.guardian.consent.signInText',
+    defaultMessage:
+      'Use any sign-in method. If you have no account yet, one is made for you: a guardian account that sees only what concerns your children, with no membership approval needed.',
+  },
+  signIn: { id: 'web.guardian.consent.signIn', defaultMessage: 'Sign in' },
+});
 
 /** The organisation's text as plain paragraphs (blank lines split them; single line breaks stay). Never HTML. */
 export function ConsentText({ text }: { text: string }) {
@@ -38,33 +80,34 @@ export function ConsentPage() {
   const give = useGiveConsent();
   const signedIn = Boolean(user);
   const ready = signedIn && request.isSuccess && !give.isSuccess;
+  const t = useT();
 
   // The answer replaces a long page: start it from the top, where the thank-you is.
   const consent = () => give.mutate(token, { onSuccess: () => window.scrollTo({ top: 0 }) });
-  useMainButton(ready ? { text: 'I give consent', onClick: consent, busy: give.isPending } : null);
+  useMainButton(ready ? { text: t(messages.giveConsent), onClick: consent, busy: give.isPending } : null);
 
   if (!token) {
     return (
-      <StateCard title="This link is not complete" icon={<TriangleAlert size={32} aria-hidden="true" />} role="alert">
-        <p>Open the whole link from the email you were sent, or ask your child to send a new one.</p>
+      <StateCard title={t(messages.incomplete)} icon={<TriangleAlert size={32} aria-hidden="true" />} role="alert">
+        <p>{t(messages.incompleteText)}</p>
       </StateCard>
     );
   }
   if (give.isSuccess) {
     return (
       <StateCard
-        title={`Thank you — ${give.data.child.name} can now take part.`}
+        title={t(messages.thanks, { name: give.data.child.name })}
         icon={<CircleCheck size={32} aria-hidden="true" />}
         role="status"
       >
-        <p>You can set photo permissions, answer permission slips or withdraw consent at any time.</p>
+        <p>{t(messages.thanksText)}</p>
         <Link to={paths.guardian} className={buttonClass()}>
-          Go to your children
+          {t(messages.goToChildren)}
         </Link>
       </StateCard>
     );
   }
-  if (request.isPending || userPending) return <Skeleton label="Loading..." />;
+  if (request.isPending || userPending) return <Skeleton label={t(commonMessages.loading)} />;
   // Some servers show the request only to a signed-in account: sign in first, then it is shown.
   const needsSignIn = request.isError && request.error instanceof ApiError && request.error.status === 401;
   if (request.isError && !needsSignIn) {
@@ -84,47 +127,38 @@ export function ConsentPage() {
 
   return (
     <div className={styles.page}>
-      <h1>{view ? `Consent for ${view.child.name}` : 'Give consent'}</h1>
+      <h1>{view ? t(messages.titleFor, { name: view.child.name }) : t(messages.title)}</h1>
       {view && (
-        <Card labelledBy="consent-about" title={`${view.organisation.name} asks for your consent`}>
-          <p>
-            <strong>{view.child.name}</strong> named you as their parent or guardian. Younger members need consent from
-            a parent or guardian before they reply to events or comment.
-          </p>
+        <Card labelledBy="consent-about" title={t(messages.asks, { organisation: view.organisation.name })}>
+          <p>{richText(messages.named, { name: <strong>{view.child.name}</strong> })}</p>
           <ConsentText text={view.consentText} />
           <p className="muted">
-            This link works until {longDateTime(view.expiresAt)}.
-            {view.consentTextVersion > 0 && ` Text version ${view.consentTextVersion}.`}
+            {t(messages.worksUntil, { date: longDateTime(view.expiresAt) })}
+            {view.consentTextVersion > 0 && ` ${t(messages.textVersion, { version: view.consentTextVersion })}`}
           </p>
         </Card>
       )}
-      <Card labelledBy="consent-action" title={signedIn ? 'Your consent' : 'Sign in to give consent'}>
+      <Card labelledBy="consent-action" title={signedIn ? t(messages.yourConsent) : t(messages.signInTitle)}>
         {signedIn ? (
           <>
-            <p>
-              You are signed in as <strong>{user?.name}</strong>. Your consent is recorded with your name and the time;
-              you can withdraw it at any time.
-            </p>
+            <p>{richText(messages.signedInAs, { name: <strong>{user?.name}</strong> })}</p>
             {giveProblem && (
               <p className="field-error" role="alert">
-                {giveProblem.title}. {giveProblem.text}
+                {t(messages.problem, { title: giveProblem.title, text: giveProblem.text })}
               </p>
             )}
             <div>
               <Button onClick={consent} disabled={give.isPending}>
                 <ShieldCheck size={18} aria-hidden="true" />
-                {give.isPending ? 'Saving...' : 'I give consent'}
+                {give.isPending ? t(commonMessages.saving) : t(messages.giveConsent)}
               </Button>
             </div>
           </>
         ) : (
           <>
-            <p>
-              Use any sign-in method. If you have no account yet, one is made for you: a guardian account that sees only
-              what concerns your children, with no membership approval needed.
-            </p>
+            <p>{t(messages.signInText)}</p>
             <div>
-              <Button onClick={signIn}>Sign in</Button>
+              <Button onClick={signIn}>{t(messages.signIn)}</Button>
             </div>
           </>
         )}

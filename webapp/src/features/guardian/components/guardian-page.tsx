@@ -15,53 +15,129 @@ import { longDateTime } from '../../../lib/dates';
 import type { GuardianChild } from '../../../../../shared/types';
 import { useGuardianChildren } from '../../../lib/guardian-children';
 import { useDecideSlip, useSetPhotoConsent, useWithdrawConsent } from '../api/children';
+import { defineMessages, useT, type MessageDescriptor, type Translate } from '../../../i18n';
+import { commonMessages } from '../../../components/common-messages';
 import styles from './guardian.module.css';
+
+const messages = defineMessages({
+  photoFull: { id: 'web.guardian.photos.full', defaultMessage: 'Everyone at the events' },
+  photoFullText: {
+    id: 'web.guardian.photos.fullText',
+    defaultMessage: 'Photos of {name} may be shown to other members.',
+  },
+  photoInternal: { id: 'web.guardian.photos.internal', defaultMessage: 'Organisers only' },
+  photoInternalText: {
+    id: 'web.guardian.photos.internalText',
+    defaultMessage: 'Only organisers and admins see photos; other members never do.',
+  },
+  photoNone: { id: 'web.guardian.photos.none', defaultMessage: 'No photos' },
+  photoNoneText: { id: 'web.guardian.photos.noneText', defaultMessage: 'No photos of {name} are shown to anyone.' },
+  photoSaved: { id: 'web.guardian.photos.saved', defaultMessage: 'Photo permission saved' },
+  photoFailed: { id: 'web.guardian.photos.failed', defaultMessage: 'Could not save the photo permission' },
+  photosOf: { id: 'web.guardian.photos.legend', defaultMessage: 'Photos of {name}' },
+  consentGiven: { id: 'web.guardian.child.consentGiven', defaultMessage: 'Consent given' },
+  noConsentYet: { id: 'web.guardian.child.noConsentYet', defaultMessage: 'No consent yet' },
+  noConsent: { id: 'web.guardian.child.noConsent', defaultMessage: 'No consent' },
+  noConsentNeeded: { id: 'web.guardian.child.noConsentNeeded', defaultMessage: 'No consent needed' },
+  attending: { id: 'web.guardian.status.attending', defaultMessage: 'Attending' },
+  maybe: { id: 'web.guardian.status.maybe', defaultMessage: 'Maybe' },
+  waitlisted: { id: 'web.guardian.status.waitlisted', defaultMessage: 'Waitlisted' },
+  awaitingGuardian: { id: 'web.guardian.status.awaitingGuardian', defaultMessage: 'Waiting for a guardian' },
+  notAttending: { id: 'web.guardian.status.notAttending', defaultMessage: 'Not Attending' },
+  notResponded: { id: 'web.guardian.status.notResponded', defaultMessage: 'Not Responded' },
+  approved: { id: 'web.guardian.slip.approved', defaultMessage: 'Approved' },
+  declined: { id: 'web.guardian.slip.declined', defaultMessage: 'Declined' },
+  approvedText: { id: 'web.guardian.slip.approvedText', defaultMessage: '{name} is going to {event}.' },
+  declinedText: { id: 'web.guardian.slip.declinedText', defaultMessage: "{name}'s place at {event} is released." },
+  answerFailed: { id: 'web.guardian.slip.answerFailed', defaultMessage: 'Could not save your answer' },
+  slipsToAnswer: {
+    id: 'web.guardian.slip.toAnswer',
+    defaultMessage: '{count, plural, one {# slip to answer} other {# slips to answer}}',
+  },
+  slipsWaiting: { id: 'web.guardian.slip.waiting', defaultMessage: 'Permission slips waiting' },
+  approveFor: { id: 'web.guardian.slip.approveFor', defaultMessage: 'Approve {event} for {name}' },
+  approve: { id: 'web.guardian.slip.approve', defaultMessage: 'Approve' },
+  declineFor: { id: 'web.guardian.slip.declineFor', defaultMessage: 'Decline {event} for {name}' },
+  decline: { id: 'web.guardian.slip.decline', defaultMessage: 'Decline' },
+  upcoming: { id: 'web.guardian.child.upcoming', defaultMessage: 'Upcoming events' },
+  noUpcoming: { id: 'web.guardian.child.noUpcoming', defaultMessage: '{name} has no other upcoming events.' },
+  consent: { id: 'web.guardian.withdraw.consent', defaultMessage: 'Consent' },
+  withdrawText: {
+    id: 'web.guardian.withdraw.text',
+    defaultMessage:
+      'Withdrawing stops {name} replying to events and commenting until a parent or guardian consents again.',
+  },
+  withdraw: { id: 'web.guardian.withdraw.button', defaultMessage: 'Withdraw consent' },
+  withdrawn: { id: 'web.guardian.withdraw.done', defaultMessage: 'Consent withdrawn' },
+  withdrawnText: {
+    id: 'web.guardian.withdraw.doneText',
+    defaultMessage: '{name} can no longer reply to events or comment.',
+  },
+  withdrawFailed: { id: 'web.guardian.withdraw.failed', defaultMessage: 'Could not withdraw consent' },
+  confirmTitle: { id: 'web.guardian.withdraw.confirmTitle', defaultMessage: 'Withdraw consent for {name}?' },
+  confirmText: {
+    id: 'web.guardian.withdraw.confirmText',
+    defaultMessage:
+      "{going, plural, =0 {{name} can no longer reply to events or comment. {name} can ask you again later.} one {{name} can no longer reply to events or comment, and {name}'s places at # upcoming event is released to others. {name} can ask you again later.} other {{name} can no longer reply to events or comment, and {name}'s places at # upcoming events are released to others. {name} can ask you again later.}}",
+  },
+  withdrawing: { id: 'web.guardian.withdraw.withdrawing', defaultMessage: 'Withdrawing...' },
+  noChildren: { id: 'web.guardian.page.noChildren', defaultMessage: 'No children yet' },
+  noChildrenText: {
+    id: 'web.guardian.page.noChildrenText',
+    defaultMessage: 'When a child names you as their parent or guardian, you get an email with a link to give consent.',
+  },
+});
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
-const PHOTO_TEXT: Record<PhotoConsent, (first: string) => [string, string]> = {
-  full: (first) => ['Everyone at the events', `Photos of ${first} may be shown to other members.`],
-  internal: () => ['Organisers only', 'Only organisers and admins see photos; other members never do.'],
-  none: (first) => ['No photos', `No photos of ${first} are shown to anyone.`],
+/** Each photo choice: its label and what it means for the child (named by first name). */
+const PHOTO_TEXT: Record<PhotoConsent, [MessageDescriptor, MessageDescriptor]> = {
+  full: [messages.photoFull, messages.photoFullText],
+  internal: [messages.photoInternal, messages.photoInternalText],
+  none: [messages.photoNone, messages.photoNoneText],
 };
 
-const CONSENT_LOOK: Record<GuardianChild['guardianConsent'], [string, BadgeTone]> = {
-  granted: ['Consent given', 'success'],
-  pending: ['No consent yet', 'warning'],
-  required: ['No consent', 'warning'],
-  not_needed: ['No consent needed', 'neutral'],
+const CONSENT_LOOK: Record<GuardianChild['guardianConsent'], [MessageDescriptor, BadgeTone]> = {
+  granted: [messages.consentGiven, 'success'],
+  pending: [messages.noConsentYet, 'warning'],
+  required: [messages.noConsent, 'warning'],
+  not_needed: [messages.noConsentNeeded, 'neutral'],
 };
 
-const STATUS_TEXT: Partial<Record<AttendanceStatus, string>> = {
-  attending: 'Attending',
-  maybe: 'Maybe',
-  waitlisted: 'Waitlisted',
-  awaiting_guardian: 'Waiting for a guardian',
-  not_attending: 'Not Attending',
+const STATUS_TEXT: Partial<Record<AttendanceStatus, MessageDescriptor>> = {
+  attending: messages.attending,
+  maybe: messages.maybe,
+  waitlisted: messages.waitlisted,
+  awaiting_guardian: messages.awaitingGuardian,
+  not_attending: messages.notAttending,
 };
+
+const photoText = (t: Translate, value: PhotoConsent, name: string) => t(PHOTO_TEXT[value][1], { name });
 
 function PhotoChoice({ child }: { child: GuardianChild }) {
   const save = useSetPhotoConsent();
   const first = firstName(child.name);
   const [shown, setShown] = useState(child.photoConsent);
+  const t = useT();
   const choose = (photoConsent: PhotoConsent) => {
     setShown(photoConsent);
     save.mutate(
       { childId: child.id, photoConsent },
       {
-        onSuccess: () => toast({ title: 'Photo permission saved', description: PHOTO_TEXT[photoConsent](first)[1] }),
+        onSuccess: () => toast({ title: t(messages.photoSaved), description: photoText(t, photoConsent, first) }),
         onError: (error) => {
           setShown(child.photoConsent);
-          toastError('Could not save the photo permission', errorMessage(error));
+          toastError(t(messages.photoFailed), errorMessage(error));
         },
       },
     );
   };
   return (
     <fieldset className={styles.choices} disabled={save.isPending}>
-      <legend>Photos of {first}</legend>
+      <legend>{t(messages.photosOf, { name: first })}</legend>
       {PHOTO_CONSENTS.map((value) => {
-        const [label, text] = PHOTO_TEXT[value](first);
+        const label = t(PHOTO_TEXT[value][0]);
+        const text = photoText(t, value, first);
         return (
           <label key={value} className={styles.choice}>
             <input
@@ -92,6 +168,7 @@ function ChildCard({ child }: { child: GuardianChild }) {
   const going = child.upcoming.filter((event) => event.status !== 'not_attending').length;
   const [consentLabel, consentTone] = CONSENT_LOOK[child.guardianConsent];
   const titleId = `child-${child.id}`;
+  const t = useT();
 
   const answer = (eventId: number, eventName: string, approve: boolean) =>
     decide.mutate(
@@ -99,12 +176,10 @@ function ChildCard({ child }: { child: GuardianChild }) {
       {
         onSuccess: () =>
           toast({
-            title: approve ? 'Approved' : 'Declined',
-            description: approve
-              ? `${first} is going to ${eventName}.`
-              : `${first}'s place at ${eventName} is released.`,
+            title: approve ? t(messages.approved) : t(messages.declined),
+            description: t(approve ? messages.approvedText : messages.declinedText, { name: first, event: eventName }),
           }),
-        onError: (error) => toastError('Could not save your answer', errorMessage(error)),
+        onError: (error) => toastError(t(messages.answerFailed), errorMessage(error)),
       },
     );
 
@@ -112,26 +187,24 @@ function ChildCard({ child }: { child: GuardianChild }) {
     withdraw.mutate(child.id, {
       onSuccess: () => {
         setConfirming(false);
-        toast({ title: 'Consent withdrawn', description: `${first} can no longer reply to events or comment.` });
+        toast({ title: t(messages.withdrawn), description: t(messages.withdrawnText, { name: first }) });
       },
       onError: (error) => {
         setConfirming(false);
-        toastError('Could not withdraw consent', errorMessage(error));
+        toastError(t(messages.withdrawFailed), errorMessage(error));
       },
     });
 
   return (
     <Card title={child.name} labelledBy={titleId} as="article">
       <div className={styles.badges} aria-live="polite">
-        <Badge tone={consentTone}>{consentLabel}</Badge>
-        {slips.length > 0 && (
-          <Badge tone="warning">{slips.length === 1 ? '1 slip to answer' : `${slips.length} slips to answer`}</Badge>
-        )}
+        <Badge tone={consentTone}>{t(consentLabel)}</Badge>
+        {slips.length > 0 && <Badge tone="warning">{t(messages.slipsToAnswer, { count: slips.length })}</Badge>}
       </div>
 
       {slips.length > 0 && (
         <section className={styles.section} aria-labelledby={`${titleId}-slips`}>
-          <h3 id={`${titleId}-slips`}>Permission slips waiting</h3>
+          <h3 id={`${titleId}-slips`}>{t(messages.slipsWaiting)}</h3>
           <ul className={styles.list}>
             {slips.map((event) => (
               <li key={event.eventId} className={styles.item}>
@@ -144,18 +217,18 @@ function ChildCard({ child }: { child: GuardianChild }) {
                     size="small"
                     disabled={decide.isPending}
                     onClick={() => answer(event.eventId, event.name, true)}
-                    aria-label={`Approve ${event.name} for ${first}`}
+                    aria-label={t(messages.approveFor, { event: event.name, name: first })}
                   >
-                    Approve
+                    {t(messages.approve)}
                   </Button>
                   <Button
                     size="small"
                     variant="secondary"
                     disabled={decide.isPending}
                     onClick={() => answer(event.eventId, event.name, false)}
-                    aria-label={`Decline ${event.name} for ${first}`}
+                    aria-label={t(messages.declineFor, { event: event.name, name: first })}
                   >
-                    Decline
+                    {t(messages.decline)}
                   </Button>
                 </span>
               </li>
@@ -165,9 +238,9 @@ function ChildCard({ child }: { child: GuardianChild }) {
       )}
 
       <section className={styles.section} aria-labelledby={`${titleId}-upcoming`}>
-        <h3 id={`${titleId}-upcoming`}>Upcoming events</h3>
+        <h3 id={`${titleId}-upcoming`}>{t(messages.upcoming)}</h3>
         {others.length === 0 ? (
-          <p className="muted">{first} has no other upcoming events.</p>
+          <p className="muted">{t(messages.noUpcoming, { name: first })}</p>
         ) : (
           <ul className={styles.list}>
             {others.map((event) => (
@@ -176,7 +249,7 @@ function ChildCard({ child }: { child: GuardianChild }) {
                   <strong>{event.name}</strong>
                   <span className="muted">{longDateTime(event.date)}</span>
                 </span>
-                <span>{STATUS_TEXT[event.status] ?? 'Not Responded'}</span>
+                <span>{t(STATUS_TEXT[event.status] ?? messages.notResponded)}</span>
               </li>
             ))}
           </ul>
@@ -189,13 +262,11 @@ function ChildCard({ child }: { child: GuardianChild }) {
 
       {child.guardianConsent === 'granted' && (
         <section className={styles.section} aria-labelledby={`${titleId}-withdraw`}>
-          <h3 id={`${titleId}-withdraw`}>Consent</h3>
-          <p className="muted">
-            Withdrawing stops {first} replying to events and commenting until a parent or guardian consents again.
-          </p>
+          <h3 id={`${titleId}-withdraw`}>{t(messages.consent)}</h3>
+          <p className="muted">{t(messages.withdrawText, { name: first })}</p>
           <div>
             <Button variant="danger" onClick={() => setConfirming(true)}>
-              Withdraw consent
+              {t(messages.withdraw)}
             </Button>
           </div>
         </section>
@@ -204,14 +275,10 @@ function ChildCard({ child }: { child: GuardianChild }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Withdraw consent for ${child.name}?`}
-        description={
-          going > 0
-            ? `${first} can no longer reply to events or comment, and ${first}'s places at ${going === 1 ? '1 upcoming event is' : `${going} upcoming events are`} released to others. ${first} can ask you again later.`
-            : `${first} can no longer reply to events or comment. ${first} can ask you again later.`
-        }
-        confirmLabel="Withdraw consent"
-        busyLabel="Withdrawing..."
+        title={t(messages.confirmTitle, { name: child.name })}
+        description={t(messages.confirmText, { name: first, going })}
+        confirmLabel={t(messages.withdraw)}
+        busyLabel={t(messages.withdrawing)}
         busy={withdraw.isPending}
         onConfirm={withdrawConsent}
       />
@@ -221,23 +288,22 @@ function ChildCard({ child }: { child: GuardianChild }) {
 
 export function GuardianPage() {
   const children = useGuardianChildren();
-  if (children.isPending) return <Skeleton label="Loading..." />;
+  const t = useT();
+  if (children.isPending) return <Skeleton label={t(commonMessages.loading)} />;
   if (children.isError) {
     return (
-      <StateCard title="Something went wrong" role="alert">
+      <StateCard title={t(commonMessages.somethingWentWrong)} role="alert">
         <p>{errorMessage(children.error)}</p>
       </StateCard>
     );
   }
   return (
     <div className={styles.page}>
-      <h1>Your children</h1>
+      <h1>{t(commonMessages.yourChildren)}</h1>
       {children.data.length === 0 ? (
         <Card>
-          <EmptyState icon={<Users size={22} />} title="No children yet">
-            <p className="muted">
-              When a child names you as their parent or guardian, you get an email with a link to give consent.
-            </p>
+          <EmptyState icon={<Users size={22} />} title={t(messages.noChildren)}>
+            <p className="muted">{t(messages.noChildrenText)}</p>
           </EmptyState>
         </Card>
       ) : (

@@ -15,6 +15,29 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuthConfig } from '../../../lib/auth-config';
 import { authStateKey, useAuthState } from '../../../lib/auth-state';
 import { useLinkEmail } from '../api/link-email';
+import { defineMessages, useT } from '../../../i18n';
+import { commonMessages } from '../../../components/common-messages';
+import { richText } from '../../../components/rich-text/rich-text';
+import { linkingMessages } from './linking-messages';
+
+const messages = defineMessages({
+  telegramTitle: { id: 'web.settings.linking.telegramTitle', defaultMessage: 'Link your Telegram account' },
+  telegramText: {
+    id: 'web.settings.linking.telegramText',
+    defaultMessage: 'Get event notifications in Telegram and sign in with it.',
+  },
+  linkTelegram: { id: 'web.settings.linking.linkTelegram', defaultMessage: 'Link Telegram' },
+  linkWithApp: { id: 'web.settings.linking.linkWithApp', defaultMessage: 'Link with the Telegram app' },
+  emailTitle: { id: 'web.settings.linking.emailTitle', defaultMessage: 'Link an email address' },
+  emailSent: {
+    id: 'web.settings.linking.emailSent',
+    defaultMessage: 'We sent a confirmation link to {email}. Open it to finish linking your email.',
+  },
+  emailLabel: { id: 'web.settings.linking.emailLabel', defaultMessage: 'Email address' },
+  linking: { id: 'web.settings.linking.linking', defaultMessage: 'Linking...' },
+  linkEmail: { id: 'web.settings.linking.linkEmail', defaultMessage: 'Link Email' },
+  title: { id: 'web.settings.linking.title', defaultMessage: 'Account Linking' },
+});
 
 /**
  * Linking starts with a click: only then does the server issue this browser's link state, which the widget's
@@ -25,26 +48,24 @@ function LinkTelegram({ bot }: { bot: string }) {
   const [started, setStarted] = useState(false);
   const linkState = useAuthState('link', started);
   const state = linkState.data?.state;
+  const t = useT();
 
   const startManual = () => {
     if (!state) return;
     startManualTelegramLogin('link', state)
       .catch((error: unknown) =>
-        toastError(
-          'Failed to link Telegram account',
-          errorMessage(error, 'An error occurred while linking your Telegram account.'),
-        ),
+        toastError(t(linkingMessages.telegramFailed), errorMessage(error, t(linkingMessages.telegramFailedText))),
       )
       .finally(() => void queryClient.invalidateQueries({ queryKey: authStateKey('link') }));
   };
 
   return (
     <div className="form">
-      <h3>Link your Telegram account</h3>
-      <p className="muted">Get event notifications in Telegram and sign in with it.</p>
+      <h3>{t(messages.telegramTitle)}</h3>
+      <p className="muted">{t(messages.telegramText)}</p>
       {!started ? (
         <div>
-          <Button onClick={() => setStarted(true)}>Link Telegram</Button>
+          <Button onClick={() => setStarted(true)}>{t(messages.linkTelegram)}</Button>
         </div>
       ) : linkState.isError ? (
         <p className="field-error" role="alert">
@@ -55,12 +76,12 @@ function LinkTelegram({ bot }: { bot: string }) {
           <TelegramLoginWidget botUsername={bot} mode="link" state={state} />
           <div>
             <Button variant="secondary" onClick={startManual}>
-              Link with the Telegram app
+              {t(messages.linkWithApp)}
             </Button>
           </div>
         </>
       ) : (
-        <p role="status">Preparing...</p>
+        <p role="status">{t(commonMessages.preparing)}</p>
       )}
     </div>
   );
@@ -71,6 +92,7 @@ const linkEmailForm = z.object({ email: emailSchema });
 function LinkEmail({ pendingEmail }: { pendingEmail: string | null }) {
   const link = useLinkEmail();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -85,28 +107,25 @@ function LinkEmail({ pendingEmail }: { pendingEmail: string | null }) {
         reset();
       },
       onError: (failure) =>
-        toastError(
-          'Failed to link email account',
-          errorMessage(failure, 'An error occurred while linking your email account.'),
-        ),
+        toastError(t(linkingMessages.emailFailed), errorMessage(failure, t(linkingMessages.emailFailedText))),
     }),
   );
 
   const waiting = sentTo ?? pendingEmail;
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <h3>Link an email address</h3>
+      <h3>{t(messages.emailTitle)}</h3>
       {waiting && (
         <p className="banner" role="status">
-          We sent a confirmation link to <strong>{waiting}</strong>. Open it to finish linking your email.
+          {richText(messages.emailSent, { email: <strong>{waiting}</strong> })}
         </p>
       )}
-      <Field label="Email address" id="link-email" error={errors.email?.message}>
+      <Field label={t(messages.emailLabel)} id="link-email" error={errors.email?.message}>
         <input type="email" required autoComplete="email" {...register('email')} />
       </Field>
       <div>
         <Button type="submit" disabled={link.isPending}>
-          {link.isPending ? 'Linking...' : 'Link Email'}
+          {link.isPending ? t(messages.linking) : t(messages.linkEmail)}
         </Button>
       </div>
     </form>
@@ -115,11 +134,12 @@ function LinkEmail({ pendingEmail }: { pendingEmail: string | null }) {
 
 export function AccountLinking({ user }: { user: CurrentUser }) {
   const config = useAuthConfig();
+  const t = useT();
   // Linking Telegram needs a bot; a server without one offers only the email box.
   const bot = user.telegramId ? null : (config.data?.telegramBotUsername ?? null);
   if (!bot && user.email) return null;
   return (
-    <Card title="Account Linking">
+    <Card title={t(messages.title)}>
       <div className="two-columns">
         {bot && <LinkTelegram bot={bot} />}
         {!user.email && <LinkEmail pendingEmail={user.pendingEmail} />}

@@ -10,34 +10,48 @@ import { toast } from '../../../components/toast-store';
 import { paths } from '../../../config/paths';
 import { calendarDateText } from '../../../lib/dates';
 import { useGuardianChildren } from '../../../lib/guardian-children';
+import { defineMessages, useT } from '../../../i18n';
+import { commonMessages } from '../../../components/common-messages';
+
+const messages = defineMessages({
+  birthDate: { id: 'web.settings.age.birthDate', defaultMessage: 'Date of birth' },
+  askAdmin: { id: 'web.settings.age.askAdmin', defaultMessage: 'Ask an admin to correct it.' },
+  saved: { id: 'web.settings.age.saved', defaultMessage: 'Date of birth saved' },
+  guardian: { id: 'web.settings.age.guardian', defaultMessage: 'Parent or guardian' },
+  childrenText: {
+    id: 'web.settings.age.childrenText',
+    defaultMessage: 'Consent, photo permissions and permission slips for the children you look after.',
+  },
+});
 
 export function AgeSettings({ user }: { user: CurrentUser }) {
   const children = useGuardianChildren();
   const hasChildren = (children.data?.length ?? 0) > 0;
+  const t = useT();
   return (
     <>
-      <Card title="Date of birth" labelledBy="birth-date-title">
+      <Card title={t(messages.birthDate)} labelledBy="birth-date-title">
         {user.birthDate ? (
           <>
             <p>
               <strong>{calendarDateText(user.birthDate)}</strong>
             </p>
-            <p className="muted">Ask an admin to correct it.</p>
+            <p className="muted">{t(messages.askAdmin)}</p>
           </>
         ) : (
-          <BirthDateForm onSaved={() => toast({ title: 'Date of birth saved' })} />
+          <BirthDateForm onSaved={() => toast({ title: t(messages.saved) })} />
         )}
       </Card>
       {user.isMinor && (
-        <Card title="Parent or guardian" labelledBy="guardian-title">
+        <Card title={t(messages.guardian)} labelledBy="guardian-title">
           <GuardianRequest user={user} />
         </Card>
       )}
       {hasChildren && (
-        <Card title="Your children" labelledBy="your-children-title">
-          <p className="muted">Consent, photo permissions and permission slips for the children you look after.</p>
+        <Card title={t(commonMessages.yourChildren)} labelledBy="your-children-title">
+          <p className="muted">{t(messages.childrenText)}</p>
           <Link to={paths.guardian} className={buttonClass({ variant: 'secondary' })}>
-            Your children
+            {t(commonMessages.yourChildren)}
           </Link>
         </Card>
       )}

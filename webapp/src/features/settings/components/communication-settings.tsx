@@ -13,6 +13,33 @@ import { schemaResolver } from '../../../lib/form-resolver';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateMe } from '../api/update-me';
 import { PhoneVerification } from './phone-verification';
+import { validationText } from '../../../lib/validation-text';
+import { defineMessages, useT } from '../../../i18n';
+import { commonMessages } from '../../../components/common-messages';
+
+const messages = defineMessages({
+  title: { id: 'web.settings.communication.title', defaultMessage: 'Communication Settings' },
+  smsTitle: { id: 'web.settings.communication.smsTitle', defaultMessage: 'SMS Notifications' },
+  phoneLabel: { id: 'web.settings.communication.phoneLabel', defaultMessage: 'Phone Number' },
+  phoneHint: { id: 'web.settings.communication.phoneHint', defaultMessage: 'International format, e.g. +1234567890' },
+  phoneSaved: { id: 'web.settings.communication.phoneSaved', defaultMessage: 'Phone number updated' },
+  phoneSavedText: {
+    id: 'web.settings.communication.phoneSavedText',
+    defaultMessage: 'Your phone number has been saved',
+  },
+  telegramTitle: { id: 'web.settings.communication.telegramTitle', defaultMessage: 'Telegram Notifications' },
+  usernameLabel: { id: 'web.settings.communication.usernameLabel', defaultMessage: 'Telegram Username' },
+  usernamePlaceholder: { id: 'web.settings.communication.usernamePlaceholder', defaultMessage: 'your_username' },
+  usernameHint: {
+    id: 'web.settings.communication.usernameHint',
+    defaultMessage: '5-32 characters: letters, digits and underscores',
+  },
+  usernameSaved: { id: 'web.settings.communication.usernameSaved', defaultMessage: 'Telegram username updated' },
+  usernameSavedText: {
+    id: 'web.settings.communication.usernameSavedText',
+    defaultMessage: 'Your Telegram username has been saved',
+  },
+});
 
 interface SingleFieldFormProps {
   id: string;
@@ -37,6 +64,7 @@ function SingleFieldForm(props: SingleFieldFormProps) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({ defaultValues: { value: props.initial }, resolver });
+  const t = useT();
 
   const submit = handleSubmit(async ({ value }) => {
     try {
@@ -45,19 +73,24 @@ function SingleFieldForm(props: SingleFieldFormProps) {
       props.onSaved();
     } catch (failure) {
       setError('value', { message: errorMessage(failure) });
-      toastError('Error', errorMessage(failure));
+      toastError(t(commonMessages.error), errorMessage(failure));
     }
   });
 
   return (
     <form className="form" onSubmit={submit} noValidate>
       <h3>{props.title}</h3>
-      <Field label={props.label} id={props.id} error={errors.value?.message as string | undefined} hint={props.hint}>
+      <Field
+        label={props.label}
+        id={props.id}
+        error={validationText(errors.value?.message as string | undefined)}
+        hint={props.hint}
+      >
         <input type={props.type} placeholder={props.placeholder} {...register('value')} />
       </Field>
       <div>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save'}
+          {isSubmitting ? t(commonMessages.saving) : t(commonMessages.save)}
         </Button>
       </div>
     </form>
@@ -72,38 +105,39 @@ interface CommunicationSettingsProps {
 
 export function CommunicationSettings({ user, onPhoneSaved, onUsernameSaved }: CommunicationSettingsProps) {
   const update = useUpdateMe();
+  const t = useT();
   return (
-    <Card title="Communication Settings">
+    <Card title={t(messages.title)}>
       <div className="two-columns">
         <div className="settings-column">
           <SingleFieldForm
             id="phone-number"
-            title="SMS Notifications"
-            label="Phone Number"
+            title={t(messages.smsTitle)}
+            label={t(messages.phoneLabel)}
             type="tel"
             placeholder="+1234567890"
-            hint="International format, e.g. +1234567890"
+            hint={t(messages.phoneHint)}
             initial={user.phoneNumber ?? ''}
             schema={phoneNumberSchema}
             save={(phoneNumber) => update.mutateAsync({ phoneNumber })}
-            successTitle="Phone number updated"
-            successDescription="Your phone number has been saved"
+            successTitle={t(messages.phoneSaved)}
+            successDescription={t(messages.phoneSavedText)}
             onSaved={onPhoneSaved}
           />
           <PhoneVerification key={user.phoneNumber ?? ''} user={user} />
         </div>
         <SingleFieldForm
           id="telegram-username"
-          title="Telegram Notifications"
-          label="Telegram Username"
+          title={t(messages.telegramTitle)}
+          label={t(messages.usernameLabel)}
           type="text"
-          placeholder="your_username"
-          hint="5-32 characters: letters, digits and underscores"
+          placeholder={t(messages.usernamePlaceholder)}
+          hint={t(messages.usernameHint)}
           initial={user.telegramUsername ?? ''}
           schema={telegramUsernameSchema}
           save={(telegramUsername) => update.mutateAsync({ telegramUsername })}
-          successTitle="Telegram username updated"
-          successDescription="Your Telegram username has been saved"
+          successTitle={t(messages.usernameSaved)}
+          successDescription={t(messages.usernameSavedText)}
           onSaved={onUsernameSaved}
         />
       </div>

@@ -3,18 +3,40 @@
 // address, as the server checks too (a Telegram-only account has none until one is linked). When Telegram
 // messages cannot be delivered, telegram-reachability.tsx says so and offers the fix.
 import { useState } from 'react';
-import {
-  NOTIFICATION_CHANNEL_LABELS,
-  NOTIFICATION_CHANNELS,
-  type NotificationChannel,
-} from '../../../../../shared/constants';
-import { MSG } from '../../../../../shared/messages';
+import { NOTIFICATION_CHANNELS, type NotificationChannel } from '../../../../../shared/constants';
 import type { CurrentUser } from '../../../../../shared/types';
 import { toast, toastError } from '../../../components/toast-store';
 import { Card } from '../../../components/card/card';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdatePreferences } from '../api/update-preferences';
 import { TelegramUnreachable, useAllowTelegramMessages } from './telegram-reachability';
+import { defineMessages, msg, useT, type MessageDescriptor } from '../../../i18n';
+import { commonMessages } from '../../../components/common-messages';
+
+const messages = defineMessages({
+  title: { id: 'web.settings.notifications.title', defaultMessage: 'Notification Preferences' },
+  saved: { id: 'web.settings.notifications.saved', defaultMessage: 'Preferences updated' },
+  savedText: {
+    id: 'web.settings.notifications.savedText',
+    defaultMessage: 'Your notification preferences have been saved',
+  },
+  channel: { id: 'web.settings.notifications.channel', defaultMessage: 'Channel' },
+  enabled: { id: 'web.settings.notifications.enabled', defaultMessage: 'Enabled' },
+  email: { id: 'web.settings.notifications.email', defaultMessage: 'Email Notifications' },
+  sms: { id: 'web.settings.notifications.sms', defaultMessage: 'SMS Notifications' },
+  telegram: { id: 'web.settings.notifications.telegram', defaultMessage: 'Telegram Notifications' },
+  verifyUnder: {
+    id: 'web.settings.notifications.verifyUnder',
+    defaultMessage: 'Verify it under Communication Settings.',
+  },
+});
+
+/** SPEC §4's channel names (shared/constants' NOTIFICATION_CHANNEL_LABELS), in the page's language. */
+const CHANNEL_LABELS: Record<NotificationChannel, MessageDescriptor> = {
+  email: messages.email,
+  sms: messages.sms,
+  telegram: messages.telegram,
+};
 
 interface NotificationPreferencesProps {
   user: CurrentUser;
@@ -28,6 +50,7 @@ export function NotificationPreferences({ user, warnings, onWarn }: Notification
   // The box shows the new choice from the click on, not only once the cache catches up.
   const [choice, setChoice] = useState<NotificationChannel[] | null>(null);
   const prefs = choice ?? user.notificationPrefs;
+  const t = useT();
 
   const toggle = (channel: NotificationChannel, on: boolean) => {
     if (on && channel === 'sms' && !user.phoneNumber) return onWarn('sms');
@@ -38,29 +61,29 @@ export function NotificationPreferences({ user, warnings, onWarn }: Notification
     update.mutate(next, {
       onSettled: () => setChoice(null),
       onSuccess: () => {
-        toast({ title: 'Preferences updated', description: 'Your notification preferences have been saved' });
+        toast({ title: t(messages.saved), description: t(messages.savedText) });
         // Inside Telegram, turning Telegram on asks Telegram to let the bot write (no prompt if it already may).
         if (on && channel === 'telegram') void telegramMessages.allow();
       },
-      onError: (error) => toastError('Error', errorMessage(error)),
+      onError: (error) => toastError(t(commonMessages.error), errorMessage(error)),
     });
   };
 
   return (
-    <Card title="Notification Preferences">
+    <Card title={t(messages.title)}>
       <div className="table-wrap">
         <table>
           <thead>
             <tr>
-              <th scope="col">Channel</th>
-              <th scope="col">Enabled</th>
+              <th scope="col">{t(messages.channel)}</th>
+              <th scope="col">{t(messages.enabled)}</th>
             </tr>
           </thead>
           <tbody>
             {NOTIFICATION_CHANNELS.map((channel) => (
               <tr key={channel}>
                 <td>
-                  <label htmlFor={`pref-${channel}`}>{NOTIFICATION_CHANNEL_LABELS[channel]}</label>
+                  <label htmlFor={`pref-${channel}`}>{t(CHANNEL_LABELS[channel])}</label>
                 </td>
                 <td>
                   <input
@@ -79,22 +102,22 @@ export function NotificationPreferences({ user, warnings, onWarn }: Notification
       {prefs.includes('telegram') && user.telegramId && !user.telegramReachable && <TelegramUnreachable />}
       {prefs.includes('sms') && user.phoneNumber && !user.phoneVerified && (
         <p className="hint" role="status">
-          {MSG.phoneNotVerifiedNote} Verify it under Communication Settings.
+          {t(msg('phoneNotVerifiedNote'))} {t(messages.verifyUnder)}
         </p>
       )}
       {warnings.sms && (
         <p className="field-error" role="alert">
-          Please add a phone number above to enable SMS notifications.
+          {t(msg('smsNeedsPhone'))}
         </p>
       )}
       {warnings.telegram && (
         <p className="field-error" role="alert">
-          Please add a Telegram username above to enable Telegram notifications.
+          {t(msg('telegramNeedsUsername'))}
         </p>
       )}
       {warnings.email && !user.email && (
         <p className="field-error" role="alert">
-          {MSG.emailNeedsAddress}
+          {t(msg('emailNeedsAddress'))}
         </p>
       )}
     </Card>

@@ -2,7 +2,6 @@
 // Until then no SMS goes to the number (the server enforces it; this only shows it).
 import { useState, type FormEvent } from 'react';
 import { PHONE_VERIFICATION } from '../../../../../shared/constants';
-import { MSG } from '../../../../../shared/messages';
 import { phoneCodeSchema } from '../../../../../shared/schemas';
 import type { CurrentUser } from '../../../../../shared/types';
 import { toast } from '../../../components/toast-store';
@@ -12,6 +11,30 @@ import { Field, FieldError } from '../../../components/field/field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSendPhoneCode } from '../api/send-phone-code';
 import { useVerifyPhone } from '../api/verify-phone';
+import { defineMessages, msg, useT } from '../../../i18n';
+import { commonMessages } from '../../../components/common-messages';
+import { validationText } from '../../../lib/validation-text';
+
+const messages = defineMessages({
+  verified: { id: 'web.settings.phone.verified', defaultMessage: 'Verified' },
+  verifiedNote: { id: 'web.settings.phone.verifiedNote', defaultMessage: 'SMS notifications go to this number.' },
+  verifiedToast: { id: 'web.settings.phone.verifiedToast', defaultMessage: 'Phone number verified' },
+  verifiedToastText: {
+    id: 'web.settings.phone.verifiedToastText',
+    defaultMessage: 'SMS notifications can now reach you',
+  },
+  notVerified: { id: 'web.settings.phone.notVerified', defaultMessage: 'Not verified' },
+  sendNew: { id: 'web.settings.phone.sendNew', defaultMessage: 'Send a new code' },
+  send: { id: 'web.settings.phone.send', defaultMessage: 'Send code' },
+  codeLabel: { id: 'web.settings.phone.codeLabel', defaultMessage: 'Code from the SMS' },
+  codeHint: {
+    id: 'web.settings.phone.codeHint',
+    defaultMessage:
+      'We sent a {digits}-digit code to {phone}. It expires in {minutes, plural, one {# minute} other {# minutes}}.',
+  },
+  verifying: { id: 'web.settings.phone.verifying', defaultMessage: 'Verifying...' },
+  verify: { id: 'web.settings.phone.verify', defaultMessage: 'Verify' },
+});
 
 /** The server's own sentence ('That code is not right…'), without the SPEC's "400: " prefix. */
 const reasonOf = (failure: unknown) =>
@@ -29,13 +52,14 @@ export function PhoneVerification({ user }: { user: CurrentUser }) {
   const [sendError, setSendError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
+  const t = useT();
 
   if (!user.phoneNumber) return null;
   if (user.phoneVerified) {
     return (
       <p className="phone-status" role="status">
-        <Badge tone="success">Verified</Badge>
-        <span className="hint">SMS notifications go to this number.</span>
+        <Badge tone="success">{t(messages.verified)}</Badge>
+        <span className="hint">{t(messages.verifiedNote)}</span>
       </p>
     );
   }
@@ -57,10 +81,12 @@ export function PhoneVerification({ user }: { user: CurrentUser }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = phoneCodeSchema.safeParse(code);
-    if (!parsed.success) return setCodeError(parsed.error.issues[0]?.message ?? MSG.phoneCodeFormat);
+    if (!parsed.success) {
+      return setCodeError(validationText(parsed.error.issues[0]?.message) ?? t(msg('phoneCodeFormat')));
+    }
     setCodeError(null);
     verify.mutate(parsed.data, {
-      onSuccess: () => toast({ title: 'Phone number verified', description: 'SMS notifications can now reach you' }),
+      onSuccess: () => toast({ title: t(messages.verifiedToast), description: t(messages.verifiedToastText) }),
       onError: (failure) => setCodeError(reasonOf(failure)),
     });
   };
@@ -68,8 +94,8 @@ export function PhoneVerification({ user }: { user: CurrentUser }) {
   return (
     <div className="phone-verification">
       <p className="phone-status" role="status">
-        <Badge tone="warning">Not verified</Badge>
-        <span className="hint">{MSG.phoneNotVerifiedNote}</span>
+        <Badge tone="warning">{t(messages.notVerified)}</Badge>
+        <span className="hint">{t(msg('phoneNotVerifiedNote'))}</span>
       </p>
       <div>
         <Button
@@ -78,17 +104,21 @@ export function PhoneVerification({ user }: { user: CurrentUser }) {
           aria-describedby={sendError ? 'phone-send-error' : undefined}
           onClick={sendCode}
         >
-          {send.isPending ? 'Sending...' : codeAsked ? 'Send a new code' : 'Send code'}
+          {send.isPending ? t(commonMessages.sending) : codeAsked ? t(messages.sendNew) : t(messages.send)}
         </Button>
         <FieldError id="phone-send-error" message={sendError} />
       </div>
       {codeAsked && (
         <form className="form" onSubmit={submit} noValidate>
           <Field
-            label="Code from the SMS"
+            label={t(messages.codeLabel)}
             id="phone-code"
             error={codeError}
-            hint={`We sent a ${PHONE_VERIFICATION.codeLength}-digit code to ${user.phoneNumber}. It expires in ${CODE_MINUTES} minutes.`}
+            hint={t(messages.codeHint, {
+              digits: PHONE_VERIFICATION.codeLength,
+              phone: user.phoneNumber,
+              minutes: CODE_MINUTES,
+            })}
           >
             <input
               type="text"
@@ -102,7 +132,7 @@ export function PhoneVerification({ user }: { user: CurrentUser }) {
           </Field>
           <div>
             <Button type="submit" disabled={verify.isPending}>
-              {verify.isPending ? 'Verifying...' : 'Verify'}
+              {verify.isPending ? t(messages.verifying) : t(messages.verify)}
             </Button>
           </div>
         </form>

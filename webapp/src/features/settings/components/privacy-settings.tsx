@@ -6,6 +6,26 @@ import { Card } from '../../../components/card/card';
 import { toast, toastError } from '../../../components/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateMe } from '../api/update-me';
+import { defineMessages, msg, useT } from '../../../i18n';
+
+const messages = defineMessages({
+  saved: { id: 'web.settings.privacy.saved', defaultMessage: 'Privacy updated' },
+  hidden: {
+    id: 'web.settings.privacy.hidden',
+    defaultMessage: 'Other members now see "{hiddenAttendee}" instead of your name.',
+  },
+  shown: {
+    id: 'web.settings.privacy.shown',
+    defaultMessage: 'Other members can see your name on attendee lists again.',
+  },
+  failed: { id: 'web.settings.privacy.failed', defaultMessage: 'Failed to update privacy' },
+  title: { id: 'web.settings.privacy.title', defaultMessage: 'Privacy' },
+  hide: { id: 'web.settings.privacy.hide', defaultMessage: "Hide my name from other members' attendee lists" },
+  organisers: {
+    id: 'web.settings.privacy.organisers',
+    defaultMessage: 'Organisers of the events you reply to still see your name.',
+  },
+});
 
 export function PrivacySettings({ user }: { user: CurrentUser }) {
   const update = useUpdateMe();
@@ -13,23 +33,24 @@ export function PrivacySettings({ user }: { user: CurrentUser }) {
   // it returns to what is saved): a state the mutation reports a moment later would flick it back first.
   const [checked, choose] = useOptimistic(user.hideFromAttendees);
   const [saving, startSaving] = useTransition();
+  const t = useT();
   const change = (hideFromAttendees: boolean) =>
     startSaving(async () => {
       choose(hideFromAttendees);
       try {
         await update.mutateAsync({ hideFromAttendees });
         toast({
-          title: 'Privacy updated',
+          title: t(messages.saved),
           description: hideFromAttendees
-            ? 'Other members now see "1 more member" instead of your name.'
-            : 'Other members can see your name on attendee lists again.',
+            ? t(messages.hidden, { hiddenAttendee: t(msg('hiddenAttendee')) })
+            : t(messages.shown),
         });
       } catch (error) {
-        toastError('Failed to update privacy', errorMessage(error));
+        toastError(t(messages.failed), errorMessage(error));
       }
     });
   return (
-    <Card title="Privacy" labelledBy="privacy-title">
+    <Card title={t(messages.title)} labelledBy="privacy-title">
       <label className="checkbox-row">
         <input
           type="checkbox"
@@ -38,9 +59,9 @@ export function PrivacySettings({ user }: { user: CurrentUser }) {
           disabled={saving}
           onChange={(event) => change(event.target.checked)}
         />
-        <span>Hide my name from other members&apos; attendee lists</span>
+        <span>{t(messages.hide)}</span>
       </label>
-      <p className="muted">Organisers of the events you reply to still see your name.</p>
+      <p className="muted">{t(messages.organisers)}</p>
     </Card>
   );
 }

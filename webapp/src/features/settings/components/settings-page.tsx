@@ -15,6 +15,18 @@ import { LanguageSettings } from './language-settings';
 import { NotificationPreferences } from './notification-preferences';
 import { PrivacySettings } from './privacy-settings';
 import { YourData } from './your-data';
+import { defineMessages, translate, useT } from '../../../i18n';
+import { commonMessages } from '../../../components/common-messages';
+import { linkingMessages } from './linking-messages';
+
+const messages = defineMessages({
+  title: { id: 'web.settings.page.title', defaultMessage: 'Settings & Preferences' },
+  emailLinked: { id: 'web.settings.page.emailLinked', defaultMessage: 'Email account linked' },
+  emailLinkedText: {
+    id: 'web.settings.page.emailLinkedText',
+    defaultMessage: 'Your email account has been successfully linked to your profile.',
+  },
+});
 
 /** The email confirmation link comes back here with ?emailLinked=1 (or 0 when it failed). */
 function useEmailLinkResult() {
@@ -23,12 +35,9 @@ function useEmailLinkResult() {
   useEffect(() => {
     if (result === null) return;
     if (result === '1') {
-      toast({
-        title: 'Email account linked',
-        description: 'Your email account has been successfully linked to your profile.',
-      });
+      toast({ title: translate(messages.emailLinked), description: translate(messages.emailLinkedText) });
     } else {
-      toastError('Failed to link email account', 'An error occurred while linking your email account.');
+      toastError(translate(linkingMessages.emailFailed), translate(linkingMessages.emailFailedText));
     }
     setParams(
       (current) => {
@@ -45,9 +54,10 @@ function Settings({ user }: { user: CurrentUser }) {
   const [warnings, setWarnings] = useState({ sms: false, telegram: false, email: false });
   // A guardian account takes no part itself: no date of birth of its own to give.
   const guardianOnly = user.role === 'guardian';
+  const t = useT();
   return (
     <>
-      <h1>Settings &amp; Preferences</h1>
+      <h1>{t(messages.title)}</h1>
       <LanguageSettings />
       <AccountLinking user={user} />
       <ConnectedAccounts user={user} />
@@ -72,6 +82,7 @@ function Settings({ user }: { user: CurrentUser }) {
 export function SettingsPage() {
   const { data: user } = useCurrentUser();
   useEmailLinkResult();
-  if (!user) return <StateCard title="Loading..." role="status" />;
+  const t = useT();
+  if (!user) return <StateCard title={t(commonMessages.loading)} role="status" />;
   return <Settings user={user} />;
 }

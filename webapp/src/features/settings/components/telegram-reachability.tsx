@@ -8,10 +8,23 @@ import { Button, buttonClass } from '../../../components/button/button';
 import { useAuthConfig } from '../../../lib/auth-config';
 import { currentUserQueryOptions } from '../../../lib/auth';
 import { isMiniApp, openTelegramLink, requestWriteAccess } from '../../../lib/telegram-mini-app';
+import { defineMessages, useT } from '../../../i18n';
+import { commonMessages } from '../../../components/common-messages';
 import styles from './telegram-reachability.module.css';
 
-export const TELEGRAM_UNREACHABLE_TEXT =
-  'Telegram notifications cannot be delivered: the bot is not allowed to send you messages.';
+const messages = defineMessages({
+  unreachable: {
+    id: 'web.settings.telegram.unreachable',
+    defaultMessage: 'Telegram notifications cannot be delivered: the bot is not allowed to send you messages.',
+  },
+  howMiniApp: {
+    id: 'web.settings.telegram.howMiniApp',
+    defaultMessage: 'Allow the bot to message you, or open it and press Start.',
+  },
+  how: { id: 'web.settings.telegram.how', defaultMessage: 'Open the bot and press Start.' },
+  allow: { id: 'web.settings.telegram.allow', defaultMessage: 'Allow messages' },
+  openBot: { id: 'web.settings.telegram.openBot', defaultMessage: 'Open the bot' },
+});
 
 /** How often and how long the page looks again for the server to learn what Telegram told the bot. */
 const RECHECK_MS = 1_000;
@@ -44,17 +57,16 @@ export function useAllowTelegramMessages() {
 export function TelegramUnreachable() {
   const bot = useAuthConfig().data?.telegramBotUsername;
   const { allow, asking } = useAllowTelegramMessages();
+  const t = useT();
   const botLink = bot ? `https://t.me/${bot}?start=notify` : null;
   return (
     <div className={styles.box} role="status">
-      <p className={styles.text}>{TELEGRAM_UNREACHABLE_TEXT}</p>
-      <p className={styles.how}>
-        {isMiniApp() ? 'Allow the bot to message you, or open it and press Start.' : 'Open the bot and press Start.'}
-      </p>
+      <p className={styles.text}>{t(messages.unreachable)}</p>
+      <p className={styles.how}>{isMiniApp() ? t(messages.howMiniApp) : t(messages.how)}</p>
       <div className={styles.actions}>
         {isMiniApp() && (
           <Button size="small" onClick={() => void allow()} disabled={asking}>
-            {asking ? 'Waiting for Telegram...' : 'Allow messages'}
+            {asking ? t(commonMessages.waitingForTelegram) : t(messages.allow)}
           </Button>
         )}
         {botLink && (
@@ -67,7 +79,7 @@ export function TelegramUnreachable() {
               if (openTelegramLink(botLink)) event.preventDefault();
             }}
           >
-            Open the bot
+            {t(messages.openBot)}
           </a>
         )}
       </div>

@@ -7,7 +7,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CALLBACK_CLOSE_DELAY_MS } from '../../../../../shared/constants';
-import { MSG } from '../../../../../shared/messages';
 import type { TelegramAuthData } from '../../../../../shared/schemas';
 import { toast } from '../../../components/toast-store';
 import { paths } from '../../../config/paths';
@@ -24,6 +23,51 @@ import {
 } from '../api/telegram-auth';
 import { buttonClass } from '../../../components/button/button';
 import { StateCard } from '../../../components/card/card';
+import { commonMessages } from '../../../components/common-messages';
+import { richText } from '../../../components/rich-text/rich-text';
+import { defineMessages, msg, translate, useT } from '../../../i18n';
+import { telegramSuccess } from '../../../lib/telegram-success';
+
+const messages = defineMessages({
+  botInfoFailed: {
+    id: 'web.telegram.callback.botInfoFailed',
+    defaultMessage: 'Failed to get Telegram bot info. Please try again later.',
+  },
+  startFailed: { id: 'web.telegram.callback.startFailed', defaultMessage: 'Failed to start authentication process' },
+  success: { id: 'web.telegram.callback.success', defaultMessage: 'Authentication Successful' },
+  failed: { id: 'web.telegram.callback.failed', defaultMessage: 'Authentication Failed' },
+  title: { id: 'web.telegram.callback.title', defaultMessage: 'Telegram Authentication' },
+  linking: { id: 'web.telegram.callback.linking', defaultMessage: 'Linking your Telegram account...' },
+  signingIn: { id: 'web.telegram.callback.signingIn', defaultMessage: 'Signing you in with Telegram...' },
+  confirmLink: {
+    id: 'web.telegram.callback.confirmLink',
+    defaultMessage:
+      'Link the Telegram account {account} to your account? You will be able to sign in with it and get notifications in Telegram.',
+  },
+  confirmLinkTo: {
+    id: 'web.telegram.callback.confirmLinkTo',
+    defaultMessage:
+      'Link the Telegram account {account} to your account {name}? You will be able to sign in with it and get notifications in Telegram.',
+  },
+  onThisSite: { id: 'web.telegram.callback.onThisSite', defaultMessage: 'on this site' },
+  onlyYou: {
+    id: 'web.telegram.callback.onlyYou',
+    defaultMessage: 'Only continue if you started linking this Telegram account yourself.',
+  },
+  linkAccount: { id: 'web.telegram.callback.linkAccount', defaultMessage: 'Link Telegram account' },
+  waiting: { id: 'web.telegram.callback.waiting', defaultMessage: 'Waiting for you to confirm in Telegram...' },
+  yourCode: { id: 'web.telegram.callback.yourCode', defaultMessage: 'Your code: {code}' },
+  typeCode: {
+    id: 'web.telegram.callback.typeCode',
+    defaultMessage: 'Open the bot and type this code there. Never type a code someone else gave you.',
+  },
+  openTelegram: { id: 'web.telegram.callback.openTelegram', defaultMessage: 'Open Telegram to confirm' },
+  checks: {
+    id: 'web.telegram.callback.checks',
+    defaultMessage: 'This page checks every few seconds and continues by itself.',
+  },
+  closing: { id: 'web.telegram.callback.closing', defaultMessage: 'This window will close automatically...' },
+});
 
 type State =
   | { kind: 'loading' }
@@ -32,8 +76,6 @@ type State =
   | { kind: 'waiting'; botLink: string; code: string }
   | { kind: 'success' }
   | { kind: 'error'; detail: string };
-
-const BOT_INFO_FAILED = 'Failed to get Telegram bot info. Please try again later.';
 
 const failureDetail = (error: unknown, fallback: string) =>
   error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
@@ -68,6 +110,7 @@ export function TelegramCallbackPage() {
   const loginId = params.get('login_id');
   const manual = loginId !== null || params.has('manual');
   const botUsername = config.data?.telegramBotUsername ?? null;
+  const t = useT();
 
   useEffect(() => {
     alive.current = true;
@@ -87,14 +130,7 @@ export function TelegramCallbackPage() {
       if (cancelled()) return;
       setState({ kind: 'success' });
       if (!window.opener) {
-        toast(
-          mode === 'link'
-            ? {
-                title: 'Telegram account linked',
-                description: 'Your Telegram account has been successfully linked to your profile.',
-              }
-            : { title: 'Successfully logged in with Telegram', description: 'Welcome to the product!' },
-        );
+        toast(telegramSuccess(mode));
       }
       await sleep(CALLBACK_CLOSE_DELAY_MS);
       if (cancelled()) return;
@@ -108,9 +144,9 @@ export function TelegramCallbackPage() {
 
     const runWidget = async () => {
       const data = readAuthData(params);
-      if (!data) return setState({ kind: 'error', detail: MSG.telegramMissingParams });
+      if (!data) return setState({ kind: 'error', detail: translate(msg('telegramMissingParams')) });
       const authState = params.get('state');
-      if (!authState) return setState({ kind: 'error', detail: MSG.authStateRefused });
+      if (!authState) return setState({ kind: 'error', detail: translate(msg('authStateRefused')) });
       const payload: TelegramPayload = {
         telegramId: String(data.id),
         name: `${data.first_name} ${data.last_name ?? ''}`.trim(),
@@ -127,20 +163,20 @@ export function TelegramCallbackPage() {
         await telegramLogin(payload);
         await succeed();
       } catch (error) {
-        setState({ kind: 'error', detail: failureDetail(error, MSG.telegramAuthFailed) });
+        setState({ kind: 'error', detail: failureDetail(error, translate(msg('telegramAuthFailed'))) });
       }
     };
 
     const runManual = async () => {
-      if (!loginId) return setState({ kind: 'error', detail: MSG.telegramMissingLoginId });
+      if (!loginId) return setState({ kind: 'error', detail: translate(msg('telegramMissingLoginId')) });
       // Without the bot's name there is nowhere to confirm the login: say so instead of waiting forever.
-      if (!botUsername) return setState({ kind: 'error', detail: BOT_INFO_FAILED });
+      if (!botUsername) return setState({ kind: 'error', detail: translate(messages.botInfoFailed) });
       let code: string;
       try {
         // Only the browser whose click created this login id gets its code back.
         ({ code } = await registerLogin({ loginId }));
       } catch {
-        return setState({ kind: 'error', detail: 'Failed to start authentication process' });
+        return setState({ kind: 'error', detail: translate(messages.startFailed) });
       }
       if (!cancelled()) {
         setState({ kind: 'waiting', botLink: `https://t.me/${botUsername}?start=login_${loginId}`, code });
@@ -165,7 +201,7 @@ export function TelegramCallbackPage() {
       void succeedRef.current?.();
     } else if (checkError) {
       const expired = checkError instanceof ApiError && checkError.status === 404;
-      setState({ kind: 'error', detail: expired ? MSG.loginSessionExpired : checkError.message });
+      setState({ kind: 'error', detail: expired ? translate(msg('loginSessionExpired')) : checkError.message });
     }
   }, [waiting, checked, checkError]);
 
@@ -175,7 +211,7 @@ export function TelegramCallbackPage() {
       await linkTelegram(payload);
       await succeedRef.current?.();
     } catch (error) {
-      setState({ kind: 'error', detail: failureDetail(error, MSG.telegramLinkFailed) });
+      setState({ kind: 'error', detail: failureDetail(error, t(msg('telegramLinkFailed'))) });
     }
   };
 
@@ -185,62 +221,52 @@ export function TelegramCallbackPage() {
   };
 
   const title =
-    state.kind === 'success'
-      ? 'Authentication Successful'
-      : state.kind === 'error'
-        ? 'Authentication Failed'
-        : 'Telegram Authentication';
+    state.kind === 'success' ? t(messages.success) : state.kind === 'error' ? t(messages.failed) : t(messages.title);
   return (
     <div aria-live="polite">
       <StateCard title={title}>
         {(state.kind === 'loading' || state.kind === 'linking') && (
-          <p role="status">
-            {mode === 'link' ? 'Linking your Telegram account...' : 'Signing you in with Telegram...'}
-          </p>
+          <p role="status">{mode === 'link' ? t(messages.linking) : t(messages.signingIn)}</p>
         )}
         {state.kind === 'confirm-link' && (
           <>
             <p>
-              Link the Telegram account <strong>{state.account}</strong> to your account
-              {me.data ? (
-                <>
-                  {' '}
-                  <strong>{me.data.name || 'on this site'}</strong>
-                </>
-              ) : null}
-              ? You will be able to sign in with it and get notifications in Telegram.
+              {me.data
+                ? richText(messages.confirmLinkTo, {
+                    account: <strong>{state.account}</strong>,
+                    name: <strong>{me.data.name || t(messages.onThisSite)}</strong>,
+                  })
+                : richText(messages.confirmLink, { account: <strong>{state.account}</strong> })}
             </p>
-            <p className="hint">Only continue if you started linking this Telegram account yourself.</p>
+            <p className="hint">{t(messages.onlyYou)}</p>
             <div className="button-group">
               <button type="button" className={buttonClass()} onClick={() => void confirmLink(state.payload)}>
-                Link Telegram account
+                {t(messages.linkAccount)}
               </button>
               <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={close}>
-                Cancel
+                {t(commonMessages.cancel)}
               </button>
             </div>
           </>
         )}
         {state.kind === 'waiting' && (
           <>
-            <p role="status">Waiting for you to confirm in Telegram...</p>
-            <p>
-              Your code: <strong className="login-code">{state.code}</strong>
-            </p>
-            <p className="hint">Open the bot and type this code there. Never type a code someone else gave you.</p>
+            <p role="status">{t(messages.waiting)}</p>
+            <p>{richText(messages.yourCode, { code: <strong className="login-code">{state.code}</strong> })}</p>
+            <p className="hint">{t(messages.typeCode)}</p>
             <a className={buttonClass()} href={state.botLink} target="_blank" rel="noreferrer">
-              Open Telegram to confirm
+              {t(messages.openTelegram)}
             </a>
-            <p className="hint">This page checks every few seconds and continues by itself.</p>
+            <p className="hint">{t(messages.checks)}</p>
           </>
         )}
-        {state.kind === 'success' && <p>This window will close automatically...</p>}
+        {state.kind === 'success' && <p>{t(messages.closing)}</p>}
         {state.kind === 'error' && (
           <>
             {/* The heading already says 'Authentication Failed': the alert gives only what went wrong. */}
             <p role="alert">{state.detail}</p>
             <button type="button" className={buttonClass()} onClick={close}>
-              Close
+              {t(commonMessages.close)}
             </button>
           </>
         )}
