@@ -15,6 +15,8 @@ const messages = defineMessages({
   addName: { id: 'web.events.calendar.addName', defaultMessage: 'Add {name} to calendar' },
   add: { id: 'web.events.calendar.add', defaultMessage: 'Add to calendar' },
   ics: { id: 'web.events.calendar.ics', defaultMessage: 'Download .ics (Apple, Outlook, others)' },
+  google: { id: 'web.events.calendar.google', defaultMessage: 'Google Calendar' },
+  outlook: { id: 'web.events.calendar.outlook', defaultMessage: 'Outlook.com' },
 });
 
 function open(url: string) {
@@ -35,8 +37,8 @@ export function AddToCalendar({ event }: { event: EventDetail }) {
       }
     >
       <MenuItem onSelect={download}>{t(messages.ics)}</MenuItem>
-      <MenuItem onSelect={() => open(googleCalendarUrl(event))}>Google Calendar</MenuItem>
-      <MenuItem onSelect={() => open(outlookCalendarUrl(event))}>Outlook.com</MenuItem>
+      <MenuItem onSelect={() => open(googleCalendarUrl(event))}>{t(messages.google)}</MenuItem>
+      <MenuItem onSelect={() => open(outlookCalendarUrl(event))}>{t(messages.outlook)}</MenuItem>
     </Menu>
   );
 }
