@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { CheckInResponse } from '../../../../../shared/types';
 import { Button } from '../../../components/button/button';
 import { Field } from '../../../components/field/field';
+import { defineMessages, useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { hapticError, hapticSuccess, hapticWarning, isMiniApp, scanQrCode } from '../../../lib/telegram-mini-app';
@@ -24,10 +25,19 @@ const resolver = lazyResolver<{ pass: string }, { pass: string }>(async () => {
   return schemaResolver<{ pass: string }, typeof passSchema>(passSchema);
 }, 'pass');
 
-const resultText = (result: CheckInResponse) =>
-  result.alreadyCheckedIn ? `${result.name} was already checked in` : `Checked in: ${result.name}`;
+const messages = defineMessages({
+  already: { id: 'web.events.checkIn.already', defaultMessage: '{name} was already checked in' },
+  done: { id: 'web.events.checkIn.done', defaultMessage: 'Checked in: {name}' },
+  label: { id: 'web.events.checkIn.label', defaultMessage: 'Check in by pass' },
+  hint: { id: 'web.events.checkIn.hint', defaultMessage: "Type or paste the code under the member's QR code." },
+  checkingIn: { id: 'web.events.checkIn.checkingIn', defaultMessage: 'Checking in...' },
+  checkIn: { id: 'web.events.checkIn.checkIn', defaultMessage: 'Check in' },
+  scanPrompt: { id: 'web.events.checkIn.scanPrompt', defaultMessage: "Scan the member's pass" },
+  scan: { id: 'web.events.checkIn.scan', defaultMessage: 'Scan pass' },
+});
 
 export function CheckInByPass({ eventId }: { eventId: number }) {
+  const t = useT();
   const checkIn = useCheckIn(eventId);
   const attendees = useAttendees(eventId);
   const [result, setResult] = useState<CheckInResponse | null>(null);
@@ -58,32 +68,29 @@ export function CheckInByPass({ eventId }: { eventId: number }) {
   const error = errors.pass?.message ?? (checkIn.isError ? errorMessage(checkIn.error) : null);
   return (
     <form className={styles.passForm} onSubmit={handleSubmit(submit)} noValidate>
-      <Field
-        label="Check in by pass"
-        id="check-in-pass"
-        hint="Type or paste the code under the member's QR code."
-        error={error}
-      >
+      <Field label={t(messages.label)} id="check-in-pass" hint={t(messages.hint)} error={error}>
         <input type="text" autoComplete="off" spellCheck={false} {...register('pass')} />
       </Field>
       <div className={styles.passActions}>
         <Button type="submit" size="small" disabled={checkIn.isPending}>
-          {checkIn.isPending ? 'Checking in...' : 'Check in'}
+          {t(checkIn.isPending ? messages.checkingIn : messages.checkIn)}
         </Button>
         {isMiniApp() && (
           <Button
             variant="secondary"
             size="small"
-            onClick={() => scanQrCode("Scan the member's pass", (pass) => submit({ pass: pass.trim() }))}
+            onClick={() => scanQrCode(t(messages.scanPrompt), (pass) => submit({ pass: pass.trim() }))}
           >
             <ScanLine size={16} aria-hidden="true" />
-            Scan pass
+            {t(messages.scan)}
           </Button>
         )}
       </div>
       {result && (
         <div role="status">
-          <p className={styles.result}>{resultText(result)}</p>
+          <p className={styles.result}>
+            {t(result.alreadyCheckedIn ? messages.already : messages.done, { name: result.name })}
+          </p>
           {checkedIn && <MinorState attendee={checkedIn} />}
         </div>
       )}

@@ -10,8 +10,45 @@ import { Dialog, DialogActions } from '../../../components/dialog/dialog';
 import { Field } from '../../../components/field/field';
 import { Menu, MenuItem } from '../../../components/menu/menu';
 import { toast, toastError } from '../../../components/toast-store';
+import { defineMessages, translate, useT } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
 import { useEditComment, useRemoveComment, useReportComment } from '../api/comment-actions';
+import { common } from '../messages';
+
+const messages = defineMessages({
+  updated: { id: 'web.events.comment.updated', defaultMessage: 'Comment updated' },
+  updateFailed: {
+    id: 'web.events.comment.updateFailed',
+    defaultMessage: 'Failed to update comment. Please try again.',
+  },
+  reported: { id: 'web.events.comment.reported', defaultMessage: 'Comment reported' },
+  reportedText: { id: 'web.events.comment.reportedText', defaultMessage: 'An administrator will look at it.' },
+  reportFailed: {
+    id: 'web.events.comment.reportFailed',
+    defaultMessage: 'Failed to report comment. Please try again.',
+  },
+  deleted: { id: 'web.events.comment.deleted', defaultMessage: 'Comment deleted' },
+  deleteFailed: {
+    id: 'web.events.comment.deleteFailed',
+    defaultMessage: 'Failed to delete comment. Please try again.',
+  },
+  actions: { id: 'web.events.comment.actions', defaultMessage: 'Comment actions' },
+  edit: { id: 'web.events.comment.edit', defaultMessage: 'Edit' },
+  report: { id: 'web.events.comment.report', defaultMessage: 'Report' },
+  editTitle: { id: 'web.events.comment.editTitle', defaultMessage: 'Edit comment' },
+  comment: { id: 'web.events.comment.comment', defaultMessage: 'Comment' },
+  save: { id: 'web.events.comment.save', defaultMessage: 'Save' },
+  reportTitle: { id: 'web.events.comment.reportTitle', defaultMessage: 'Report comment' },
+  reportText: {
+    id: 'web.events.comment.reportText',
+    defaultMessage:
+      'Tell the administrators what is wrong with this comment. They will not tell its author who reported it.',
+  },
+  reason: { id: 'web.events.comment.reason', defaultMessage: 'Reason' },
+  sending: { id: 'web.events.comment.sending', defaultMessage: 'Sending...' },
+  deleteTitle: { id: 'web.events.comment.deleteTitle', defaultMessage: 'Delete comment' },
+  deleteText: { id: 'web.events.comment.deleteText', defaultMessage: 'The comment will no longer be shown to anyone.' },
+});
 
 const reasonOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
@@ -28,6 +65,7 @@ export function CommentMenu({
   /** The viewer runs this event or is an admin. */
   canModerate: boolean;
 }) {
+  const t = useT();
   const isAuthor = comment.user.id === viewerId;
   const [open, setOpen] = useState<'edit' | 'delete' | 'report' | null>(null);
   const [text, setText] = useState('');
@@ -49,9 +87,9 @@ export function CommentMenu({
       {
         onSuccess: () => {
           close();
-          toast({ title: 'Comment updated' });
+          toast({ title: translate(messages.updated) });
         },
-        onError: (error) => toastError('Error', reasonOf(error, 'Failed to update comment. Please try again.')),
+        onError: (error) => toastError(translate(common.error), reasonOf(error, translate(messages.updateFailed))),
       },
     );
   };
@@ -64,9 +102,9 @@ export function CommentMenu({
       {
         onSuccess: () => {
           close();
-          toast({ title: 'Comment reported', description: 'An administrator will look at it.' });
+          toast({ title: translate(messages.reported), description: translate(messages.reportedText) });
         },
-        onError: (error) => toastError('Error', reasonOf(error, 'Failed to report comment. Please try again.')),
+        onError: (error) => toastError(translate(common.error), reasonOf(error, translate(messages.reportFailed))),
       },
     );
   };
@@ -75,36 +113,36 @@ export function CommentMenu({
     remove.mutate(comment.id, {
       onSuccess: () => {
         close();
-        toast({ title: 'Comment deleted' });
+        toast({ title: translate(messages.deleted) });
       },
-      onError: (error) => toastError('Error', reasonOf(error, 'Failed to delete comment. Please try again.')),
+      onError: (error) => toastError(translate(common.error), reasonOf(error, translate(messages.deleteFailed))),
     });
 
   return (
     <>
       <Menu
         trigger={
-          <Button variant="ghost" size="small" aria-label="Comment actions">
+          <Button variant="ghost" size="small" aria-label={t(messages.actions)}>
             <MoreHorizontal size={18} aria-hidden="true" />
           </Button>
         }
       >
-        {isAuthor && <MenuItem onSelect={() => start('edit')}>Edit</MenuItem>}
-        {(isAuthor || canModerate) && <MenuItem onSelect={() => setOpen('delete')}>Delete</MenuItem>}
-        {!isAuthor && <MenuItem onSelect={() => start('report')}>Report</MenuItem>}
+        {isAuthor && <MenuItem onSelect={() => start('edit')}>{t(messages.edit)}</MenuItem>}
+        {(isAuthor || canModerate) && <MenuItem onSelect={() => setOpen('delete')}>{t(common.delete)}</MenuItem>}
+        {!isAuthor && <MenuItem onSelect={() => start('report')}>{t(messages.report)}</MenuItem>}
       </Menu>
 
-      <Dialog open={open === 'edit'} onOpenChange={(next) => !next && close()} title="Edit comment">
+      <Dialog open={open === 'edit'} onOpenChange={(next) => !next && close()} title={t(messages.editTitle)}>
         <form className="form" onSubmit={submitEdit}>
-          <Field label="Comment" id={`comment-edit-${comment.id}`}>
+          <Field label={t(messages.comment)} id={`comment-edit-${comment.id}`}>
             <textarea value={text} maxLength={LIMITS.comment} onChange={(event) => setText(event.target.value)} />
           </Field>
           <DialogActions>
             <Button type="button" variant="secondary" onClick={close}>
-              Cancel
+              {t(common.cancel)}
             </Button>
             <Button type="submit" disabled={!text.trim() || edit.isPending}>
-              {edit.isPending ? 'Saving...' : 'Save'}
+              {t(edit.isPending ? common.saving : messages.save)}
             </Button>
           </DialogActions>
         </form>
@@ -113,19 +151,19 @@ export function CommentMenu({
       <Dialog
         open={open === 'report'}
         onOpenChange={(next) => !next && close()}
-        title="Report comment"
-        description="Tell the administrators what is wrong with this comment. They will not tell its author who reported it."
+        title={t(messages.reportTitle)}
+        description={t(messages.reportText)}
       >
         <form className="form" onSubmit={submitReport}>
-          <Field label="Reason" id={`comment-report-${comment.id}`}>
+          <Field label={t(messages.reason)} id={`comment-report-${comment.id}`}>
             <textarea value={text} maxLength={LIMITS.reportReason} onChange={(event) => setText(event.target.value)} />
           </Field>
           <DialogActions>
             <Button type="button" variant="secondary" onClick={close}>
-              Cancel
+              {t(common.cancel)}
             </Button>
             <Button type="submit" disabled={!text.trim() || report.isPending}>
-              {report.isPending ? 'Sending...' : 'Report'}
+              {t(report.isPending ? messages.sending : messages.report)}
             </Button>
           </DialogActions>
         </form>
@@ -134,10 +172,10 @@ export function CommentMenu({
       <ConfirmDialog
         open={open === 'delete'}
         onOpenChange={(next) => !next && close()}
-        title="Delete comment"
-        description="The comment will no longer be shown to anyone."
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+        title={t(messages.deleteTitle)}
+        description={t(messages.deleteText)}
+        confirmLabel={t(common.delete)}
+        busyLabel={t(common.deleting)}
         busy={remove.isPending}
         onConfirm={confirmDelete}
       />

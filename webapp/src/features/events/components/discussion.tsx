@@ -10,11 +10,35 @@ import { EmptyState } from '../../../components/empty-state/empty-state';
 import { Field } from '../../../components/field/field';
 import { useTakePart } from '../../../components/take-part/take-part';
 import { toast, toastError } from '../../../components/toast-store';
+import { defineMessages, translate, useT } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
 import { commentDate } from '../../../lib/dates';
 import { useComments } from '../api/get-comments';
 import { useCreateComment } from '../api/create-comment';
+import { common } from '../messages';
 import { CommentMenu } from './comment-menu';
+
+const messages = defineMessages({
+  failed: {
+    id: 'web.events.discussion.failed',
+    defaultMessage: 'Failed to post comment. Please sign in to comment on events.',
+  },
+  posted: { id: 'web.events.discussion.posted', defaultMessage: 'Comment posted' },
+  title: { id: 'web.events.discussion.title', defaultMessage: 'Discussion' },
+  add: { id: 'web.events.discussion.add', defaultMessage: 'Add a comment' },
+  left: {
+    id: 'web.events.discussion.left',
+    defaultMessage: '{count, plural, one {# character left} other {# characters left}}',
+  },
+  placeholder: { id: 'web.events.discussion.placeholder', defaultMessage: 'Share your thoughts about this event...' },
+  post: { id: 'web.events.discussion.post', defaultMessage: 'Post Comment' },
+  posting: { id: 'web.events.discussion.posting', defaultMessage: 'Posting...' },
+  loading: { id: 'web.events.discussion.loading', defaultMessage: 'Loading comments...' },
+  empty: { id: 'web.events.discussion.empty', defaultMessage: 'No comments yet. Be the first to comment!' },
+  comments: { id: 'web.events.discussion.comments', defaultMessage: 'Comments' },
+  anonymous: { id: 'web.events.discussion.anonymous', defaultMessage: 'Anonymous' },
+  edited: { id: 'web.events.discussion.edited', defaultMessage: '(edited)' },
+});
 
 /** Only the last this many characters are counted down under the box, so a short comment is not nagged. */
 const COUNTDOWN_FROM = 200;
@@ -22,7 +46,7 @@ const COUNTDOWN_FROM = 200;
 /** Not signed in keeps SPEC §8's words; any other refusal says what the server said (too long, not invited…). */
 function commentFailed(error: unknown) {
   const refused = error instanceof ApiError && error.status !== 401 && error.serverMessage;
-  toastError('Error', refused || 'Failed to post comment. Please sign in to comment on events.');
+  toastError(translate(common.error), refused || translate(messages.failed));
 }
 
 export function Discussion({
@@ -38,6 +62,7 @@ export function Discussion({
   canModerate?: boolean;
   className?: string;
 }) {
+  const t = useT();
   const comments = useComments(eventId);
   const post = useCreateComment(eventId);
   const takePart = useTakePart();
@@ -49,7 +74,7 @@ export function Discussion({
     post.mutate(text, {
       onSuccess: () => {
         setContent('');
-        toast({ title: 'Comment posted' });
+        toast({ title: translate(messages.posted) });
       },
       // The comment stays in the box while the member adds what is missing; then it is posted as written.
       onError: (error) => takePart.intercept(error, () => send(text)) || commentFailed(error),
@@ -63,40 +88,38 @@ export function Discussion({
 
   const list = comments.data ?? [];
   return (
-    <Card title="Discussion" className={className} labelledBy="discussion-title">
+    <Card title={t(messages.title)} className={className} labelledBy="discussion-title">
       {takePart.dialog}
       <form className="form" onSubmit={submit}>
         <Field
-          label="Add a comment"
+          label={t(messages.add)}
           id="comment-content"
           hint={
             // Always in the page, so screen readers hear the count change once it starts.
-            <span aria-live="polite">
-              {left <= COUNTDOWN_FROM && `${left} ${left === 1 ? 'character' : 'characters'} left`}
-            </span>
+            <span aria-live="polite">{left <= COUNTDOWN_FROM && t(messages.left, { count: left })}</span>
           }
         >
           <textarea
             value={content}
             maxLength={LIMITS.comment}
-            placeholder="Share your thoughts about this event..."
+            placeholder={t(messages.placeholder)}
             onChange={(event) => setContent(event.target.value)}
           />
         </Field>
         <div>
           <Button type="submit" disabled={empty || post.isPending}>
-            {post.isPending ? 'Posting...' : 'Post Comment'}
+            {t(post.isPending ? messages.posting : messages.post)}
           </Button>
         </div>
       </form>
       {comments.isPending ? (
-        <p role="status">Loading comments...</p>
+        <p role="status">{t(messages.loading)}</p>
       ) : list.length === 0 ? (
-        <EmptyState icon={<MessagesSquare size={22} />} title="No comments yet. Be the first to comment!" />
+        <EmptyState icon={<MessagesSquare size={22} />} title={t(messages.empty)} />
       ) : (
-        <ul className="comment-list" aria-label="Comments">
+        <ul className="comment-list" aria-label={t(messages.comments)}>
           {list.map((comment) => {
-            const name = comment.user?.name?.trim() || 'Anonymous';
+            const name = comment.user?.name?.trim() || t(messages.anonymous);
             return (
               <li key={comment.id} className="comment">
                 <Avatar name={name} url={comment.user?.avatarUrl} size={36} />
@@ -104,7 +127,7 @@ export function Discussion({
                   <div className="comment-meta">
                     <strong>{name}</strong>
                     <span>{commentDate(comment.createdAt)}</span>
-                    {comment.editedAt && <span className="muted">(edited)</span>}
+                    {comment.editedAt && <span className="muted">{t(messages.edited)}</span>}
                     {viewerId !== undefined && (
                       <CommentMenu eventId={eventId} comment={comment} viewerId={viewerId} canModerate={canModerate} />
                     )}

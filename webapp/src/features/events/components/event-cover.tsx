@@ -3,12 +3,19 @@
 import { Lock } from 'lucide-react';
 import type { EventSummary } from '../../../../../shared/types';
 import { Badge } from '../../../components/badge/badge';
+import { defineMessages, useT } from '../../../i18n';
 import { badgeParts, shortDate } from '../../../lib/dates';
 import { imageSource, type IMAGE_SIZES } from '../../../lib/images';
 import styles from './event-cover.module.css';
 
+const messages = defineMessages({
+  noDate: { id: 'web.events.cover.noDate', defaultMessage: 'No date' },
+  private: { id: 'web.events.cover.private', defaultMessage: 'Private' },
+});
+
 /** The short date (SPEC: 'Mar 7, 2026' or 'No date') as a calendar badge; the full text is read aloud. */
 export function DateBadge({ date, timeZone }: { date: string; timeZone?: string }) {
+  const t = useT();
   const parts = badgeParts(date, timeZone);
   return (
     <time className={styles.dateBadge} dateTime={parts ? date : undefined}>
@@ -23,7 +30,7 @@ export function DateBadge({ date, timeZone }: { date: string; timeZone?: string 
           <span className="visually-hidden">{shortDate(date, timeZone)}</span>
         </>
       ) : (
-        <span className={styles.noDate}>No date</span>
+        <span className={styles.noDate}>{t(messages.noDate)}</span>
       )}
     </time>
   );
@@ -39,6 +46,7 @@ export function EventCover({
   /** The first image on the screen (the largest paint): loaded at once, not lazily. */
   priority?: boolean;
 }) {
+  const t = useT();
   const source = imageSource(event.imageUrl, variant);
   return (
     <div className={`${styles.cover} ${variant === 'cover' ? styles.wide : ''}`}>
@@ -58,7 +66,7 @@ export function EventCover({
         {!event.isPublic && (
           <Badge tone="warning" className={styles.private}>
             <Lock size={12} aria-hidden="true" />
-            Private
+            {t(messages.private)}
           </Badge>
         )}
       </div>

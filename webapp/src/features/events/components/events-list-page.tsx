@@ -10,6 +10,7 @@ import { Button } from '../../../components/button/button';
 import { StateCard } from '../../../components/card/card';
 import { EmptyState } from '../../../components/empty-state/empty-state';
 import { Skeleton } from '../../../components/skeleton/skeleton';
+import { defineMessages, useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { dayHeading, dayKey } from '../../../lib/dates';
 import type { EventsWhen } from '../../../../../shared/schemas';
@@ -18,15 +19,48 @@ import { eventsQueryOptions } from '../api/get-events';
 import { EventRow } from './event-row';
 import styles from './events-list-page.module.css';
 
-const VIEWS: Array<{ when: EventsWhen; label: string }> = [
-  { when: 'upcoming', label: 'Upcoming' },
-  { when: 'past', label: 'Past' },
-];
+const messages = defineMessages({
+  upcoming: { id: 'web.events.list.upcoming', defaultMessage: 'Upcoming' },
+  past: { id: 'web.events.list.past', defaultMessage: 'Past' },
+  views: { id: 'web.events.list.views', defaultMessage: 'Upcoming or past events' },
+  loadMore: { id: 'web.events.list.loadMore', defaultMessage: 'Load more events' },
+  loadingMore: { id: 'web.events.list.loadingMore', defaultMessage: 'Loading more events...' },
+  loading: { id: 'web.events.list.loading', defaultMessage: 'Loading Events...' },
+  loadingDetail: { id: 'web.events.list.loadingDetail', defaultMessage: 'Please wait while we load the events...' },
+  events: { id: 'web.events.list.events', defaultMessage: 'Events' },
+  pastTitle: { id: 'web.events.list.pastTitle', defaultMessage: 'Past Events' },
+  upcomingTitle: { id: 'web.events.list.upcomingTitle', defaultMessage: 'Upcoming Events' },
+  pastLead: {
+    id: 'web.events.list.pastLead',
+    defaultMessage: 'Events that have already taken place, the most recent first.',
+  },
+  upcomingLead: {
+    id: 'web.events.list.upcomingLead',
+    defaultMessage:
+      'As a member you can browse and join our upcoming events. Click on an event to see its details and to register.',
+  },
+  matches: {
+    id: 'web.events.list.matches',
+    defaultMessage: '{count, plural, one {# event matches “{query}”.} other {# events match “{query}”.}}',
+  },
+  matchesSoFar: {
+    id: 'web.events.list.matchesSoFar',
+    defaultMessage: '{count, plural, one {# event matches “{query}” so far.} other {# events match “{query}” so far.}}',
+  },
+  noMatches: { id: 'web.events.list.noMatches', defaultMessage: 'No events match your search.' },
+  noPast: { id: 'web.events.list.noPast', defaultMessage: 'No past events yet.' },
+});
+
+const VIEWS = [
+  { when: 'upcoming', label: messages.upcoming },
+  { when: 'past', label: messages.past },
+] as const;
 
 /** Upcoming and Past as links (each view has its own address), keeping the search. */
 function ViewSwitch({ current, query }: { current: EventsWhen; query: string | null }) {
+  const t = useT();
   return (
-    <nav aria-label="Upcoming or past events" className={styles.views}>
+    <nav aria-label={t(messages.views)} className={styles.views}>
       {VIEWS.map(({ when, label }) => {
         const search = new URLSearchParams();
         if (when === 'past') search.set('when', 'past');
@@ -34,7 +68,7 @@ function ViewSwitch({ current, query }: { current: EventsWhen; query: string | n
         const to = `/events${search.size ? `?${search}` : ''}`;
         return (
           <Link key={when} to={to} className={styles.view} aria-current={when === current ? 'page' : undefined}>
-            {label}
+            {t(label)}
           </Link>
         );
       })}
@@ -44,6 +78,7 @@ function ViewSwitch({ current, query }: { current: EventsWhen; query: string | n
 
 /** Asks for the next page when the end of the list comes near (600 px ahead), and offers a button too. */
 function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
+  const t = useT();
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const node = sentinel.current;
@@ -58,7 +93,7 @@ function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void })
   return (
     <div ref={sentinel} className={styles.more}>
       <Button variant="secondary" onClick={onLoad} disabled={loading}>
-        {loading ? 'Loading more events...' : 'Load more events'}
+        {t(loading ? messages.loadingMore : messages.loadMore)}
       </Button>
     </div>
   );
@@ -93,6 +128,7 @@ function useAllCardsDrawn(ready: boolean): boolean {
 }
 
 export function EventsListPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const when: EventsWhen = params.get('when') === 'past' ? 'past' : 'upcoming';
   const events = useInfiniteQuery(eventsQueryOptions(when));
@@ -105,11 +141,11 @@ export function EventsListPage() {
   }, [fetchNextPage, isFetchingNextPage]);
 
   if (events.isPending) {
-    return <Skeleton label="Loading Events..." detail="Please wait while we load the events..." shape="rows" />;
+    return <Skeleton label={t(messages.loading)} detail={t(messages.loadingDetail)} shape="rows" />;
   }
   if (events.isError) {
     return (
-      <StateCard title="Events" role="alert">
+      <StateCard title={t(messages.events)} role="alert">
         <p>{errorMessage(events.error)}</p>
       </StateCard>
     );
@@ -125,18 +161,16 @@ export function EventsListPage() {
     <>
       <header className={`page-intro ${styles.intro}`}>
         <div className={styles.titleRow}>
-          <h1>{when === 'past' ? 'Past Events' : 'Upcoming Events'}</h1>
+          <h1>{t(when === 'past' ? messages.pastTitle : messages.upcomingTitle)}</h1>
           <ViewSwitch current={when} query={rawQuery} />
         </div>
-        <p className={`muted ${styles.lead}`}>
-          {when === 'past'
-            ? 'Events that have already taken place, the most recent first.'
-            : 'As a member you can browse and join our upcoming events. Click on an event to see its details and to register.'}
-        </p>
+        <p className={`muted ${styles.lead}`}>{t(when === 'past' ? messages.pastLead : messages.upcomingLead)}</p>
         {query && (
           <p role="status">
-            {shown.length} {shown.length === 1 ? 'event matches' : 'events match'} “{rawQuery}”
-            {events.hasNextPage ? ' so far' : ''}.
+            {t(events.hasNextPage ? messages.matchesSoFar : messages.matches, {
+              count: shown.length,
+              query: rawQuery ?? '',
+            })}
           </p>
         )}
       </header>
@@ -154,8 +188,8 @@ export function EventsListPage() {
           ))}
         </div>
       )}
-      {shown.length === 0 && query && <EmptyState icon={<SearchX size={22} />} title="No events match your search." />}
-      {loaded.length === 0 && when === 'past' && <p className="muted">No past events yet.</p>}
+      {shown.length === 0 && query && <EmptyState icon={<SearchX size={22} />} title={t(messages.noMatches)} />}
+      {loaded.length === 0 && when === 'past' && <p className="muted">{t(messages.noPast)}</p>}
       {/* After the whole page is drawn: until then the end of the list is not where it will be. */}
       {events.hasNextPage && allDrawn && <LoadMore loading={isFetchingNextPage} onLoad={loadMore} />}
     </>

@@ -10,6 +10,7 @@ import { Card } from '../../../components/card/card';
 import { EmptyState } from '../../../components/empty-state/empty-state';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { paths } from '../../../config/paths';
+import { defineMessages, useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { dayHeading, detailTime, rowDateTime, shortDate } from '../../../lib/dates';
 import { imageSource } from '../../../lib/images';
@@ -18,9 +19,29 @@ import styles from './featured-events.module.css';
 import { RsvpDropdown, StatusLabel } from './rsvp';
 
 /** Replies that hold (or wait for) a place: the member's own plans. */
+const messages = defineMessages({
+  yourNext: { id: 'web.events.featured.yourNext', defaultMessage: 'Your next event' },
+  comingUp: { id: 'web.events.featured.comingUp', defaultMessage: 'Coming up next' },
+  open: { id: 'web.events.featured.open', defaultMessage: 'Open' },
+  openName: { id: 'web.events.featured.openName', defaultMessage: 'Open {name}' },
+  reply: { id: 'web.events.featured.reply', defaultMessage: 'Reply' },
+  replyName: { id: 'web.events.featured.replyName', defaultMessage: 'Reply to {name}' },
+  details: { id: 'web.events.featured.details', defaultMessage: 'View Details' },
+  detailsName: { id: 'web.events.featured.detailsName', defaultMessage: 'View Details: {name}' },
+  name: { id: 'web.events.featured.name', defaultMessage: 'Event Name' },
+  date: { id: 'web.events.featured.date', defaultMessage: 'Date' },
+  status: { id: 'web.events.featured.status', defaultMessage: 'RSVP Status' },
+  actions: { id: 'web.events.featured.actions', defaultMessage: 'Actions' },
+  title: { id: 'web.events.featured.title', defaultMessage: 'Featured Events' },
+  loading: { id: 'web.events.featured.loading', defaultMessage: 'Loading Events...' },
+  seeAll: { id: 'web.events.featured.seeAll', defaultMessage: 'See all events' },
+  none: { id: 'web.events.featured.none', defaultMessage: 'No upcoming events yet.' },
+});
+
 const GOING: ReadonlyArray<EventSummary['myStatus']> = ['attending', 'waitlisted', 'maybe', 'awaiting_guardian'];
 
 function NextEvent({ event, going }: { event: EventSummary; going: boolean }) {
+  const t = useT();
   return (
     <section className={styles.next} aria-labelledby="next-event-title">
       <div className={styles.nextCover}>
@@ -37,7 +58,7 @@ function NextEvent({ event, going }: { event: EventSummary; going: boolean }) {
       </div>
       <div className={styles.nextBody}>
         <p className={styles.eyebrow} id="next-event-title">
-          {going ? 'Your next event' : 'Coming up next'}
+          {t(going ? messages.yourNext : messages.comingUp)}
         </p>
         <h2 className={styles.nextName}>
           <Link to={paths.event(event.id)} className={styles.nextLink}>
@@ -63,9 +84,9 @@ function NextEvent({ event, going }: { event: EventSummary; going: boolean }) {
           <Link
             to={paths.event(event.id)}
             className={buttonClass({ size: 'small', variant: going ? 'secondary' : 'primary' })}
-            aria-label={`${going ? 'Open' : 'Reply to'} ${event.name}`}
+            aria-label={t(going ? messages.openName : messages.replyName, { name: event.name })}
           >
-            {going ? 'Open' : 'Reply'} <ArrowRight size={16} aria-hidden="true" />
+            {t(going ? messages.open : messages.reply)} <ArrowRight size={16} aria-hidden="true" />
           </Link>
         </div>
       </div>
@@ -75,6 +96,7 @@ function NextEvent({ event, going }: { event: EventSummary; going: boolean }) {
 
 /** Phones and tablets: one card per event with the same facts and actions as a table row. */
 function FeaturedCards({ events }: { events: EventSummary[] }) {
+  const t = useT();
   return (
     <ul className={styles.cards}>
       {events.map((event) => (
@@ -95,9 +117,9 @@ function FeaturedCards({ events }: { events: EventSummary[] }) {
             <Link
               to={paths.event(event.id)}
               className={buttonClass({ size: 'small', variant: 'ghost' })}
-              aria-label={`View Details: ${event.name}`}
+              aria-label={t(messages.detailsName, { name: event.name })}
             >
-              View Details
+              {t(messages.details)}
             </Link>
             <RsvpDropdown eventId={event.id} eventName={event.name} />
           </div>
@@ -109,15 +131,16 @@ function FeaturedCards({ events }: { events: EventSummary[] }) {
 
 /** From 1024 px: the SPEC's table (Event Name, Date, RSVP Status, Actions). */
 function FeaturedTable({ events }: { events: EventSummary[] }) {
+  const t = useT();
   return (
     <div className={`table-wrap ${styles.table}`}>
       <table>
         <thead>
           <tr>
-            <th scope="col">Event Name</th>
-            <th scope="col">Date</th>
-            <th scope="col">RSVP Status</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{t(messages.name)}</th>
+            <th scope="col">{t(messages.date)}</th>
+            <th scope="col">{t(messages.status)}</th>
+            <th scope="col">{t(messages.actions)}</th>
           </tr>
         </thead>
         <tbody>
@@ -130,8 +153,8 @@ function FeaturedTable({ events }: { events: EventSummary[] }) {
               </td>
               <td>
                 <div className="button-group">
-                  <Link to={paths.event(event.id)} aria-label={`View Details: ${event.name}`}>
-                    View Details
+                  <Link to={paths.event(event.id)} aria-label={t(messages.detailsName, { name: event.name })}>
+                    {t(messages.details)}
                   </Link>
                   <RsvpDropdown eventId={event.id} eventName={event.name} />
                 </div>
@@ -145,11 +168,12 @@ function FeaturedTable({ events }: { events: EventSummary[] }) {
 }
 
 export function FeaturedEvents() {
+  const t = useT();
   const events = useFeaturedEvents();
-  if (events.isPending) return <Skeleton label="Loading Events..." />;
+  if (events.isPending) return <Skeleton label={t(messages.loading)} />;
   if (events.isError) {
     return (
-      <Card title="Featured Events">
+      <Card title={t(messages.title)}>
         <p role="alert">{errorMessage(events.error)}</p>
       </Card>
     );
@@ -161,16 +185,16 @@ export function FeaturedEvents() {
     <>
       {next && <NextEvent event={next} going={!!mine} />}
       <Card
-        title="Featured Events"
+        title={t(messages.title)}
         labelledBy="featured-events-title"
         actions={
           <Link to={paths.events} className={styles.seeAll}>
-            See all events
+            {t(messages.seeAll)}
           </Link>
         }
       >
         {featured.length === 0 ? (
-          <EmptyState icon={<CalendarDays size={22} />} title="No upcoming events yet." />
+          <EmptyState icon={<CalendarDays size={22} />} title={t(messages.none)} />
         ) : (
           <>
             <FeaturedCards events={featured} />

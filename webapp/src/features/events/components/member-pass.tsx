@@ -4,23 +4,36 @@ import { QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/button/button';
 import { Dialog } from '../../../components/dialog/dialog';
+import { defineMessages, useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { usePass } from '../api/get-pass';
 import styles from './rsvp-card.module.css';
 
+const messages = defineMessages({
+  show: { id: 'web.events.pass.show', defaultMessage: 'Show my pass' },
+  title: { id: 'web.events.pass.title', defaultMessage: 'Your event pass' },
+  loading: { id: 'web.events.pass.loading', defaultMessage: 'Loading pass...' },
+  alt: { id: 'web.events.pass.alt', defaultMessage: 'Event pass QR code for {name}' },
+  hint: {
+    id: 'web.events.pass.hint',
+    defaultMessage: 'Show this code at the door. No camera? The organiser can type it in:',
+  },
+});
+
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 export function MemberPass({ eventId, eventName }: { eventId: number; eventName: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const pass = usePass(eventId, open);
   return (
     <>
       <Button variant="secondary" block onClick={() => setOpen(true)}>
         <QrCode size={18} aria-hidden="true" />
-        Show my pass
+        {t(messages.show)}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Your event pass" description={eventName}>
-        {pass.isPending && <p role="status">Loading pass...</p>}
+      <Dialog open={open} onOpenChange={setOpen} title={t(messages.title)} description={eventName}>
+        {pass.isPending && <p role="status">{t(messages.loading)}</p>}
         {pass.isError && (
           <p className="field-error" role="alert">
             {errorMessage(pass.error)}
@@ -31,11 +44,11 @@ export function MemberPass({ eventId, eventName }: { eventId: number; eventName:
             <img
               className={styles.qr}
               src={svgDataUrl(pass.data.qrSvg)}
-              alt={`Event pass QR code for ${eventName}`}
+              alt={t(messages.alt, { name: eventName })}
               width={240}
               height={240}
             />
-            <p className="muted">Show this code at the door. No camera? The organiser can type it in:</p>
+            <p className="muted">{t(messages.hint)}</p>
             <code className={styles.token}>{pass.data.token}</code>
           </div>
         )}

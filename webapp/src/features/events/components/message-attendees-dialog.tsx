@@ -8,15 +8,34 @@ import type { EventMessageInput } from '../../../../../shared/schemas';
 import { Button } from '../../../components/button/button';
 import { Dialog, DialogActions } from '../../../components/dialog/dialog';
 import { Field } from '../../../components/field/field';
+import { defineMessages, useT, type MessageDescriptor } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useSendEventMessage } from '../api/send-message';
-import { peopleCount } from './rsvp-card';
 
-const AUDIENCES: Record<MessageAudience, string> = {
-  attending: 'Everyone attending',
-  waitlisted: 'Everyone on the waitlist',
-  maybe: 'Everyone who said maybe',
+const messages = defineMessages({
+  attending: { id: 'web.events.message.attending', defaultMessage: 'Everyone attending' },
+  waitlisted: { id: 'web.events.message.waitlisted', defaultMessage: 'Everyone on the waitlist' },
+  maybe: { id: 'web.events.message.maybe', defaultMessage: 'Everyone who said maybe' },
+  sendTo: { id: 'web.events.message.sendTo', defaultMessage: 'Send to' },
+  message: { id: 'web.events.message.message', defaultMessage: 'Message' },
+  sending: { id: 'web.events.message.sending', defaultMessage: 'Sending...' },
+  send: { id: 'web.events.message.send', defaultMessage: 'Send message' },
+  title: { id: 'web.events.message.title', defaultMessage: 'Message attendees' },
+  description: {
+    id: 'web.events.message.description',
+    defaultMessage: "Sent on each person's own channels: email, SMS or Telegram.",
+  },
+  sent: {
+    id: 'web.events.message.sent',
+    defaultMessage: '{count, plural, one {Sent to # person} other {Sent to # people}}',
+  },
+});
+
+const AUDIENCES: Record<MessageAudience, MessageDescriptor> = {
+  attending: messages.attending,
+  waitlisted: messages.waitlisted,
+  maybe: messages.maybe,
 };
 
 /** The server's own rules for a message, loaded with zod when the organiser first sends one. */
@@ -29,6 +48,7 @@ const resolver = lazyResolver<EventMessageInput, EventMessageInput>(async () => 
 }, 'text');
 
 function MessageForm({ eventId, onSent }: { eventId: number; onSent: (recipients: number) => void }) {
+  const t = useT();
   const send = useSendEventMessage(eventId);
   const {
     register,
@@ -41,17 +61,17 @@ function MessageForm({ eventId, onSent }: { eventId: number; onSent: (recipients
   const submit = (input: EventMessageInput) => send.mutate(input, { onSuccess: (result) => onSent(result.recipients) });
   return (
     <form className="form" onSubmit={handleSubmit(submit)} noValidate>
-      <Field label="Send to" id="message-audience" error={errors.audience?.message}>
+      <Field label={t(messages.sendTo)} id="message-audience" error={errors.audience?.message}>
         <select {...register('audience')}>
           {Object.entries(AUDIENCES).map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {t(label)}
             </option>
           ))}
         </select>
       </Field>
       <Field
-        label="Message"
+        label={t(messages.message)}
         id="message-text"
         error={errors.text?.message ?? (send.isError ? errorMessage(send.error) : null)}
       >
@@ -60,7 +80,7 @@ function MessageForm({ eventId, onSent }: { eventId: number; onSent: (recipients
       <DialogActions>
         <Button type="submit" disabled={send.isPending}>
           <Send size={18} aria-hidden="true" />
-          {send.isPending ? 'Sending...' : 'Send message'}
+          {t(send.isPending ? messages.sending : messages.send)}
         </Button>
       </DialogActions>
     </form>
@@ -68,6 +88,7 @@ function MessageForm({ eventId, onSent }: { eventId: number; onSent: (recipients
 }
 
 export function MessageAttendeesDialog({ eventId }: { eventId: number }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
   const toggle = (next: boolean) => {
@@ -78,18 +99,13 @@ export function MessageAttendeesDialog({ eventId }: { eventId: number }) {
     <>
       <Button variant="secondary" size="small" onClick={() => toggle(true)}>
         <Send size={16} aria-hidden="true" />
-        Message attendees
+        {t(messages.title)}
       </Button>
-      <Dialog
-        open={open}
-        onOpenChange={toggle}
-        title="Message attendees"
-        description="Sent on each person's own channels: email, SMS or Telegram."
-      >
+      <Dialog open={open} onOpenChange={toggle} title={t(messages.title)} description={t(messages.description)}>
         {sent === null ? (
           <MessageForm eventId={eventId} onSent={setSent} />
         ) : (
-          <p role="status">Sent to {peopleCount(sent)}</p>
+          <p role="status">{t(messages.sent, { count: sent })}</p>
         )}
       </Dialog>
     </>

@@ -7,6 +7,7 @@ import { Badge } from '../../../components/badge/badge';
 import { Button, buttonClass } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { toastError } from '../../../components/toast-store';
+import { currentLanguage, defineMessages, translate, useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { isMiniApp } from '../../../lib/telegram-mini-app';
 import { commentDate } from '../../../lib/dates';
@@ -20,27 +21,46 @@ import { MinorState } from './minor-state';
 import { statusLabel } from './rsvp';
 import styles from './organiser-panel.module.css';
 
+const messages = defineMessages({
+  checkInFailed: { id: 'web.events.organiser.checkInFailed', defaultMessage: 'Check-in failed' },
+  checkInName: { id: 'web.events.organiser.checkInName', defaultMessage: 'Check in {name}' },
+  checkedIn: { id: 'web.events.organiser.checkedIn', defaultMessage: 'Checked in' },
+  checkIn: { id: 'web.events.organiser.checkIn', defaultMessage: 'Check in' },
+  checkInHeader: { id: 'web.events.organiser.checkInHeader', defaultMessage: 'Check-in' },
+  place: { id: 'web.events.organiser.place', defaultMessage: 'Place' },
+  position: { id: 'web.events.organiser.position', defaultMessage: '#{position}' },
+  replied: { id: 'web.events.organiser.replied', defaultMessage: 'Replied' },
+  guests: { id: 'web.events.organiser.guests', defaultMessage: 'Guests' },
+  title: { id: 'web.events.organiser.title', defaultMessage: 'Organiser tools' },
+  downloadFailed: { id: 'web.events.organiser.downloadFailed', defaultMessage: 'Download failed' },
+  download: { id: 'web.events.organiser.download', defaultMessage: 'Download CSV' },
+  loading: { id: 'web.events.organiser.loading', defaultMessage: 'Loading attendees...' },
+  none: { id: 'web.events.organiser.none', defaultMessage: 'No replies yet' },
+});
+
+/** A count in the page's language. */
+const number = (value: number) => new Intl.NumberFormat(currentLanguage()).format(value);
+
 // Captioned with the same words as the member's own status, so organiser and member speak alike.
-const GROUPS: [Attendee['status'], string][] = (
-  ['attending', 'awaiting_guardian', 'waitlisted', 'maybe', 'not_attending'] as const
-).map((status) => [status, statusLabel(status)]);
+const GROUPS = ['attending', 'awaiting_guardian', 'waitlisted', 'maybe', 'not_attending'] as const;
 
 function CheckInToggle({ eventId, attendee }: { eventId: number; attendee: Attendee & { id: number } }) {
+  const t = useT();
   const checkIn = useCheckIn(eventId);
   const toggle = () =>
     checkIn.mutate(attendee.checkedIn ? { undo: attendee.id } : { input: { userId: attendee.id } }, {
-      onError: (error) => toastError('Check-in failed', errorMessage(error)),
+      onError: (error) => toastError(translate(messages.checkInFailed), errorMessage(error)),
     });
   return (
     <Button
       variant={attendee.checkedIn ? 'primary' : 'secondary'}
       size="small"
       aria-pressed={attendee.checkedIn ?? false}
-      aria-label={`Check in ${attendee.name}`}
+      aria-label={t(messages.checkInName, { name: attendee.name })}
       disabled={checkIn.isPending}
       onClick={toggle}
     >
-      {attendee.checkedIn ? 'Checked in' : 'Check in'}
+      {t(attendee.checkedIn ? messages.checkedIn : messages.checkIn)}
     </Button>
   );
 }
@@ -48,48 +68,51 @@ function CheckInToggle({ eventId, attendee }: { eventId: number; attendee: Atten
 function lastColumn(eventId: number, status: Attendee['status']): AttendeeColumn {
   if (status === 'attending') {
     return {
-      header: 'Check-in',
+      header: translate(messages.checkInHeader),
       cell: (attendee) =>
         attendee.id !== null && <CheckInToggle eventId={eventId} attendee={{ ...attendee, id: attendee.id }} />,
     };
   }
-  if (status === 'waitlisted') return { header: 'Place', cell: (attendee) => `#${attendee.waitlistPosition ?? '?'}` };
-  return { header: 'Replied', cell: (attendee) => commentDate(attendee.respondedAt) };
+  if (status === 'waitlisted') {
+    return {
+      header: translate(messages.place),
+      cell: (attendee) =>
+        translate(messages.position, {
+          position: attendee.waitlistPosition == null ? '?' : number(attendee.waitlistPosition),
+        }),
+    };
+  }
+  return { header: translate(messages.replied), cell: (attendee) => commentDate(attendee.respondedAt) };
 }
 
-function GroupTable({
-  eventId,
-  status,
-  label,
-  list,
-}: {
-  eventId: number;
-  status: Attendee['status'];
-  label: string;
-  list: Attendee[];
-}) {
+function GroupTable({ eventId, status, list }: { eventId: number; status: Attendee['status']; list: Attendee[] }) {
+  const t = useT();
   const people = list.reduce((sum, attendee) => sum + 1 + attendee.guests, 0);
   return (
     <AttendeeTable
       className={styles.table}
       caption={
         <>
-          {label} <Badge>{people}</Badge>
+          {statusLabel(status)} <Badge>{number(people)}</Badge>
         </>
       }
       list={list}
       aboutName={(attendee) => <MinorState attendee={attendee} />}
-      columns={[{ header: 'Guests', cell: (attendee) => attendee.guests }, lastColumn(eventId, status)]}
+      columns={[
+        { header: t(messages.guests), cell: (attendee) => number(attendee.guests) },
+        lastColumn(eventId, status),
+      ]}
     />
   );
 }
 
 export function OrganiserPanel({ eventId, className = '' }: { eventId: number; className?: string }) {
+  const t = useT();
   const attendees = useAttendees(eventId);
   const list = attendees.data ?? [];
   return (
     <Card
-      title="Organiser tools"
+      title={t(messages.title)}
       labelledBy="organiser-title"
       className={className}
       actions={
@@ -102,25 +125,23 @@ export function OrganiserPanel({ eventId, className = '' }: { eventId: number; c
               if (!isMiniApp()) return;
               event.preventDefault();
               downloadAttendeesCsv(eventId).catch((error: unknown) =>
-                toastError('Download failed', errorMessage(error)),
+                toastError(translate(messages.downloadFailed), errorMessage(error)),
               );
             }}
           >
             <Download size={16} aria-hidden="true" />
-            Download CSV
+            {t(messages.download)}
           </a>
           <MessageAttendeesDialog eventId={eventId} />
         </>
       }
     >
       <CheckInByPass eventId={eventId} />
-      {attendees.isPending && <p className="muted">Loading attendees...</p>}
-      {!attendees.isPending && list.length === 0 && <p className="muted">No replies yet</p>}
-      {GROUPS.map(([status, label]) => {
+      {attendees.isPending && <p className="muted">{t(messages.loading)}</p>}
+      {!attendees.isPending && list.length === 0 && <p className="muted">{t(messages.none)}</p>}
+      {GROUPS.map((status) => {
         const group = list.filter((attendee) => attendee.status === status);
-        return (
-          group.length > 0 && <GroupTable key={status} eventId={eventId} status={status} label={label} list={group} />
-        );
+        return group.length > 0 && <GroupTable key={status} eventId={eventId} status={status} list={group} />;
       })}
     </Card>
   );

@@ -6,44 +6,75 @@ import { Button } from '../../../components/button/button';
 import { Menu, MenuItem } from '../../../components/menu/menu';
 import { useTakePart } from '../../../components/take-part/take-part';
 import { toast, toastError, type ToastInput } from '../../../components/toast-store';
+import { defineMessages, translate, useT, type MessageDescriptor } from '../../../i18n';
 import { useAttendEvent } from '../api/attend-event';
+import { common } from '../messages';
 
-/** After 'attending' on an event that needs a guardian's approval, the member learns who was asked and why. */
+const messages = defineMessages({
+  awaitingTitle: { id: 'web.events.rsvp.awaitingTitle', defaultMessage: 'Waiting for a guardian' },
+  awaitingText: {
+    id: 'web.events.rsvp.awaitingText',
+    defaultMessage: 'We asked your parent or guardian to approve this event. Your place is held until they answer.',
+  },
+  updated: { id: 'web.events.rsvp.updated', defaultMessage: 'RSVP updated' },
+  updatedText: { id: 'web.events.rsvp.updatedText', defaultMessage: 'Your attendance status has been updated.' },
+  failed: { id: 'web.events.rsvp.failed', defaultMessage: 'Failed to update attendance status. Please try again.' },
+  attending: { id: 'web.events.rsvp.attending', defaultMessage: 'Attending' },
+  notAttending: { id: 'web.events.rsvp.notAttending', defaultMessage: 'Not Attending' },
+  maybe: { id: 'web.events.rsvp.maybe', defaultMessage: 'Maybe' },
+  waitlisted: { id: 'web.events.rsvp.waitlisted', defaultMessage: 'Waitlisted' },
+  notResponded: { id: 'web.events.rsvp.notResponded', defaultMessage: 'Not Responded' },
+  change: { id: 'web.events.rsvp.change', defaultMessage: 'Change RSVP' },
+  changeFor: { id: 'web.events.rsvp.changeFor', defaultMessage: 'Change RSVP for {name}' },
+  updating: { id: 'web.events.rsvp.updating', defaultMessage: 'Updating...' },
+});
+
+/**
+ * After 'attending' on an event that needs a guardian's approval, the member learns who was asked and why. Its
+ * words are read when the toast is shown, so they are in the page's language at that moment.
+ */
 export const AWAITING_GUARDIAN_TOAST: ToastInput = {
-  title: 'Waiting for a guardian',
-  description: 'We asked your parent or guardian to approve this event. Your place is held until they answer.',
+  get title() {
+    return translate(messages.awaitingTitle);
+  },
+  get description() {
+    return translate(messages.awaitingText);
+  },
 };
 
 /** The list's toast after a reply: the usual words, or who was asked when a guardian must approve. */
 export const listRsvpToast = (result: AttendResponse): ToastInput =>
   result.status === 'awaiting_guardian'
     ? AWAITING_GUARDIAN_TOAST
-    : { title: 'RSVP updated', description: 'Your attendance status has been updated.' };
+    : { title: translate(messages.updated), description: translate(messages.updatedText) };
 
-const LABELS: Record<AttendanceStatus, [string, LucideIcon]> = {
-  attending: ['Attending', Check],
-  not_attending: ['Not Attending', X],
-  maybe: ['Maybe', CircleHelp],
-  waitlisted: ['Waitlisted', Clock],
-  awaiting_guardian: ['Waiting for a guardian', Clock],
-  not_responded: ['Not Responded', CircleHelp],
-  not_authenticated: ['Not Responded', CircleHelp],
+const LABELS: Record<AttendanceStatus, [MessageDescriptor, LucideIcon]> = {
+  attending: [messages.attending, Check],
+  not_attending: [messages.notAttending, X],
+  maybe: [messages.maybe, CircleHelp],
+  waitlisted: [messages.waitlisted, Clock],
+  awaiting_guardian: [messages.awaitingTitle, Clock],
+  not_responded: [messages.notResponded, CircleHelp],
+  not_authenticated: [messages.notResponded, CircleHelp],
 };
 
 /** The one word for a reply status, wherever a status is shown: card, lists, attendee tables. */
-export const statusLabel = (status: string): string => (LABELS[status as AttendanceStatus] ?? LABELS.not_responded)[0];
+export const statusLabel = (status: string): string =>
+  translate((LABELS[status as AttendanceStatus] ?? LABELS.not_responded)[0]);
 
 export function StatusLabel({ status }: { status: AttendanceStatus }) {
+  const t = useT();
   const [label, Icon] = LABELS[status] ?? LABELS.not_responded;
   return (
     <span className={`status-label status-${status}`}>
       <Icon size={16} aria-hidden="true" />
-      <span>{label}</span>
+      <span>{t(label)}</span>
     </span>
   );
 }
 
 export function RsvpDropdown({ eventId, eventName }: { eventId: number; eventName: string }) {
+  const t = useT();
   const attend = useAttendEvent();
   const takePart = useTakePart();
   const choose = (status: RsvpStatus) =>
@@ -53,7 +84,7 @@ export function RsvpDropdown({ eventId, eventName }: { eventId: number; eventNam
         onSuccess: (result) => toast(listRsvpToast(result)),
         onError: (error) =>
           takePart.intercept(error, () => choose(status)) ||
-          toastError('Error', 'Failed to update attendance status. Please try again.'),
+          toastError(translate(common.error), translate(messages.failed)),
       },
     );
   return (
@@ -65,16 +96,16 @@ export function RsvpDropdown({ eventId, eventName }: { eventId: number; eventNam
             variant="secondary"
             size="small"
             disabled={attend.isPending}
-            aria-label={`Change RSVP for ${eventName}`}
+            aria-label={t(messages.changeFor, { name: eventName })}
           >
-            {attend.isPending ? 'Updating...' : 'Change RSVP'} <ChevronDown size={16} aria-hidden="true" />
+            {t(attend.isPending ? messages.updating : messages.change)} <ChevronDown size={16} aria-hidden="true" />
           </Button>
         }
       >
-        <MenuItem onSelect={() => choose('attending')}>Attending</MenuItem>
-        <MenuItem onSelect={() => choose('not_attending')}>Not Attending</MenuItem>
+        <MenuItem onSelect={() => choose('attending')}>{t(messages.attending)}</MenuItem>
+        <MenuItem onSelect={() => choose('not_attending')}>{t(messages.notAttending)}</MenuItem>
         {/* After the SPEC's two choices, so their order (and keyboard path) stays as it was. */}
-        <MenuItem onSelect={() => choose('maybe')}>Maybe</MenuItem>
+        <MenuItem onSelect={() => choose('maybe')}>{t(messages.maybe)}</MenuItem>
       </Menu>
     </>
   );
