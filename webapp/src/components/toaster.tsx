@@ -1,14 +1,13 @@
 // Radix Toast with the SPEC §9 options: 5000 ms, swipe right with a 50 px threshold, F8 focuses the area.
 import * as Toast from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../shared/constants';
-import { TEXT_DIRECTION } from '../../../shared/i18n/languages';
-import { useLanguage } from '../i18n';
+import { usePageDirection } from '../lib/text-direction';
 import { dismissToast, useToasts } from './toast-store';
 
 export function Toaster() {
   const toasts = useToasts();
   // Swiped off toward the edge it sits at: the right, or the left in a right-to-left language.
-  const swipeDirection = TEXT_DIRECTION[useLanguage()] === 'rtl' ? 'left' : 'right';
+  const swipeDirection = usePageDirection() === 'rtl' ? 'left' : 'right';
   return (
     <Toast.Provider
       duration={TOAST_DURATION_MS}
