@@ -1,9 +1,10 @@
 // The web app mirrored for a right-to-left language, in Chromium at 390×844 and 1366×900: with `dir="rtl"` on the
-// page, nothing scrolls sideways (the overflow that would scroll lies on the left there), the header's brand sits
-// at the right, the back link's arrow points right (back, in a right-to-left line), the account menu opens
-// under its button and on the screen, and the login dialog's close button moves to the left. Screenshots of home,
-// the events list, an event, settings and admin settings land in test-artifacts/web/rtl for review.
-// `dir` is set on the page directly: what it mirrors is the CSS, whatever language chooses it.
+// page, nothing scrolls sideways (the overflow that would scroll lies on the left there), nothing runs left to
+// right, the header's brand sits at the right, the back link's arrow points right (back, in a right-to-left
+// line), the account menu opens under its button and on the screen, and the close buttons of the login dialog and
+// of a toast move to the left. Screenshots of home, the events list, an event, settings and admin settings land
+// in test-artifacts/web/rtl for review. `dir` is set on the page directly: what it mirrors is the CSS, whatever
+// language chooses it.
 import type { Browser, Page } from 'playwright-core';
 import type { Event, User } from '@prisma/client';
 import { mkdirSync } from 'node:fs';
@@ -168,6 +169,15 @@ describe('the web app right to left', () => {
       await page.goto('/settings');
       await shows(page.getByRole('heading', { name: 'Connected Accounts' }));
       await check(page, `settings-${size}`);
+      // A toast (copied or not) comes at the left edge, its close button at its left.
+      await page.getByRole('button', { name: 'Copy URL' }).click();
+      const toast = page.locator('.toast').first();
+      await shows(toast);
+      const toastBox = (await toast.boundingBox())!;
+      const toastClose = (await toast.getByRole('button', { name: 'Close' }).boundingBox())!;
+      expect(toastBox.x).toBeCloseTo(16, 0);
+      expect(toastClose.x - toastBox.x).toBeLessThan(toastBox.width / 4);
+      await page.screenshot({ path: path.join(DIR, `toast-${size}.png`), animations: 'disabled' });
 
       await page.goto('/admin/settings');
       await shows(page.getByRole('heading', { name: 'Create Notification Template' }));
