@@ -3,6 +3,7 @@ import * as Toast from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../shared/constants';
 import { defineMessages, useT } from '../i18n';
 import { commonMessages } from './common-messages';
+import { usePageDirection } from '../lib/text-direction';
 import { dismissToast, useToasts } from './toast-store';
 
 const messages = defineMessages({
@@ -13,8 +14,14 @@ const messages = defineMessages({
 export function Toaster() {
   const toasts = useToasts();
   const t = useT();
+  // Swiped off toward the edge it sits at: the right, or the left in a right-to-left language.
+  const swipeDirection = usePageDirection() === 'rtl' ? 'left' : 'right';
   return (
-    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+    <Toast.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection={swipeDirection}
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+    >
       {toasts.map((item) => (
         <Toast.Root
           key={item.id}

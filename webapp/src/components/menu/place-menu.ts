@@ -10,7 +10,9 @@ export function placeMenu(menu: HTMLElement, trigger: HTMLElement, align: 'start
   const above = anchor.top - GAP - height;
   const fitsBelow = below + height <= window.innerHeight - MARGIN;
   const top = fitsBelow || above < MARGIN ? below : above;
-  const preferred = align === 'end' ? anchor.right - width : anchor.left;
+  // 'start' and 'end' follow the line: in a right-to-left language the menu's end is its left edge.
+  const rtl = getComputedStyle(trigger).direction === 'rtl';
+  const preferred = (align === 'end') !== rtl ? anchor.right - width : anchor.left;
   const left = Math.max(MARGIN, Math.min(preferred, window.innerWidth - MARGIN - width));
   menu.style.top = `${Math.round(top)}px`;
   menu.style.left = `${Math.round(left)}px`;
