@@ -193,7 +193,8 @@ export function brandCoversRouter(color: string): Router {
   const pngs = new Map<BrandCoverPattern, Promise<Buffer>>();
   router.get(/^\/images\/events\/brand-([a-z]+)\.(svg|png)$/, (req, res, next) => {
     const [pattern, format] = [req.params[0] ?? '', req.params[1]];
-    if (!isBrandCoverPattern(pattern)) return next();
+    // Nothing else lives under this name: not the web app's page either.
+    if (!isBrandCoverPattern(pattern)) return void res.sendStatus(404);
     const svg = brandCoverSvg(pattern, color);
     res.setHeader('Cache-Control', CACHE);
     if (format === 'svg') return void res.type('image/svg+xml').send(svg);
