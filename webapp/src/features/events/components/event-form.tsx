@@ -242,9 +242,10 @@ export function EventForm({
     .recurrence;
 
   // The date as it was when the form opened: an event that already happened can be edited without a question.
-  const initialDate = toIso(initial.date, initial.timeZone);
+  const initialDate = Date.parse(toIso(initial.date, initial.timeZone));
   const submit = (input: EventCreateInput) => {
-    const passed = Date.parse(input.date) < Date.now() && input.date !== initialDate;
+    const date = Date.parse(input.date);
+    const passed = date < Date.now() && date !== initialDate;
     if (passed) setPastInput(input);
     else onSubmit(input);
   };
