@@ -83,6 +83,24 @@ export const SAMPLE_EVENT_IMAGES = [
   '/images/events/workshop.svg',
 ] as const;
 
+/**
+ * Covers drawn in the organisation's own colour (BRAND_COLOR): the server draws each pattern as SVG for the
+ * page and as PNG for chat apps' link previews (api/src/modules/web/brand-covers.ts), so they follow the colour
+ * without a rebuild. An event stores the SVG's path, like a sample image's.
+ */
+export const BRAND_COVER_PATTERNS = [
+  'glow',
+  'waves',
+  'stripes',
+  'confetti',
+  'rays',
+  'rings',
+  'dots',
+  'blocks',
+] as const;
+export type BrandCoverPattern = (typeof BRAND_COVER_PATTERNS)[number];
+export const brandCoverUrl = (pattern: BrandCoverPattern) => `/images/events/brand-${pattern}.svg`;
+
 /** Cover photos organisers upload (POST /api/images): what the server accepts and the WebP widths it stores. */
 export const IMAGE_UPLOAD = {
   maxBytes: 10 * 1024 * 1024,

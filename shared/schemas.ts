@@ -14,6 +14,8 @@ import {
   DEFAULT_SMTP_PORT,
   LIMITS,
   SAMPLE_EVENT_IMAGES,
+  BRAND_COVER_PATTERNS,
+  brandCoverUrl,
   UPLOADED_IMAGE_URL,
   NOTIFICATION_CHANNELS,
   PHONE_VERIFICATION,
@@ -148,10 +150,12 @@ export const emailSchema = z
 export function uploadedImageId(url: string): string | null {
   return UPLOADED_IMAGE_URL.exec(url)?.[1] ?? null;
 }
-const isSampleImage = (url: string) => (SAMPLE_EVENT_IMAGES as readonly string[]).includes(url);
+const isSampleImage = (url: string) =>
+  (SAMPLE_EVENT_IMAGES as readonly string[]).includes(url) ||
+  BRAND_COVER_PATTERNS.some((pattern) => brandCoverUrl(pattern) === url);
 
 /**
- * One of the 4 sample images or an upload (/api/images/<id>); the server also checks that the upload exists
+ * One of the 4 sample images, a cover in the brand colour or an upload (/api/images/<id>); the server also checks that the upload exists
  * and that the caller may use it. Never another site's URL, javascript: or data: URLs.
  */
 const imageUrlSchema = requiredText(MSG.eventFieldsRequired, LIMITS.imageUrl, 'Image').refine(

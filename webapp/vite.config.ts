@@ -32,6 +32,7 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    // The covers in the brand colour are drawn by the server (api/src/modules/web/brand-covers.ts).
+    proxy: { '/api': 'http://127.0.0.1:3000', '^/images/events/brand-': 'http://127.0.0.1:3000' },
   },
 });

@@ -10,6 +10,7 @@ import type { Services } from './system/services';
 import { authenticate, holdGuardianAccounts, holdPendingMembers } from './modules/auth/request-auth';
 import { errorHandler, notFoundHandler } from './http/error-middleware';
 import { createRequestLanguages } from './http/language';
+import { brandCoversRouter } from './modules/web/brand-covers';
 import { brandedIndexHtml, readIndex } from './modules/web/branded-index';
 import { createFirstScreen, firstPageMessages } from './modules/web/first-screen';
 import { pageInLanguage, writeFirstScreen } from './modules/web/first-screen-html';
@@ -103,6 +104,9 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(notificationsRouter(services.notifications));
   api.use(notFoundHandler(languages));
   app.use('/api', api);
+
+  // The covers in the organisation's colour live beside the sample images, drawn on request (brand-covers.ts).
+  app.use(brandCoversRouter(deps.config.brand.color));
 
   const webappDir = extras.webappDir ?? WEBAPP_DIST;
   if (existsSync(path.join(webappDir, 'index.html'))) {

@@ -35,7 +35,7 @@ describe('Recurring events in the web app', () => {
     await admin.getByLabel('Repeat', { exact: true }).selectOption('weekly');
     await admin.getByLabel('Number of events').fill('53');
     await admin.getByRole('button', { name: 'Create Event' }).click();
-    await shows(admin.getByText('count must be a whole number from 1 to 52'));
+    await shows(admin.getByText('Enter a whole number from 1 to 52.'));
     await admin.getByLabel('Number of events').fill('4');
     await checkScreen(admin, 'series-create-event');
     await admin.getByRole('button', { name: 'Create Event' }).click();

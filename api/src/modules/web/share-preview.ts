@@ -14,7 +14,10 @@ const SITE_DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"/;
 /** How long a description may be in a preview: chat apps show two or three lines. */
 const DESCRIPTION_CHARS = 160;
 
-/** Sample covers are SVG, which chat apps do not draw: the build writes a PNG of each (webapp/share-pictures.ts). */
+/**
+ * Sample covers are SVG, which chat apps do not draw: the build writes a PNG of each (webapp/share-pictures.ts),
+ * and the server draws the brand-colour covers' PNG beside their SVG (brand-covers.ts).
+ */
 const SAMPLE_COVER = /^\/images\/events\/[a-z0-9-]+\.svg$/;
 
 /** The cover as a chat app can draw it: an upload's WebP at the details page's width, a sample's PNG. */

@@ -8,6 +8,7 @@ import { toast, toastError } from '../../../components/toast-store';
 import { StateCard } from '../../../components/card/card';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { paths } from '../../../config/paths';
+import { defineMessages, translate, useT } from '../../../i18n';
 import { useCurrentUser } from '../../../lib/auth';
 import { useEvent } from '../api/get-event';
 import { useUpdateEvent } from '../api/save-event';
@@ -15,7 +16,20 @@ import { formFailure } from './create-event-page';
 import { EventForm, toFormValues } from './event-form';
 import { SeriesScopeDialog } from './series-scope-dialog';
 
+const messages = defineMessages({
+  deniedTitle: { id: 'web.events.form.editDeniedTitle', defaultMessage: 'Permission denied' },
+  deniedBody: { id: 'web.events.form.editDeniedBody', defaultMessage: "You can only edit events you've created" },
+  loading: { id: 'web.events.form.loading', defaultMessage: 'Loading event details...' },
+  notFound: { id: 'web.events.form.notFound', defaultMessage: 'Event not found' },
+  title: { id: 'web.events.form.editTitle', defaultMessage: 'Edit Event: {name}' },
+  submit: { id: 'web.events.form.editSubmit', defaultMessage: 'Update Event' },
+  busy: { id: 'web.events.form.editBusy', defaultMessage: 'Updating Event...' },
+  failed: { id: 'web.events.form.editFailed', defaultMessage: 'Failed to update event' },
+  updated: { id: 'web.events.form.updated', defaultMessage: 'Event updated' },
+});
+
 export function EditEventPage() {
+  const t = useT();
   const id = Number(useParams().id);
   const event = useEvent(id);
   const { data: user } = useCurrentUser();
@@ -27,7 +41,7 @@ export function EditEventPage() {
 
   useEffect(() => {
     if (event.data && user && !allowed) {
-      toastError('Permission denied', "You can only edit events you've created");
+      toastError(translate(messages.deniedTitle), translate(messages.deniedBody));
       void navigate(paths.events, { replace: true });
     }
   }, [event.data, user, allowed, navigate]);
@@ -37,7 +51,7 @@ export function EditEventPage() {
       { input, scope },
       {
         onSuccess: () => {
-          toast({ title: 'Event updated' });
+          toast({ title: translate(messages.updated) });
           void navigate(paths.events);
         },
         onSettled: () => setPending(null),
@@ -45,20 +59,20 @@ export function EditEventPage() {
     );
   }
 
-  if (event.isPending && Number.isInteger(id) && id > 0) return <Skeleton label="Loading event details..." />;
-  if (!event.data) return <StateCard title="Event not found" />;
+  if (event.isPending && Number.isInteger(id) && id > 0) return <Skeleton label={t(messages.loading)} />;
+  if (!event.data) return <StateCard title={t(messages.notFound)} />;
   if (!allowed) return null;
 
   return (
     <>
-      <h1>Edit Event: {event.data.name}</h1>
+      <h1>{t(messages.title, { name: event.data.name })}</h1>
       <EventForm
         key={event.data.id}
         initial={toFormValues(event.data)}
-        submitLabel="Update Event"
-        busyLabel="Updating Event..."
+        submitLabel={t(messages.submit)}
+        busyLabel={t(messages.busy)}
         busy={update.isPending}
-        serverError={formFailure(update.error, 'Failed to update event')}
+        serverError={formFailure(update.error, t(messages.failed))}
         onSubmit={(input) => (event.data?.seriesId ? setPending(input) : save(input, 'this'))}
       />
       <SeriesScopeDialog

@@ -1,21 +1,32 @@
-// The create/edit event form (SPEC §2): every field required, a cover (uploaded or one of the 4 samples) with a
-// preview, and the public/private choice. react-hook-form on the server's own zod schema; the 'All fields are
-// required' banner follows the fields, so it goes away once they are filled in. The RSVP settings are
+// The create/edit event form (SPEC §2): every field required, a cover (an upload, one of the 4 samples or a cover
+// in the brand colour) with a preview, and the public/private choice. react-hook-form on the server's own zod
+// schema. A missing field says so beside itself and the SPEC's 'All fields are required' banner stays above;
+// both follow the fields, so they go away once the fields are filled in. A submit with errors puts focus on the
+// first field that needs attention. A date in the past is confirmed before saving. The RSVP settings are
 // optional: an empty capacity means no limit, an empty closing time means RSVP stays open.
 import { CircleAlert } from 'lucide-react';
-import { useRef } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { LIMITS, RSVP_LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { eventCreateSchema, type EventCreateInput, type EventInput } from '../../../../../shared/schemas';
 import type { EventSummary } from '../../../../../shared/types';
 import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Field } from '../../../components/field/field';
-import { fromDateTimeLocal, organisationTimeZone, timeZoneOptions, toDateTimeLocal } from '../../../lib/dates';
+import { defineMessages, msg, useT, type MessageDescriptor, type Translate } from '../../../i18n';
+import {
+  fromDateTimeLocal,
+  longDateTime,
+  organisationTimeZone,
+  timeZoneOptions,
+  toDateTimeLocal,
+} from '../../../lib/dates';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { useMainButton } from '../../../lib/use-main-button';
 import { CoverPicker } from './cover-picker';
+import { schemaMessage } from './schema-message';
 import { noRepeat, toRecurrence, type RepeatValues } from './series-recurrence';
 import { SeriesRepeatFields } from './series-repeat-fields';
 import styles from './event-form.module.css';
@@ -96,6 +107,90 @@ const resolver = schemaResolver(
   }),
 );
 
+const messages = defineMessages({
+  name: { id: 'web.events.form.name', defaultMessage: 'Event Name' },
+  nameMissing: { id: 'web.events.form.nameMissing', defaultMessage: 'Give the event a name.' },
+  description: { id: 'web.events.form.description', defaultMessage: 'Description' },
+  descriptionMissing: {
+    id: 'web.events.form.descriptionMissing',
+    defaultMessage: 'Add a few words about what is going on.',
+  },
+  date: { id: 'web.events.form.date', defaultMessage: 'Date and Time' },
+  dateMissing: { id: 'web.events.form.dateMissing', defaultMessage: 'Pick the day and the start time.' },
+  timeZone: { id: 'web.events.form.timeZone', defaultMessage: 'Time zone' },
+  timeZoneHint: {
+    id: 'web.events.form.timeZoneHint',
+    defaultMessage: 'The date and time are in this zone; everyone also sees their own time.',
+  },
+  location: { id: 'web.events.form.location', defaultMessage: 'Location' },
+  locationMissing: { id: 'web.events.form.locationMissing', defaultMessage: 'Say where to meet.' },
+  imageMissing: {
+    id: 'web.events.form.imageMissing',
+    defaultMessage: 'Choose a cover: upload a photo or pick one below.',
+  },
+  public: { id: 'web.events.form.public', defaultMessage: 'Public Event (visible to everyone)' },
+  private: { id: 'web.events.form.private', defaultMessage: 'Private Event (invitation only)' },
+  privateHint: {
+    id: 'web.events.form.privateHint',
+    defaultMessage: 'Invitations for a private event are managed from the event details page after it is saved.',
+  },
+  rsvp: { id: 'web.events.form.rsvp', defaultMessage: 'RSVP' },
+  capacity: { id: 'web.events.form.capacity', defaultMessage: 'Capacity' },
+  capacityHint: { id: 'web.events.form.capacityHint', defaultMessage: 'People, guests included. Empty: no limit.' },
+  guestsAllowed: { id: 'web.events.form.guestsAllowed', defaultMessage: 'Guests allowed' },
+  guestsAllowedHint: { id: 'web.events.form.guestsAllowedHint', defaultMessage: 'Extra people each member may bring.' },
+  guestsOption: {
+    id: 'web.events.form.guestsOption',
+    defaultMessage: '{count, plural, =0 {No guests} one {Up to #} other {Up to #}}',
+  },
+  rsvpClosesAt: { id: 'web.events.form.rsvpClosesAt', defaultMessage: 'RSVP closes at' },
+  rsvpClosesAtHint: {
+    id: 'web.events.form.rsvpClosesAtHint',
+    defaultMessage: 'Optional. Afterwards only organisers can change replies.',
+  },
+  rsvpDigest: { id: 'web.events.form.rsvpDigest', defaultMessage: 'Tell me about new RSVPs (hourly digest)' },
+  guardianApproval: {
+    id: 'web.events.form.guardianApproval',
+    defaultMessage: "Under-16s need a parent's or guardian's OK",
+  },
+  guardianHint: {
+    id: 'web.events.form.guardianHint',
+    defaultMessage:
+      'Members under the age of consent hold a spot until a guardian approves; unanswered requests free it.',
+  },
+  pastTitle: { id: 'web.events.form.pastTitle', defaultMessage: 'This date has already passed' },
+  pastBody: {
+    id: 'web.events.form.pastBody',
+    defaultMessage: '{date} is in the past. Save the event with this date anyway?',
+  },
+  pastConfirm: { id: 'web.events.form.pastConfirm', defaultMessage: 'Save anyway' },
+});
+
+/** What a missing field says beside itself; the banner says 'All fields are required' once for all. */
+const MISSING: Partial<Record<string, MessageDescriptor>> = {
+  name: messages.nameMissing,
+  description: messages.descriptionMissing,
+  date: messages.dateMissing,
+  location: messages.locationMissing,
+  imageUrl: messages.imageMissing,
+};
+
+/** A field's message in the member's language: its own words when it is missing, else the schema's. */
+function fieldMessage(t: Translate, name: string, text: string | undefined): string | null {
+  if (!text) return null;
+  const missing = MISSING[name];
+  return text === MSG.eventFieldsRequired && missing ? t(missing) : schemaMessage(t, text);
+}
+
+/** The first control that needs attention, in the order the form shows them (a cover group: its first choice). */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const target = invalid?.matches('input, select, textarea') ? invalid : invalid?.querySelector('input');
+  target?.focus({ preventScroll: true });
+  // Centred: the sticky header would cover a control scrolled to the top edge.
+  target?.scrollIntoView({ block: 'center' });
+}
+
 interface EventFormProps {
   initial: EventFormValues;
   submitLabel: string;
@@ -117,52 +212,68 @@ export function EventForm({
   onSubmit,
   repeatable = false,
 }: EventFormProps) {
+  const t = useT();
   const form = useRef<HTMLFormElement>(null);
   const {
     register,
     control,
     handleSubmit,
-    formState: { errors },
-  } = useForm({ defaultValues: initial, resolver, mode: 'onSubmit' });
+    formState: { errors, submitCount },
+  } = useForm({ defaultValues: initial, resolver, mode: 'onSubmit', shouldFocusError: false });
   useMainButton({ text: submitLabel, onClick: () => form.current?.requestSubmit(), busy });
+  // A valid event whose date has passed waits here until the organiser confirms it.
+  const [pastInput, setPastInput] = useState<EventCreateInput | null>(null);
 
-  const messages = Object.values(errors).map((error) => error?.message);
-  // An empty field is said once, in the banner; anything more specific sits under its field.
-  const banner = messages.includes(MSG.eventFieldsRequired) ? MSG.eventFieldsRequired : serverError;
-  const inline = (message?: string) => (message && message !== MSG.eventFieldsRequired ? message : null);
-  const invalid = (key: keyof EventFormValues) => (errors[key] ? true : undefined);
+  // After each submit with errors (once they are on the screen), focus goes to the first of them.
+  useEffect(() => {
+    if (submitCount > 0 && Object.keys(errors).length > 0) focusFirstInvalid(form.current);
+    // Only a new submit moves focus; errors clearing while the member types must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitCount]);
+
+  const missing = Object.values(errors).some((error) => error?.message === MSG.eventFieldsRequired);
+  const banner = missing ? t(msg('eventFieldsRequired')) : serverError;
+  const error = (name: keyof EventFormValues & keyof FieldErrors<EventFormValues>) =>
+    fieldMessage(t, name, errors[name]?.message);
   const isPublic = useWatch({ control, name: 'isPublic' });
   const timeZone = useWatch({ control, name: 'timeZone' });
   const [repeat, repeatEnds] = useWatch({ control, name: ['repeat', 'repeatEnds'] });
   const recurrenceErrors = (errors as { recurrence?: Record<string, { message?: string }> & { message?: string } })
     .recurrence;
-  const recurrenceError =
-    recurrenceErrors?.message ?? recurrenceErrors?.count?.message ?? recurrenceErrors?.until?.message ?? null;
+
+  // The date as it was when the form opened: an event that already happened can be edited without a question.
+  const initialDate = Date.parse(toIso(initial.date, initial.timeZone));
+  const submit = (input: EventCreateInput) => {
+    const date = Date.parse(input.date);
+    const passed = date < Date.now() && date !== initialDate;
+    if (passed) setPastInput(input);
+    else onSubmit(input);
+  };
 
   return (
     <Card>
-      <form ref={form} className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <form ref={form} className="form" onSubmit={handleSubmit(submit)} noValidate>
         {banner && (
           <p className="banner banner-error" role="alert">
             <CircleAlert size={18} aria-hidden="true" />
             {banner}
           </p>
         )}
-        <Field label="Event Name" id="event-name" error={inline(errors.name?.message)}>
+        <Field label={t(messages.name)} id="event-name" error={error('name')}>
           <input type="text" maxLength={LIMITS.eventName} aria-required {...register('name')} />
         </Field>
-        <Field label="Description" id="event-description" error={inline(errors.description?.message)}>
+        <Field label={t(messages.description)} id="event-description" error={error('description')}>
           <textarea maxLength={LIMITS.eventDescription} aria-required {...register('description')} />
         </Field>
         <div className="two-columns">
-          <Field label="Date and Time" id="event-date" error={inline(errors.date?.message)}>
+          <Field label={t(messages.date)} id="event-date" error={error('date')}>
             <input type="datetime-local" aria-required {...register('date')} />
           </Field>
           <Field
-            label="Time zone"
+            label={t(messages.timeZone)}
             id="event-time-zone"
-            hint="The date and time are in this zone; everyone also sees their own time."
-            error={inline(errors.timeZone?.message)}
+            hint={t(messages.timeZoneHint)}
+            error={error('timeZone')}
           >
             <select {...register('timeZone')}>
               {timeZoneOptions(timeZone).map((zone) => (
@@ -173,36 +284,46 @@ export function EventForm({
             </select>
           </Field>
         </div>
-        <Field label="Location" id="event-location" error={inline(errors.location?.message)}>
+        <Field label={t(messages.location)} id="event-location" error={error('location')}>
           <input type="text" maxLength={LIMITS.eventLocation} aria-required {...register('location')} />
         </Field>
         <Controller
           control={control}
           name="imageUrl"
           render={({ field }) => (
-            <CoverPicker value={field.value} onChange={field.onChange} invalid={invalid('imageUrl')} />
+            <CoverPicker value={field.value} onChange={field.onChange} error={error('imageUrl')} />
           )}
         />
         <div>
           <label className="checkbox-row">
             <input type="checkbox" {...register('isPublic')} />
-            <span>{isPublic ? 'Public Event (visible to everyone)' : 'Private Event (invitation only)'}</span>
+            <span>{isPublic ? t(messages.public) : t(messages.private)}</span>
           </label>
           {!isPublic && (
             <p className="banner" style={{ marginTop: 8 }}>
-              Invitations for a private event are managed from the event details page after it is saved.
+              {t(messages.privateHint)}
             </p>
           )}
         </div>
-        {repeatable && <SeriesRepeatFields field={register} values={{ repeat, repeatEnds }} error={recurrenceError} />}
+        {repeatable && (
+          <SeriesRepeatFields
+            field={register}
+            values={{ repeat, repeatEnds }}
+            errors={{
+              rule: recurrenceErrors?.message ? schemaMessage(t, recurrenceErrors.message) : null,
+              count: Boolean(recurrenceErrors?.count),
+              until: Boolean(recurrenceErrors?.until),
+            }}
+          />
+        )}
         <fieldset className={styles.rsvp}>
-          <legend>RSVP</legend>
+          <legend>{t(messages.rsvp)}</legend>
           <div className="two-columns">
             <Field
-              label="Capacity"
+              label={t(messages.capacity)}
               id="event-capacity"
-              hint="People, guests included. Empty: no limit."
-              error={inline(errors.capacity?.message)}
+              hint={t(messages.capacityHint)}
+              error={error('capacity')}
             >
               <input
                 type="number"
@@ -212,34 +333,34 @@ export function EventForm({
                 {...register('capacity')}
               />
             </Field>
-            <Field label="Guests allowed" id="event-guests" hint="Extra people each member may bring.">
+            <Field label={t(messages.guestsAllowed)} id="event-guests" hint={t(messages.guestsAllowedHint)}>
               <select {...register('guestsAllowed')}>
                 {Array.from({ length: RSVP_LIMITS.guestsMax + 1 }, (_, count) => (
                   <option key={count} value={count}>
-                    {count === 0 ? 'No guests' : `Up to ${count}`}
+                    {t(messages.guestsOption, { count })}
                   </option>
                 ))}
               </select>
             </Field>
           </div>
           <Field
-            label="RSVP closes at"
+            label={t(messages.rsvpClosesAt)}
             id="event-rsvp-closes"
-            hint="Optional. Afterwards only organisers can change replies."
-            error={inline(errors.rsvpClosesAt?.message)}
+            hint={t(messages.rsvpClosesAtHint)}
+            error={error('rsvpClosesAt')}
           >
             <input type="datetime-local" {...register('rsvpClosesAt')} />
           </Field>
           <label className="checkbox-row">
             <input type="checkbox" {...register('rsvpDigest')} />
-            <span>Tell me about new RSVPs (hourly digest)</span>
+            <span>{t(messages.rsvpDigest)}</span>
           </label>
           <label className="checkbox-row">
             <input type="checkbox" aria-describedby="event-guardian-hint" {...register('requiresGuardianApproval')} />
-            <span>Under-16s need a parent's or guardian's OK</span>
+            <span>{t(messages.guardianApproval)}</span>
           </label>
           <p id="event-guardian-hint" className={styles.checkboxHint}>
-            Members under the age of consent hold a spot until a guardian approves; unanswered requests free it.
+            {t(messages.guardianHint)}
           </p>
         </fieldset>
         <div>
@@ -248,6 +369,18 @@ export function EventForm({
           </Button>
         </div>
       </form>
+      <ConfirmDialog
+        open={pastInput !== null}
+        onOpenChange={(open) => !open && setPastInput(null)}
+        title={t(messages.pastTitle)}
+        description={t(messages.pastBody, { date: longDateTime(pastInput?.date, pastInput?.timeZone) })}
+        confirmLabel={t(messages.pastConfirm)}
+        onConfirm={() => {
+          const input = pastInput;
+          setPastInput(null);
+          if (input) onSubmit(input);
+        }}
+      />
     </Card>
   );
 }
