@@ -2,9 +2,10 @@
 // the app, holding only the messages that part's code uses, already parsed (so the browser needs no ICU parser).
 //
 // - A part is a group of source files (partOf): the app's shell, the first page's event views, each feature.
-// - Each source module that uses messages ends with `await loadMessageParts([...its parts])`: a lazily loaded page
-//   is ready to render in the member's language when its chunk resolves, and the first page waits only for the
-//   parts it shows. Loading a part is a dynamic import of `virtual:web-catalog/<language>/<part>`.
+// - Each source module that uses messages asks for its part as it runs (`loadMessageParts`); a component's useT()
+//   waits (suspends) until what was asked for is in, and main.tsx waits before the first render: a lazily loaded
+//   page renders in the member's language from its first paint, and the first page loads only the parts it shows.
+//   Loading a part is a dynamic import of `virtual:web-catalog/<language>/<part>`.
 // - In the build each message's English (`defaultMessage`) and `description` are dropped from the code: English
 //   is a catalog like the others, so the text is sent once, in the language the member reads.
 // - `en-XA` is a pseudo-language for tests: English accented and a third longer, so a string that did not come
@@ -175,10 +176,12 @@ export function i18nCatalogs(): Plugin {
       if (messageIdsIn(code).length === 0) return null;
       const body = isBuild ? code.replace(DROPPED_FIELD, '') : code;
       const runtime = path.join(SOURCE_DIR, 'i18n/runtime.ts');
+      // Called as the module runs (not awaited: a top-level await would split the bundle into many small chunks);
+      // useT() suspends a component until its part is in (webapp/src/i18n).
       return {
         code:
           `import { loadMessageParts as __loadMessageParts } from ${JSON.stringify(runtime)};\n` +
-          `${body}\nawait __loadMessageParts([${JSON.stringify(partOf(file))}]);\n`,
+          `__loadMessageParts([${JSON.stringify(partOf(file))}]);\n${body}`,
         map: null,
       };
     },

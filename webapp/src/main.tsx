@@ -10,6 +10,7 @@ import { FAKE_TELEGRAM, FAKE_TELEGRAM_INIT_DATA } from './config/env';
 import { dropInlinedAnswers } from './lib/first-screen';
 import { createQueryClient } from './lib/query-client';
 import { initTelegramMiniApp } from './lib/telegram-mini-app';
+import { messagesPending } from './i18n';
 import './styles.css';
 
 async function start() {
@@ -30,6 +31,8 @@ async function start() {
     }
     // After the Mini App's set-up (its requests carry its session), before React's first render.
     await preloadFirstScreen(queryClient, window.location);
+    // The messages of every module loaded so far, the first screen's included: the page paints in its language.
+    await messagesPending();
     // The page's answers were for its first screen: a later request (another page, a refetch) asks the server.
     dropInlinedAnswers();
     // As a transition React renders the first screen in slices, yielding to the browser between them: no

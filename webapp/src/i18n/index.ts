@@ -7,14 +7,21 @@
 // `translate` is the same outside React (a toast from a mutation's callback). Dates, numbers and lists take the
 // language from `currentLanguage()`. `npm run i18n:extract` collects the messages; the build sends each page
 // only its messages, in the member's language (webapp/i18n-catalogs.ts).
-import { useSyncExternalStore } from 'react';
+import { use, useSyncExternalStore } from 'react';
 import { defineMessages } from '../../../shared/i18n/define';
 import type { MsgKey } from '../../../shared/i18n/message-keys';
-import { currentLanguage, subscribe, translate, type MessageDescriptor, type MessageValues } from './runtime';
+import {
+  currentLanguage,
+  messagesPending,
+  subscribe,
+  translate,
+  type MessageDescriptor,
+  type MessageValues,
+} from './runtime';
 
 export { defineMessages, currentLanguage, translate };
 export type { MessageDescriptor, MessageValues };
-export { activateLanguage, CHOSEN_LANGUAGE_KEY, PSEUDO_LANGUAGE, type PageLanguage } from './runtime';
+export { activateLanguage, CHOSEN_LANGUAGE_KEY, messagesPending, PSEUDO_LANGUAGE, type PageLanguage } from './runtime';
 
 export type Translate = (message: MessageDescriptor, values?: MessageValues) => string;
 
@@ -23,9 +30,14 @@ export function useLanguage() {
   return useSyncExternalStore(subscribe, currentLanguage);
 }
 
-/** `t(message, values)` in the page's language; the component re-renders when the language changes. */
+/**
+ * `t(message, values)` in the page's language; the component re-renders when the language changes. While a part
+ * of the catalog the page asked for is still on its way (a page's chunk just arrived), the component suspends.
+ */
 export function useT(): Translate {
   useLanguage();
+  const pending = messagesPending();
+  if (pending) use(pending);
   return translate;
 }
 

@@ -69,11 +69,22 @@ function loadPart(into: PageLanguage, part: string): Promise<void> {
   return loading;
 }
 
-/** What a module that uses messages waits for before it runs (added by the build). */
+let pending: Promise<void> | null = null;
+
+/** What a module that uses messages calls as it runs (added by the build): its part starts loading. */
 export function loadMessageParts(parts: readonly string[]): Promise<void> {
-  for (const part of parts) wanted.add(part);
-  return Promise.all(parts.map((part) => loadPart(language, part))).then(() => undefined);
+  const fresh = parts.filter((part) => !wanted.has(part));
+  if (fresh.length === 0) return pending ?? Promise.resolve();
+  for (const part of fresh) wanted.add(part);
+  const loading = Promise.all([pending, ...fresh.map((part) => loadPart(language, part))]).then(() => {
+    if (pending === loading) pending = null;
+  });
+  pending = loading;
+  return loading;
 }
+
+/** The parts asked for and not yet in, or null when every message asked for can be shown. */
+export const messagesPending = () => pending;
 
 export const currentLanguage = () => language;
 
