@@ -1,16 +1,20 @@
-// The web app's message catalogs, built from shared/i18n/catalogs: for each language, one small module per part of
-// the app, holding only the messages that part's code uses, already parsed (so the browser needs no ICU parser).
+// The web app's message catalogs, built from shared/i18n/catalogs: for each chunk of the bundle and each language,
+// one small module holding the messages that chunk's code uses, already parsed (the browser needs no ICU parser).
 //
-// - A part is a group of source files (partOf): the app's shell, the first page's event views, each feature.
-// - Each source module that uses messages asks for its part as it runs (`loadMessageParts`); a component's useT()
-//   waits (suspends) until what was asked for is in, and main.tsx waits before the first render: a lazily loaded
-//   page renders in the member's language from its first paint, and the first page loads only the parts it shows.
-//   Loading a part is a dynamic import of `virtual:web-catalog/<language>/<part>`.
-// - In the build each message's English (`defaultMessage`) and `description` are dropped from the code: English
-//   is a catalog like the others, so the text is sent once, in the language the member reads.
+// - Each source module that uses messages asks for its chunk's messages as it runs (`loadMessageParts(key)`);
+//   the build writes the chunk's key in (renderChunk) and the messages to `assets/messages/<language>/<key>.js`
+//   (generateBundle). A component's useT() suspends until what was asked for is in, and main.tsx waits before the
+//   first render: a page paints in the member's language, and the first page loads exactly its own messages.
+// - The key is a hash of the chunk's messages in every language: a file never changes under its name, and a
+//   chunk whose messages change gets a new key, so a new name of its own.
+// - In the build each message's English (`defaultMessage`) and translators' note are dropped from the code:
+//   English is a catalog like the others, so the text is sent once, in the language the member reads.
+// - `vite dev` and tests in Node load each language's whole catalog instead (`virtual:web-catalogs`).
 // - `en-XA` is a pseudo-language for tests: English accented and a third longer, so a string that did not come
 //   from a catalog stands out on screen.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// - `.vite/message-parts.json` names each chunk's key, for the server to name the first screen's messages.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { Plugin } from 'vite';
@@ -23,24 +27,12 @@ export const PSEUDO_LANGUAGE = 'en-XA';
 const WEB_LANGUAGES = [...LANGUAGES, PSEUDO_LANGUAGE];
 
 const CATALOGS_ID = 'virtual:web-catalogs';
-const PART_PREFIX = 'virtual:web-catalog/';
+const WHOLE_PREFIX = 'virtual:web-catalog/';
 const RESOLVED = '\0';
-
-/** Modules of the first page's event views: their messages load with the shell's. */
-const FIRST_PAGE_EVENTS =
-  /features\/events\/(?:api\/|components\/(?:home-page|featured-events|event-row|rsvp|rsvp-text|events-list-page|event-cover|minor-state|series-hint)\b)/;
-const EVENT_FORMS =
-  /features\/events\/components\/(?:event-form|create-event-page|edit-event-page|series-repeat-fields|series-recurrence|cover-picker|guests-stepper)\b/;
-
-/** Which part a source file's messages belong to. */
-export function partOf(file: string): string {
-  const relative = path.relative(SOURCE_DIR, file).split(path.sep).join('/');
-  if (FIRST_PAGE_EVENTS.test(relative)) return 'events';
-  if (EVENT_FORMS.test(relative)) return 'event-forms';
-  if (relative.startsWith('features/events/')) return 'event-page';
-  const feature = /^features\/([^/]+)\//.exec(relative);
-  return feature ? feature[1]! : 'shell';
-}
+/** Stands for the chunk's key in the code until the chunk is known. */
+const KEY_PLACEHOLDER = '__MESSAGE_PART_KEY__';
+export const PARTS_DIR = 'assets/messages';
+export const PARTS_MANIFEST = '.vite/message-parts.json';
 
 // `id: 'web.x.y'` inside defineMessages, and msg('key') for the API's own texts (shared/messages.ts).
 const MESSAGE_ID = /\bid:\s*'((?:web|msg)\.[A-Za-z0-9_.-]+)'/g;
@@ -62,28 +54,6 @@ export function messageIdsIn(code: string): string[] {
   if (MSG_DYNAMIC.test(code))
     for (const key of Object.keys(readCatalog('en'))) if (key.startsWith('msg.')) ids.add(key);
   return [...ids];
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
-  });
-}
-
-/** Every part and the message ids its files use. */
-function scanParts(): Map<string, Set<string>> {
-  const parts = new Map<string, Set<string>>();
-  for (const file of sourceFiles(SOURCE_DIR)) {
-    const ids = messageIdsIn(readFileSync(file, 'utf8'));
-    if (ids.length === 0) continue;
-    const part = partOf(file);
-    const set = parts.get(part) ?? new Set<string>();
-    for (const id of ids) set.add(id);
-    parts.set(part, set);
-  }
-  return parts;
 }
 
 type Element = { type: number; value?: unknown; options?: Record<string, { value: Element[] }> };
@@ -125,7 +95,7 @@ function pseudoOf(source: string): Element[] {
 }
 
 function partModule(language: string, ids: Iterable<string>): string {
-  const source = readCatalog(language === PSEUDO_LANGUAGE ? 'en' : language);
+  const source = catalog(language === PSEUDO_LANGUAGE ? 'en' : language);
   const out: Record<string, string | Element[]> = {};
   for (const id of [...ids].sort()) {
     const text = source[id];
@@ -135,10 +105,26 @@ function partModule(language: string, ids: Iterable<string>): string {
   return `export default ${JSON.stringify(out)};`;
 }
 
+const catalogs = new Map<string, Record<string, string>>();
+function catalog(language: string): Record<string, string> {
+  let found = catalogs.get(language);
+  if (!found) catalogs.set(language, (found = readCatalog(language)));
+  return found;
+}
+
+/** A chunk's key: its messages in every language, hashed. */
+function keyOf(ids: string[]): string {
+  const hash = createHash('sha256');
+  for (const id of ids) for (const language of LANGUAGES) hash.update(`${id}\0${catalog(language)[id] ?? ''}\0`);
+  return hash.digest('base64url').slice(0, 12);
+}
+
 export function i18nCatalogs(): Plugin {
   let isBuild = false;
-  let parts: Map<string, Set<string>> | null = null;
-  const currentParts = () => (isBuild ? (parts ??= scanParts()) : scanParts());
+  /** Source module → the message ids it uses. */
+  const idsOf = new Map<string, string[]>();
+  /** Chunk file name → its key and ids (renderChunk), for generateBundle. */
+  const chunkParts = new Map<string, { key: string; ids: string[] }>();
 
   return {
     name: 'i18n-catalogs',
@@ -146,44 +132,73 @@ export function i18nCatalogs(): Plugin {
     configResolved(config) {
       isBuild = config.command === 'build';
     },
+    buildStart() {
+      catalogs.clear();
+      idsOf.clear();
+      chunkParts.clear();
+    },
     resolveId(id) {
-      if (id === CATALOGS_ID || id.startsWith(PART_PREFIX)) return RESOLVED + id;
+      if (id === CATALOGS_ID || id.startsWith(WHOLE_PREFIX)) return RESOLVED + id;
       return null;
     },
     load(id) {
       if (id === RESOLVED + CATALOGS_ID) {
-        const names = [...currentParts().keys()].sort();
-        const byLanguage = WEB_LANGUAGES.map(
-          (language) =>
-            `${JSON.stringify(language)}: {${names
-              .map(
-                (part) =>
-                  `${JSON.stringify(part)}: () => import(${JSON.stringify(`${PART_PREFIX}${language}/${part}`)})`,
-              )
-              .join(', ')}}`,
+        const loaders = WEB_LANGUAGES.map(
+          (language) => `${JSON.stringify(language)}: () => import(${JSON.stringify(WHOLE_PREFIX + language)})`,
         );
-        return `export const catalogs = {${byLanguage.join(',\n')}};`;
+        return `export const catalogs = {${loaders.join(', ')}};`;
       }
-      if (id.startsWith(RESOLVED + PART_PREFIX)) {
-        const [language, part] = id.slice(RESOLVED.length + PART_PREFIX.length).split('/') as [string, string];
-        return partModule(language, currentParts().get(part) ?? []);
+      if (id.startsWith(RESOLVED + WHOLE_PREFIX)) {
+        catalogs.clear(); // development: a catalog edited since is read again
+        const language = id.slice(RESOLVED.length + WHOLE_PREFIX.length);
+        return partModule(language, Object.keys(catalog('en')));
       }
       return null;
     },
     transform(code, id) {
       const file = id.replace(/\?.*$/, '');
       if (!file.startsWith(SOURCE_DIR) || !/\.tsx?$/.test(file) || file.includes('/webapp/src/i18n/')) return null;
-      if (messageIdsIn(code).length === 0) return null;
-      const body = isBuild ? code.replace(DROPPED_FIELD, '') : code;
+      const ids = messageIdsIn(code);
+      if (ids.length === 0) return null;
+      idsOf.set(file, ids);
       const runtime = path.join(SOURCE_DIR, 'i18n/runtime.ts');
-      // Called as the module runs (not awaited: a top-level await would split the bundle into many small chunks);
-      // useT() suspends a component until its part is in (webapp/src/i18n).
+      // Called as the module runs, not awaited: a top-level await in every such module would split the bundle into
+      // many small chunks. In development the argument is unused: the whole catalog loads.
       return {
         code:
           `import { loadMessageParts as __loadMessageParts } from ${JSON.stringify(runtime)};\n` +
-          `__loadMessageParts([${JSON.stringify(partOf(file))}]);\n${body}`,
+          `__loadMessageParts(${JSON.stringify(isBuild ? KEY_PLACEHOLDER : 'all')});\n` +
+          (isBuild ? code.replace(DROPPED_FIELD, '') : code),
         map: null,
       };
+    },
+    renderChunk(code, chunk) {
+      if (!code.includes(KEY_PLACEHOLDER)) return null;
+      const ids = [...new Set(chunk.moduleIds.flatMap((id) => idsOf.get(id.replace(/\?.*$/, '')) ?? []))].sort();
+      const key = keyOf(ids);
+      chunkParts.set(chunk.fileName, { key, ids });
+      return { code: code.split(KEY_PLACEHOLDER).join(key), map: null };
+    },
+    generateBundle(_options, bundle) {
+      const manifest: Record<string, string> = {};
+      const written = new Set<string>();
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (output.type !== 'chunk') continue;
+        // renderChunk saw the name before its hash was settled: find the chunk by its code's key.
+        const part = [...chunkParts.values()].find(({ key }) => output.code.includes(key));
+        if (!part) continue;
+        manifest[fileName] = part.key;
+        if (written.has(part.key)) continue;
+        written.add(part.key);
+        for (const language of WEB_LANGUAGES) {
+          this.emitFile({
+            type: 'asset',
+            fileName: `${PARTS_DIR}/${language}/${part.key}.js`,
+            source: partModule(language, part.ids),
+          });
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: PARTS_MANIFEST, source: JSON.stringify(manifest) });
     },
   };
 }

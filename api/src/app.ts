@@ -12,7 +12,7 @@ import { errorHandler, notFoundHandler } from './http/error-middleware';
 import { createRequestLanguages } from './http/language';
 import { brandCoversRouter } from './modules/web/brand-covers';
 import { brandedIndexHtml, readIndex } from './modules/web/branded-index';
-import { createFirstScreen, firstPageMessages } from './modules/web/first-screen';
+import { createFirstScreen } from './modules/web/first-screen';
 import { pageInLanguage, writeFirstScreen } from './modules/web/first-screen-html';
 import { previewTags } from './modules/web/share-preview';
 import { apiCompression } from './http/compress';
@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
     const firstScreen = createFirstScreen(deps, services.events, services.minors);
     app.get(/^(?!\/api\/).*/, cookieParser(), async (req, res) => {
       // Read per request: a rebuild of the web app is served without a restart.
-      const { html, manifest } = await readIndex(webappDir);
+      const { html, manifest, messageParts } = await readIndex(webappDir);
       // The route's data, code and cover in the page (http/first-screen.ts); the bare page should that fail.
       const screen = await firstScreen(req).catch((error: unknown) => {
         deps.logger.warn({ err: error }, 'first screen not written into the page');
@@ -135,7 +135,6 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
       });
       // Written in the member's language from the first byte: the web app reads <html lang> to choose its own.
       const language = screen?.savedLanguage ?? (await languages.of(req));
-      if (screen?.modules.length) screen.modules.push(...firstPageMessages(language));
       const page = pageInLanguage(
         brandedIndexHtml(html, deps.config.brand, deps.config.notificationsTimeZone),
         language,
@@ -149,7 +148,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
         // A page carrying a member's data is theirs alone: no shared cache keeps it.
         .setHeader('Cache-Control', screen?.personal ? 'private, no-cache' : 'no-cache')
         .setHeader('Vary', 'Cookie')
-        .send(screen ? writeFirstScreen(shared, screen, manifest) : shared);
+        .send(screen ? writeFirstScreen(shared, screen, manifest, { language, parts: messageParts }) : shared);
     });
   } else {
     app.get('/', (_req, res) => {

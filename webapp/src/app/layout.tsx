@@ -1,9 +1,8 @@
 // The app shell (SPEC §2). Website: header, sidebar (wide screens), content, footer; on phones the navigation
 // is a bottom tab bar. Inside Telegram: Telegram's own chrome replaces the header and footer; a slim greeting
 // and the same tab bar remain, and Telegram's BackButton and MainButton do the rest (mini-app-bridge).
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { LoginDialogHost } from '../features/auth/components/login-dialog-host';
-import { LanguagePicker } from '../components/language-picker/language-picker';
 import { useCurrentUser } from '../lib/auth';
 import { brandName } from '../lib/brand';
 import { isMiniApp } from '../lib/telegram-mini-app';
@@ -20,10 +19,19 @@ function Content({ children }: { children: ReactNode }) {
   );
 }
 
+// Signed out only: a member's first page needs neither its code nor its words.
+const LanguagePicker = lazy(() =>
+  import('../components/language-picker/language-picker').then((m) => ({ default: m.LanguagePicker })),
+);
+
 /** Signed out, the language is chosen here; a member chooses in Settings. */
 function SignedOutLanguagePicker() {
   const { data: user, isPending } = useCurrentUser();
-  return isPending || user ? null : <LanguagePicker compact />;
+  return isPending || user ? null : (
+    <Suspense fallback={null}>
+      <LanguagePicker compact />
+    </Suspense>
+  );
 }
 
 const messages = defineMessages({

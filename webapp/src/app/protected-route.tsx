@@ -1,6 +1,6 @@
 // SPEC §2: 'Loading...' while the current user loads; 'Access Restricted' when nobody is signed in; the waiting
 // screen for an account the organisation has not let in yet (the server refuses its member calls anyway).
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { LockKeyhole } from 'lucide-react';
 import { Navigate } from 'react-router-dom';
 import { Button } from '../components/button/button';
@@ -9,7 +9,7 @@ import { Skeleton } from '../components/skeleton/skeleton';
 import { paths } from '../config/paths';
 import { errorMessage } from '../lib/api-client';
 import { openAuthDialog, useCurrentUser } from '../lib/auth';
-import { WaitingCard } from './waiting-card';
+
 import { commonMessages } from '../components/common-messages';
 import { defineMessages, useT } from '../i18n';
 
@@ -19,6 +19,9 @@ const messages = defineMessages({
 });
 
 /** `visitorPreview`: what a visitor may see of the page above the sign-in (a shared public event's preview). */
+// Only an account waiting for approval sees it: its code and words load then.
+const WaitingCard = lazy(() => import('./waiting-card').then((m) => ({ default: m.WaitingCard })));
+
 export function ProtectedRoute({ children, visitorPreview }: { children: ReactNode; visitorPreview?: ReactNode }) {
   return (
     <SignedInRoute waitForApproval visitorPreview={visitorPreview}>
@@ -62,7 +65,12 @@ export function SignedInRoute({
       </>
     );
   }
-  if (waitForApproval && user.status === 'pending') return <WaitingCard />;
+  if (waitForApproval && user.status === 'pending')
+    return (
+      <Suspense fallback={null}>
+        <WaitingCard />
+      </Suspense>
+    );
   return <>{children}</>;
 }
 
@@ -73,6 +81,11 @@ export function SignedInRoute({
 export function PendingGate({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser();
   if (user?.role === 'guardian') return <Navigate to={paths.guardian} replace />;
-  if (user?.status === 'pending') return <WaitingCard />;
+  if (user?.status === 'pending')
+    return (
+      <Suspense fallback={null}>
+        <WaitingCard />
+      </Suspense>
+    );
   return <>{children}</>;
 }

@@ -1,9 +1,8 @@
 // The web app's language: which one is active, the parts of its catalog loaded so far, and formatting a message.
-// Catalog parts are small modules the build makes (webapp/i18n-catalogs.ts): every source module that uses
-// messages waits for its part before it runs, so a page renders in the member's language from its first paint,
-// and the first page loads the messages it shows, in one language.
+// Catalog parts are small modules the build makes (webapp/i18n-catalogs.ts), one per chunk of code and language:
+// every module that uses messages asks for its chunk's part as it runs, so a page renders in the member's language
+// from its first paint, and the first page loads the messages it shows, in one language.
 import { IntlMessageFormat } from 'intl-messageformat';
-import { catalogs } from 'virtual:web-catalogs';
 import type { MessageDescriptor } from '../../../shared/i18n/define';
 import { isLanguage, TEXT_DIRECTION, type Language } from '../../../shared/i18n/languages';
 
@@ -47,23 +46,31 @@ function setDocumentLanguage(next: PageLanguage) {
   document.documentElement.dir = next === PSEUDO_LANGUAGE ? 'ltr' : TEXT_DIRECTION[next];
 }
 
+type Part = { default: Record<string, Compiled> };
+
+/** A part of the build (`assets/messages/<language>/<key>.js`), or in development the language's whole catalog. */
+async function importPart(language: PageLanguage, part: string): Promise<Part> {
+  if (import.meta.env.DEV) {
+    const { catalogs } = await import('virtual:web-catalogs');
+    return (await catalogs[language]!()) as Part;
+  }
+  return (await import(/* @vite-ignore */ `${import.meta.env.BASE_URL}assets/messages/${language}/${part}.js`)) as Part;
+}
+
 function loadPart(into: PageLanguage, part: string): Promise<void> {
   const key = `${into}/${part}`;
   let loading = loaded.get(key);
   if (!loading) {
-    const load = catalogs[into]?.[part];
-    loading = load
-      ? load().then(
-          (module) => {
-            if (into !== language) return;
-            for (const [id, message] of Object.entries(module.default)) messages.set(id, message as Compiled);
-          },
-          (error: unknown) => {
-            loaded.delete(key); // a failed download may be tried again
-            throw error;
-          },
-        )
-      : Promise.resolve();
+    loading = importPart(into, part).then(
+      (module) => {
+        if (into !== language) return;
+        for (const [id, message] of Object.entries(module.default)) messages.set(id, message as Compiled);
+      },
+      (error: unknown) => {
+        loaded.delete(key); // a failed download may be tried again
+        throw error;
+      },
+    );
     loaded.set(key, loading);
   }
   return loading;
@@ -71,12 +78,11 @@ function loadPart(into: PageLanguage, part: string): Promise<void> {
 
 let pending: Promise<void> | null = null;
 
-/** What a module that uses messages calls as it runs (added by the build): its part starts loading. */
-export function loadMessageParts(parts: readonly string[]): Promise<void> {
-  const fresh = parts.filter((part) => !wanted.has(part));
-  if (fresh.length === 0) return pending ?? Promise.resolve();
-  for (const part of fresh) wanted.add(part);
-  const loading = Promise.all([pending, ...fresh.map((part) => loadPart(language, part))]).then(() => {
+/** What a module that uses messages calls as it runs (added by the build): its chunk's part starts loading. */
+export function loadMessageParts(part: string): Promise<void> {
+  if (wanted.has(part)) return pending ?? Promise.resolve();
+  wanted.add(part);
+  const loading = Promise.all([pending, loadPart(language, part)]).then(() => {
     if (pending === loading) pending = null;
   });
   pending = loading;

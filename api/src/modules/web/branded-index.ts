@@ -4,19 +4,31 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildManifest } from './first-screen-html';
 
-let last: { html: string; manifest: BuildManifest | null } | null = null;
+interface Index {
+  html: string;
+  manifest: BuildManifest | null;
+  /** Each chunk's message part (webapp/i18n-catalogs.ts): chunk file → key. */
+  messageParts: Record<string, string>;
+}
+
+let last: Index | null = null;
 
 /**
  * The build's index.html and its manifest (which chunk holds which module), read per request so a rebuild is
  * served without a restart; the manifest is parsed again only when the page changed (a new build).
  */
-export async function readIndex(webappDir: string): Promise<{ html: string; manifest: BuildManifest | null }> {
+export async function readIndex(webappDir: string): Promise<Index> {
   const html = await readFile(path.join(webappDir, 'index.html'), 'utf8');
   if (last?.html === html) return last;
-  const manifest = await readFile(path.join(webappDir, '.vite/manifest.json'), 'utf8')
-    .then((text) => JSON.parse(text) as BuildManifest)
-    .catch(() => null);
-  last = { html, manifest };
+  const json = <T>(file: string, otherwise: T) =>
+    readFile(path.join(webappDir, file), 'utf8')
+      .then((text) => JSON.parse(text) as T)
+      .catch(() => otherwise);
+  const [manifest, messageParts] = await Promise.all([
+    json<BuildManifest | null>('.vite/manifest.json', null),
+    json<Record<string, string>>('.vite/message-parts.json', {}),
+  ]);
+  last = { html, manifest, messageParts };
   return last;
 }
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -27,6 +27,7 @@ function chunkFiles(manifest: BuildManifest, modules: string[]) {
   const styles = new Set<string>();
   // The main script and the chunks it imports are in the page already.
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const entryFiles = entries.flatMap((key) => [key, ...(manifest[key]!.imports ?? [])].map((k) => manifest[k]?.file));
   const seen = new Set<string>(entries.flatMap((key) => [key, ...(manifest[key]!.imports ?? [])]));
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -37,10 +38,21 @@ function chunkFiles(manifest: BuildManifest, modules: string[]) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const module of modules) visit(module);
-  return { scripts, styles };
+  return { scripts, styles, entryFiles: entryFiles.filter((file): file is string => file !== undefined) };
 }
 
-export function writeFirstScreen(html: string, screen: FirstScreen, manifest: BuildManifest | null): string {
+/** The first screen's messages: the language's part of each chunk it runs (webapp/i18n-catalogs.ts). */
+export interface FirstScreenMessages {
+  language: Language;
+  parts: Record<string, string>;
+}
+
+export function writeFirstScreen(
+  html: string,
+  screen: FirstScreen,
+  manifest: BuildManifest | null,
+  messages?: FirstScreenMessages,
+): string {
   let cover = '';
   if (screen.cover) {
     // The largest paint: named before the main script, at high priority, with the same srcset and sizes as its <img>.
@@ -53,9 +65,15 @@ export function writeFirstScreen(html: string, screen: FirstScreen, manifest: Bu
   let chunks = '';
   if (manifest) {
     // crossorigin as the web app's own loader asks (Vite's preload helper), or the browser would fetch twice.
-    const { scripts, styles } = chunkFiles(manifest, screen.modules);
+    const { scripts, styles, entryFiles } = chunkFiles(manifest, screen.modules);
     for (const file of scripts) chunks += `<link rel="modulepreload" crossorigin href="/${attr(file)}" />`;
     for (const file of styles) chunks += `<link rel="preload" as="style" crossorigin href="/${attr(file)}" />`;
+    // Their messages, in the page's language: the app waits for them before its first render.
+    const keys = new Set([...entryFiles, ...scripts].map((file) => messages?.parts[file]).filter(Boolean));
+    for (const key of keys) {
+      const href = `/assets/messages/${messages!.language}/${key}.js`;
+      chunks += `<link rel="modulepreload" crossorigin href="${attr(href)}" />`;
+    }
   }
   // JSON, never run: only a "<" could end the element early, and JSON may write it as \u003c.
   const answers = JSON.stringify(screen.answers).replace(/</g, '\\u003c');

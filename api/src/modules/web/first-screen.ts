@@ -49,10 +49,6 @@ export interface FirstScreen {
   savedLanguage: Language | null;
 }
 
-/** The web app's message parts every member's first page shows (webapp/i18n-catalogs.ts), in its manifest. */
-export const firstPageMessages = (language: Language) =>
-  ['shell', 'events'].map((part) => `../virtual:web-catalog/${language}/${part}`);
-
 const DETAILS = /^\/events\/(\d{1,9})\/?$/;
 
 export function createFirstScreen(deps: AppDeps, events: EventsService, minors: MinorsService) {
