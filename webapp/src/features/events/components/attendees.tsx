@@ -24,15 +24,27 @@ const messages = defineMessages({
 
 /** The summary's parts, in its order: how many replied each way. */
 const summaryMessages = defineMessages({
-  attending: { id: 'web.events.details.summaryAttending', defaultMessage: '{count, number} attending' },
-  not_attending: { id: 'web.events.details.summaryNotAttending', defaultMessage: '{count, number} not attending' },
-  maybe: { id: 'web.events.details.summaryMaybe', defaultMessage: '{count, number} maybe' },
-  waitlisted: { id: 'web.events.details.summaryWaitlisted', defaultMessage: '{count, number} waitlisted' },
+  attending: {
+    id: 'web.events.details.summaryAttending',
+    defaultMessage: '{count, plural, one {# attending} other {# attending}}',
+  },
+  not_attending: {
+    id: 'web.events.details.summaryNotAttending',
+    defaultMessage: '{count, plural, one {# not attending} other {# not attending}}',
+  },
+  maybe: { id: 'web.events.details.summaryMaybe', defaultMessage: '{count, plural, one {# maybe} other {# maybe}}' },
+  waitlisted: {
+    id: 'web.events.details.summaryWaitlisted',
+    defaultMessage: '{count, plural, one {# waitlisted} other {# waitlisted}}',
+  },
   awaiting_guardian: {
     id: 'web.events.details.summaryAwaitingGuardian',
-    defaultMessage: '{count, number} waiting for a guardian',
+    defaultMessage: '{count, plural, one {# waiting for a guardian} other {# waiting for a guardian}}',
   },
-  not_responded: { id: 'web.events.details.summaryNotResponded', defaultMessage: '{count, number} not responded' },
+  not_responded: {
+    id: 'web.events.details.summaryNotResponded',
+    defaultMessage: '{count, plural, one {# not responded} other {# not responded}}',
+  },
 });
 
 /** '2 attending · 1 not attending', in a fixed order; 'No replies yet' when nobody answered. */

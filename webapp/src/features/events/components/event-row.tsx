@@ -39,7 +39,10 @@ const messages = defineMessages({
     defaultMessage: 'Waiting for a guardian to approve {name}: click to cancel',
   },
   viewDetails: { id: 'web.events.row.viewDetails', defaultMessage: 'View Event Details: {name}' },
-  attending: { id: 'web.events.row.attending', defaultMessage: '{count, number} attending' },
+  attending: {
+    id: 'web.events.row.attending',
+    defaultMessage: '{count, plural, one {# attending} other {# attending}}',
+  },
   private: { id: 'web.events.row.private', defaultMessage: 'Private' },
 });
 

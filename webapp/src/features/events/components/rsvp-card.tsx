@@ -36,8 +36,11 @@ const messages = defineMessages({
   maybe: { id: 'web.events.details.maybe', defaultMessage: 'Maybe' },
   cannotAttend: { id: 'web.events.details.cannotAttend', defaultMessage: 'Cannot Attend' },
   updating: { id: 'web.events.details.updating', defaultMessage: 'Updating...' },
-  goingCount: { id: 'web.events.details.goingCount', defaultMessage: '{count, number} going' },
-  goingWithSpots: { id: 'web.events.details.goingWithSpots', defaultMessage: '{count, number} going · {spots}' },
+  goingCount: { id: 'web.events.details.goingCount', defaultMessage: '{count, plural, one {# going} other {# going}}' },
+  goingWithSpots: {
+    id: 'web.events.details.goingWithSpots',
+    defaultMessage: '{count, plural, one {# going · {spots}} other {# going · {spots}}}',
+  },
   saved: { id: 'web.events.details.attendanceUpdated', defaultMessage: 'Attendance updated' },
   savedWaitlisted: { id: 'web.events.details.fullWaitlisted', defaultMessage: 'The event is full. {waitlist}.' },
   errorTitle: { id: 'web.events.details.errorTitle', defaultMessage: 'Error' },

@@ -14,7 +14,7 @@ export const rsvpMessages = defineMessages({
   },
   fullWithWaitlist: {
     id: 'web.events.details.fullWithWaitlist',
-    defaultMessage: 'Full · {count, number} on the waitlist',
+    defaultMessage: '{count, plural, one {Full · # on the waitlist} other {Full · # on the waitlist}}',
   },
   rsvpsClosed: { id: 'web.events.details.rsvpsClosed', defaultMessage: 'RSVPs are closed' },
   rsvpsClose: { id: 'web.events.details.rsvpsClose', defaultMessage: 'RSVPs close {when}' },
