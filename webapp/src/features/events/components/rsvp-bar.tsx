@@ -1,8 +1,8 @@
 // On a phone's website, the reply stays in reach while reading: a bar fixed above the tab bar with the event's
 // name, the member's status and the main action ('I Will Attend' or 'Join the waitlist'; once replied, a way
 // back to the card's choices). It shows only while the card's own buttons are out of sight, so the page never
-// offers the same button twice at once. Not inside Telegram, where the MainButton does this, nor on wider screens,
-// where the card stays beside the text.
+// offers the same button twice at once, and it sits outside the card, so the card's words are not repeated in it.
+// Not inside Telegram, where the MainButton does this, nor on wider screens, where the card stays in view.
 import { Check, Clock } from 'lucide-react';
 import { useEffect, useState, type RefObject } from 'react';
 import type { EventDetail } from '../../../../../shared/types';
@@ -52,8 +52,11 @@ export function RsvpBar({ event, cardButtons, attendLabel, joinsWaitlist, onAtte
     cardButtons.current?.scrollIntoView({ block: 'center' });
     cardButtons.current?.querySelector('button')?.focus({ preventScroll: true });
   };
+  // While the card is in sight the bar is an empty, hidden placeholder: it keeps the page's bottom padding (so
+  // nothing moves when it appears) and never repeats the card's buttons or status.
+  if (cardInView) return <section className={styles.bar} hidden data-testid="rsvp-bar" />;
   return (
-    <section className={styles.bar} aria-label={t(messages.label)} hidden={cardInView} data-testid="rsvp-bar">
+    <section className={styles.bar} aria-label={t(messages.label)} data-testid="rsvp-bar">
       <div className={styles.barText}>
         <span className={styles.barName}>{event.name}</span>
         <StatusLabel status={event.myStatus} />

@@ -145,53 +145,55 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
   const spots = spotsText(event);
   const closing = closingText(event.rsvpClosesAt);
   return (
-    <Card title={t(messages.title)} className={className} labelledBy="rsvp-title">
-      <p>
-        <StatusLabel status={event.myStatus} />
-      </p>
-      {takePart.dialog}
-      {event.myStatus === 'awaiting_guardian' && (
-        <p className={styles.waitlist} role="status">
-          <Clock size={18} aria-hidden="true" />
-          {t(messages.heldForGuardian)}
+    <>
+      <Card title={t(messages.title)} className={className} labelledBy="rsvp-title">
+        <p>
+          <StatusLabel status={event.myStatus} />
         </p>
-      )}
-      {event.myStatus === 'waitlisted' && (
-        <p className={styles.waitlist} role="status">
-          <Clock size={18} aria-hidden="true" />
-          {waitlistText(event.myWaitlistPosition)}
-        </p>
-      )}
-      {event.guestsAllowed > 0 && (
-        <GuestsStepper
-          value={Math.min(guests, event.guestsAllowed)}
-          max={event.guestsAllowed}
-          disabled={attend.isPending || locked}
-          onChange={changeGuests}
-        />
-      )}
-      <div className="rsvp-buttons" ref={buttonsRef}>
-        {waitlisted
-          ? // The waitlist place is said above; this button only leaves it.
-            button('leave-waitlist', 'not_attending', t(rsvpMessages.leaveWaitlist), LogOut, null)
-          : button('attending', 'attending', attendLabel, joinsWaitlist ? Clock : Check, holding)}
-        {button('maybe', 'maybe', t(messages.maybe), CircleHelp)}
-        {button('not_attending', 'not_attending', t(messages.cannotAttend), X)}
-      </div>
-      {event.myStatus === 'attending' && (
-        <div className={styles.passRow}>
-          <MemberPass eventId={event.id} eventName={event.name} />
+        {takePart.dialog}
+        {event.myStatus === 'awaiting_guardian' && (
+          <p className={styles.waitlist} role="status">
+            <Clock size={18} aria-hidden="true" />
+            {t(messages.heldForGuardian)}
+          </p>
+        )}
+        {event.myStatus === 'waitlisted' && (
+          <p className={styles.waitlist} role="status">
+            <Clock size={18} aria-hidden="true" />
+            {waitlistText(event.myWaitlistPosition)}
+          </p>
+        )}
+        {event.guestsAllowed > 0 && (
+          <GuestsStepper
+            value={Math.min(guests, event.guestsAllowed)}
+            max={event.guestsAllowed}
+            disabled={attend.isPending || locked}
+            onChange={changeGuests}
+          />
+        )}
+        <div className="rsvp-buttons" ref={buttonsRef}>
+          {waitlisted
+            ? // The waitlist place is said above; this button only leaves it.
+              button('leave-waitlist', 'not_attending', t(rsvpMessages.leaveWaitlist), LogOut, null)
+            : button('attending', 'attending', attendLabel, joinsWaitlist ? Clock : Check, holding)}
+          {button('maybe', 'maybe', t(messages.maybe), CircleHelp)}
+          {button('not_attending', 'not_attending', t(messages.cannotAttend), X)}
         </div>
-      )}
-      <p className="rsvp-going">
-        <GoingAvatars eventId={event.id} />
-        <span className="muted">
-          {spots
-            ? t(messages.goingWithSpots, { count: event.attendingCount, spots })
-            : t(messages.goingCount, { count: event.attendingCount })}
-        </span>
-      </p>
-      {closing && <p className={`muted ${styles.closing}`}>{closing}</p>}
+        {event.myStatus === 'attending' && (
+          <div className={styles.passRow}>
+            <MemberPass eventId={event.id} eventName={event.name} />
+          </div>
+        )}
+        <p className="rsvp-going">
+          <GoingAvatars eventId={event.id} />
+          <span className="muted">
+            {spots
+              ? t(messages.goingWithSpots, { count: event.attendingCount, spots })
+              : t(messages.goingCount, { count: event.attendingCount })}
+          </span>
+        </p>
+        {closing && <p className={`muted ${styles.closing}`}>{closing}</p>}
+      </Card>
       <RsvpBar
         event={event}
         cardButtons={buttonsRef}
@@ -202,6 +204,6 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
         onAttend={holding || waitlisted || locked ? null : () => reply('attending', guests, 'attending')}
         busy={attend.isPending}
       />
-    </Card>
+    </>
   );
 }
