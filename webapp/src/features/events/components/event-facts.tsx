@@ -1,5 +1,5 @@
 // The facts table of the details page (SPEC §2): Date, Time, Location and the attending count; capacity
-// and maybes when the event has them.
+// when the event has one, who can come, and maybes when there are some.
 import type { ReactNode } from 'react';
 import type { EventDetail } from '../../../../../shared/types';
 import { Card } from '../../../components/card/card';
@@ -15,6 +15,9 @@ export const factsMessages = defineMessages({
   location: { id: 'web.events.details.location', defaultMessage: 'Location' },
   noLocation: { id: 'web.events.details.noPlace', defaultMessage: 'Location not specified' },
   attending: { id: 'web.events.details.attending', defaultMessage: 'Attending' },
+  visibility: { id: 'web.events.details.visibility', defaultMessage: 'Who can come' },
+  publicEvent: { id: 'web.events.details.publicEvent', defaultMessage: 'Public event' },
+  privateEvent: { id: 'web.events.details.privateEvent', defaultMessage: 'Private event (invitation only)' },
   capacity: { id: 'web.events.details.capacity', defaultMessage: 'Capacity' },
   capacityValue: { id: 'web.events.details.capacityValue', defaultMessage: '{people} · {spots}' },
   maybe: { id: 'web.events.details.maybeRow', defaultMessage: 'Maybe' },
@@ -49,6 +52,12 @@ export function EventFacts({ event, className = '' }: { event: EventDetail; clas
       t(factsMessages.capacityValue, { people: peopleCount(event.capacity ?? 0), spots }),
     ]);
   }
+  // Whether anyone may come: the cover's badge says 'Private' at a glance, this row says what it means.
+  rows.push([
+    'visibility',
+    t(factsMessages.visibility),
+    t(event.isPublic ? factsMessages.publicEvent : factsMessages.privateEvent),
+  ]);
   if (event.maybeCount > 0) rows.push(['maybe', t(factsMessages.maybe), peopleCount(event.maybeCount)]);
   // The web app does not know the organisation's consent age, so the line names the rule rather than a number.
   if (event.requiresGuardianApproval)

@@ -13,8 +13,6 @@ import styles from './event-details-page.module.css';
 import { SeriesHint } from './series-hint';
 
 const messages = defineMessages({
-  publicEvent: { id: 'web.events.details.publicEvent', defaultMessage: 'Public event' },
-  privateEvent: { id: 'web.events.details.privateEvent', defaultMessage: 'Private event (invitation only)' },
   when: { id: 'web.events.details.when', defaultMessage: '{date} · {time}' },
   mapHint: { id: 'web.events.details.mapHint', defaultMessage: '(opens a map in a new tab)' },
   hostedBy: { id: 'web.events.details.hostedBy', defaultMessage: 'Hosted by {name}' },
@@ -126,7 +124,6 @@ export function EventHero({ event, className = '' }: { event: EventDetail; class
       </p>
       <Host eventId={event.id} />
       <Going event={event} />
-      <p className={`muted ${styles.visibility}`}>{t(event.isPublic ? messages.publicEvent : messages.privateEvent)}</p>
       <SeriesHint repeats={event.repeats} />
     </header>
   );
