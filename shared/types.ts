@@ -27,6 +27,16 @@ export interface EventPreview {
   imageUrl: string;
 }
 
+/**
+ * GET /api/events/{id}/host: who organises the event, as the viewer may see them (a minor creator reads as
+ * "Maria S." to other members, with a picture only under photo consent "full").
+ */
+export interface EventHost {
+  id: number;
+  name: string;
+  avatarUrl: string | null;
+}
+
 export interface CurrentUser {
   id: number;
   name: string;

@@ -24,6 +24,7 @@ const PARAM_ROUTES: Array<[string, string]> = [
   ['GET', '/api/events/{id}/attendance'],
   ['POST', '/api/events/{id}/attend'],
   ['GET', '/api/events/{id}/attendees'],
+  ['GET', '/api/events/{id}/host'],
   ['GET', '/api/events/{id}/comments'],
   ['POST', '/api/events/{id}/comments'],
   ['GET', '/api/events/{id}/invitations'],

@@ -3,6 +3,7 @@
 // and photo state (attendee list and CSV); the member list organisers invite from names minors the short way.
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages';
 import { DATABASE_KINDS } from '../support/databases';
 import { eventBody } from '../support/events';
 import type { TestClient } from '../support/http-client';
@@ -271,5 +272,46 @@ describe.each(DATABASE_KINDS)('minors’ names and photos on %s', (kind) => {
     expect(maryLine).toMatch(/"Yes","Guardian consent given","Guardian approved","Photos for organisers only"$/);
     const markLine = lines.find((line) => line.startsWith('"Mark Member"'));
     expect(markLine).toMatch(/"No","Not needed","","No photos"$/);
+  });
+  it('When a minor organiser hosts an event, then its page names them "Maria S." without a picture to members and in full to admins', async () => {
+    const maria = await minor({ role: 'organiser', photoConsent: 'internal' });
+    const created = await maria.client.post('/api/events', eventBody({ date: '2031-07-02T10:00:00.000Z' }));
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+
+    const seenByMember = await member.client.get(`/api/events/${id}/host`);
+    expect(seenByMember.status).toBe(200);
+    expect(seenByMember.body).toEqual({ id: maria.user.id, name: 'Maria S.', avatarUrl: null });
+    expect(seenByMember.text).not.toContain('Schmidt');
+
+    // Admins organise every event: the full name, and the picture photo consent "internal" allows them.
+    expect((await admin.client.get(`/api/events/${id}/host`)).body).toEqual({
+      id: maria.user.id,
+      name: 'Maria Schmidt',
+      avatarUrl: maria.user.avatarUrl,
+    });
+    expect((await maria.client.get(`/api/events/${id}/host`)).body).toMatchObject({ name: 'Maria Schmidt' });
+  });
+
+  it('When an adult hosts, then every member sees their name and picture; a private event’s host is hidden like the event', async () => {
+    const adult = await person({
+      name: 'Olga Host',
+      role: 'organiser',
+      avatarUrl: 'https://pictures.example.org/olga.png',
+    });
+    const open = await adult.client.post('/api/events', eventBody({ date: '2031-07-03T10:00:00.000Z' }));
+    const closed = await adult.client.post(
+      '/api/events',
+      eventBody({ date: '2031-07-04T10:00:00.000Z', isPublic: false }),
+    );
+
+    expect((await member.client.get(`/api/events/${open.body.id}/host`)).body).toEqual({
+      id: adult.user.id,
+      name: 'Olga Host',
+      avatarUrl: 'https://pictures.example.org/olga.png',
+    });
+    const hidden = await member.client.get(`/api/events/${closed.body.id}/host`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toEqual({ code: 'event_not_found', error: MSG.eventNotFound });
   });
 });

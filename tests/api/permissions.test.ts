@@ -145,6 +145,11 @@ const ROWS: Row[] = [
     statuses: [401, 200, 200, 404, 200, 200],
   },
   {
+    call: 'GET /api/events/:id/host',
+    make: (w, role) => get(`/api/events/${w.eventFor(role)}/host`),
+    statuses: [401, 200, 200, 404, 200, 200],
+  },
+  {
     call: 'GET /api/events/:id/comments',
     make: (w, role) => get(`/api/events/${w.eventFor(role)}/comments`),
     statuses: [401, 200, 200, 404, 200, 200],

@@ -93,6 +93,10 @@ export function eventsRouter(events: EventsService, organiser: OrganiserService)
     res.json(await events.setAttendance(currentUser(req), id, parse(attendSchema, req.body)));
   });
 
+  router.get('/events/:id/host', requireUser, async (req, res) => {
+    res.json(await events.host(currentUser(req), eventId(req.params)));
+  });
+
   router.get('/events/:id/attendees', requireUser, async (req, res) => {
     res.json(await events.attendees(currentUser(req), eventId(req.params)));
   });

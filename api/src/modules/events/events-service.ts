@@ -10,7 +10,7 @@ import type {
   eventUpdateSchema,
   EventsPageQuery,
 } from '../../../../shared/schemas';
-import type { CommentItem, EventSummary, EventsPage, InvitationItem } from '../../../../shared/types';
+import type { CommentItem, EventHost, EventSummary, EventsPage, InvitationItem } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';
 import type { ImagesService } from '../images/images-service';
@@ -28,6 +28,7 @@ import * as seriesRepo from './series-repository';
 import { createSummaryParts, joinJson, summariesJson } from './summary-json';
 import { SERIES_MESSAGES, type SeriesService } from './series-service';
 import type { Viewer } from '../users/viewer';
+import { findUserById } from '../users/users-repository';
 import { recordAudit } from '../audit/audit-repository';
 
 /** A create or edit, as eventInputSchema leaves it (date as an ISO string). */
@@ -209,6 +210,20 @@ export function createEventsService(
     return list.map((comment, index) => ({ ...comment, user: authors[index]! }));
   }
 
+  /**
+   * The event's creator as its page names them. Asked apart from the event itself: the event's answer is
+   * cached by a version that moves with events and replies, not with names, pictures or photo consent.
+   */
+  async function host(viewer: Viewer, id: number): Promise<EventHost> {
+    const event = await visibleRecord(viewer, id);
+    // The creator's row stays while the event does (erasure keeps it, named "Deleted member").
+    const creator = await findUserById(prisma, event.creatorId);
+    if (!creator) throw notFound(MSG.eventNotFound);
+    const { name, avatarUrl } = creator;
+    const [shown] = await minors.shownTo(viewer, [{ id: creator.id, name, avatarUrl }], mayManage(viewer, event));
+    return shown!;
+  }
+
   /** `content` comes trimmed and non-empty from commentSchema. */
   async function addComment(viewer: Viewer, id: number, content: string): Promise<CommentItem> {
     await visibleRecord(viewer, id);
@@ -337,6 +352,7 @@ export function createEventsService(
     getAttendance: rsvp.getAttendance,
     setAttendance: rsvp.setAttendance,
     attendees: rsvp.attendees,
+    host,
     comments,
     addComment,
     editComment,

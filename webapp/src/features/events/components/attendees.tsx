@@ -7,30 +7,63 @@ import type { Attendee } from '../../../../../shared/types';
 import { Avatar } from '../../../components/avatar/avatar';
 import { buttonClass } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
+import { defineMessages, translate, useT } from '../../../i18n';
 import { useAttendees } from '../api/get-attendees';
-import { StatusLabel, statusLabel } from './rsvp';
+import { StatusLabel } from './rsvp';
 
-/** The summary's order; its words are the status labels, written small inside the sentence. */
-const SUMMARY_ORDER = ['attending', 'not_attending', 'maybe', 'waitlisted', 'awaiting_guardian', 'not_responded'];
-const statusText = (status: string) => statusLabel(status).toLowerCase();
+const messages = defineMessages({
+  title: { id: 'web.events.details.attendeesTitle', defaultMessage: 'Attendees' },
+  show: { id: 'web.events.details.showAttendees', defaultMessage: 'Show attendees' },
+  hide: { id: 'web.events.details.hideAttendees', defaultMessage: 'Hide attendees' },
+  loading: { id: 'web.events.details.loadingAttendees', defaultMessage: 'Loading attendees...' },
+  noReplies: { id: 'web.events.details.noReplies', defaultMessage: 'No replies yet' },
+  name: { id: 'web.events.details.nameColumn', defaultMessage: 'Name' },
+  status: { id: 'web.events.details.statusColumn', defaultMessage: 'Status' },
+  anonymous: { id: 'web.events.details.anonymous', defaultMessage: 'Anonymous' },
+});
+
+/** The summary's parts, in its order: how many replied each way. */
+const summaryMessages = defineMessages({
+  attending: {
+    id: 'web.events.details.summaryAttending',
+    defaultMessage: '{count, plural, one {# attending} other {# attending}}',
+  },
+  not_attending: {
+    id: 'web.events.details.summaryNotAttending',
+    defaultMessage: '{count, plural, one {# not attending} other {# not attending}}',
+  },
+  maybe: { id: 'web.events.details.summaryMaybe', defaultMessage: '{count, plural, one {# maybe} other {# maybe}}' },
+  waitlisted: {
+    id: 'web.events.details.summaryWaitlisted',
+    defaultMessage: '{count, plural, one {# waitlisted} other {# waitlisted}}',
+  },
+  awaiting_guardian: {
+    id: 'web.events.details.summaryAwaitingGuardian',
+    defaultMessage: '{count, plural, one {# waiting for a guardian} other {# waiting for a guardian}}',
+  },
+  not_responded: {
+    id: 'web.events.details.summaryNotResponded',
+    defaultMessage: '{count, plural, one {# not responded} other {# not responded}}',
+  },
+});
 
 /** '2 attending · 1 not attending', in a fixed order; 'No replies yet' when nobody answered. */
 export function replySummary(list: readonly Pick<Attendee, 'status'>[]): string {
   const counts = new Map<string, number>();
-  for (const attendee of list)
-    counts.set(statusText(attendee.status), (counts.get(statusText(attendee.status)) ?? 0) + 1);
-  const parts = SUMMARY_ORDER.map(statusText)
-    .filter((text) => counts.has(text))
-    .map((text) => `${counts.get(text)} ${text}`);
-  return parts.join(' · ') || 'No replies yet';
+  for (const { status } of list) counts.set(status, (counts.get(status) ?? 0) + 1);
+  const parts = Object.entries(summaryMessages)
+    .filter(([status]) => counts.has(status))
+    .map(([status, message]) => translate(message, { count: counts.get(status) ?? 0 }));
+  return parts.join(' · ') || translate(messages.noReplies);
 }
 
 /** The name cell of an attendee table: picture (or initials) and name. */
 export function AttendeeName({ attendee }: { attendee: Pick<Attendee, 'name' | 'avatarUrl'> }) {
+  const t = useT();
   return (
     <span className="person">
       <Avatar name={attendee.name} url={attendee.avatarUrl} size={28} />
-      {attendee.name || 'Anonymous'}
+      {attendee.name || t(messages.anonymous)}
     </span>
   );
 }
@@ -57,13 +90,14 @@ export function AttendeeTable({
   className?: string;
   aboutName?: (attendee: Attendee) => ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="table-wrap">
       <table className={className}>
         {caption && <caption>{caption}</caption>}
         <thead>
           <tr>
-            <th scope="col">Name</th>
+            <th scope="col">{t(messages.name)}</th>
             {columns.map((column) => (
               <th key={column.header} scope="col">
                 {column.header}
@@ -90,27 +124,28 @@ export function AttendeeTable({
 }
 
 export function Attendees({ eventId, className = '' }: { eventId: number; className?: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const attendees = useAttendees(eventId);
   const list = attendees.data ?? [];
   return (
     <Collapsible.Root open={open} onOpenChange={setOpen} className={className}>
       <Card
-        title="Attendees"
+        title={t(messages.title)}
         labelledBy="attendees-title"
         actions={
           <Collapsible.Trigger className={buttonClass({ variant: 'secondary', size: 'small' })}>
-            {open ? 'Hide attendees' : 'Show attendees'}
+            {t(open ? messages.hide : messages.show)}
             <ChevronDown size={16} aria-hidden="true" style={{ rotate: open ? '180deg' : undefined }} />
           </Collapsible.Trigger>
         }
       >
-        <p className="muted">{attendees.isPending ? 'Loading attendees...' : replySummary(list)}</p>
+        <p className="muted">{attendees.isPending ? t(messages.loading) : replySummary(list)}</p>
         <Collapsible.Content>
           {list.length > 0 && (
             <AttendeeTable
               list={list}
-              columns={[{ header: 'Status', cell: (attendee) => <StatusLabel status={attendee.status} /> }]}
+              columns={[{ header: t(messages.status), cell: (attendee) => <StatusLabel status={attendee.status} /> }]}
             />
           )}
         </Collapsible.Content>

@@ -1,6 +1,7 @@
-// Event details (SPEC §2): the cover, the name, RSVP (above the fold on phones and desktops), the facts table,
-// the description, attendees and the discussion; the creator's tools at the top and, full width below, the
-// organiser's panel (attendee table, check-in, CSV, messages).
+// Event details (SPEC §2): the cover, then what a friend opening a shared link wants first — the name, when,
+// where (a map link), the host and the faces of those going, all within a phone's first screen (event-hero.tsx) —
+// then RSVP, the facts table, the description, attendees and the discussion; Share and the creator's tools at the
+// top and, full width below, the organiser's panel (attendee table, check-in, CSV, messages).
 import { ArrowLeft, CalendarX } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -8,6 +9,7 @@ import { mayManageEvent } from '../../../../../shared/permissions';
 import { Card, StateCard } from '../../../components/card/card';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { paths } from '../../../config/paths';
+import { defineMessages, useT } from '../../../i18n';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { useEvent } from '../api/get-event';
@@ -17,26 +19,41 @@ import { CreatorActions } from './creator-actions';
 import { Discussion } from './discussion';
 import { EventCover } from './event-cover';
 import { EventFacts } from './event-facts';
-import { SeriesHint } from './series-hint';
+import { EventHero } from './event-hero';
+import pageStyles from './event-details-page.module.css';
 import styles from './organiser-panel.module.css';
 import { RsvpCard } from './rsvp-card';
-import { ShareInTelegram } from './share-in-telegram';
+import { ShareEvent } from './share-event';
 
 // The organiser's tools (the attendee table, check-in, messages) load only for organisers: a member's page does
 // not download or run code it never shows. The creator's buttons come with the page, so that the toolbar does not
 // grow and push the event down when they arrive; their dialogs load when opened (creator-actions.tsx).
 const OrganiserPanel = lazy(() => import('./organiser-panel').then((m) => ({ default: m.OrganiserPanel })));
 
+const messages = defineMessages({
+  back: { id: 'web.events.details.back', defaultMessage: 'Back to Events' },
+  notFoundTitle: { id: 'web.events.details.notFoundTitle', defaultMessage: 'Event Not Found' },
+  notFound: {
+    id: 'web.events.details.notFound',
+    defaultMessage: "The event you're looking for doesn't exist or has been removed.",
+  },
+  loading: { id: 'web.events.details.loading', defaultMessage: 'Loading Event Details...' },
+  failed: { id: 'web.events.details.loadFailed', defaultMessage: 'Failed to fetch event' },
+  description: { id: 'web.events.details.description', defaultMessage: 'Description' },
+});
+
 function BackToEvents() {
+  const t = useT();
   return (
     <Link to={paths.events} className="back-link">
       <ArrowLeft size={18} aria-hidden="true" />
-      Back to Events
+      {t(messages.back)}
     </Link>
   );
 }
 
 export function EventDetailsPage() {
+  const t = useT();
   const id = Number(useParams().id);
   const event = useEvent(id);
   const { data: user } = useCurrentUser();
@@ -47,16 +64,16 @@ export function EventDetailsPage() {
     (event.isError && event.error instanceof ApiError && [403, 404].includes(event.error.status))
   ) {
     return (
-      <StateCard title="Event Not Found" icon={<CalendarX size={32} aria-hidden="true" />}>
-        <p>The event you&apos;re looking for doesn&apos;t exist or has been removed.</p>
+      <StateCard title={t(messages.notFoundTitle)} icon={<CalendarX size={32} aria-hidden="true" />}>
+        <p>{t(messages.notFound)}</p>
         <BackToEvents />
       </StateCard>
     );
   }
-  if (event.isPending) return <Skeleton label="Loading Event Details..." shape="details" />;
+  if (event.isPending) return <Skeleton label={t(messages.loading)} shape="details" />;
   if (event.isError) {
     return (
-      <StateCard title="Failed to fetch event" role="alert">
+      <StateCard title={t(messages.failed)} role="alert">
         <p>{errorMessage(event.error)}</p>
         <BackToEvents />
       </StateCard>
@@ -71,22 +88,18 @@ export function EventDetailsPage() {
         <BackToEvents />
         <div className="button-group">
           <AddToCalendar event={data} />
-          <ShareInTelegram event={data} />
+          <ShareEvent event={data} />
           {canManage && user && <CreatorActions event={data} userId={user.id} />}
         </div>
       </div>
       <article className="details-grid">
-        <div className="details-cover">
+        <div className={`details-cover ${pageStyles.cover}`}>
           <EventCover event={data} variant="cover" priority />
         </div>
-        <header className="details-head">
-          <h1>{data.name}</h1>
-          <p className="muted">{data.isPublic ? 'Public event' : 'Private event (invitation only)'}</p>
-          <SeriesHint repeats={data.repeats} />
-        </header>
+        <EventHero event={data} className="details-head" />
         <RsvpCard event={data} canManage={canManage} className="details-rsvp" />
         <EventFacts event={data} className="details-facts" />
-        <Card title="Description" className="details-description">
+        <Card title={t(messages.description)} className="details-description">
           <p className="pre-wrap">{data.description}</p>
         </Card>
         <Attendees eventId={data.id} className="details-attendees" />

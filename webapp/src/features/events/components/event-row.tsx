@@ -1,8 +1,9 @@
 // One event in the All Events list (SPEC §2), as a compact row under its day's heading: the cover as a thumbnail,
 // the name, a short date and time ('Wed 2 Dec · 6:00 PM') with the place, a 2-line description, the attending
 // count with the spots left, and the join control as the row's main action. The name's link covers the whole row
-// (a tap anywhere opens the event); the join button sits above it, never inside it.
-import { Check, Hourglass, Lock, Users } from 'lucide-react';
+// (a tap anywhere opens the event); the join button sits above it, never inside it. On a full event the button
+// reads 'Join the waitlist', then 'Leave the waitlist', as on the details page.
+import { Check, Hourglass, Lock, LogOut, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { EventSummary } from '../../../../../shared/types';
 import { Badge } from '../../../components/badge/badge';
@@ -12,19 +13,49 @@ import { paths } from '../../../config/paths';
 import { rowDateTime, zoneNote } from '../../../lib/dates';
 import { imageSource } from '../../../lib/images';
 import { useTakePart } from '../../../components/take-part/take-part';
+import { defineMessages, translate, useT } from '../../../i18n';
 import { useAttendEvent } from '../api/attend-event';
 import { listRsvpToast } from './rsvp';
 import styles from './event-row.module.css';
-import { spotsText } from './rsvp-text';
+import { isFull, rsvpMessages, spotsText } from './rsvp-text';
 import { SeriesHint } from './series-hint';
 
+const messages = defineMessages({
+  errorTitle: { id: 'web.events.row.errorTitle', defaultMessage: 'Error' },
+  failed: {
+    id: 'web.events.row.rsvpFailed',
+    defaultMessage: 'Failed to update attendance status. Please try again.',
+  },
+  updating: { id: 'web.events.row.updating', defaultMessage: 'Updating...' },
+  join: { id: 'web.events.row.join', defaultMessage: 'Join' },
+  joinLabel: { id: 'web.events.row.joinLabel', defaultMessage: 'Join {name}' },
+  joinWaitlistLabel: { id: 'web.events.row.joinWaitlistLabel', defaultMessage: 'Join the waitlist for {name}' },
+  leaveWaitlistLabel: { id: 'web.events.row.leaveWaitlistLabel', defaultMessage: 'Leave the waitlist for {name}' },
+  joined: { id: 'web.events.row.joined', defaultMessage: 'Joined' },
+  joinedLabel: { id: 'web.events.row.joinedLabel', defaultMessage: 'Joined {name}: click to cancel' },
+  awaiting: { id: 'web.events.row.awaitingGuardian', defaultMessage: 'Waiting for a guardian' },
+  awaitingLabel: {
+    id: 'web.events.row.awaitingGuardianLabel',
+    defaultMessage: 'Waiting for a guardian to approve {name}: click to cancel',
+  },
+  viewDetails: { id: 'web.events.row.viewDetails', defaultMessage: 'View Event Details: {name}' },
+  attending: {
+    id: 'web.events.row.attending',
+    defaultMessage: '{count, plural, one {# attending} other {# attending}}',
+  },
+  private: { id: 'web.events.row.private', defaultMessage: 'Private' },
+});
+
 function JoinButton({ event }: { event: EventSummary }) {
+  const t = useT();
   const attend = useAttendEvent();
   const takePart = useTakePart();
   // On the waitlist, or held while a guardian decides, counts as joined here: pressing again gives it up.
   const waitlisted = event.myStatus === 'waitlisted';
   const awaiting = event.myStatus === 'awaiting_guardian';
   const joined = event.myStatus === 'attending' || waitlisted || awaiting;
+  // A full event: joining puts the member on the waitlist, and the button says so before it is pressed.
+  const joinsWaitlist = !joined && isFull(event);
   const reply = (status: 'attending' | 'not_attending') =>
     attend.mutate(
       { id: event.id, status },
@@ -32,9 +63,10 @@ function JoinButton({ event }: { event: EventSummary }) {
         onSuccess: (result) => toast(listRsvpToast(result)),
         onError: (error) =>
           takePart.intercept(error, () => reply(status)) ||
-          toastError('Error', 'Failed to update attendance status. Please try again.'),
+          toastError(translate(messages.errorTitle), translate(messages.failed)),
       },
     );
+  const name = { name: event.name };
   return (
     <>
       {takePart.dialog}
@@ -42,35 +74,43 @@ function JoinButton({ event }: { event: EventSummary }) {
         variant={joined ? 'secondary' : 'primary'}
         size="small"
         className={styles.join}
-        aria-pressed={joined}
-        aria-label={
+        // Leaving the waitlist is an action, not a state to toggle: no pressed state for it.
+        aria-pressed={waitlisted ? undefined : joined}
+        aria-label={t(
           waitlisted
-            ? `On the waitlist for ${event.name}: click to leave`
+            ? messages.leaveWaitlistLabel
             : awaiting
-              ? `Waiting for a guardian to approve ${event.name}: click to cancel`
+              ? messages.awaitingLabel
               : joined
-                ? `Joined ${event.name}: click to cancel`
-                : `Join ${event.name}`
-        }
+                ? messages.joinedLabel
+                : joinsWaitlist
+                  ? messages.joinWaitlistLabel
+                  : messages.joinLabel,
+          name,
+        )}
         disabled={attend.isPending}
         onClick={() => reply(joined ? 'not_attending' : 'attending')}
       >
         {attend.isPending ? (
-          'Updating...'
+          t(messages.updating)
         ) : awaiting ? (
           <>
-            <Hourglass size={16} aria-hidden="true" /> Waiting for a guardian
+            <Hourglass size={16} aria-hidden="true" /> {t(messages.awaiting)}
           </>
         ) : waitlisted ? (
           <>
-            <Hourglass size={16} aria-hidden="true" /> Waitlisted
+            <LogOut size={16} aria-hidden="true" /> {t(rsvpMessages.leaveWaitlist)}
           </>
         ) : joined ? (
           <>
-            <Check size={16} aria-hidden="true" /> Joined
+            <Check size={16} aria-hidden="true" /> {t(messages.joined)}
+          </>
+        ) : joinsWaitlist ? (
+          <>
+            <Hourglass size={16} aria-hidden="true" /> {t(rsvpMessages.joinWaitlist)}
           </>
         ) : (
-          'Join'
+          t(messages.join)
         )}
       </Button>
     </>
@@ -78,6 +118,7 @@ function JoinButton({ event }: { event: EventSummary }) {
 }
 
 export function EventRow({ event, priority = false }: { event: EventSummary; priority?: boolean }) {
+  const t = useT();
   const spots = spotsText(event);
   const yours = zoneNote(event.date, event.timeZone)?.yours;
   return (
@@ -97,7 +138,11 @@ export function EventRow({ event, priority = false }: { event: EventSummary; pri
       </div>
       <div className={styles.body}>
         <h3 className={styles.title}>
-          <Link to={paths.event(event.id)} className={styles.link} aria-label={`View Event Details: ${event.name}`}>
+          <Link
+            to={paths.event(event.id)}
+            className={styles.link}
+            aria-label={t(messages.viewDetails, { name: event.name })}
+          >
             {event.name}
           </Link>
         </h3>
@@ -111,13 +156,13 @@ export function EventRow({ event, priority = false }: { event: EventSummary; pri
       <p className={styles.counts}>
         <span className={styles.count}>
           <Users size={14} aria-hidden="true" />
-          {event.attendingCount} attending
+          {t(messages.attending, { count: event.attendingCount })}
         </span>
         {spots && <Badge tone={event.spotsLeft === 0 ? 'warning' : 'success'}>{spots}</Badge>}
         {!event.isPublic && (
           <Badge tone="warning">
             <Lock size={12} aria-hidden="true" />
-            Private
+            {t(messages.private)}
           </Badge>
         )}
         <SeriesHint repeats={event.repeats} />

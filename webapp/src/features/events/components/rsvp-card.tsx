@@ -1,9 +1,10 @@
 // The RSVP card of the details page (SPEC §2/§4): the current status and 'I Will Attend' / 'Maybe' /
 // 'Cannot Attend', the guests stepper, the waitlist place, the closing time and the member's pass, with who
 // else is coming. On a full event the first button reads 'Join the waitlist', and 'Leave the waitlist' once
-// there. Inside Telegram the first button is also on Telegram's MainButton.
+// there. Inside Telegram the first button is also on Telegram's MainButton; on a phone's website, the bar at the
+// bottom (rsvp-bar.tsx) keeps the reply in reach while the card is scrolled away.
 import { Check, CircleHelp, Clock, LogOut, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { RsvpStatus } from '../../../../../shared/constants';
 import type { AttendResponse, EventDetail } from '../../../../../shared/types';
 import { AvatarStack } from '../../../components/avatar/avatar';
@@ -11,42 +12,72 @@ import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { useTakePart } from '../../../components/take-part/take-part';
 import { toast, toastError } from '../../../components/toast-store';
+import { defineMessages, translate, useT } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
 import { useMainButton } from '../../../lib/use-main-button';
 import { useAttendEvent } from '../api/attend-event';
 import { useAttendees } from '../api/get-attendees';
+import { goingFaces } from './event-hero';
 import { GuestsStepper } from './guests-stepper';
 import { MemberPass } from './member-pass';
 import { AWAITING_GUARDIAN_TOAST, StatusLabel } from './rsvp';
+import { RsvpBar } from './rsvp-bar';
 import styles from './rsvp-card.module.css';
-import { closingText, isFull, isRsvpClosed, spotsText } from './rsvp-text';
+import { closingText, isFull, isRsvpClosed, peopleCount, rsvpMessages, spotsText } from './rsvp-text';
 
-export const peopleCount = (count: number) => (count === 1 ? '1 person' : `${count} people`);
+const messages = defineMessages({
+  title: { id: 'web.events.details.rsvpTitle', defaultMessage: 'Your RSVP' },
+  onWaitlist: { id: 'web.events.details.onWaitlist', defaultMessage: "You're on the waitlist" },
+  onWaitlistAt: { id: 'web.events.details.onWaitlistAt', defaultMessage: "You're on the waitlist (#{position})" },
+  heldForGuardian: {
+    id: 'web.events.details.heldForGuardian',
+    defaultMessage: 'Your place is held while a parent or guardian decides.',
+  },
+  maybe: { id: 'web.events.details.maybe', defaultMessage: 'Maybe' },
+  cannotAttend: { id: 'web.events.details.cannotAttend', defaultMessage: 'Cannot Attend' },
+  updating: { id: 'web.events.details.updating', defaultMessage: 'Updating...' },
+  goingCount: { id: 'web.events.details.goingCount', defaultMessage: '{count, plural, one {# going} other {# going}}' },
+  goingWithSpots: {
+    id: 'web.events.details.goingWithSpots',
+    defaultMessage: '{count, plural, one {# going · {spots}} other {# going · {spots}}}',
+  },
+  saved: { id: 'web.events.details.attendanceUpdated', defaultMessage: 'Attendance updated' },
+  savedWaitlisted: { id: 'web.events.details.fullWaitlisted', defaultMessage: 'The event is full. {waitlist}.' },
+  errorTitle: { id: 'web.events.details.errorTitle', defaultMessage: 'Error' },
+  failed: {
+    id: 'web.events.details.rsvpFailed',
+    defaultMessage: 'Failed to update attendance. Please sign in to attend events.',
+  },
+});
+
+// Where the message-attendees dialog has always found it.
+export { peopleCount };
 
 export const waitlistText = (position: number | null | undefined) =>
-  `You're on the waitlist${position ? ` (#${position})` : ''}`;
+  position ? translate(messages.onWaitlistAt, { position }) : translate(messages.onWaitlist);
 
 function GoingAvatars({ eventId }: { eventId: number }) {
   const attendees = useAttendees(eventId);
-  const going = (attendees.data ?? [])
-    .filter((attendee) => attendee.status === 'attending')
-    .map((attendee, index) => ({ ...attendee, id: attendee.id ?? -index - 1 }));
+  const going = goingFaces(attendees.data ?? []).map((attendee) => ({ ...attendee, id: attendee.id! }));
   return <AvatarStack people={going} max={5} size={32} />;
 }
 
 /** A closed RSVP (409) says so; anything else keeps SPEC §8's details-page message. */
 function rsvpFailed(error: unknown) {
   const closed = error instanceof ApiError && error.status === 409 && error.serverMessage;
-  toastError('Error', closed || 'Failed to update attendance. Please sign in to attend events.');
+  toastError(translate(messages.errorTitle), closed || translate(messages.failed));
 }
 
 function rsvpSaved(result: AttendResponse) {
   toast(
     result.status === 'waitlisted'
-      ? { title: 'Attendance updated', description: `The event is full. ${waitlistText(result.waitlistPosition)}.` }
+      ? {
+          title: translate(messages.saved),
+          description: translate(messages.savedWaitlisted, { waitlist: waitlistText(result.waitlistPosition) }),
+        }
       : result.status === 'awaiting_guardian'
         ? AWAITING_GUARDIAN_TOAST
-        : { title: 'Attendance updated' },
+        : { title: translate(messages.saved) },
   );
 }
 
@@ -58,8 +89,10 @@ interface RsvpCardProps {
 }
 
 export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardProps) {
+  const t = useT();
   const attend = useAttendEvent();
   const takePart = useTakePart();
+  const buttonsRef = useRef<HTMLDivElement>(null);
   // Which button was pressed: 'Leave the waitlist' and 'Cannot Attend' send the same reply.
   const [choice, setChoice] = useState<string | null>(null);
   const [guests, setGuests] = useState(event.myGuests);
@@ -68,7 +101,8 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
   const going = holding || waitlisted;
   const locked = isRsvpClosed(event.rsvpClosesAt) && !canManage;
   // On a full event the first button says what it will do before it is pressed.
-  const attendLabel = !holding && isFull(event) ? 'Join the waitlist' : 'I Will Attend';
+  const joinsWaitlist = !holding && isFull(event);
+  const attendLabel = t(joinsWaitlist ? rsvpMessages.joinWaitlist : rsvpMessages.willAttend);
   const reply = (status: RsvpStatus, guestCount = guests, pressed: string = status) => {
     setChoice(pressed);
     attend.mutate(
@@ -105,57 +139,71 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
       onClick={() => reply(status, guests, key)}
     >
       <Icon size={18} aria-hidden="true" />
-      {attend.isPending && choice === key ? 'Updating...' : label}
+      {attend.isPending && choice === key ? t(messages.updating) : label}
     </Button>
   );
   const spots = spotsText(event);
   const closing = closingText(event.rsvpClosesAt);
   return (
-    <Card title="Your RSVP" className={className} labelledBy="rsvp-title">
-      <p>
-        <StatusLabel status={event.myStatus} />
-      </p>
-      {takePart.dialog}
-      {event.myStatus === 'awaiting_guardian' && (
-        <p className={styles.waitlist} role="status">
-          <Clock size={18} aria-hidden="true" />
-          Your place is held while a parent or guardian decides.
+    <>
+      <Card title={t(messages.title)} className={className} labelledBy="rsvp-title">
+        <p>
+          <StatusLabel status={event.myStatus} />
         </p>
-      )}
-      {event.myStatus === 'waitlisted' && (
-        <p className={styles.waitlist} role="status">
-          <Clock size={18} aria-hidden="true" />
-          {waitlistText(event.myWaitlistPosition)}
-        </p>
-      )}
-      {event.guestsAllowed > 0 && (
-        <GuestsStepper
-          value={Math.min(guests, event.guestsAllowed)}
-          max={event.guestsAllowed}
-          disabled={attend.isPending || locked}
-          onChange={changeGuests}
-        />
-      )}
-      <div className="rsvp-buttons">
-        {waitlisted
-          ? // The waitlist place is said above; this button only leaves it.
-            button('leave-waitlist', 'not_attending', 'Leave the waitlist', LogOut, null)
-          : button('attending', 'attending', attendLabel, attendLabel === 'I Will Attend' ? Check : Clock, holding)}
-        {button('maybe', 'maybe', 'Maybe', CircleHelp)}
-        {button('not_attending', 'not_attending', 'Cannot Attend', X)}
-      </div>
-      {event.myStatus === 'attending' && (
-        <div className={styles.passRow}>
-          <MemberPass eventId={event.id} eventName={event.name} />
+        {takePart.dialog}
+        {event.myStatus === 'awaiting_guardian' && (
+          <p className={styles.waitlist} role="status">
+            <Clock size={18} aria-hidden="true" />
+            {t(messages.heldForGuardian)}
+          </p>
+        )}
+        {event.myStatus === 'waitlisted' && (
+          <p className={styles.waitlist} role="status">
+            <Clock size={18} aria-hidden="true" />
+            {waitlistText(event.myWaitlistPosition)}
+          </p>
+        )}
+        {event.guestsAllowed > 0 && (
+          <GuestsStepper
+            value={Math.min(guests, event.guestsAllowed)}
+            max={event.guestsAllowed}
+            disabled={attend.isPending || locked}
+            onChange={changeGuests}
+          />
+        )}
+        <div className="rsvp-buttons" ref={buttonsRef}>
+          {waitlisted
+            ? // The waitlist place is said above; this button only leaves it.
+              button('leave-waitlist', 'not_attending', t(rsvpMessages.leaveWaitlist), LogOut, null)
+            : button('attending', 'attending', attendLabel, joinsWaitlist ? Clock : Check, holding)}
+          {button('maybe', 'maybe', t(messages.maybe), CircleHelp)}
+          {button('not_attending', 'not_attending', t(messages.cannotAttend), X)}
         </div>
-      )}
-      <p className="rsvp-going">
-        <GoingAvatars eventId={event.id} />
-        <span className="muted">
-          {event.attendingCount} going{spots && ` · ${spots}`}
-        </span>
-      </p>
-      {closing && <p className={`muted ${styles.closing}`}>{closing}</p>}
-    </Card>
+        {event.myStatus === 'attending' && (
+          <div className={styles.passRow}>
+            <MemberPass eventId={event.id} eventName={event.name} />
+          </div>
+        )}
+        <p className="rsvp-going">
+          <GoingAvatars eventId={event.id} />
+          <span className="muted">
+            {spots
+              ? t(messages.goingWithSpots, { count: event.attendingCount, spots })
+              : t(messages.goingCount, { count: event.attendingCount })}
+          </span>
+        </p>
+        {closing && <p className={`muted ${styles.closing}`}>{closing}</p>}
+      </Card>
+      <RsvpBar
+        event={event}
+        cardButtons={buttonsRef}
+        attendLabel={attendLabel}
+        joinsWaitlist={joinsWaitlist}
+        // Nothing to press when replies are closed or the member already holds a place: the bar then leads
+        // back to the card, where every choice is.
+        onAttend={holding || waitlisted || locked ? null : () => reply('attending', guests, 'attending')}
+        busy={attend.isPending}
+      />
+    </>
   );
 }
