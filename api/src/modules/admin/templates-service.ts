@@ -1,10 +1,11 @@
-// Use cases of the admin's notification templates: one template per type and channel.
+// Use cases of the admin's notification templates: one template per type, channel and language.
 import { MSG } from '../../../../shared/messages';
 import type { TemplateInput } from '../../../../shared/schemas';
 import type { NotificationTemplateItem } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../../../shared/errors';
 import { recordAudit } from '../audit/audit-repository';
+import { readDefaultLanguage } from '../organisation/organisation-service';
 import * as repo from './templates-repository';
 
 function unwrap<T>(result: repo.WriteResult<T>): T {
@@ -12,8 +13,8 @@ function unwrap<T>(result: repo.WriteResult<T>): T {
   throw result.failure === 'duplicate' ? conflict(MSG.templateExists) : notFound(MSG.templateNotFound);
 }
 
-export function createTemplatesService(deps: Pick<AppDeps, 'prisma'>) {
-  const { prisma } = deps;
+export function createTemplatesService(deps: Pick<AppDeps, 'prisma' | 'config'>) {
+  const { prisma, config } = deps;
 
   /** A write and its audit entry in one transaction; a refused write records nothing. */
   function audited<T>(
@@ -40,15 +41,22 @@ export function createTemplatesService(deps: Pick<AppDeps, 'prisma'>) {
 
   return {
     list: (): Promise<NotificationTemplateItem[]> => repo.listTemplates(prisma),
+    /** Without a language, the template is written in the organisation's. */
     create: (actorId: number, input: TemplateInput) =>
-      audited(actorId, `created ${input.type} ${input.channel}`, (tx) => repo.createTemplate(tx, input)),
+      audited(actorId, `created ${describe(input)}`, async (tx) =>
+        repo.createTemplate(tx, { ...input, language: input.language ?? (await readDefaultLanguage(config, tx)) }),
+      ),
+    /** Without a language, the template keeps its own (a client that does not know languages edits the text). */
     update: (actorId: number, id: number, input: TemplateInput) =>
-      audited(actorId, `updated ${input.type} ${input.channel}`, (tx) => repo.updateTemplate(tx, id, input)),
+      audited(actorId, `updated ${describe(input)}`, (tx) => repo.updateTemplate(tx, id, input)),
     remove: async (actorId: number, id: number): Promise<void> => {
       await audited(actorId, `deleted template ${id}`, (tx) => repo.deleteTemplate(tx, id));
     },
   };
 }
+
+/** The audit log's words for a template: "event_created email de". */
+const describe = (input: TemplateInput) => [input.type, input.channel, input.language].filter(Boolean).join(' ');
 
 /** Carries a refused write out of its transaction, which is rolled back. */
 class RefusedWrite extends Error {
