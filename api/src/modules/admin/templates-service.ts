@@ -16,10 +16,10 @@ function unwrap<T>(result: repo.WriteResult<T>): T {
 export function createTemplatesService(deps: Pick<AppDeps, 'prisma' | 'config'>) {
   const { prisma, config } = deps;
 
-  /** A write and its audit entry in one transaction; a refused write records nothing. */
+  /** A write and its audit entry in one transaction; a refused write records nothing. `change` names what was written. */
   function audited<T>(
     actorId: number,
-    change: string,
+    change: string | ((value: T) => string),
     write: (tx: Parameters<typeof repo.createTemplate>[0]) => Promise<repo.WriteResult<T>>,
   ): Promise<T> {
     return prisma
@@ -30,7 +30,7 @@ export function createTemplatesService(deps: Pick<AppDeps, 'prisma' | 'config'>)
           actorId,
           action: 'settings.changed',
           subject: { type: 'settings', id: 'notification_templates' },
-          details: { change },
+          details: { change: typeof change === 'string' ? change : change(result.value) },
         });
         return result.value;
       })
@@ -43,12 +43,19 @@ export function createTemplatesService(deps: Pick<AppDeps, 'prisma' | 'config'>)
     list: (): Promise<NotificationTemplateItem[]> => repo.listTemplates(prisma),
     /** Without a language, the template is written in the organisation's. */
     create: (actorId: number, input: TemplateInput) =>
-      audited(actorId, `created ${describe(input)}`, async (tx) =>
-        repo.createTemplate(tx, { ...input, language: input.language ?? (await readDefaultLanguage(config, tx)) }),
+      audited(
+        actorId,
+        (item: NotificationTemplateItem) => `created ${describe(item)}`,
+        async (tx) =>
+          repo.createTemplate(tx, { ...input, language: input.language ?? (await readDefaultLanguage(config, tx)) }),
       ),
     /** Without a language, the template keeps its own (a client that does not know languages edits the text). */
     update: (actorId: number, id: number, input: TemplateInput) =>
-      audited(actorId, `updated ${describe(input)}`, (tx) => repo.updateTemplate(tx, id, input)),
+      audited(
+        actorId,
+        (item: NotificationTemplateItem) => `updated ${describe(item)}`,
+        (tx) => repo.updateTemplate(tx, id, input),
+      ),
     remove: async (actorId: number, id: number): Promise<void> => {
       await audited(actorId, `deleted template ${id}`, (tx) => repo.deleteTemplate(tx, id));
     },
@@ -56,7 +63,7 @@ export function createTemplatesService(deps: Pick<AppDeps, 'prisma' | 'config'>)
 }
 
 /** The audit log's words for a template: "event_created email de". */
-const describe = (input: TemplateInput) => [input.type, input.channel, input.language].filter(Boolean).join(' ');
+const describe = (item: NotificationTemplateItem) => `${item.type} ${item.channel} ${item.language}`;
 
 /** Carries a refused write out of its transaction, which is rolled back. */
 class RefusedWrite extends Error {
