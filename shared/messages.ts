@@ -56,6 +56,7 @@ export const MSG = {
   templateTypeRequired: 'Please select a template type',
   templateChannelRequired: 'Please select a notification channel',
   templateTooShort: 'Template must be at least 10 characters',
+  templateLanguageUnsupported: 'Language must be one of en, de, es, fr, ru, uk or ar',
   smtpHostRequired: 'SMTP host is required',
   smtpPortPositive: 'Port must be a positive number',
   smtpUserRequired: 'Username is required',

@@ -483,6 +483,8 @@ export const templateSchema = z.object({
     .min(TEMPLATE_MIN_LENGTH, { error: MSG.templateTooShort })
     .max(LIMITS.template, { error: tooLongMessage('Template', LIMITS.template) })
     .refine(isStorableText, { error: UNSTORABLE_TEXT }),
+  /** The language the template is written in; absent: the organisation's (new) or the template's own (edit). */
+  language: z.enum(ORGANISATION_LANGUAGES, { error: MSG.templateLanguageUnsupported }).optional(),
 });
 export type TemplateInput = z.infer<typeof templateSchema>;
 

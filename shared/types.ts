@@ -285,6 +285,8 @@ export interface NotificationTemplateItem {
   type: TemplateType;
   channel: TemplateChannel;
   template: string;
+  /** The language it is written in: members of that language get it (others of the organisation's too). */
+  language: OrganisationLanguage;
 }
 
 export interface SmtpSettingsView {
@@ -317,6 +319,8 @@ export interface UploadedImage {
 export interface TemplateTestResult {
   type: string;
   channel: TemplateChannel;
+  /** The language the test was written in: the template's, or the admin's for a built-in text. */
+  language: OrganisationLanguage;
   to: string | null;
   status: 'sent' | 'failed' | 'skipped';
   error?: string;

@@ -2,6 +2,7 @@ import type { User } from '@prisma/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getSmtpForDelivery } from '../../api/src/modules/admin/smtp-settings-service';
 import { findTemplate } from '../../api/src/modules/admin/templates-repository';
+import { MSG } from '../../shared/messages';
 import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -49,11 +50,13 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
     it('When an admin creates a template, then it is returned with an id and listed', async () => {
       const res = await admin.post('/api/notification-templates', created);
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ id: expect.any(Number), ...created });
+      expect(res.body).toEqual({ id: expect.any(Number), ...created, language: 'en' });
       const list = await admin.get('/api/notification-templates');
       expect(list.body).toEqual([res.body]);
-      expect(await findTemplate(app.deps.prisma, 'event_created', 'email')).toEqual({ template: created.template });
-      expect(await findTemplate(app.deps.prisma, 'event_created', 'sms')).toBeNull();
+      expect(await findTemplate(app.deps.prisma, 'event_created', 'email', 'en')).toEqual({
+        template: created.template,
+      });
+      expect(await findTemplate(app.deps.prisma, 'event_created', 'sms', 'en')).toBeNull();
     });
 
     it('When every type and channel has a template, then the list holds all four in type and channel order', async () => {
@@ -96,9 +99,9 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
       const changes = { type: 'event_updated', channel: 'sms', template: '{{eventName}} changed: {{updateType}}' };
       const res = await admin.patch(`/api/notification-templates/${template.id}`, changes);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ id: template.id, ...changes });
+      expect(res.body).toEqual({ id: template.id, ...changes, language: 'en' });
       expect(await templatesInDb()).toEqual([{ id: template.id, ...changes }]);
-      expect(await findTemplate(app.deps.prisma, 'event_updated', 'sms')).toEqual({ template: changes.template });
+      expect(await findTemplate(app.deps.prisma, 'event_updated', 'sms', 'en')).toEqual({ template: changes.template });
     });
 
     it('When an edit would duplicate another template, then it is 409 and changes nothing', async () => {
@@ -164,6 +167,89 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
         const edit = await admin.patch(`/api/notification-templates/${existing.id}`, body);
         expect(edit.status).toBe(400);
         expect(edit.body).toEqual({ code: expect.any(String), error: message });
+        expect(await templatesInDb()).toEqual(before);
+      },
+    );
+
+    it('When an admin writes a template in German beside the English one, then both are kept and listed by language', async () => {
+      const english = await admin.post('/api/notification-templates', created);
+      const german = await admin.post('/api/notification-templates', {
+        ...created,
+        template: 'Neues Event {{eventName}} am {{eventDate}}',
+        language: 'de',
+      });
+      expect(german.status).toBe(201);
+      expect(german.body).toEqual({
+        id: expect.any(Number),
+        ...created,
+        template: 'Neues Event {{eventName}} am {{eventDate}}',
+        language: 'de',
+      });
+      const list = await admin.get('/api/notification-templates');
+      expect(list.body).toEqual([german.body, english.body]);
+      expect(await findTemplate(app.deps.prisma, 'event_created', 'email', 'de')).toEqual({
+        template: 'Neues Event {{eventName}} am {{eventDate}}',
+      });
+    });
+
+    it('When a template of the same type, channel and language exists, then creating or moving another there is 409 and changes nothing', async () => {
+      await admin.post('/api/notification-templates', { ...created, language: 'de' });
+      const { body: english } = await admin.post('/api/notification-templates', created);
+      const before = await templatesInDb();
+      const duplicate = { code: 'template_exists', error: MSG.templateExists };
+
+      const create = await admin.post('/api/notification-templates', {
+        ...created,
+        template: 'Noch eine Vorlage',
+        language: 'de',
+      });
+      expect(create.status).toBe(409);
+      expect(create.body).toEqual(duplicate);
+      const move = await admin.patch(`/api/notification-templates/${english.id}`, { ...created, language: 'de' });
+      expect(move.status).toBe(409);
+      expect(move.body).toEqual(duplicate);
+      expect(await templatesInDb()).toEqual(before);
+    });
+
+    it('When an edit names a language, then the template moves to it; without one it keeps its own', async () => {
+      const { body: template } = await admin.post('/api/notification-templates', { ...created, language: 'fr' });
+      const kept = await admin.patch(`/api/notification-templates/${template.id}`, {
+        ...created,
+        template: 'Nouvel événement : {{eventName}}',
+      });
+      expect(kept.status).toBe(200);
+      expect(kept.body).toMatchObject({ template: 'Nouvel événement : {{eventName}}', language: 'fr' });
+      const moved = await admin.patch(`/api/notification-templates/${template.id}`, { ...created, language: 'es' });
+      expect(moved.status).toBe(200);
+      expect(moved.body).toEqual({ id: template.id, ...created, language: 'es' });
+    });
+
+    it('When a new template names no language, then it is written in the organisation’s', async () => {
+      const { prisma } = app.deps;
+      await prisma.organisationSettings.create({
+        data: { membershipMode: 'open', consentAge: 16, requireBirthDate: false, defaultLanguage: 'uk' },
+      });
+      try {
+        const res = await admin.post('/api/notification-templates', created);
+        expect(res.status).toBe(201);
+        expect(res.body).toMatchObject({ language: 'uk' });
+      } finally {
+        await prisma.organisationSettings.deleteMany();
+      }
+    });
+
+    it.each([['pt'], ['EN'], ['de-AT'], [''], [7], [null]])(
+      'When the template’s language is %j, then create and edit answer 400 naming the languages and change nothing',
+      async (language) => {
+        const { body: existing } = await admin.post('/api/notification-templates', { ...created, channel: 'sms' });
+        const before = await templatesInDb();
+        const refused = { code: 'template_language_unsupported', error: MSG.templateLanguageUnsupported };
+        const create = await admin.post('/api/notification-templates', { ...created, language });
+        expect(create.status).toBe(400);
+        expect(create.body).toEqual(refused);
+        const edit = await admin.patch(`/api/notification-templates/${existing.id}`, { ...created, language });
+        expect(edit.status).toBe(400);
+        expect(edit.body).toEqual(refused);
         expect(await templatesInDb()).toEqual(before);
       },
     );

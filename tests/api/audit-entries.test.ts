@@ -73,7 +73,7 @@ describe.each(DATABASE_KINDS)('audit entries of organisers and admins on %s', (k
     expect(changes.map((entry) => [entry.subject.id, entry.details])).toEqual([
       ['smtp', { host: 'smtp.example.org', enabled: true, passwordChanged: true }],
       ['notification_templates', { change: `deleted template ${saved.body.id}` }],
-      ['notification_templates', { change: 'created event_created email' }],
+      ['notification_templates', { change: 'created event_created email en' }],
     ]);
     expect(JSON.stringify(changes)).not.toContain('correct horse');
   });

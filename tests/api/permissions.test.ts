@@ -433,7 +433,7 @@ describe.each(DATABASE_KINDS)('permission matrix on %s', (kind) => {
         await prisma.notificationTemplate.deleteMany({ where: { channel: 'email' } });
         templateType = templateType === 'event_created' ? 'event_updated' : 'event_created';
         const template = await prisma.notificationTemplate.create({
-          data: { type: templateType, channel: 'email', template: 'A template for the matrix' },
+          data: { type: templateType, channel: 'email', template: 'A template for the matrix', language: 'en' },
         });
         return template.id;
       },

@@ -148,8 +148,12 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     await page.getByLabel('Template Type').selectOption('event_created');
     await page.getByLabel('Channel').selectOption('email');
     await page.getByLabel('Template', { exact: true }).fill('New: {{eventName}} on {{eventDate}}');
+    // A new template starts in the organisation's language; this one is written for German members.
+    expect(await page.getByLabel('Language', { exact: true }).inputValue()).toBe('en');
+    await page.getByLabel('Language', { exact: true }).selectOption('de');
     await page.getByRole('button', { name: 'Create Template' }).click();
     await expectToast(page, 'Template created');
+    await shows(page.locator('.template-item').getByText('Deutsch'));
     await shows(page.getByText('New: {{eventName}} on {{eventDate}}'));
 
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -162,9 +166,10 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     await page.getByRole('button', { name: 'Update Template' }).click();
     await expectToast(page, 'Template updated');
     await shows(page.getByRole('heading', { name: 'Create Notification Template' }));
-    expect((await app.deps.prisma.notificationTemplate.findFirstOrThrow()).template).toBe(
-      'Join us: {{eventName}} at {{eventLocation}}',
-    );
+    expect(await app.deps.prisma.notificationTemplate.findFirstOrThrow()).toMatchObject({
+      template: 'Join us: {{eventName}} at {{eventLocation}}',
+      language: 'de',
+    });
 
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('alertdialog');

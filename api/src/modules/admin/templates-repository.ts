@@ -1,5 +1,5 @@
 // The notification_templates table: the only code that talks to Prisma about templates.
-import type { TemplateChannel, TemplateType } from '../../../../shared/constants';
+import type { OrganisationLanguage, TemplateChannel, TemplateType } from '../../../../shared/constants';
 import type { TemplateInput } from '../../../../shared/schemas';
 import type { NotificationTemplateItem } from '../../../../shared/types';
 import type { Prisma as PrismaTypes } from '@prisma/client';
@@ -9,7 +9,7 @@ import type { Prisma } from '../../db/database';
 type Db = Prisma | PrismaTypes.TransactionClient;
 import { isDbFailure } from '../../db/errors';
 
-const itemSelect = { id: true, type: true, channel: true, template: true } as const;
+const itemSelect = { id: true, type: true, channel: true, template: true, language: true } as const;
 
 /** Which write failed on a database constraint, so the service can answer 409/404 instead of 500. */
 export type TemplateWriteFailure = 'duplicate' | 'missing';
@@ -32,22 +32,38 @@ async function attempt<T>(write: () => Promise<T>): Promise<WriteResult<T>> {
   }
 }
 
-export const listTemplates = (prisma: Prisma): Promise<NotificationTemplateItem[]> =>
-  prisma.notificationTemplate.findMany({ select: itemSelect, orderBy: [{ type: 'asc' }, { channel: 'asc' }] });
+/** The database keeps only languages we speak (a check constraint): the row's text is one of them. */
+const toItem = (row: Omit<NotificationTemplateItem, 'language'> & { language: string }) =>
+  row as NotificationTemplateItem;
 
-export const createTemplate = (prisma: Db, input: TemplateInput) =>
-  attempt(() => prisma.notificationTemplate.create({ data: input, select: itemSelect }));
+export const listTemplates = async (prisma: Prisma): Promise<NotificationTemplateItem[]> =>
+  (
+    await prisma.notificationTemplate.findMany({
+      select: itemSelect,
+      orderBy: [{ type: 'asc' }, { channel: 'asc' }, { language: 'asc' }],
+    })
+  ).map(toItem);
 
+export const createTemplate = (prisma: Db, input: TemplateInput & { language: OrganisationLanguage }) =>
+  attempt(async () => toItem(await prisma.notificationTemplate.create({ data: input, select: itemSelect })));
+
+/** Without a language the template keeps its own. */
 export const updateTemplate = (prisma: Db, id: number, input: TemplateInput) =>
-  attempt(() => prisma.notificationTemplate.update({ where: { id }, data: input, select: itemSelect }));
+  attempt(async () =>
+    toItem(await prisma.notificationTemplate.update({ where: { id }, data: input, select: itemSelect })),
+  );
 
 export const deleteTemplate = (prisma: Db, id: number) =>
   attempt(() => prisma.notificationTemplate.delete({ where: { id }, select: { id: true } }));
 
-/** The admin's template for this notification, if any (the sender falls back to a built-in default). */
+/** The admin's template for this notification in `language`, if any. */
 export const findTemplate = (
   prisma: Prisma,
   type: TemplateType,
   channel: TemplateChannel,
+  language: OrganisationLanguage,
 ): Promise<{ template: string } | null> =>
-  prisma.notificationTemplate.findUnique({ where: { type_channel: { type, channel } }, select: { template: true } });
+  prisma.notificationTemplate.findUnique({
+    where: { type_channel_language: { type, channel, language } },
+    select: { template: true },
+  });

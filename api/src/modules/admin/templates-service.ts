@@ -1,10 +1,11 @@
-// Use cases of the admin's notification templates: one template per type and channel.
+// Use cases of the admin's notification templates: one template per type, channel and language.
 import { MSG } from '../../../../shared/messages';
 import type { TemplateInput } from '../../../../shared/schemas';
 import type { NotificationTemplateItem } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../../../shared/errors';
 import { recordAudit } from '../audit/audit-repository';
+import { readDefaultLanguage } from '../organisation/organisation-service';
 import * as repo from './templates-repository';
 
 function unwrap<T>(result: repo.WriteResult<T>): T {
@@ -12,13 +13,13 @@ function unwrap<T>(result: repo.WriteResult<T>): T {
   throw result.failure === 'duplicate' ? conflict(MSG.templateExists) : notFound(MSG.templateNotFound);
 }
 
-export function createTemplatesService(deps: Pick<AppDeps, 'prisma'>) {
-  const { prisma } = deps;
+export function createTemplatesService(deps: Pick<AppDeps, 'prisma' | 'config'>) {
+  const { prisma, config } = deps;
 
-  /** A write and its audit entry in one transaction; a refused write records nothing. */
+  /** A write and its audit entry in one transaction; a refused write records nothing. `change` names what was written. */
   function audited<T>(
     actorId: number,
-    change: string,
+    change: string | ((value: T) => string),
     write: (tx: Parameters<typeof repo.createTemplate>[0]) => Promise<repo.WriteResult<T>>,
   ): Promise<T> {
     return prisma
@@ -29,7 +30,7 @@ export function createTemplatesService(deps: Pick<AppDeps, 'prisma'>) {
           actorId,
           action: 'settings.changed',
           subject: { type: 'settings', id: 'notification_templates' },
-          details: { change },
+          details: { change: typeof change === 'string' ? change : change(result.value) },
         });
         return result.value;
       })
@@ -40,15 +41,29 @@ export function createTemplatesService(deps: Pick<AppDeps, 'prisma'>) {
 
   return {
     list: (): Promise<NotificationTemplateItem[]> => repo.listTemplates(prisma),
+    /** Without a language, the template is written in the organisation's. */
     create: (actorId: number, input: TemplateInput) =>
-      audited(actorId, `created ${input.type} ${input.channel}`, (tx) => repo.createTemplate(tx, input)),
+      audited(
+        actorId,
+        (item: NotificationTemplateItem) => `created ${describe(item)}`,
+        async (tx) =>
+          repo.createTemplate(tx, { ...input, language: input.language ?? (await readDefaultLanguage(config, tx)) }),
+      ),
+    /** Without a language, the template keeps its own (a client that does not know languages edits the text). */
     update: (actorId: number, id: number, input: TemplateInput) =>
-      audited(actorId, `updated ${input.type} ${input.channel}`, (tx) => repo.updateTemplate(tx, id, input)),
+      audited(
+        actorId,
+        (item: NotificationTemplateItem) => `updated ${describe(item)}`,
+        (tx) => repo.updateTemplate(tx, id, input),
+      ),
     remove: async (actorId: number, id: number): Promise<void> => {
       await audited(actorId, `deleted template ${id}`, (tx) => repo.deleteTemplate(tx, id));
     },
   };
 }
+
+/** The audit log's words for a template: "event_created email de". */
+const describe = (item: NotificationTemplateItem) => `${item.type} ${item.channel} ${item.language}`;
 
 /** Carries a refused write out of its transaction, which is rolled back. */
 class RefusedWrite extends Error {

@@ -1,6 +1,7 @@
 // Linking a second identity to the signed-in user: a verified Telegram account, or an email that becomes
 // a sign-in identity only once its owner opens the confirmation link sent to it (DESIGN §4).
 import { MSG } from '../../../../shared/messages';
+import type { Language } from '../../../../shared/i18n/languages';
 import type { TelegramAuthData } from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
 import { conflict, invalid, rateLimited } from '../../../../shared/errors';
@@ -19,7 +20,7 @@ import {
 } from './email-link-requests-repository';
 import { isBootstrapAdminEmail, linkTelegramToUser } from './identity';
 import { findUserByIdOrThrow } from './users-identity-repository';
-import type { EmailLinkRequester } from './email-link-requester';
+import { describeWays, type EmailLinkRequester, type SignInWay } from './email-link-requester';
 
 const EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** Each request sends an email to an address of the user's choosing: keep that from becoming a spam cannon. */
@@ -34,14 +35,14 @@ export const TELEGRAM_ALREADY_LINKED = 'Your account is already linked to a diff
  * business learning.
  */
 export function describeRequester(user: UserRow): EmailLinkRequester {
-  const ways: string[] = [];
+  const ways: SignInWay[] = [];
   if (user.telegramId) {
-    ways.push(user.telegramUsername ? `Telegram account @${oneLine(user.telegramUsername, 40)}` : 'Telegram account');
+    ways.push({ kind: 'telegram', username: user.telegramUsername ? oneLine(user.telegramUsername, 40) : null });
   }
   if (user.googleSub || user.googleEmail || (user.linkedEmail && user.linkedEmailConfirmed))
-    ways.push('Google account');
-  if (user.isDemo) ways.push('demo account');
-  return { name: oneLine(user.name), signIn: ways.join(', ') || 'an account without a sign-in' };
+    ways.push({ kind: 'google' });
+  if (user.isDemo) ways.push({ kind: 'demo' });
+  return { name: oneLine(user.name), ways, signIn: describeWays(ways) };
 }
 
 /** An email link its owner may still confirm: the address and the account that asked. */
@@ -62,9 +63,15 @@ export function createAccountLinkingService(deps: AppDeps, auth: AuthService) {
 
   /**
    * Starts linking an email: it is stored unconfirmed and a one-time link (24 h) is sent to it. `baseUrl`
-   * is where the link points when no PUBLIC_URL is configured (the origin the request came to).
+   * is where the link points when no PUBLIC_URL is configured (the origin the request came to). The email is in
+   * `language`, the request's (null: the organisation's): the asker is likely its reader, or shares their language.
    */
-  async function requestEmailLink(userId: number, email: string, baseUrl: string): Promise<void> {
+  async function requestEmailLink(
+    userId: number,
+    email: string,
+    baseUrl: string,
+    language: Language | null = null,
+  ): Promise<void> {
     // Counted before the ownership checks: their 409 tells whether an address is a member's, so asking
     // spends the same small budget as sending.
     const withinLimit = await hit(deps.prisma, `email-link:${userId}`, {
@@ -86,7 +93,10 @@ export function createAccountLinkingService(deps: AppDeps, auth: AuthService) {
       deps.prisma,
       { userId, email, tokenHash: sha256(token), expiresAt: new Date(deps.now().getTime() + EMAIL_LINK_TTL_MS) },
       (tx) =>
-        deps.notifications.emailLinkRequested({ userId, email, confirmUrl, requester: describeRequester(user) }, tx),
+        deps.notifications.emailLinkRequested(
+          { userId, email, confirmUrl, requester: describeRequester(user), language },
+          tx,
+        ),
     );
   }
 

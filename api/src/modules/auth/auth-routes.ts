@@ -116,7 +116,7 @@ export function authRouter(
     const body: unknown = req.body;
     if (body && typeof body === 'object' && 'email' in body) {
       const { email } = parse(linkEmailSchema, body);
-      await linking.requestEmailLink(user.id, email, requestOrigin(req));
+      await linking.requestEmailLink(user.id, email, requestOrigin(req), req.language ?? null);
       res.status(202).json({ status: 'pending', email });
       return;
     }

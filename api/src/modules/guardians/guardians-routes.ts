@@ -27,7 +27,7 @@ export function guardiansRouter(guardians: GuardiansService, minors: MinorsServi
 
   router.post('/users/me/guardians', requireUser, async (req, res) => {
     const { email } = parse(guardianRequestSchema, req.body);
-    const sent = await guardians.requestConsent(currentUser(req), email, requestOrigin(req));
+    const sent = await guardians.requestConsent(currentUser(req), email, requestOrigin(req), req.language ?? null);
     res.status(202).json({ status: 'sent', ...sent });
   });
 

@@ -5,6 +5,7 @@
 import { GUARDIAN_LIMITS, type PhotoConsent, type StoredRsvpStatus } from '../../../../shared/constants';
 import { conflict, forbidden, gone, invalid, notFound, rateLimited } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
+import type { Language } from '../../../../shared/i18n/languages';
 import type { RecordedConsentInput } from '../../../../shared/schemas';
 import type { GuardianChild, GuardianConsentRequestView, MemberStanding } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
@@ -16,7 +17,7 @@ import { birthDateText, isGuardianOf } from '../minors/minors-repository';
 import type { MinorsService } from '../minors/minors-service';
 import { queueGuardianConsentEmail } from '../notifications/guardian-emails';
 import { queuePromoted } from '../notifications/outbox-triggers';
-import { readOrganisationSettings } from '../organisation/organisation-service';
+import { readDefaultLanguage, readOrganisationSettings } from '../organisation/organisation-service';
 import { signInEmail, type UserRow } from '../users/users-repository';
 import * as repo from './guardians-repository';
 
@@ -38,8 +39,14 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
    * POST /api/users/me/guardians: a minor without consent asks a guardian. The request (only its token's hash)
    * and the email with the single-use link commit together; at most GUARDIAN_LIMITS.requestsPerDay a day, as
    * each goes to an address of the member's choosing. `baseUrl`: the app's address when PUBLIC_URL is not set.
+   * The email is in the child's `language` (the request's; null: the organisation's).
    */
-  async function requestConsent(user: UserRow, email: string, baseUrl: string): Promise<{ expiresAt: string }> {
+  async function requestConsent(
+    user: UserRow,
+    email: string,
+    baseUrl: string,
+    language: Language | null = null,
+  ): Promise<{ expiresAt: string }> {
     const standing = await minors.standingOf(user);
     if (standing.guardianConsent !== 'required' && standing.guardianConsent !== 'pending') {
       throw conflict(MSG.guardianEmailNotNeeded);
@@ -70,6 +77,8 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
           email,
           consentUrl,
           expiresAt,
+          language: language ?? (await readDefaultLanguage(deps.config, tx)),
+          timeZone: deps.config.notificationsTimeZone,
         },
         now,
       );

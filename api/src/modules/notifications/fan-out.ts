@@ -15,6 +15,7 @@ import { EVENT_DELETED } from './delivery';
 import * as outbox from './outbox-repository';
 import {
   aboutChild,
+  chooseTemplate,
   describeUpdate,
   formatEventDate,
   renderMessage,
@@ -106,8 +107,16 @@ export function createFanOut(deps: FanOutDeps): FanOut {
     };
   }
 
-  /** Once per job: the admin's templates (or defaults) filled with the event's values, per language and channel. */
-  async function render(db: outbox.Db, job: outbox.JobRow, event: outbox.EventForMessage): Promise<RenderedTexts> {
+  /**
+   * Once per job: the texts of every language and channel, from the admin's templates (chooseTemplate: the
+   * recipient's language, else the organisation's) or the built-in texts, filled with the event's values.
+   */
+  async function render(
+    db: outbox.Db,
+    job: outbox.JobRow,
+    event: outbox.EventForMessage,
+    organisation: Language,
+  ): Promise<RenderedTexts> {
     const kind = job.kind as MessageKind;
     const link = config.publicUrl ? `${config.publicUrl}/events/${event.id}` : undefined;
     if (kind === 'rsvp_digest') {
@@ -115,10 +124,10 @@ export function createFanOut(deps: FanOutDeps): FanOut {
       return renderAll((language) => renderRsvpDigest({ eventName: event.name }, counts, link, language));
     }
     const type = templateTypeOf(kind);
-    const [emailTemplate, smsTemplate] = type
-      ? await Promise.all([outbox.findTemplateText(db, type, 'email'), outbox.findTemplateText(db, type, 'sms')])
-      : [null, null];
-    return renderAll((language) => {
+    const [emailTemplates, smsTemplates] = type
+      ? await Promise.all([outbox.findTemplateTexts(db, type, 'email'), outbox.findTemplateTexts(db, type, 'sms')])
+      : [{}, {}];
+    const valuesIn = (language: Language) => {
       const values = valuesOf(
         event,
         kind === 'event_updated' || kind === 'series_updated' ? (job.updateType ?? '') : null,
@@ -134,10 +143,16 @@ export function createFanOut(deps: FanOutDeps): FanOut {
         );
       }
       if (kind === 'series_updated') values.updateType = seriesUpdate(values.updateType, language);
+      return values;
+    };
+    return renderAll((language) => {
+      const email = chooseTemplate(emailTemplates, language, organisation);
+      const sms = chooseTemplate(smsTemplates, language, organisation);
+      const smsValues = valuesIn(sms.language);
       return {
-        email: renderMessage(kind, 'email', values, emailTemplate, link, language),
-        sms: renderMessage(kind, 'sms', values, smsTemplate, undefined, language),
-        telegram: renderMessage(kind, 'telegram', values, smsTemplate, undefined, language),
+        email: renderMessage(kind, 'email', valuesIn(email.language), email.custom, link, email.language),
+        sms: renderMessage(kind, 'sms', smsValues, sms.custom, undefined, sms.language),
+        telegram: renderMessage(kind, 'telegram', smsValues, sms.custom, undefined, sms.language),
       };
     });
   }
@@ -311,10 +326,10 @@ export function createFanOut(deps: FanOutDeps): FanOut {
             logger.info({ jobId: job.id, eventId: job.eventId }, 'notification job closed: event deleted');
             return { jobId: job.id, recipients: 0, inserted: 0, done: true };
           }
-          const stored = job.rendered as RenderedTexts | RenderedSet | null;
-          const rendered = stored ?? (await render(tx, job, event));
-          const recipients = await recipientsOf(tx, job, event, { after: job.cursor, limit: batchSize });
           const organisation = await readDefaultLanguage(config, tx);
+          const stored = job.rendered as RenderedTexts | RenderedSet | null;
+          const rendered = stored ?? (await render(tx, job, event, organisation));
+          const recipients = await recipientsOf(tx, job, event, { after: job.cursor, limit: batchSize });
           const messages = [
             ...messagesOf(job, rendered, recipients, organisation),
             ...(await guardianCopies(tx, job, rendered, recipients, now, organisation)),

@@ -1,9 +1,42 @@
 // The email that asks a parent or guardian for consent. One message to one address, written straight into the
 // outbox in the transaction that stores the request, so the request and its email commit together or not at all.
+import { dateFormat } from '../../../../shared/date-format';
+import { translator } from '../../../../shared/i18n/all-catalogs';
+import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/define';
+import { SOURCE_LANGUAGE, type Language } from '../../../../shared/i18n/languages';
+import type { MessageValues } from '../../../../shared/i18n/translate';
 import { oneLine } from '../../lib/display-text';
 import * as outbox from './outbox-repository';
 import type { Db } from './outbox-repository';
 import { escapeHtml } from './templates';
+
+const TEXTS = defineMessages({
+  subject: { id: 'email.guardianConsent.subject', defaultMessage: '{organisation}: consent for {child}' },
+  asked: {
+    id: 'email.guardianConsent.asked',
+    defaultMessage: '{child} asked you, as their parent or guardian, to consent to them taking part in {organisation}.',
+  },
+  meaning: {
+    id: 'email.guardianConsent.meaning',
+    defaultMessage:
+      '{child} is under the age at which they may take part on their own. With your consent they can reply to events and write comments; you will get a guardian account that shows their upcoming events, lets you choose whether photos of them may be shared, and lets you withdraw consent at any time. The link opens the full consent text before you decide.',
+  },
+  openLink: {
+    id: 'email.guardianConsent.openLink',
+    description: 'until: the last day the link works, e.g. "November 28, 2026"; the link follows on the next line',
+    defaultMessage: 'To read the consent text and decide, open this link (it works once, until {until}):',
+  },
+  linkLabel: { id: 'email.guardianConsent.linkLabel', defaultMessage: 'Read the consent text and decide' },
+  linkWorks: {
+    id: 'email.guardianConsent.linkWorks',
+    description: 'After the link "Read the consent text and decide"',
+    defaultMessage: '(the link works once, until {until})',
+  },
+  ignore: {
+    id: 'email.guardianConsent.ignore',
+    defaultMessage: 'If you do not know {child} or do not agree, ignore this email: nothing changes without the link.',
+  },
+});
 
 export interface GuardianConsentEmail {
   requestId: number;
@@ -13,6 +46,10 @@ export interface GuardianConsentEmail {
   email: string;
   consentUrl: string;
   expiresAt: Date;
+  /** The address has no account to say its language: the child's is the likely one. */
+  language: Language;
+  /** Where the link's last day is counted (the organisation's notifications zone). */
+  timeZone: string;
 }
 
 /**
@@ -20,23 +57,24 @@ export interface GuardianConsentEmail {
  * and carries the single-use link. The child's name is shown on one line (it is theirs to choose).
  */
 export async function queueGuardianConsentEmail(tx: Db, mail: GuardianConsentEmail, now: Date): Promise<void> {
+  const { language } = mail;
+  const say = (message: MessageDescriptor, values?: MessageValues) => translator.t(language, message.id, values);
   const child = oneLine(mail.childName);
   const organisation = oneLine(mail.organisationName);
-  const until = mail.expiresAt.toISOString().slice(0, 10);
-  const asked = `${child} asked you, as their parent or guardian, to consent to them taking part in ${organisation}.`;
-  const meaning =
-    `${child} is under the age at which they may take part on their own. With your consent they can reply to ` +
-    'events and write comments; you will get a guardian account that shows their upcoming events, lets you ' +
-    'choose whether photos of them may be shared, and lets you withdraw consent at any time. The link opens ' +
-    'the full consent text before you decide.';
-  const ignore = `If you do not know ${child} or do not agree, ignore this email: nothing changes without the link.`;
-  const text =
-    `${asked}\n\n${meaning}\n\nTo read the consent text and decide, open this link (it works once, until ${until}):\n` +
-    `${mail.consentUrl}\n\n${ignore}\n`;
+  const until = dateFormat(language === SOURCE_LANGUAGE ? 'en-US' : language, {
+    timeZone: mail.timeZone,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(mail.expiresAt);
+  const asked = say(TEXTS.asked, { child, organisation });
+  const meaning = say(TEXTS.meaning, { child });
+  const ignore = say(TEXTS.ignore, { child });
+  const text = `${asked}\n\n${meaning}\n\n${say(TEXTS.openLink, { until })}\n${mail.consentUrl}\n\n${ignore}\n`;
   const html =
     `<p>${escapeHtml(asked)}</p><p>${escapeHtml(meaning)}</p>` +
-    `<p><a href="${escapeHtml(mail.consentUrl)}">Read the consent text and decide</a> ` +
-    `(the link works once, until ${escapeHtml(until)})</p><p>${escapeHtml(ignore)}</p>`;
+    `<p><a href="${escapeHtml(mail.consentUrl)}">${escapeHtml(say(TEXTS.linkLabel))}</a> ` +
+    `${escapeHtml(say(TEXTS.linkWorks, { until }))}</p><p>${escapeHtml(ignore)}</p>`;
   await outbox.enqueue(
     tx,
     [
@@ -47,7 +85,7 @@ export async function queueGuardianConsentEmail(tx: Db, mail: GuardianConsentEma
         // Erasing the child drops the email that names them.
         userId: mail.childId,
         recipient: mail.email,
-        subject: `${organisation}: consent for ${child}`,
+        subject: say(TEXTS.subject, { organisation, child }),
         body: text,
         html,
       },

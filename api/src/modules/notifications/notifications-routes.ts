@@ -14,7 +14,7 @@ export function notificationsRouter(notifications: NotificationsService): Router
   });
 
   router.post('/test-notification-template', requireAdmin, async (req, res) => {
-    res.json(await notifications.testTemplates(currentUser(req)));
+    res.json(await notifications.testTemplates(currentUser(req), req.language ?? null));
   });
 
   return router;

@@ -9,10 +9,29 @@ import { getSmtpForDelivery, type SmtpDeliverySettings } from '../admin/smtp-set
 import { isPhoneVerified, signInEmail, type UserRow } from '../users/users-repository';
 import { DeliveryError, type OutgoingMessage } from './delivery';
 import { createEmailSender, SMTP_DISABLED, SMTP_NOT_CONFIGURED } from './email-sender';
-import { findTemplateText } from './outbox-repository';
+import { translator } from '../../../../shared/i18n/all-catalogs';
+import { defineMessages } from '../../../../shared/i18n/define';
+import { LANGUAGES, type Language } from '../../../../shared/i18n/languages';
+import { readDefaultLanguage } from '../organisation/organisation-service';
+import { findTemplateTexts } from './outbox-repository';
 import { PRODUCT_NAME } from './outbox-triggers';
 import { createSmsSender } from './sms-sender';
-import { formatEventDate, renderMessage } from './templates';
+import { describeUpdate, formatEventDate, renderMessage, type TemplateValues } from './templates';
+
+/** What a test send of a template shows, in the template's language. */
+const TEST_MESSAGES = defineMessages({
+  subject: { id: 'notify.test.subject', description: 'A test send of a template', defaultMessage: '[Test] {subject}' },
+  eventName: {
+    id: 'notify.test.eventName',
+    description: 'A made-up event in a test send',
+    defaultMessage: 'Sample Event',
+  },
+  eventLocation: {
+    id: 'notify.test.eventLocation',
+    description: 'The made-up event’s place in a test send',
+    defaultMessage: 'Community Hall',
+  },
+});
 
 export const TEST_TEXT = {
   smtpMissing: 'No SMTP settings are saved yet. Save the email settings first.',
@@ -80,17 +99,27 @@ export function createNotificationsService(deps: AppDeps) {
     return { success: true, message: `Test email sent to ${to}` };
   }
 
-  /** POST /api/test-notification-template: every template (or default) with sample values, to the admin. */
-  async function testTemplates(admin: UserRow) {
-    const values = {
-      eventName: 'Sample Event',
+  /** The sample values a test send fills in, in `language`: a week from now, in the notifications' time zone. */
+  function sampleValues(language: Language): TemplateValues {
+    return {
+      eventName: translator.t(language, TEST_MESSAGES.eventName.id),
       eventDate: formatEventDate(
         new Date(deps.now().getTime() + 7 * 24 * 60 * 60 * 1000),
         deps.config.notificationsTimeZone,
+        language,
       ),
-      eventLocation: 'Community Hall',
-      updateType: 'date and location changed',
+      eventLocation: translator.t(language, TEST_MESSAGES.eventLocation.id),
+      updateType: describeUpdate('date and location changed', language),
     };
+  }
+
+  /**
+   * POST /api/test-notification-template: every template with sample values, to the admin, each in the language
+   * it is written in; a type and channel without one sends the built-in text in `adminLanguage` (the request's,
+   * else the organisation's).
+   */
+  async function testTemplates(admin: UserRow, adminLanguage: Language | null) {
+    const fallback = adminLanguage ?? (await readDefaultLanguage(deps.config, deps.prisma));
     // Test SMS go only to a number the admin confirmed, like every other SMS.
     const phone = isPhoneVerified(admin) ? admin.phoneNumber : null;
     const addresses: Record<TemplateChannel, string | null> = { email: signInEmail(admin), sms: phone };
@@ -108,33 +137,39 @@ export function createNotificationsService(deps: AppDeps) {
           const missing = channel === 'email' ? 'no email address' : 'no phone number';
           const error =
             channel === 'sms' && admin.phoneNumber ? TEST_TEXT.phoneNotVerified : `Your account has ${missing}`;
-          results.push({ type, channel, to, status: 'skipped', error });
+          results.push({ type, channel, language: fallback, to, status: 'skipped', error });
           continue;
         }
-        const custom = await findTemplateText(deps.prisma, type, channel);
-        const rendered = renderMessage(type, channel, values, custom);
-        const message: OutgoingMessage = {
-          key: `template_test:${type}:${channel}:${randomToken(12)}`,
-          to,
-          subject: `[Test] ${rendered.subject}`,
-          text: rendered.text,
-          html: rendered.html,
-          payload: null,
-        };
-        try {
-          if (channel === 'email') {
-            if (!smtp?.settings) throw new DeliveryError(smtp?.problem ?? SMTP_NOT_CONFIGURED, true);
-            if (emailFailure) throw emailFailure;
-            await sendTestMessage(smtp.settings, message).catch((error: DeliveryError) => {
-              emailFailure = error;
-              throw error;
-            });
-          } else {
-            await sms(message);
+        const written = await findTemplateTexts(deps.prisma, type, channel);
+        const tests: Array<{ language: Language; custom: string | null }> = LANGUAGES.filter(
+          (language) => written[language] !== undefined,
+        ).map((language) => ({ language, custom: written[language]! }));
+        if (!tests.length) tests.push({ language: fallback, custom: null });
+        for (const { language, custom } of tests) {
+          const rendered = renderMessage(type, channel, sampleValues(language), custom, undefined, language);
+          const message: OutgoingMessage = {
+            key: `template_test:${type}:${channel}:${language}:${randomToken(12)}`,
+            to,
+            subject: translator.t(language, TEST_MESSAGES.subject.id, { subject: rendered.subject }),
+            text: rendered.text,
+            html: rendered.html,
+            payload: null,
+          };
+          try {
+            if (channel === 'email') {
+              if (!smtp?.settings) throw new DeliveryError(smtp?.problem ?? SMTP_NOT_CONFIGURED, true);
+              if (emailFailure) throw emailFailure;
+              await sendTestMessage(smtp.settings, message).catch((error: DeliveryError) => {
+                emailFailure = error;
+                throw error;
+              });
+            } else {
+              await sms(message);
+            }
+            results.push({ type, channel, language, to, status: 'sent' });
+          } catch (error) {
+            results.push({ type, channel, language, to, status: 'failed', error: reasonOf(error) });
           }
-          results.push({ type, channel, to, status: 'sent' });
-        } catch (error) {
-          results.push({ type, channel, to, status: 'failed', error: reasonOf(error) });
         }
       }
     }

@@ -8,7 +8,7 @@ import {
   type OutboxMessage,
 } from '@prisma/client';
 import type { Prisma } from '../../db/database';
-import type { MessageKind } from './templates';
+import type { MessageKind, TemplatesByLanguage } from './templates';
 
 /**
  * The client or a transaction. A trigger writes its job with the transaction of the change it reports, so
@@ -225,16 +225,17 @@ export const findRepliedAmong = (
     ),
   );
 
-export async function findTemplateText(
+/** The admin's templates of this type and channel, by the language each is written in. */
+export async function findTemplateTexts(
   prisma: Db,
   type: 'event_created' | 'event_updated',
   channel: 'email' | 'sms',
-): Promise<string | null> {
-  const row = await prisma.notificationTemplate.findUnique({
-    where: { type_channel: { type, channel } },
-    select: { template: true },
+): Promise<TemplatesByLanguage> {
+  const rows = await prisma.notificationTemplate.findMany({
+    where: { type, channel },
+    select: { language: true, template: true },
   });
-  return row?.template ?? null;
+  return Object.fromEntries(rows.map((row) => [row.language, row.template])) as TemplatesByLanguage;
 }
 
 const CHUNK = 1000;

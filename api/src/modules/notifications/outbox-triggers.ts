@@ -7,6 +7,11 @@ import type { Prisma } from '../../db/database';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { oneLine } from '../../lib/display-text';
 import type { Logger } from '../../logger';
+import { translator } from '../../../../shared/i18n/all-catalogs';
+import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/define';
+import type { MessageValues } from '../../../../shared/i18n/translate';
+import { describeWays } from '../auth/email-link-requester';
+import { readDefaultLanguage } from '../organisation/organisation-service';
 import { createFanOut, renderAll } from './fan-out';
 import * as outbox from './outbox-repository';
 import type { Db } from './outbox-repository';
@@ -14,6 +19,32 @@ import { escapeHtml, formatEventDate, renderOrganiserMessage } from './templates
 import type { NotificationTriggers } from './triggers';
 
 export const PRODUCT_NAME = 'Community Events';
+
+/** The email that confirms an address a member asked to link, in the language of the request. */
+const EMAIL_LINK = defineMessages({
+  subject: { id: 'email.linkEmail.subject', defaultMessage: 'Confirm your email address for {product}' },
+  asker: {
+    id: 'email.linkEmail.asker',
+    description: 'name: the account’s name; signIn: how it signs in, e.g. "Telegram account @name"',
+    defaultMessage: '“{name}” ({signIn})',
+  },
+  asked: {
+    id: 'email.linkEmail.asked',
+    description: 'asker: the account that asked, as email.linkEmail.asker writes it',
+    defaultMessage: '{asker} asked to link this email address, {email}, to their account on {product}.',
+  },
+  warning: {
+    id: 'email.linkEmail.warning',
+    defaultMessage:
+      'If you do not know this account, do not confirm: ignore this email, nothing changes without the link. Once confirmed, signing in with Google as {email} opens that account, and whoever holds it can use it too.',
+  },
+  openLink: {
+    id: 'email.linkEmail.openLink',
+    description: 'The link follows on the next line',
+    defaultMessage: 'To confirm, open this link:',
+  },
+  button: { id: 'email.linkEmail.button', defaultMessage: 'Confirm this email address' },
+});
 /** The admins hear of reports at most once an hour: the digest waits this long after the first one. */
 export const REPORTS_DIGEST_DELAY_MS = 60 * 60 * 1000;
 
@@ -127,17 +158,20 @@ export function createOutboxTriggers(deps: TriggerDeps) {
      * One message to one address: its outbox row is written directly, with the link request's transaction. It
      * names the account that asked, so the address's owner can refuse to hand their sign-in to a stranger.
      */
-    async emailLinkRequested({ userId, email, confirmUrl, requester }, tx) {
-      const asker = `“${oneLine(requester.name)}” (${oneLine(requester.signIn)})`;
-      const asked = `${asker} asked to link this email address, ${email}, to their account on ${PRODUCT_NAME}.`;
-      const warning =
-        'If you do not know this account, do not confirm: ignore this email, nothing changes without the link. ' +
-        `Once confirmed, signing in with Google as ${email} opens that account, and whoever holds it can use it too.`;
-      const text = `${asked}\n\n${warning}\n\nTo confirm, open this link:\n${confirmUrl}\n`;
+    async emailLinkRequested({ userId, email, confirmUrl, requester, language: chosen }, tx) {
+      const language = chosen ?? (await readDefaultLanguage(config, tx));
+      const say = (message: MessageDescriptor, values?: MessageValues) => translator.t(language, message.id, values);
+      const asker = say(EMAIL_LINK.asker, {
+        name: oneLine(requester.name),
+        signIn: oneLine(describeWays(requester.ways, language)),
+      });
+      const asked = say(EMAIL_LINK.asked, { asker, email, product: PRODUCT_NAME });
+      const warning = say(EMAIL_LINK.warning, { email });
+      const text = `${asked}\n\n${warning}\n\n${say(EMAIL_LINK.openLink)}\n${confirmUrl}\n`;
       const html =
         `<p>${escapeHtml(asked)}</p>` +
         `<p><strong>${escapeHtml(warning)}</strong></p>` +
-        `<p><a href="${escapeHtml(confirmUrl)}">Confirm this email address</a></p>`;
+        `<p><a href="${escapeHtml(confirmUrl)}">${escapeHtml(say(EMAIL_LINK.button))}</a></p>`;
       await outbox.enqueue(
         tx,
         [
@@ -147,7 +181,7 @@ export function createOutboxTriggers(deps: TriggerDeps) {
             channel: 'email',
             userId,
             recipient: email,
-            subject: `Confirm your email address for ${PRODUCT_NAME}`,
+            subject: say(EMAIL_LINK.subject, { product: PRODUCT_NAME }),
             body: text,
             html,
           },

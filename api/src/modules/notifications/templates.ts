@@ -187,6 +187,26 @@ export const defaultTemplate = (type: TemplateType, channel: TemplateChannel, la
 export const templateTypeOf = (kind: MessageKind): TemplateType | null =>
   kind === 'series_updated' ? 'event_updated' : kind === 'event_created' || kind === 'event_updated' ? kind : null;
 
+/** An admin's templates of one type and channel, by the language each is written in. */
+export type TemplatesByLanguage = Partial<Record<Language, string>>;
+
+/**
+ * The admin's template a recipient of `language` gets and the language their message is then written in: the
+ * template of their language; else the organisation's, and the whole message (subject, dates, link line) in
+ * the organisation's language so that it reads as one; else none, and the built-in text of their language.
+ */
+export function chooseTemplate(
+  templates: TemplatesByLanguage,
+  language: Language,
+  organisation: Language,
+): { custom: string | null; language: Language } {
+  const own = templates[language];
+  if (own !== undefined) return { custom: own, language };
+  const shared = templates[organisation];
+  if (shared !== undefined) return { custom: shared, language: organisation };
+  return { custom: null, language };
+}
+
 export function baseTemplate(
   kind: MessageKind,
   channel: TemplateChannel,

@@ -2,6 +2,7 @@
 // reports and writes its fan-out job (or, for one message, its outbox row) there: the change and its
 // notifications commit together or not at all. Every method is required: an implementation that left one out
 // would drop those notifications without a word.
+import type { Language } from '../../../../shared/i18n/languages';
 import type { EmailLinkRequester } from '../auth/email-link-requester';
 import type { Db } from './outbox-repository';
 
@@ -11,9 +12,18 @@ export interface NotificationTriggers {
   eventCreated(eventId: number, tx: Db): Promise<void>;
   eventUpdated(eventId: number, updateType: string, tx: Db): Promise<void>;
   invited(eventId: number, userIds: number[], tx: Db): Promise<void>;
-  /** `requester` names the account that asked (its name and how it signs in), for the reader to judge. */
+  /**
+   * `requester` names the account that asked (its name and how it signs in), for the reader to judge; the email
+   * is in `language` (null: the organisation's).
+   */
   emailLinkRequested(
-    input: { userId: number; email: string; confirmUrl: string; requester: EmailLinkRequester },
+    input: {
+      userId: number;
+      email: string;
+      confirmUrl: string;
+      requester: EmailLinkRequester;
+      language: Language | null;
+    },
     tx: Db,
   ): Promise<void>;
   /** These members moved from the waitlist to attending: tell them, with buttons to give the spot back. */

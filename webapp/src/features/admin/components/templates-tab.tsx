@@ -9,6 +9,7 @@ import {
   type TemplateChannel,
   type TemplateType,
 } from '../../../../../shared/constants';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../../../shared/i18n/languages';
 import { templateSchema } from '../../../../../shared/schemas';
 import type { NotificationTemplateItem } from '../../../../../shared/types';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -21,6 +22,7 @@ import { Skeleton } from '../../../components/skeleton/skeleton';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { currentLanguage, defineMessages, useT, type MessageDescriptor } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
+import { useOrganisation } from '../api/organisation';
 import { useDeleteTemplate } from '../api/delete-template';
 import { useTemplates } from '../api/get-templates';
 import { useSaveTemplate } from '../api/save-template';
@@ -28,6 +30,16 @@ import { useTestTemplates } from '../api/test-templates';
 import { summariseTemplateTest } from './template-test-summary';
 
 const messages = defineMessages({
+  language: {
+    id: 'web.admin.templates.language',
+    description: 'The language a notification template is written in',
+    defaultMessage: 'Language',
+  },
+  languageHint: {
+    id: 'web.admin.templates.languageHint',
+    defaultMessage:
+      'Members get the template in their language, else the one in the organisation’s language, else the built-in text.',
+  },
   eventCreated: { id: 'web.admin.templates.typeEventCreated', defaultMessage: 'Event Created' },
   eventUpdated: { id: 'web.admin.templates.typeEventUpdated', defaultMessage: 'Event Updated' },
   email: { id: 'web.admin.templates.channelEmail', defaultMessage: 'Email' },
@@ -90,13 +102,15 @@ interface FormValues {
   type: TemplateType | '';
   channel: TemplateChannel | '';
   template: string;
+  language: Language;
 }
-const EMPTY: FormValues = { type: '', channel: '', template: '' };
+const EMPTY: FormValues = { type: '', channel: '', template: '', language: 'en' };
 /** An unchosen select is a missing value, which the schema reports with the SPEC's words. */
 const resolver = schemaResolver(templateSchema, (values: FormValues) => ({
   type: values.type || undefined,
   channel: values.channel || undefined,
   template: values.template,
+  language: values.language,
 }));
 
 interface TemplateFormProps {
@@ -109,20 +123,31 @@ interface TemplateFormProps {
 function TemplateForm({ editing, focusFirst, onDone }: TemplateFormProps) {
   const t = useT();
   const save = useSaveTemplate();
+  // A new template is written in the organisation's language unless the admin picks another.
+  const organisationLanguage = useOrganisation().data?.defaultLanguage ?? 'en';
+  const empty: FormValues = { ...EMPTY, language: organisationLanguage };
   const {
     register,
     control,
     handleSubmit,
     reset,
     setFocus,
+    setValue,
+    getFieldState,
     formState: { errors },
   } = useForm({
-    defaultValues: editing ? { type: editing.type, channel: editing.channel, template: editing.template } : EMPTY,
+    defaultValues: editing
+      ? { type: editing.type, channel: editing.channel, template: editing.template, language: editing.language }
+      : empty,
     resolver,
   });
   useEffect(() => {
     if (focusFirst) setFocus('type');
   }, [focusFirst, setFocus]);
+  // The organisation's settings may arrive after the form: an untouched new template follows them.
+  useEffect(() => {
+    if (!editing && !getFieldState('language').isDirty) setValue('language', organisationLanguage);
+  }, [editing, organisationLanguage, getFieldState, setValue]);
   const type = useWatch({ control, name: 'type' });
 
   const submit = handleSubmit((input) =>
@@ -131,7 +156,7 @@ function TemplateForm({ editing, focusFirst, onDone }: TemplateFormProps) {
       {
         onSuccess: () => {
           toast({ title: t(editing ? messages.updated : messages.created) });
-          reset(EMPTY);
+          reset(empty);
           onDone();
         },
         onError: (error) => toastError(t(editing ? messages.updateFailed : messages.createFailed), errorMessage(error)),
@@ -158,6 +183,20 @@ function TemplateForm({ editing, focusFirst, onDone }: TemplateFormProps) {
             {TEMPLATE_CHANNELS.map((channel) => (
               <option key={channel} value={channel}>
                 {t(CHANNEL_LABELS[channel])}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          label={t(messages.language)}
+          id="template-language"
+          error={errors.language?.message}
+          hint={t(messages.languageHint)}
+        >
+          <select {...register('language')}>
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {LANGUAGE_NAMES[language]}
               </option>
             ))}
           </select>
@@ -252,9 +291,12 @@ export function TemplatesTab() {
                   {t(messages.item, {
                     type: TYPE_LABELS[item.type] ? t(TYPE_LABELS[item.type]) : item.type,
                     channel: CHANNEL_LABELS[item.channel] ? t(CHANNEL_LABELS[item.channel]) : item.channel,
-                  })}
+                  })}{' '}
+                  · <span lang={item.language}>{LANGUAGE_NAMES[item.language] ?? item.language}</span>
                 </strong>
-                <pre>{item.template}</pre>
+                <pre lang={item.language} dir="auto">
+                  {item.template}
+                </pre>
                 <div className="button-group">
                   <Button variant="secondary" size="small" onClick={() => edit(item)}>
                     <Pencil size={16} aria-hidden="true" />
