@@ -63,7 +63,7 @@ export function formatMoment(date: Date, timeZone: string, language: Language = 
   }).format(date);
 }
 
-/** "Sat 28 Nov, 18:00 GMT+1" for event lists: the event's local time (in the reader's language) and its zone. */
+/** "Sat 28 Nov, 18:00 GMT+1" for event lists: the event's local time and its zone, in the reader's language. */
 export function formatEventShort(date: Date, timeZone: string, language: Language = 'en'): string {
   // English keeps the day-month order the bot has always written.
   const local = dateFormat(language === 'en' ? 'en-GB' : language, {
@@ -74,7 +74,7 @@ export function formatEventShort(date: Date, timeZone: string, language: Languag
     hour: '2-digit',
     minute: '2-digit',
   }).format(date);
-  return `${local} ${zoneShortName(date, timeZone)}`;
+  return `${local} ${zoneShortName(date, timeZone, language)}`;
 }
 
 export function minutesAgo(then: Date, now: Date, language: Language = 'en'): string {

@@ -110,6 +110,21 @@ describe.each(DATABASE_KINDS)('the bot’s languages on %s', (kind) => {
     expect(botApi.callsOf('editMessageText').at(-1)!.params.text).toContain('Ты: идёшь ✅');
   });
 
+  it('When a German member lists events, then the zone is named as German writes it', async () => {
+    const created = await admin.client.post('/api/events', {
+      name: 'Sommerfest',
+      description: 'Im Park.',
+      date: '2031-07-04T16:00:00.000Z',
+      timeZone: 'Europe/Berlin',
+      location: 'Stadtpark',
+      imageUrl: '/images/events/hike.svg',
+      isPublic: true,
+    });
+    expect(created.status).toBe(201);
+    await app.deliver(commandUpdate(person('de'), '/events'));
+    expect(lastReply().text).toMatch(/Fr\.?, 4\. Juli?, 18:00 MESZ/);
+  });
+
   /** A browser starts a Telegram login; `tg` opens it in the bot. Answers the code and the bot's message. */
   async function openLogin(tg: TelegramPerson) {
     const browser = new TestClient(app.url, {
