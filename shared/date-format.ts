@@ -31,10 +31,10 @@ export function dateParts(
 
 /**
  * "Sat, 28 Nov 2026, 18:00 CET": an event's moment for text read far from the event (a shared card, a link
- * preview), so the zone is written out.
+ * preview), so the zone is written out. English keeps the day-month order; other languages their own.
  */
-export function momentWithZone(date: Date, timeZone: string): string {
-  return dateFormat('en-GB', {
+export function momentWithZone(date: Date, timeZone: string, language = 'en'): string {
+  return dateFormat(language === 'en' ? 'en-GB' : language, {
     timeZone,
     weekday: 'short',
     day: 'numeric',

@@ -14,6 +14,15 @@ function icu<V extends Record<string, string | number>>(source: string) {
   return Object.assign((values: V): MessageWithValues => ({ source, values }), { source });
 }
 
+/**
+ * A field of a form, by the name the schema gives it, as people read it; any other name (a request field, such
+ * as `consentText`) is written as it is.
+ */
+const FORM_FIELD =
+  '{field, select, name {Name} description {Description} date {Date} location {Location} image {Image} ' +
+  'message {Message} comment {Comment} reason {Reason} template {Template} smtpHost {SMTP host} ' +
+  'username {Username} password {Password} fromName {From name} other {{field}}}';
+
 export const MSG = {
   notSignedIn: NOT_SIGNED_IN,
   birthDateFirst: 'Please add your date of birth first.',
@@ -160,4 +169,37 @@ export const MSG = {
   requestsMustBeJson: 'Requests must be sent as JSON',
   /** How a member who hid their name appears to other members in attendee lists. */
   hiddenAttendee: '1 more member',
+  // A request's fields refused by its schema (shared/schemas.ts). A request field named as the client sends it
+  // (`isPublic`, `limit`) stays as written in every language; a form's field (Name, Description) is translated.
+  fieldBoolean: icu<{ field: string }>('{field} must be true or false'),
+  fieldWholeNumber: icu<{ field: string; min: number; max: number }>(
+    '{field} must be a whole number from {min} to {max}',
+  ),
+  fieldEitherOr: icu<{ field: string; first: string; second: string }>('{field} must be {first} or {second}'),
+  fieldOneOfThree: icu<{ field: string; first: string; second: string; third: string }>(
+    '{field} must be {first}, {second} or {third}',
+  ),
+  fieldOneOf: icu<{ field: string; options: string }>('{field} must be one of {options}'),
+  fieldText: icu<{ field: string }>(`${FORM_FIELD} must be text`),
+  fieldTooLong: icu<{ field: string; max: number }>(`${FORM_FIELD} must be at most {max} characters`),
+  updateMeOneField: 'Send either phoneNumber or telegramUsername',
+  channelUnknown: 'Unknown notification channel',
+  preferencesList: 'preferences must be a list of channels',
+  deletionConfirm: 'Confirm the deletion with {"confirm": true}',
+  untilInvalid: 'until must be an ISO date',
+  recurrenceObject: 'recurrence must be an object',
+  recurrenceOneEnd: 'A repeating event needs exactly one end: count or until',
+  forUserIdInvalid: 'forUserId must be a member id',
+  auditActionUnknown: 'Unknown audit action',
+  actorIdInvalid: 'actorId must be a user ID',
+  inviteeIdsInvalid: 'userIds must contain only user IDs (positive whole numbers)',
+  inviteeIdsList: 'userIds must be a list of user IDs',
+  inviteesTooMany: icu<{ max: number }>('At most {max} users can be invited at once'),
+  linkNeedsTelegramOrEmail: 'Send Telegram auth_data or an email to link',
+  loginIdInvalid: 'Invalid login ID',
+  loginRequestInvalid: 'Invalid login request',
+  settingUnknown: icu<{ settings: string }>('Unknown setting: {settings}'),
+  settingsEmpty: 'Send at least one setting to change',
+  inviteCodeRequired: 'code is required',
+  memberChangeEmpty: 'Send a status, a role or a birth date',
 } as const;

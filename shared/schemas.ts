@@ -31,18 +31,74 @@ import {
   TEMPLATE_TYPES,
 } from './constants';
 import { isCalendarDate } from './age';
-import { MSG } from './messages';
+import { compileMessage } from './i18n/translate';
+import { MSG, type MessageWithValues } from './messages';
 import { canonicalTimeZone } from './time-zones';
 
 /** PostgreSQL text cannot hold NUL, and an unpaired UTF-16 surrogate is not valid UTF-8: refuse both up front. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const isStorableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
-const UNSTORABLE_TEXT = 'Text contains characters that are not allowed';
+const UNSTORABLE_TEXT = MSG.textNotAllowed;
 
-/** The message for free text over its limit, naming the field: 'Name must be at most 200 characters'. */
-export const tooLongMessage = (field: string, max: number) => `${field} must be at most ${max} characters`;
+/**
+ * Zod carries an issue's message as text, so a message with values is given to it in English and remembered
+ * here: the API finds the message again (validationMessage) and answers it in the request's language.
+ */
+const schemaMessages = new Map<string, MessageWithValues>();
+/** Messages made while parsing (naming what the request sent): bounded, as any input can make one. */
+const parseMessages = new Map<string, MessageWithValues>();
 
-const requiredText = (message: string, max: number, field: string) =>
+function english(message: MessageWithValues): string {
+  return String(compileMessage(message.source, 'en').format(message.values));
+}
+
+/** A message with values for a schema, in English (as zod holds it). */
+function said(message: MessageWithValues): string {
+  const text = english(message);
+  schemaMessages.set(text, message);
+  return text;
+}
+
+/** A message with values made while parsing a request, in English. */
+function saidNow(message: MessageWithValues): string {
+  const text = english(message);
+  if (parseMessages.size >= 200) parseMessages.clear();
+  parseMessages.set(text, message);
+  return text;
+}
+
+/** The message behind an issue's text: a message with values said by a schema, else the text itself. */
+export const validationMessage = (text: string): string | MessageWithValues =>
+  schemaMessages.get(text) ?? parseMessages.get(text) ?? text;
+
+/** A form field's name in the messages (MSG's FORM_FIELD): 'Name must be at most 200 characters'. */
+type FormField =
+  | 'name'
+  | 'description'
+  | 'date'
+  | 'location'
+  | 'image'
+  | 'message'
+  | 'comment'
+  | 'reason'
+  | 'template'
+  | 'smtpHost'
+  | 'username'
+  | 'password'
+  | 'fromName';
+
+/** The message for text over its limit, naming the field: 'Name must be at most 200 characters'. */
+export const tooLongMessage = (field: FormField | (string & {}), max: number) => said(MSG.fieldTooLong({ field, max }));
+const boolean = (field: string) => said(MSG.fieldBoolean({ field }));
+const wholeNumber = (field: string, min: number, max: number) => said(MSG.fieldWholeNumber({ field, min, max }));
+const eitherOr = (field: string, first: string, second: string) => said(MSG.fieldEitherOr({ field, first, second }));
+const oneOfThree = (field: string, first: string, second: string, third: string) =>
+  said(MSG.fieldOneOfThree({ field, first, second, third }));
+const oneOf = (field: string, options: readonly string[]) =>
+  said(MSG.fieldOneOf({ field, options: options.join(', ') }));
+const mustBeText = (field: string) => said(MSG.fieldText({ field }));
+
+const requiredText = (message: string, max: number, field: FormField) =>
   z
     .string({ error: message })
     .trim()
@@ -66,7 +122,7 @@ export const singleLine = (text: string) => text.replace(BIDI_CONTROLS, '').repl
  * shows in headings, chat cards, calendar entries and email subjects, where a line break or reordering has no
  * place.
  */
-const requiredLine = (message: string, max: number, field: string) =>
+const requiredLine = (message: string, max: number, field: FormField) =>
   z
     .string({ error: message })
     .transform(singleLine)
@@ -90,11 +146,11 @@ export const updatePhoneSchema = z.strictObject({ phoneNumber: phoneNumberSchema
 export const updateTelegramUsernameSchema = z.strictObject({ telegramUsername: telegramUsernameSchema });
 /** Hide my name from other members' attendee lists (organisers still see it). */
 export const updateAttendeePrivacySchema = z.strictObject({
-  hideFromAttendees: z.boolean({ error: 'hideFromAttendees must be true or false' }),
+  hideFromAttendees: z.boolean({ error: boolean('hideFromAttendees') }),
 });
 /** PATCH /api/users/me takes phoneNumber only, or telegramUsername only, or hideFromAttendees only. */
 export const updateMeSchema = z.union([updatePhoneSchema, updateTelegramUsernameSchema, updateAttendeePrivacySchema], {
-  error: 'Send either phoneNumber or telegramUsername',
+  error: MSG.updateMeOneField,
 });
 export type UpdateMeInput = z.infer<typeof updateMeSchema>;
 
@@ -105,7 +161,7 @@ export const languageChoiceSchema = z.strictObject({
 
 /** PATCH /api/users/me/calendar-feed: list every event the member may see, or only those they reply to. */
 export const calendarFeedSettingsSchema = z.strictObject({
-  allEvents: z.boolean({ error: 'allEvents must be true or false' }),
+  allEvents: z.boolean({ error: boolean('allEvents') }),
 });
 /** POST /api/users/me/calendar-feed/regenerate: no body (or `{}`). */
 export const emptyBodySchema = z.strictObject({});
@@ -124,8 +180,8 @@ export type VerifyPhoneInput = z.infer<typeof verifyPhoneSchema>;
 
 export const preferencesSchema = z.strictObject({
   preferences: z
-    .array(z.enum(NOTIFICATION_CHANNELS, { error: 'Unknown notification channel' }), {
-      error: 'preferences must be a list of channels',
+    .array(z.enum(NOTIFICATION_CHANNELS, { error: MSG.channelUnknown }), {
+      error: MSG.preferencesList,
     })
     .max(NOTIFICATION_CHANNELS.length)
     .transform((list) => [...new Set(list)]),
@@ -134,7 +190,7 @@ export type PreferencesInput = z.infer<typeof preferencesSchema>;
 
 /** DELETE /api/users/me: erasing an account needs an explicit yes in the body, not only a request. */
 export const deleteAccountSchema = z.object({
-  confirm: z.literal(true, { error: 'Confirm the deletion with {"confirm": true}' }),
+  confirm: z.literal(true, { error: MSG.deletionConfirm }),
 });
 
 export const emailSchema = z
@@ -158,7 +214,7 @@ const isSampleImage = (url: string) =>
  * One of the 4 sample images, a cover in the brand colour or an upload (/api/images/<id>); the server also checks that the upload exists
  * and that the caller may use it. Never another site's URL, javascript: or data: URLs.
  */
-const imageUrlSchema = requiredText(MSG.eventFieldsRequired, LIMITS.imageUrl, 'Image').refine(
+const imageUrlSchema = requiredText(MSG.eventFieldsRequired, LIMITS.imageUrl, 'image').refine(
   (url) => isSampleImage(url) || uploadedImageId(url) !== null,
   { error: MSG.eventImageInvalid },
 );
@@ -235,30 +291,30 @@ const rsvpSettingsShape = {
     )
     .optional(),
   /** The organiser's opt-in: one message (email/Telegram, their channels) an hour at most about new RSVPs. */
-  rsvpDigest: z.boolean({ error: 'rsvpDigest must be true or false' }).optional(),
+  rsvpDigest: z.boolean({ error: boolean('rsvpDigest') }).optional(),
   /** Members under the consent age need a guardian's approval (a permission slip) to attend. */
-  requiresGuardianApproval: z.boolean({ error: 'requiresGuardianApproval must be true or false' }).optional(),
+  requiresGuardianApproval: z.boolean({ error: boolean('requiresGuardianApproval') }).optional(),
 };
 
 export const eventInputSchema = z.object({
-  name: requiredLine(MSG.eventFieldsRequired, LIMITS.eventName, 'Name'),
-  description: requiredText(MSG.eventFieldsRequired, LIMITS.eventDescription, 'Description'),
-  date: requiredText(MSG.eventFieldsRequired, 64, 'Date')
+  name: requiredLine(MSG.eventFieldsRequired, LIMITS.eventName, 'name'),
+  description: requiredText(MSG.eventFieldsRequired, LIMITS.eventDescription, 'description'),
+  date: requiredText(MSG.eventFieldsRequired, 64, 'date')
     .refine(isIsoDate, { error: MSG.eventDateInvalid })
     // JavaScript dates reach far beyond what the database (and anyone's calendar) can hold.
     .refine((value) => isEventYear(toInstant(value).getUTCFullYear()), { error: MSG.eventDateOutOfRange })
     .transform((value) => toInstant(value).toISOString()),
   /** Left out: on create the organisation's zone, on edit the stored one. */
   timeZone: timeZoneSchema.optional(),
-  location: requiredLine(MSG.eventFieldsRequired, LIMITS.eventLocation, 'Location'),
+  location: requiredLine(MSG.eventFieldsRequired, LIMITS.eventLocation, 'location'),
   imageUrl: imageUrlSchema,
-  isPublic: z.boolean({ error: 'isPublic must be true or false' }).default(true),
+  isPublic: z.boolean({ error: boolean('isPublic') }).default(true),
   ...rsvpSettingsShape,
 });
 export type EventInput = z.input<typeof eventInputSchema>;
 /** An edit sends the event as create does; a left-out isPublic keeps the stored visibility instead of publishing. */
 export const eventUpdateSchema = eventInputSchema.extend({
-  isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional(),
+  isPublic: z.boolean({ error: boolean('isPublic') }).optional(),
 });
 
 /** GET /api/events paged: about 50 a page by default, at most 100. */
@@ -271,19 +327,19 @@ export type EventsWhen = (typeof EVENTS_WHEN)[number];
  * given twice arrives as an array and is refused like any other malformed value.
  */
 export const eventsPageQuerySchema = z.object({
-  when: z.enum(EVENTS_WHEN, { error: 'when must be upcoming or past' }).default('upcoming'),
+  when: z.enum(EVENTS_WHEN, { error: eitherOr('when', 'upcoming', 'past') }).default('upcoming'),
   limit: z
-    .string({ error: `limit must be a whole number from 1 to ${EVENTS_PAGE.maxLimit}` })
-    .regex(/^\d{1,3}$/, { error: `limit must be a whole number from 1 to ${EVENTS_PAGE.maxLimit}` })
+    .string({ error: wholeNumber('limit', 1, EVENTS_PAGE.maxLimit) })
+    .regex(/^\d{1,3}$/, { error: wholeNumber('limit', 1, EVENTS_PAGE.maxLimit) })
     .transform(Number)
     .refine((limit) => limit >= 1 && limit <= EVENTS_PAGE.maxLimit, {
-      error: `limit must be a whole number from 1 to ${EVENTS_PAGE.maxLimit}`,
+      error: wholeNumber('limit', 1, EVENTS_PAGE.maxLimit),
     })
     .default(EVENTS_PAGE.defaultLimit),
   cursor: z
-    .string({ error: 'Invalid cursor' })
-    .min(1, { error: 'Invalid cursor' })
-    .max(100, { error: 'Invalid cursor' })
+    .string({ error: MSG.cursorInvalid })
+    .min(1, { error: MSG.cursorInvalid })
+    .max(100, { error: MSG.cursorInvalid })
     .optional(),
 });
 export type EventsPageQuery = z.output<typeof eventsPageQuerySchema>;
@@ -308,24 +364,24 @@ function isRealIsoDate(value: string): boolean {
 export const recurrenceSchema = z
   .object(
     {
-      frequency: z.enum(RECURRENCE_FREQUENCIES, { error: 'frequency must be weekly, biweekly or monthly' }),
+      frequency: z.enum(RECURRENCE_FREQUENCIES, { error: oneOfThree('frequency', 'weekly', 'biweekly', 'monthly') }),
       count: z
-        .number({ error: `count must be a whole number from 1 to ${RECURRENCE_MAX_COUNT}` })
-        .int({ error: `count must be a whole number from 1 to ${RECURRENCE_MAX_COUNT}` })
-        .min(1, { error: `count must be a whole number from 1 to ${RECURRENCE_MAX_COUNT}` })
-        .max(RECURRENCE_MAX_COUNT, { error: `count must be a whole number from 1 to ${RECURRENCE_MAX_COUNT}` })
+        .number({ error: wholeNumber('count', 1, RECURRENCE_MAX_COUNT) })
+        .int({ error: wholeNumber('count', 1, RECURRENCE_MAX_COUNT) })
+        .min(1, { error: wholeNumber('count', 1, RECURRENCE_MAX_COUNT) })
+        .max(RECURRENCE_MAX_COUNT, { error: wholeNumber('count', 1, RECURRENCE_MAX_COUNT) })
         .optional(),
       until: z
-        .string({ error: 'until must be an ISO date' })
-        .max(64, { error: 'until must be an ISO date' })
-        .refine(isRealIsoDate, { error: 'until must be an ISO date' })
+        .string({ error: MSG.untilInvalid })
+        .max(64, { error: MSG.untilInvalid })
+        .refine(isRealIsoDate, { error: MSG.untilInvalid })
         .optional(),
-      monthlyBy: z.enum(MONTHLY_BY, { error: 'monthlyBy must be day or weekday' }).optional(),
+      monthlyBy: z.enum(MONTHLY_BY, { error: eitherOr('monthlyBy', 'day', 'weekday') }).optional(),
     },
-    { error: 'recurrence must be an object' },
+    { error: MSG.recurrenceObject },
   )
   .refine((rule) => (rule.count === undefined) !== (rule.until === undefined), {
-    error: 'A repeating event needs exactly one end: count or until',
+    error: MSG.recurrenceOneEnd,
   });
 export type RecurrenceInput = z.input<typeof recurrenceSchema>;
 
@@ -336,7 +392,7 @@ export type EventCreateInput = z.input<typeof eventCreateSchema>;
 /** ?scope= of PATCH and DELETE /api/events/{id}: this occurrence (default) or it and every later one. */
 export const seriesScopeQuerySchema = z.object({
   scope: z
-    .enum(SERIES_SCOPES, { error: 'scope must be this or following' })
+    .enum(SERIES_SCOPES, { error: eitherOr('scope', 'this', 'following') })
     .optional()
     .transform((scope) => scope ?? 'this'),
 });
@@ -356,24 +412,24 @@ export const attendSchema = z.object({
   guests: guestsSchema.optional(),
   /** A guardian replying for their child (the child's account id). */
   forUserId: z
-    .number({ error: 'forUserId must be a member id' })
-    .int({ error: 'forUserId must be a member id' })
-    .positive({ error: 'forUserId must be a member id' })
-    .max(2_147_483_647, { error: 'forUserId must be a member id' })
+    .number({ error: MSG.forUserIdInvalid })
+    .int({ error: MSG.forUserIdInvalid })
+    .positive({ error: MSG.forUserIdInvalid })
+    .max(2_147_483_647, { error: MSG.forUserIdInvalid })
     .optional(),
 });
 export type AttendInput = z.infer<typeof attendSchema>;
 
 /** POST /api/guardian/children/{childId}/events/{eventId}/approval: a guardian's answer to a permission slip. */
 export const slipDecisionSchema = z.object({
-  approve: z.boolean({ error: 'approve must be true or false' }),
+  approve: z.boolean({ error: boolean('approve') }),
 });
 export type SlipDecisionInput = z.infer<typeof slipDecisionSchema>;
 
 /** POST /api/events/{id}/messages: the organiser writes to everyone attending, waitlisted or maybe. */
 export const eventMessageSchema = z.object({
   audience: z.enum(MESSAGE_AUDIENCES, { error: MSG.messageAudienceInvalid }),
-  text: requiredText(MSG.messageTextRequired, RSVP_LIMITS.messageMax, 'Message'),
+  text: requiredText(MSG.messageTextRequired, RSVP_LIMITS.messageMax, 'message'),
 });
 export type EventMessageInput = z.infer<typeof eventMessageSchema>;
 
@@ -399,7 +455,7 @@ export const commentSchema = z.object({
     .string({ error: MSG.commentEmpty })
     .trim()
     .min(1, { error: MSG.commentEmpty })
-    .max(LIMITS.comment, { error: tooLongMessage('Comment', LIMITS.comment) })
+    .max(LIMITS.comment, { error: tooLongMessage('comment', LIMITS.comment) })
     .refine(isStorableText, { error: UNSTORABLE_TEXT }),
 });
 
@@ -409,48 +465,50 @@ export const commentReportSchema = z.object({
     .string({ error: MSG.reportReasonEmpty })
     .trim()
     .min(1, { error: MSG.reportReasonEmpty })
-    .max(LIMITS.reportReason, { error: tooLongMessage('Reason', LIMITS.reportReason) })
+    .max(LIMITS.reportReason, { error: tooLongMessage('reason', LIMITS.reportReason) })
     .refine(isStorableText, { error: UNSTORABLE_TEXT }),
 });
 
 const pageCursor = z
-  .string({ error: 'Invalid cursor' })
-  .regex(/^[1-9]\d{0,17}$/, { error: 'Invalid cursor' })
+  .string({ error: MSG.cursorInvalid })
+  .regex(/^[1-9]\d{0,17}$/, { error: MSG.cursorInvalid })
   .optional();
 
 /** GET /api/admin/reports */
 export const reportsQuerySchema = z.object({
-  status: z.enum(['open', 'resolved'], { error: 'Status must be open or resolved' }).default('open'),
+  status: z.enum(['open', 'resolved'], { error: eitherOr('Status', 'open', 'resolved') }).default('open'),
   cursor: pageCursor,
 });
 
 /** POST /api/admin/reports/{id}/resolve */
 export const resolveReportSchema = z.object({
   action: z.enum(['dismiss', 'remove_comment', 'suspend_author'], {
-    error: 'Action must be dismiss, remove_comment or suspend_author',
+    error: oneOfThree('Action', 'dismiss', 'remove_comment', 'suspend_author'),
   }),
 });
 
+const LIMIT_1_100 = wholeNumber('Limit', 1, 100);
+
 /** GET /api/admin/audit */
 export const auditQuerySchema = z.object({
-  action: z.enum(AUDIT_ACTIONS, { error: 'Unknown audit action' }).optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: MSG.auditActionUnknown }).optional(),
   actorId: z.coerce
-    .number({ error: 'actorId must be a user ID' })
-    .int({ error: 'actorId must be a user ID' })
-    .positive({ error: 'actorId must be a user ID' })
-    .max(2_147_483_647, { error: 'actorId must be a user ID' })
+    .number({ error: MSG.actorIdInvalid })
+    .int({ error: MSG.actorIdInvalid })
+    .positive({ error: MSG.actorIdInvalid })
+    .max(2_147_483_647, { error: MSG.actorIdInvalid })
     .optional(),
   limit: z.coerce
-    .number({ error: 'Limit must be a whole number from 1 to 100' })
-    .int({ error: 'Limit must be a whole number from 1 to 100' })
-    .min(1, { error: 'Limit must be a whole number from 1 to 100' })
-    .max(100, { error: 'Limit must be a whole number from 1 to 100' })
+    .number({ error: LIMIT_1_100 })
+    .int({ error: LIMIT_1_100 })
+    .min(1, { error: LIMIT_1_100 })
+    .max(100, { error: LIMIT_1_100 })
     .default(50),
   cursor: pageCursor,
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
-const INVITEE_ID = 'userIds must contain only user IDs (positive whole numbers)';
+const INVITEE_ID = MSG.inviteeIdsInvalid;
 export const invitationsSchema = z.object({
   userIds: z
     .array(
@@ -465,9 +523,9 @@ export const invitationsSchema = z.object({
         ],
         { error: INVITEE_ID },
       ),
-      { error: 'userIds must be a list of user IDs' },
+      { error: MSG.inviteeIdsList },
     )
-    .max(LIMITS.inviteesPerRequest, { error: `At most ${LIMITS.inviteesPerRequest} users can be invited at once` })
+    .max(LIMITS.inviteesPerRequest, { error: said(MSG.inviteesTooMany({ max: LIMITS.inviteesPerRequest })) })
     .transform((ids) => [...new Set(ids.filter((id): id is number => id !== null))])
     .refine((ids) => ids.length > 0, { error: MSG.noValidInvitees }),
 });
@@ -481,7 +539,7 @@ export const templateSchema = z.object({
     .string({ error: MSG.templateTooShort })
     .trim()
     .min(TEMPLATE_MIN_LENGTH, { error: MSG.templateTooShort })
-    .max(LIMITS.template, { error: tooLongMessage('Template', LIMITS.template) })
+    .max(LIMITS.template, { error: tooLongMessage('template', LIMITS.template) })
     .refine(isStorableText, { error: UNSTORABLE_TEXT }),
   /** The language the template is written in; absent: the organisation's (new) or the template's own (edit). */
   language: z.enum(ORGANISATION_LANGUAGES, { error: MSG.templateLanguageUnsupported }).optional(),
@@ -507,17 +565,17 @@ const smtpPortSchema = z
 
 export const smtpSettingsSchema = z.object({
   id: z.number().int().positive().optional(),
-  host: requiredText(MSG.smtpHostRequired, LIMITS.smtpField, 'SMTP host'),
+  host: requiredText(MSG.smtpHostRequired, LIMITS.smtpField, 'smtpHost'),
   port: smtpPortSchema,
   secure: z.boolean().default(false),
-  auth_user: requiredText(MSG.smtpUserRequired, LIMITS.smtpField, 'Username'),
+  auth_user: requiredText(MSG.smtpUserRequired, LIMITS.smtpField, 'username'),
   /** Write-only. May be left empty when a password is already stored (it is then kept). */
   auth_pass: z
-    .string({ error: 'Password must be text' })
-    .max(LIMITS.smtpField, { error: tooLongMessage('Password', LIMITS.smtpField) })
+    .string({ error: mustBeText('password') })
+    .max(LIMITS.smtpField, { error: tooLongMessage('password', LIMITS.smtpField) })
     .optional(),
   from_email: emailSchema,
-  from_name: requiredText(MSG.smtpFromNameRequired, LIMITS.smtpField, 'From name'),
+  from_name: requiredText(MSG.smtpFromNameRequired, LIMITS.smtpField, 'fromName'),
   enabled: z.boolean().default(false),
 });
 export type SmtpSettingsInput = z.input<typeof smtpSettingsSchema>;
@@ -573,7 +631,7 @@ export const linkTelegramSchema = z.object({
 export const linkEmailSchema = z.object({ email: emailSchema });
 /** POST /api/auth/link-accounts: Telegram widget data, or an email to confirm. */
 export const linkAccountsSchema = z.union([linkTelegramSchema, linkEmailSchema], {
-  error: 'Send Telegram auth_data or an email to link',
+  error: MSG.linkNeedsTelegramOrEmail,
 });
 
 /**
@@ -589,7 +647,7 @@ export const loginSchema = z.object({
 
 export const loginIdSchema = z
   .string({ error: MSG.telegramMissingLoginId })
-  .regex(/^[A-Za-z0-9_-]{16,48}$/, { error: 'Invalid login ID' }); // fits a /start payload (64 chars) with 'login_'
+  .regex(/^[A-Za-z0-9_-]{16,48}$/, { error: MSG.loginIdInvalid }); // fits a /start payload (64 chars) with 'login_'
 /**
  * POST /api/telegram/register-login. The server creates login codes: `{ mode, state }` starts one for this
  * browser (spending the state from POST /api/auth/state); `{ loginId }` is the callback page asking again
@@ -600,7 +658,7 @@ export const registerLoginSchema = z.union(
     z.object({ loginId: loginIdSchema }),
     z.object({ mode: z.enum(['login', 'link']).default('login'), state: authStateField }),
   ],
-  { error: 'Invalid login request' },
+  { error: MSG.loginRequestInvalid },
 );
 
 /** POST /api/auth/state: a sign-in or link is starting in this browser. */
@@ -608,68 +666,77 @@ export const authStateSchema = z.object({ purpose: z.enum(['login', 'link']) });
 
 // ---- membership ---------------------------------------------------------------------------------------
 
+const CONSENT_AGE_MESSAGE = wholeNumber('consentAge', CONSENT_AGE.min, CONSENT_AGE.max);
+
 /** An admin's change to the organisation's settings: any of the four, at least one. */
 export const organisationSettingsSchema = z
   .strictObject(
     {
-      membershipMode: z.enum(MEMBERSHIP_MODES, { error: 'membershipMode must be open, approval or invite' }).optional(),
+      membershipMode: z
+        .enum(MEMBERSHIP_MODES, { error: oneOfThree('membershipMode', 'open', 'approval', 'invite') })
+        .optional(),
       consentAge: z
-        .number({ error: `consentAge must be a whole number from ${CONSENT_AGE.min} to ${CONSENT_AGE.max}` })
-        .int({ error: `consentAge must be a whole number from ${CONSENT_AGE.min} to ${CONSENT_AGE.max}` })
+        .number({ error: CONSENT_AGE_MESSAGE })
+        .int({ error: CONSENT_AGE_MESSAGE })
         .min(CONSENT_AGE.min, {
-          error: `consentAge must be a whole number from ${CONSENT_AGE.min} to ${CONSENT_AGE.max}`,
+          error: CONSENT_AGE_MESSAGE,
         })
         .max(CONSENT_AGE.max, {
-          error: `consentAge must be a whole number from ${CONSENT_AGE.min} to ${CONSENT_AGE.max}`,
+          error: CONSENT_AGE_MESSAGE,
         })
         .optional(),
-      requireBirthDate: z.boolean({ error: 'requireBirthDate must be true or false' }).optional(),
+      requireBirthDate: z.boolean({ error: boolean('requireBirthDate') }).optional(),
       defaultLanguage: z
-        .enum(ORGANISATION_LANGUAGES, { error: `defaultLanguage must be one of ${ORGANISATION_LANGUAGES.join(', ')}` })
+        .enum(ORGANISATION_LANGUAGES, { error: oneOf('defaultLanguage', ORGANISATION_LANGUAGES) })
         .optional(),
       /** null or blank: back to the built-in text. */
       consentText: z
-        .string({ error: 'consentText must be text' })
+        .string({ error: mustBeText('consentText') })
         .trim()
-        .max(CONSENT_TEXT_MAX, { error: `consentText must be at most ${CONSENT_TEXT_MAX} characters` })
+        .max(CONSENT_TEXT_MAX, { error: tooLongMessage('consentText', CONSENT_TEXT_MAX) })
         .nullable()
         .transform((text) => (text ? text : null))
         .optional(),
     },
     {
-      error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}` : undefined),
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? saidNow(MSG.settingUnknown({ settings: issue.keys.join(', ') }))
+          : undefined,
     },
   )
-  .refine((input) => Object.keys(input).length > 0, { error: 'Send at least one setting to change' });
+  .refine((input) => Object.keys(input).length > 0, { error: MSG.settingsEmpty });
 export type OrganisationSettingsInput = z.output<typeof organisationSettingsSchema>;
 
-const wholeNumber = (name: string, min: number, max: number) =>
-  z
-    .number({ error: `${name} must be a whole number from ${min} to ${max}` })
-    .int({ error: `${name} must be a whole number from ${min} to ${max}` })
-    .min(min, { error: `${name} must be a whole number from ${min} to ${max}` })
-    .max(max, { error: `${name} must be a whole number from ${min} to ${max}` });
+const wholeNumberField = (name: string, min: number, max: number) => {
+  const message = wholeNumber(name, min, max);
+  return z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+};
 
 export const inviteCreateSchema = z.strictObject({
-  maxUses: wholeNumber('maxUses', 1, INVITE_LIMITS.maxUses).optional(),
-  expiresInDays: wholeNumber('expiresInDays', 1, INVITE_LIMITS.maxDays).default(INVITE_LIMITS.defaultDays),
-  role: z.enum(INVITE_ROLES, { error: 'role must be member or organiser' }).default('member'),
+  maxUses: wholeNumberField('maxUses', 1, INVITE_LIMITS.maxUses).optional(),
+  expiresInDays: wholeNumberField('expiresInDays', 1, INVITE_LIMITS.maxDays).default(INVITE_LIMITS.defaultDays),
+  role: z.enum(INVITE_ROLES, { error: eitherOr('role', 'member', 'organiser') }).default('member'),
 });
 export type InviteCreateInput = z.output<typeof inviteCreateSchema>;
 
 /** An invite code as we make them (base64url); anything else is refused before a lookup. */
 export const inviteCodeSchema = z
-  .string({ error: 'code is required' })
-  .regex(/^[A-Za-z0-9_-]{16,100}$/, { error: 'This invite link is not valid.' });
+  .string({ error: MSG.inviteCodeRequired })
+  .regex(/^[A-Za-z0-9_-]{16,100}$/, { error: MSG.inviteUnknown });
 export const joinSchema = z.strictObject({ code: inviteCodeSchema });
 
-const MEMBERS_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MEMBERS_PAGE.maxLimit}`;
+const MEMBERS_LIMIT_MESSAGE = wholeNumber('limit', 1, MEMBERS_PAGE.maxLimit);
 export const membersQuerySchema = z.object({
   status: z
-    .enum(['active', 'pending', 'suspended'], { error: 'status must be active, pending or suspended' })
+    .enum(['active', 'pending', 'suspended'], { error: oneOfThree('status', 'active', 'pending', 'suspended') })
     .optional(),
-  role: z.enum(MEMBER_ROLES, { error: 'role must be member, organiser or admin' }).optional(),
-  q: z.string({ error: 'q must be text' }).trim().max(200, { error: 'q must be at most 200 characters' }).optional(),
+  role: z.enum(MEMBER_ROLES, { error: oneOfThree('role', 'member', 'organiser', 'admin') }).optional(),
+  q: z
+    .string({ error: mustBeText('q') })
+    .trim()
+    .max(200, { error: tooLongMessage('q', 200) })
+    .optional(),
   limit: z
     .string({ error: MEMBERS_LIMIT_MESSAGE })
     .regex(/^\d{1,3}$/, { error: MEMBERS_LIMIT_MESSAGE })
@@ -677,22 +744,22 @@ export const membersQuerySchema = z.object({
     .refine((limit) => limit >= 1 && limit <= MEMBERS_PAGE.maxLimit, { error: MEMBERS_LIMIT_MESSAGE })
     .default(MEMBERS_PAGE.defaultLimit),
   cursor: z
-    .string({ error: 'Invalid cursor' })
-    .min(1, { error: 'Invalid cursor' })
-    .max(100, { error: 'Invalid cursor' })
+    .string({ error: MSG.cursorInvalid })
+    .min(1, { error: MSG.cursorInvalid })
+    .max(100, { error: MSG.cursorInvalid })
     .optional(),
 });
 export type MembersQuery = z.output<typeof membersQuerySchema>;
 
 export const memberUpdateSchema = z
   .strictObject({
-    status: z.enum(['active', 'suspended'], { error: 'status must be active or suspended' }).optional(),
-    role: z.enum(MEMBER_ROLES, { error: 'role must be member, organiser or admin' }).optional(),
+    status: z.enum(['active', 'suspended'], { error: eitherOr('status', 'active', 'suspended') }).optional(),
+    role: z.enum(MEMBER_ROLES, { error: oneOfThree('role', 'member', 'organiser', 'admin') }).optional(),
     /** An admin's correction of the member's date of birth (the server also checks it is a plausible one). */
     birthDate: z.lazy(() => birthDateField).optional(),
   })
   .refine((input) => input.status !== undefined || input.role !== undefined || input.birthDate !== undefined, {
-    error: 'Send a status, a role or a birth date',
+    error: MSG.memberChangeEmpty,
   });
 export type MemberUpdateInput = z.output<typeof memberUpdateSchema>;
 
@@ -722,16 +789,16 @@ export const consentGrantSchema = z.object({ token: consentTokenField });
 
 /** PATCH /api/guardian/children/{id}. */
 export const photoConsentSchema = z.strictObject({
-  photoConsent: z.enum(PHOTO_CONSENTS, { error: `photoConsent must be one of ${PHOTO_CONSENTS.join(', ')}` }),
+  photoConsent: z.enum(PHOTO_CONSENTS, { error: oneOf('photoConsent', PHOTO_CONSENTS) }),
 });
 
 /** POST /api/admin/members/{id}/consent: a guardian's consent given on paper or in person. */
 export const recordedConsentSchema = z.strictObject({
-  method: z.enum(['paper', 'in_person'], { error: 'method must be paper or in_person' }),
+  method: z.enum(['paper', 'in_person'], { error: eitherOr('method', 'paper', 'in_person') }),
   note: z
-    .string({ error: 'note must be text' })
+    .string({ error: mustBeText('note') })
     .trim()
-    .max(500, { error: 'note must be at most 500 characters' })
+    .max(500, { error: tooLongMessage('note', 500) })
     .optional(),
 });
 export type RecordedConsentInput = z.output<typeof recordedConsentSchema>;

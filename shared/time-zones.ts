@@ -86,16 +86,19 @@ export function instantFromWallTime(
   return new Date(zoneOffsetMinutes(new Date(second), zone) === offset ? second : first);
 }
 
-/** The zone's short name at this instant in English: 'GMT+1', 'EDT', 'GMT+5:30', 'UTC'. */
-export function zoneShortName(instant: Date, zone: string): string {
-  const part = dateFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+/**
+ * The zone's short name at this instant, as `language` writes it: in English 'GMT+1', 'EDT', 'GMT+5:30', 'UTC';
+ * in German 'MESZ', in French 'UTC+2', in Arabic 'غرينتش+2' (Intl's own name in that language).
+ */
+export function zoneShortName(instant: Date, zone: string, language = 'en'): string {
+  const part = dateFormat(language === 'en' ? 'en-US' : language, { timeZone: zone, timeZoneName: 'short' })
     .formatToParts(instant)
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? zone;
 }
 
 /** ' GMT+1 (Europe/Berlin)' after a time; ' UTC' alone when the short name is the zone's own. */
-export function zoneLabel(instant: Date, zone: string): string {
-  const short = zoneShortName(instant, zone);
+export function zoneLabel(instant: Date, zone: string, language = 'en'): string {
+  const short = zoneShortName(instant, zone, language);
   return short === zone ? ` ${short}` : ` ${short} (${zone})`;
 }

@@ -2,6 +2,7 @@
 // these to the API's services, so the bot is an entry point like the routes: it calls the same use cases and
 // holds no business rules of its own.
 import type { OrganisationLanguage, RsvpStatus } from '../../shared/constants';
+import type { Language } from '../../shared/i18n/languages';
 import type { AttendResponse, CardEvent, EventSummary } from '../../shared/types';
 
 export type { CardEvent };
@@ -82,8 +83,16 @@ export interface BotDeps {
     memberFor(telegramUserId: number): Promise<Viewer | null>;
     /** Upcoming events that may be shared (public ones: a card is read by the whole chat), matching `text`. */
     shareableEvents(text: string, limit: number): Promise<CardEvent[]>;
-    /** Telegram reported a posted card (chosen_inline_result): it is kept live from now on. */
-    cardPosted(card: { inlineMessageId: string; eventId: number; telegramUserId: number }): Promise<void>;
+    /**
+     * Telegram reported a posted card (chosen_inline_result): it is kept live from now on, in `language` (null:
+     * the organisation's, whatever it is when the card is redrawn).
+     */
+    cardPosted(card: {
+      inlineMessageId: string;
+      eventId: number;
+      telegramUserId: number;
+      language: Language | null;
+    }): Promise<void>;
     /**
      * May a tap on this inline message act on the event its callback data names? Only on a recorded card of
      * that event, or on an unrecorded one tapped by the member the server prepared that event's card for

@@ -69,5 +69,6 @@ export const BOT = defineMessages({
   youAttending: { id: 'bot.youAttending', defaultMessage: 'You: attending ✅' },
   youWaitlisted: { id: 'bot.youWaitlisted', defaultMessage: 'You: on the waitlist ⏳ (position {position})' },
   youMaybe: { id: 'bot.youMaybe', defaultMessage: 'You: maybe 🤔' },
+  notMe: { id: 'bot.notMe', defaultMessage: '🚫 Not me' },
   youNotAttending: { id: 'bot.youNotAttending', defaultMessage: 'You: not attending ❌' },
 });

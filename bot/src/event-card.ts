@@ -4,20 +4,38 @@
 import { InlineKeyboard } from 'grammy';
 import type { InlineQueryResultArticle, LinkPreviewOptions } from 'grammy/types';
 import { momentWithZone } from '../../shared/date-format';
+import { defineMessages } from '../../shared/i18n/define';
+import { isLanguage, type Language } from '../../shared/i18n/languages';
 import { shorten } from '../../shared/text';
 import type { CardEvent } from './bot-deps';
-import { RSVP_TEXT } from './rsvp-text';
+import { BOT } from './bot-messages';
+import { botText } from './i18n';
+import { rsvpTexts } from './rsvp-text';
 
-export const CARD_TEXT = {
-  open: 'Open',
+const CARD = defineMessages({
+  open: { id: 'bot.card.open', defaultMessage: 'Open' },
+  going: { id: 'bot.card.going', defaultMessage: '{count, plural, one {# going} other {# going}}' },
+  signInFirst: { id: 'bot.card.signInFirst', defaultMessage: 'Sign in to share events' },
+  signInToReply: {
+    id: 'bot.card.signInToReply',
+    defaultMessage: 'Open the bot and press Start to sign in, then tap again.',
+  },
+});
+
+/** The card's words in a language. */
+export const cardTexts = (language: Language) => ({
+  open: botText(language, CARD.open),
   /**
    * A card whose event is no longer public, or is gone: one text for both, so the chat cannot tell a deleted
    * event from one made private, and nothing of the event (not even its name) stays in the chat.
    */
-  unavailable: RSVP_TEXT.gone,
-  signInFirst: 'Sign in to share events',
-  signInToReply: 'Open the bot and press Start to sign in, then tap again.',
-} as const;
+  unavailable: botText(language, BOT.gone),
+  signInFirst: botText(language, CARD.signInFirst),
+  signInToReply: botText(language, CARD.signInToReply),
+});
+
+/** In English, as the SPEC words them. */
+export const CARD_TEXT = cardTexts('en');
 
 /** Where a card's button sits, in callback data: `card:<event id>:<a|n>`. */
 const CARD_DATA_RE = /^card:(\d{1,10}):([an])$/;
@@ -33,11 +51,19 @@ export function parseCardData(data: string): { eventId: number; status: 'attendi
   return { eventId, status: match[2] === 'a' ? 'attending' : 'not_attending' };
 }
 
-/** The inline result's id: `e<event id>` (Telegram echoes it in chosen_inline_result). */
-export const resultId = (eventId: number) => `e${eventId}`;
-export function eventIdOfResult(id: string): number | null {
-  const eventId = Number(/^e(\d{1,10})$/.exec(id)?.[1] ?? 0);
-  return eventId >= 1 && eventId <= 2_147_483_647 ? eventId : null;
+/**
+ * The inline result's id, which Telegram echoes in chosen_inline_result: `e<event id>` for a card in the
+ * organisation's language, `e<event id>-<language>` for one in a member's own (null: the organisation's).
+ */
+export const resultId = (eventId: number, language: Language | null = null) =>
+  language ? `e${eventId}-${language}` : `e${eventId}`;
+export function parseResultId(id: string): { eventId: number; language: Language | null } | null {
+  const match = /^e(\d{1,10})(?:-([a-z]{2}))?$/.exec(id);
+  const eventId = Number(match?.[1] ?? 0);
+  if (!match || eventId < 1 || eventId > 2_147_483_647) return null;
+  const language = match[2] ?? null;
+  if (language !== null && !isLanguage(language)) return null;
+  return { eventId, language };
 }
 
 /** Opens the event in the bot's main Mini App (`startapp` links need it set with BotFather). */
@@ -57,22 +83,22 @@ export interface CardOptions {
 export const cardMoment = momentWithZone;
 
 /** "3 going · 7 spots left", "12 going · Full", or "3 going" without a capacity. */
-export function countsLine(event: Pick<CardEvent, 'attendingPeople' | 'capacity'>): string {
-  const going = `${event.attendingPeople} going`;
+export function countsLine(event: Pick<CardEvent, 'attendingPeople' | 'capacity'>, language: Language = 'en'): string {
+  const going = botText(language, CARD.going, { count: event.attendingPeople });
   if (event.capacity === null) return going;
   const left = event.capacity - event.attendingPeople;
-  if (left <= 0) return `${going} · Full`;
-  return `${going} · ${left === 1 ? '1 spot left' : `${left} spots left`}`;
+  if (left <= 0) return `${going} · ${botText(language, BOT.full)}`;
+  return `${going} · ${botText(language, BOT.spotsLeft, { count: left })}`;
 }
 
 /** The card's text; the time in the event's own zone (the organisation's for events without one). */
-export function cardText(event: CardEvent, timeZone: string): string {
+export function cardText(event: CardEvent, timeZone: string, language: Language = 'en'): string {
   return [
     `📅 ${event.name}`,
     '',
-    `🕒 ${cardMoment(event.date, event.timeZone ?? timeZone)}`,
+    `🕒 ${cardMoment(event.date, event.timeZone ?? timeZone, language)}`,
     `📍 ${event.location}`,
-    `👥 ${countsLine(event)}`,
+    `👥 ${countsLine(event, language)}`,
   ].join('\n');
 }
 
@@ -87,39 +113,47 @@ export function cardPreview(event: CardEvent, publicUrl: string | undefined): Li
   return url ? { url, prefer_large_media: true, show_above_text: true } : { is_disabled: true };
 }
 
-export function cardKeyboard(event: CardEvent, botUsername: string | undefined): InlineKeyboard {
+export function cardKeyboard(event: CardEvent, botUsername: string | undefined, language: Language = 'en') {
   const full = event.capacity !== null && event.attendingPeople >= event.capacity;
+  const text = rsvpTexts(language);
   const keyboard = new InlineKeyboard()
-    .text(full ? RSVP_TEXT.joinWaitlist : RSVP_TEXT.willAttend, cardData(event.id, 'attending'))
-    .text(RSVP_TEXT.cannotAttend, cardData(event.id, 'not_attending'));
-  return botUsername ? keyboard.row().url(CARD_TEXT.open, openLink(botUsername, event.id)) : keyboard;
+    .text(full ? text.joinWaitlist : text.willAttend, cardData(event.id, 'attending'))
+    .text(text.cannotAttend, cardData(event.id, 'not_attending'));
+  return botUsername ? keyboard.row().url(botText(language, CARD.open), openLink(botUsername, event.id)) : keyboard;
 }
 
 /**
- * What a posted card shows: the event while it is public (everyone in the chat reads it, invited or not);
- * otherwise, or once it is gone, the neutral text without buttons or preview.
+ * What a posted card shows, in `language`: the event while it is public (everyone in the chat reads it, invited
+ * or not); otherwise, or once it is gone, the neutral text without buttons or preview.
  */
-export function renderCard(event: CardEvent | null, options: CardOptions) {
-  if (!event?.isPublic) return { text: CARD_TEXT.unavailable, link_preview_options: { is_disabled: true } };
+export function renderCard(event: CardEvent | null, options: CardOptions, language: Language) {
+  if (!event?.isPublic) {
+    return { text: botText(language, BOT.gone), link_preview_options: { is_disabled: true } };
+  }
   return {
-    text: cardText(event, options.timeZone),
+    text: cardText(event, options.timeZone, language),
     link_preview_options: cardPreview(event, options.publicUrl),
-    reply_markup: cardKeyboard(event, options.botUsername),
+    reply_markup: cardKeyboard(event, options.botUsername, language),
   };
 }
 
-/** The inline result that posts the card (answered to @bot queries, and prepared for the Mini App). */
-export function cardResult(event: CardEvent, options: CardOptions): InlineQueryResultArticle {
-  const card = renderCard(event, options);
+/**
+ * The inline result that posts the card (answered to @bot queries, and prepared for the Mini App), written in
+ * `language.card`; `language.chosen` null says the card follows the organisation's language when redrawn.
+ */
+export function cardResult(
+  event: CardEvent,
+  options: CardOptions,
+  language: { card: Language; chosen: Language | null },
+): InlineQueryResultArticle {
+  const card = renderCard(event, options, language.card);
   const thumbnail = coverUrl(event, options.publicUrl);
+  const moment = cardMoment(event.date, event.timeZone ?? options.timeZone, language.card);
   return {
     type: 'article',
-    id: resultId(event.id),
+    id: resultId(event.id, language.chosen),
     title: shorten(event.name, 100),
-    description: shorten(
-      `${cardMoment(event.date, event.timeZone ?? options.timeZone)} · ${event.location} · ${countsLine(event)}`,
-      200,
-    ),
+    description: shorten(`${moment} · ${event.location} · ${countsLine(event, language.card)}`, 200),
     input_message_content: { message_text: card.text, link_preview_options: card.link_preview_options },
     reply_markup: card.reply_markup,
     ...(thumbnail ? { thumbnail_url: `${thumbnail}/480.webp` } : {}),

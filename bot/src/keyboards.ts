@@ -2,6 +2,8 @@
 import { InlineKeyboard } from 'grammy';
 import { notMeData, rsvpData, slipData } from './callback-data';
 import type { Language } from '../../shared/i18n/languages';
+import { BOT } from './bot-messages';
+import { botText } from './i18n';
 import { rsvpTexts } from './rsvp-text';
 
 /**
@@ -29,7 +31,8 @@ export const SLIP_TEXT = {
 } as const;
 
 /** Only "Not me": confirming takes typing the code the browser shows, never a tap. */
-export const loginKeyboard = (loginId: string) => new InlineKeyboard().text('🚫 Not me', notMeData(loginId));
+export const loginKeyboard = (loginId: string, language: Language = 'en') =>
+  new InlineKeyboard().text(botText(language, BOT.notMe), notMeData(loginId));
 
 /**
  * A button opening the Mini App at `path`. Telegram only opens https pages as Mini Apps, so without an https

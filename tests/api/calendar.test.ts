@@ -132,6 +132,33 @@ describe.each(DATABASE_KINDS)('calendars on %s', (kind) => {
     expect((await icsOf(member.client, id)).sequence).toBe(1);
   });
 
+  it('When a member has saved German, then their feed and downloads say the date and a cancellation in German', async () => {
+    const { client } = await app.signedIn();
+    const kept = await createEvent({
+      name: 'Spieleabend',
+      date: '2030-07-04T17:00:00.000Z',
+      timeZone: 'Europe/Berlin',
+    });
+    const dropped = await createEvent({ name: 'Kino', date: '2030-07-06T17:00:00.000Z', timeZone: 'Europe/Berlin' });
+    for (const id of [kept, dropped]) await client.post(`/api/events/${id}/attend`, { status: 'attending' });
+    await client.post(`/api/events/${dropped}/attend`, { status: 'not_attending' });
+    const { url } = await feedOf(client);
+    const english = await entriesOf(url);
+    expect(english[0]!.description).toContain('Thursday, July 4, 2030 at 7:00 PM GMT+2 (Europe/Berlin)');
+    expect(english[1]!.description).toBe(`Cancelled\n\nhttps://events.example.org/events/${dropped}`);
+
+    expect((await client.patch('/api/users/me/language', { language: 'de' })).status).toBe(200);
+    const german = await entriesOf(url);
+    expect(german[0]!.description).toMatch(/\n\nDonnerstag, 4\. Juli 2030 um 19:00 .+ \(Europe\/Berlin\)\n/);
+    expect(german[1]!.description).toBe(`Abgesagt\n\nhttps://events.example.org/events/${dropped}`);
+
+    // A download is in the request's language.
+    const download = await member.client.get(`/api/events/${kept}/calendar.ics`, {
+      headers: { 'accept-language': 'de-AT' },
+    });
+    expect(parseIcs(download.text)[0]!.description).toContain('Donnerstag, 4. Juli 2030 um 19:00');
+  });
+
   it('When someone who may not see an event asks for its .ics, then they get 404 (signed out: 401)', async () => {
     const id = await createEvent({ isPublic: false, name: 'Committee meeting' });
     expect((await member.client.get(`/api/events/${id}/calendar.ics`)).status).toBe(404);

@@ -151,6 +151,33 @@ describe.each(DATABASE_KINDS)('languages on %s', (kind) => {
     expect((await rsvp('de')).body.error).toBe('Du kannst höchstens 2 Gäste zu diesem Event mitbringen');
   });
 
+  it('When a field fails its schema, then the message is in the request’s language with a code naming the rule', async () => {
+    const admin = await app.signedIn({ isAdmin: true, role: 'admin' });
+    const longName = eventBody({ name: 'x'.repeat(201) });
+    const create = (language: string) => admin.client.post('/api/events', longName, acceptLanguage(language));
+
+    const english = await create('en');
+    expect(english.status).toBe(400);
+    expect(english.body).toEqual({ code: 'field_too_long', error: 'Name must be at most 200 characters' });
+    const german = await create('de');
+    expect(german.status).toBe(400);
+    expect(german.body).toEqual({ code: 'field_too_long', error: 'Der Name darf höchstens 200 Zeichen lang sein' });
+    expect((await create('ru')).body.error).toBe('Поле «Название» может содержать не более 200 символов');
+
+    // A request field keeps its name; the setting the client sent is named back.
+    const settings = await admin.client.patch(
+      '/api/admin/organisation',
+      { membershipMode: 'open', favouriteColour: 'blue' },
+      acceptLanguage('de'),
+    );
+    expect(settings.status).toBe(400);
+    expect(settings.body).toEqual({ code: 'setting_unknown', error: 'Unbekannte Einstellung: favouriteColour' });
+    const page = await admin.client.get('/api/events?when=later', acceptLanguage('de'));
+    expect(page.body).toEqual({ code: 'field_either_or', error: 'when muss upcoming oder past sein' });
+    const english2 = await admin.client.get('/api/events?when=later', acceptLanguage('en'));
+    expect(english2.body).toEqual({ code: 'field_either_or', error: 'when must be upcoming or past' });
+  });
+
   it('When the request itself is broken, then the error is still in the browser’s language, with a code', async () => {
     const res = await app.anonymous().request('POST', '/api/auth/logout', '{"broken', {
       headers: { 'content-type': 'application/json', 'accept-language': 'es' },

@@ -54,7 +54,8 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       [{ consentAge: 15, defaultLanguage: 'xx' }, /defaultLanguage/],
     ];
     for (const [body, message] of cases) {
-      const res = await client.patch('/api/admin/organisation', body);
+      // The organisation speaks German here; this admin's browser reads English.
+      const res = await client.patch('/api/admin/organisation', body, { headers: { 'accept-language': 'en' } });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toMatch(message);
     }

@@ -461,8 +461,12 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
 
 // ---- inline mode ----------------------------------------------------------------------------------------
 
-/** Someone typed `@bot <query>` in a chat. */
-export function inlineQueryUpdate(from: TelegramPerson, query: string) {
+/** Someone typed `@bot <query>` in a chat (a group unless `chatType` says otherwise). */
+export function inlineQueryUpdate(
+  from: TelegramPerson,
+  query: string,
+  chatType: 'sender' | 'private' | 'group' | 'supergroup' | 'channel' = 'group',
+) {
   return {
     update_id: updateId++,
     inline_query: {
@@ -470,7 +474,7 @@ export function inlineQueryUpdate(from: TelegramPerson, query: string) {
       from: { ...from, is_bot: false },
       query,
       offset: '',
-      chat_type: 'group' as const,
+      chat_type: chatType,
     },
   };
 }

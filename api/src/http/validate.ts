@@ -1,7 +1,7 @@
 // Parsing of everything a client sends: bodies, ids and queries. Failures become 400 with the schema's message.
 import { MSG } from '../../../shared/messages';
 import type { z } from 'zod';
-import { isStorableText } from '../../../shared/schemas';
+import { isStorableText, validationMessage } from '../../../shared/schemas';
 import { invalid } from '../../../shared/errors';
 
 /** True when some string anywhere in the value could not be stored in PostgreSQL text (NUL, lone surrogate). */
@@ -21,7 +21,7 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw invalid(issue?.message ?? 'Invalid request');
+  throw invalid(issue ? validationMessage(issue.message) : 'Invalid request');
 }
 
 const MAX_INT4 = 2_147_483_647;

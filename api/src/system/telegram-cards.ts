@@ -4,6 +4,7 @@
 import type { Api } from 'grammy';
 import { cardResult, renderCard, type CardOptions } from '../../../bot/src/event-card';
 import type { AppDeps } from '../deps';
+import { readDefaultLanguage } from '../modules/organisation/organisation-service';
 import {
   createPacer,
   databasePacer,
@@ -31,9 +32,14 @@ export function createTelegramCards(deps: AppDeps, api: Api, options: TelegramCa
     timeZone: config.notificationsTimeZone,
   };
 
+  const defaultLanguage = () => readDefaultLanguage(config, deps.prisma);
+
   const prepared: PreparedCards = {
+    // The Mini App may post it into any chat, the bot does not learn which: the organisation's language.
     async prepare(telegramUserId, event) {
-      const message = await api.savePreparedInlineMessage(telegramUserId, cardResult(event, cardOptions), {
+      const language = { card: await defaultLanguage(), chosen: null };
+      const result = cardResult(event, cardOptions, language);
+      const message = await api.savePreparedInlineMessage(telegramUserId, result, {
         allow_user_chats: true,
         allow_group_chats: true,
         allow_channel_chats: true,
@@ -56,7 +62,8 @@ export function createTelegramCards(deps: AppDeps, api: Api, options: TelegramCa
         prisma: deps.prisma,
         logger: deps.logger,
         api,
-        render: (event) => renderCard(event, cardOptions) as RenderedCard,
+        render: (event, language) => renderCard(event, cardOptions, language) as RenderedCard,
+        defaultLanguage,
         pace,
       },
       tuning,

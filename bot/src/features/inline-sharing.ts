@@ -3,7 +3,7 @@
 // the cards are edited later through their inline message ids (the API's card refresher).
 import { Composer } from 'grammy';
 import type { BotDeps } from '../bot-deps';
-import { CARD_DATA, CARD_TEXT, cardResult, eventIdOfResult, parseCardData, startLink } from '../event-card';
+import { CARD_DATA, cardResult, cardTexts, parseCardData, parseResultId, startLink } from '../event-card';
 import { answerText, refusalText } from '../rsvp-text';
 import { BOT } from '../bot-messages';
 import { botText, type BotContext } from '../i18n';
@@ -14,6 +14,8 @@ export const INLINE_RESULTS_LIMIT = 20;
 export const INLINE_CACHE_SECONDS = 5;
 /** What someone may type after @bot (Telegram allows 256 characters). */
 const QUERY_LIMIT = 100;
+/** Chats where a card is read by many: written in the organisation's language rather than the sharer's. */
+const SHARED_CHATS = new Set(['group', 'supergroup', 'channel']);
 
 export function inlineSharingFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
@@ -32,23 +34,28 @@ export function inlineSharingFeature(deps: BotDeps): Composer<BotContext> {
       // Unknown here: nothing to list, and a button that opens the bot (its /start welcome signs them in).
       return void (await ctx.answerInlineQuery([], {
         ...options,
-        button: { text: CARD_TEXT.signInFirst, start_parameter: 'share' },
+        button: { text: cardTexts(ctx.lang).signInFirst, start_parameter: 'share' },
       }));
     }
     const text = ctx.inlineQuery.query.trim().slice(0, QUERY_LIMIT);
     const events = await deps.sharing.shareableEvents(text, INLINE_RESULTS_LIMIT);
+    // A private chat (with the bot, a friend, or a secret one, which Telegram does not name) reads the sharer's
+    // language; a group or channel the organisation's, which the card keeps when redrawn.
+    const language = SHARED_CHATS.has(ctx.inlineQuery.chat_type ?? '')
+      ? { card: (await deps.languageHints(null)).organisation, chosen: null }
+      : { card: ctx.lang, chosen: ctx.lang };
     await ctx.answerInlineQuery(
-      events.map((event) => cardResult(event, cardOptions)),
+      events.map((event) => cardResult(event, cardOptions, language)),
       options,
     );
   });
 
   composer.on('chosen_inline_result', async (ctx) => {
     const { result_id, inline_message_id, from } = ctx.chosenInlineResult;
-    const eventId = eventIdOfResult(result_id);
+    const result = parseResultId(result_id);
     // Without an inline message id there is nothing to edit later (Telegram sends one for cards with buttons).
-    if (!eventId || !inline_message_id) return;
-    await deps.sharing.cardPosted({ inlineMessageId: inline_message_id, eventId, telegramUserId: from.id });
+    if (!result || !inline_message_id) return;
+    await deps.sharing.cardPosted({ inlineMessageId: inline_message_id, ...result, telegramUserId: from.id });
   });
 
   composer.callbackQuery(CARD_DATA, async (ctx) => {
@@ -63,7 +70,7 @@ export function inlineSharingFeature(deps: BotDeps): Composer<BotContext> {
       return void (await ctx.answerCallbackQuery(
         botUsername
           ? { url: startLink(botUsername, `event_${parsed.eventId}`) }
-          : { text: CARD_TEXT.signInToReply, show_alert: true },
+          : { text: cardTexts(ctx.lang).signInToReply, show_alert: true },
       ));
     }
     const tap = { inlineMessageId, eventId: parsed.eventId, telegramUserId: ctx.from.id };

@@ -98,9 +98,13 @@ const toFeedRow = (row: { userId: number; allEvents: boolean; tokenSealed: strin
  * Every poll of every calendar app starts here: one hand-written statement (an ORM query is compiled anew each
  * time). A feed of an account that is not active answers like an unknown one.
  */
-export async function findFeedByTokenHash(prisma: Prisma, tokenHash: string): Promise<FeedRow | null> {
-  const [row] = await prisma.$queryRaw<Array<FeedRow>>`
-    SELECT f.user_id AS "userId", f.all_events AS "allEvents", f.token_sealed AS "tokenSealed", u.is_admin AS "isAdmin"
+export async function findFeedByTokenHash(
+  prisma: Prisma,
+  tokenHash: string,
+): Promise<(FeedRow & { language: string | null }) | null> {
+  const [row] = await prisma.$queryRaw<Array<FeedRow & { language: string | null }>>`
+    SELECT f.user_id AS "userId", f.all_events AS "allEvents", f.token_sealed AS "tokenSealed", u.is_admin AS "isAdmin",
+           u.language
     FROM calendar_feeds f JOIN users u ON u.id = f.user_id
     WHERE f.token_hash = ${tokenHash} AND u.status = 'active'`;
   return row ?? null;

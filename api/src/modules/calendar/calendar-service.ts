@@ -1,12 +1,14 @@
 // Calendars: an event's .ics for anyone who may see it, and each member's secret feed URL listing
 // what they attend (or, by their choice, every event they may see), with what left it as cancelled for 30 days.
 import type { CalendarFeedUrls } from '../../../../shared/types';
+import { isLanguage, type Language } from '../../../../shared/i18n/languages';
 import { MSG } from '../../../../shared/messages';
 import { notFound } from '../../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { readDataVersion } from '../../db/data-version-repository';
 import { versionTag } from '../../http/version-etag';
+import { readDefaultLanguage } from '../organisation/organisation-service';
 import * as repo from './calendar-repository';
 import { buildCalendar, type IcsContext } from './ics';
 import type { Viewer } from '../users/viewer';
@@ -24,21 +26,34 @@ export function createCalendarService(deps: Pick<AppDeps, 'config' | 'now' | 'pr
   const { prisma, config, secrets } = deps;
   const zone = config.notificationsTimeZone;
 
-  /** PUBLIC_URL, or the origin the request came to (development). UIDs use PUBLIC_URL's host when there is one. */
-  function contextFor(origin: string): IcsContext {
+  /**
+   * PUBLIC_URL, or the origin the request came to (development). UIDs use PUBLIC_URL's host when there is one.
+   * Texts in `language`.
+   */
+  function contextFor(origin: string, language: Language): IcsContext {
     const baseUrl = config.publicUrl ?? origin;
     return {
       baseUrl,
       uidHost: new URL(config.publicUrl ?? 'http://community-events').host,
       brandName: config.brand.name,
+      language,
     };
   }
 
-  /** The event as a one-entry calendar; 404 exactly when GET /api/events/{id} would answer 404. */
-  async function eventIcs(viewer: Viewer, id: number, origin: string): Promise<{ name: string; ics: string }> {
+  /**
+   * The event as a one-entry calendar, in the request's language (undefined: the organisation's); 404 exactly
+   * when GET /api/events/{id} would answer 404.
+   */
+  async function eventIcs(
+    viewer: Viewer,
+    id: number,
+    origin: string,
+    language: Language | undefined,
+  ): Promise<{ name: string; ics: string }> {
     const entry = await repo.findVisibleEntry(prisma, viewer, id, zone);
     if (!entry) throw notFound(MSG.eventNotFound);
-    return { name: entry.name, ics: buildCalendar([entry], contextFor(origin)) };
+    const inLanguage = language ?? (await readDefaultLanguage(config, prisma));
+    return { name: entry.name, ics: buildCalendar([entry], contextFor(origin, inLanguage)) };
   }
 
   function urlsOf(token: string, origin: string): CalendarFeedUrls {
@@ -74,7 +89,7 @@ export function createCalendarService(deps: Pick<AppDeps, 'config' | 'now' | 'pr
   }
 
   /**
-   * The feed behind a token, in two steps so a calendar's poll costs two tiny queries when nothing changed:
+   * The feed behind a token, in two steps so a calendar’s poll costs a few tiny queries when nothing changed:
    * `tag` (a version ETag: the data version, the member, their choice and the day, which moves the windows),
    * then `body` only when the client's copy is stale. Unknown or replaced tokens: 404, never a hint.
    */
@@ -84,7 +99,10 @@ export function createCalendarService(deps: Pick<AppDeps, 'config' | 'now' | 'pr
     const viewer = { id: feed.userId, isAdmin: feed.isAdmin };
     const now = deps.now();
     const today = Math.floor(now.getTime() / DAY_MS);
-    const tag = versionTag(await readDataVersion(prisma), viewer, `cal${feed.allEvents ? 'a' : ''}${today}`);
+    // A calendar app sends no language: the feed reads in its owner's saved one, else the organisation's.
+    const language = isLanguage(feed.language) ? feed.language : await readDefaultLanguage(config, prisma);
+    const choice = `cal${feed.allEvents ? 'a' : ''}${today}${language}`;
+    const tag = versionTag(await readDataVersion(prisma), viewer, choice);
     async function body(): Promise<string> {
       // Day-aligned windows, so the body matches its tag all day long.
       const [live, cancelled] = await Promise.all([
@@ -94,7 +112,7 @@ export function createCalendarService(deps: Pick<AppDeps, 'config' | 'now' | 'pr
       // An event that came back (re-joined, visible again) is live, not cancelled.
       const liveIds = new Set(live.map((entry) => entry.id));
       const entries = [...live, ...cancelled.filter((entry) => !liveIds.has(entry.id))];
-      return buildCalendar(entries, contextFor(origin), config.brand.name);
+      return buildCalendar(entries, contextFor(origin, language), config.brand.name);
     }
     return { tag, body };
   }

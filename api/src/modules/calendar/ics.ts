@@ -2,7 +2,15 @@
 // feed, so calendar apps recognise an event by its UID and update it in place when SEQUENCE grows.
 import ical, { ICalAlarmType, ICalEventStatus, ICalEventTransparency, type ICalEventData } from 'ical-generator';
 import { DEFAULT_EVENT_DURATION_MS } from '../../../../shared/calendar';
+import { translator } from '../../../../shared/i18n/all-catalogs';
+import { defineMessages } from '../../../../shared/i18n/define';
+import type { Language } from '../../../../shared/i18n/languages';
 import { formatEventDate } from '../notifications/templates';
+
+const CALENDAR = defineMessages({
+  /** The description of an entry whose event was cancelled or that the member no longer sees. */
+  cancelled: { id: 'calendar.cancelled', defaultMessage: 'Cancelled' },
+});
 
 /** The alarm calendar apps ring before the event. */
 export const ALARM_BEFORE_SECONDS = 60 * 60;
@@ -29,6 +37,8 @@ export interface IcsContext {
   /** UIDs are `event-<id>@<uidHost>`: PUBLIC_URL's host, the same for every feed and download. */
   uidHost: string;
   brandName: string;
+  /** The language of the texts inside (descriptions, dates): the reader's. */
+  language: Language;
 }
 
 const STATUS: Record<EntryStatus, ICalEventStatus> = {
@@ -42,7 +52,7 @@ export const eventUid = (id: number, uidHost: string) => `event-${id}@${uidHost}
 function toVevent(entry: CalendarEntry, context: IcsContext): ICalEventData {
   const url = `${context.baseUrl}/events/${entry.id}`;
   // DTSTART/DTEND in UTC (no VTIMEZONE needed); the description says the local time and its zone.
-  const when = formatEventDate(entry.date, entry.timeZone);
+  const when = formatEventDate(entry.date, entry.timeZone, context.language);
   const cancelled = entry.status === 'cancelled';
   return {
     id: eventUid(entry.id, context.uidHost),
@@ -52,7 +62,9 @@ function toVevent(entry: CalendarEntry, context: IcsContext): ICalEventData {
     stamp: entry.changedAt,
     lastModified: entry.changedAt,
     summary: entry.name,
-    description: cancelled ? `Cancelled\n\n${url}` : `${entry.description ?? ''}\n\n${when}\n${url}`,
+    description: cancelled
+      ? `${translator.t(context.language, CALENDAR.cancelled.id)}\n\n${url}`
+      : `${entry.description ?? ''}\n\n${when}\n${url}`,
     location: entry.location,
     url,
     status: STATUS[entry.status],
@@ -67,7 +79,7 @@ function toVevent(entry: CalendarEntry, context: IcsContext): ICalEventData {
 /** A VCALENDAR with these entries; `name` makes it a subscribable calendar (X-WR-CALNAME, refresh hints). */
 export function buildCalendar(entries: CalendarEntry[], context: IcsContext, name?: string): string {
   const calendar = ical({
-    prodId: { company: context.brandName, product: 'Events', language: 'EN' },
+    prodId: { company: context.brandName, product: 'Events', language: context.language.toUpperCase() },
     ...(name ? { name, ttl: 60 * 60 } : {}),
   });
   for (const entry of entries) calendar.createEvent(toVevent(entry, context));

@@ -7,6 +7,7 @@
 // (the chat it was taken from is not told again).
 import { GrammyError, HttpError, type Api } from 'grammy';
 import type { InlineKeyboardMarkup, LinkPreviewOptions } from 'grammy/types';
+import { isLanguage, type Language } from '../../../../shared/i18n/languages';
 import type { Prisma } from '../../db/database';
 import type { Logger } from '../../logger';
 import * as repo from './shared-cards-repository';
@@ -22,8 +23,13 @@ export interface CardRefresherDeps {
   prisma: Prisma;
   logger: Logger;
   api: Pick<Api, 'editMessageTextInline'>;
-  /** The bot's card (the composition root hands it in); `event` null: the neutral card, naming nothing. */
-  render(event: repo.CardEventRow | null): RenderedCard;
+  /**
+   * The bot's card in `language` (the composition root hands it in); `event` null: the neutral card, naming
+   * nothing.
+   */
+  render(event: repo.CardEventRow | null, language: Language): RenderedCard;
+  /** The organisation's language, for cards that follow it (posted in a group, or from the Mini App). */
+  defaultLanguage(): Promise<Language>;
   /** Waits for this edit's turn within Telegram's limits. */
   pace(inlineMessageId: string): Promise<void>;
 }
@@ -81,10 +87,10 @@ export function createCardRefresher(deps: CardRefresherDeps, tuning: Partial<Car
     return 'dropped';
   }
 
-  async function refreshOne(card: repo.ClaimedCard, event: repo.CardEventRow | null) {
+  async function refreshOne(card: repo.ClaimedCard, event: repo.CardEventRow | null, organisation: Language) {
     // Only a public event's row reaches the renderer: a private one cannot leak through it.
     const shown = event?.isPublic ? event : null;
-    const { text, ...extra } = deps.render(shown);
+    const { text, ...extra } = deps.render(shown, isLanguage(card.language) ? card.language : organisation);
     try {
       await deps.pace(card.inlineMessageId);
       await deps.api.editMessageTextInline(card.inlineMessageId, text, extra);
@@ -121,11 +127,12 @@ export function createCardRefresher(deps: CardRefresherDeps, tuning: Partial<Car
       const cards = await repo.claimStaleCards(prisma, options.debounceMs, options.leaseMs, options.batchSize);
       if (!cards.length) return counts;
       const events = await repo.findCardEvents(prisma, [...new Set(cards.map((card) => card.eventId))]);
+      const organisation = await deps.defaultLanguage();
       let next = 0;
       const lane = async () => {
         while (next < cards.length) {
           const card = cards[next++]!;
-          const outcome = await refreshOne(card, events.get(card.eventId) ?? null);
+          const outcome = await refreshOne(card, events.get(card.eventId) ?? null, organisation);
           counts[outcome] += 1;
         }
       };

@@ -102,11 +102,11 @@ export async function findCardEvents(prisma: Prisma, ids: number[]): Promise<Map
  */
 export async function recordCard(
   prisma: Prisma,
-  card: { inlineMessageId: string; eventId: number; sharedByTelegramId: string },
+  card: { inlineMessageId: string; eventId: number; sharedByTelegramId: string; language?: string | null },
 ): Promise<boolean> {
   const inserted = await prisma.$executeRaw`
-    INSERT INTO shared_cards (inline_message_id, event_id, shared_by_telegram_id, stale_since, changes)
-    SELECT ${card.inlineMessageId}, id, ${card.sharedByTelegramId},
+    INSERT INTO shared_cards (inline_message_id, event_id, shared_by_telegram_id, language, stale_since, changes)
+    SELECT ${card.inlineMessageId}, id, ${card.sharedByTelegramId}, ${card.language ?? null},
       CASE WHEN NOT is_public THEN clock_timestamp() END, CASE WHEN NOT is_public THEN 1 ELSE 0 END
     FROM events WHERE id = ${card.eventId}
     ON CONFLICT (inline_message_id) DO NOTHING`;
@@ -158,6 +158,8 @@ export interface ClaimedCard {
   eventId: number;
   /** The change count seen at the claim: the refresh clears the mark only if it is still the same. */
   changes: number;
+  /** The language it is written in; null: the organisation's. */
+  language: string | null;
 }
 
 /**
@@ -171,7 +173,9 @@ export async function claimStaleCards(
   limit: number,
 ): Promise<ClaimedCard[]> {
   const debounce = debounceMs / 1000;
-  const rows = await prisma.$queryRaw<Array<{ inline_message_id: string; event_id: number; changes: number }>>`
+  const rows = await prisma.$queryRaw<
+    Array<{ inline_message_id: string; event_id: number; changes: number; language: string | null }>
+  >`
     UPDATE shared_cards c SET locked_until = clock_timestamp() + make_interval(secs => ${leaseMs / 1000})
     FROM (
       SELECT inline_message_id FROM shared_cards
@@ -183,11 +187,12 @@ export async function claimStaleCards(
       FOR UPDATE SKIP LOCKED
     ) due
     WHERE c.inline_message_id = due.inline_message_id
-    RETURNING c.inline_message_id, c.event_id, c.changes`;
+    RETURNING c.inline_message_id, c.event_id, c.changes, c.language`;
   return rows.map((row) => ({
     inlineMessageId: row.inline_message_id,
     eventId: row.event_id,
     changes: Number(row.changes),
+    language: row.language,
   }));
 }
 

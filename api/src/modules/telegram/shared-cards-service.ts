@@ -2,6 +2,7 @@
 // an inline query or a tap never creates anyone), which events they may share, the posted copies to keep
 // live, and the prepared message behind the Mini App's Share action.
 import { conflict, forbidden, notFound } from '../../../../shared/errors';
+import type { Language } from '../../../../shared/i18n/languages';
 import { MSG } from '../../../../shared/messages';
 import type { AppDeps } from '../../deps';
 import type { EventAccess } from '../events/event-access';
@@ -25,13 +26,22 @@ export function createSharedCardsService(deps: Pick<AppDeps, 'now' | 'prisma' | 
 
   const shareableEvents = (text: string, limit: number) => repo.findShareableEvents(prisma, text, deps.now(), limit);
 
-  /** Telegram reported a posted card (chosen_inline_result: the result it names was the bot's own answer). */
-  async function cardPosted(card: { inlineMessageId: string; eventId: number; telegramUserId: number }) {
+  /**
+   * Telegram reported a posted card (chosen_inline_result: the result it names was the bot's own answer), in
+   * `language` (null: the organisation's).
+   */
+  async function cardPosted(card: {
+    inlineMessageId: string;
+    eventId: number;
+    telegramUserId: number;
+    language: Language | null;
+  }) {
     if (!INLINE_MESSAGE_ID.test(card.inlineMessageId)) return;
     await repo.recordCard(prisma, {
       inlineMessageId: card.inlineMessageId,
       eventId: card.eventId,
       sharedByTelegramId: String(card.telegramUserId),
+      language: card.language,
     });
   }
 
