@@ -33,6 +33,9 @@ const RESOLVED = '\0';
 const KEY_PLACEHOLDER = '__MESSAGE_PART_KEY__';
 export const PARTS_DIR = 'assets/messages';
 export const PARTS_MANIFEST = '.vite/message-parts.json';
+const NO_PARSER = '?no-parser';
+/** A component's useT() waits for its own chunk's part only (the build writes the key in). */
+const USE_T_CALL = /\buseT\(\s*\)/g;
 
 // `id: 'web.x.y'` inside defineMessages, and msg('key') for the API's own texts (shared/messages.ts).
 const MESSAGE_ID = /\bid:\s*'((?:web|msg)\.[A-Za-z0-9_.-]+)'/g;
@@ -90,8 +93,9 @@ function pseudo(elements: Element[]): Element[] {
 
 function pseudoOf(source: string): Element[] {
   const ast = new IntlMessageFormat(source, 'en', undefined, { ignoreTag: true }).getAst() as Element[];
-  const padding = '~'.repeat(Math.max(1, Math.ceil(source.length * 0.3)));
-  return [{ type: 0, value: '[' }, ...pseudo(ast), { type: 0, value: ` ${padding}]` }];
+  // A third more, in short words as a longer language would have them (one long run could never wrap).
+  const padding = ' ~~'.repeat(Math.max(1, Math.ceil((source.length * 0.3) / 3)));
+  return [{ type: 0, value: '[' }, ...pseudo(ast), { type: 0, value: `${padding}]` }];
 }
 
 function partModule(language: string, ids: Iterable<string>): string {
@@ -137,8 +141,18 @@ export function i18nCatalogs(): Plugin {
       idsOf.clear();
       chunkParts.clear();
     },
-    resolveId(id) {
+    async resolveId(id, importer) {
       if (id === CATALOGS_ID || id.startsWith(WHOLE_PREFIX)) return RESOLVED + id;
+      // The web app's formatter gets every message parsed already: its copy of intl-messageformat goes without the
+      // ICU parser (a third of its size, on the first page). Shared code that formats English ICU itself (the
+      // validation messages of shared/schemas.ts, in the forms' chunks) keeps the whole library.
+      if (id === 'intl-messageformat' && importer?.startsWith(path.join(SOURCE_DIR, 'i18n'))) {
+        const resolved = await this.resolve(id, importer, { skipSelf: true });
+        return resolved ? `${resolved.id}${NO_PARSER}` : null;
+      }
+      if (id === '@formatjs/icu-messageformat-parser' && importer?.endsWith(NO_PARSER)) {
+        return this.resolve('@formatjs/icu-messageformat-parser/no-parser.js', importer, { skipSelf: true });
+      }
       return null;
     },
     load(id) {
@@ -168,7 +182,9 @@ export function i18nCatalogs(): Plugin {
         code:
           `import { loadMessageParts as __loadMessageParts } from ${JSON.stringify(runtime)};\n` +
           `__loadMessageParts(${JSON.stringify(isBuild ? KEY_PLACEHOLDER : 'all')});\n` +
-          (isBuild ? code.replace(DROPPED_FIELD, '') : code),
+          (isBuild
+            ? code.replace(DROPPED_FIELD, '').replace(USE_T_CALL, `useT(${JSON.stringify(KEY_PLACEHOLDER)})`)
+            : code),
         map: null,
       };
     },

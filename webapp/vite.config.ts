@@ -8,13 +8,6 @@ import { sharePictures } from './share-pictures';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [i18nCatalogs(), react(), precompress(), sharePictures()],
-  resolve: {
-    // Every message reaches the browser already parsed (i18n-catalogs.ts): the formatter's ICU parser, a third of
-    // its size, would never run.
-    alias: [
-      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
-    ],
-  },
   build: {
     outDir: fileURLToPath(new URL('../dist/webapp', import.meta.url)),
     emptyOutDir: true,

@@ -1,7 +1,7 @@
 // The sidebar (SPEC §2), shown only where there is room: 'Latest Updates'. Its links by role are the header's
 // navigation and account menu on wide screens: one place for each link, never the same link twice on a screen.
 import { Card } from '../components/card/card';
-import { currentLanguage, defineMessages, useT } from '../i18n';
+import { intlLocale, defineMessages, useT } from '../i18n';
 
 const messages = defineMessages({
   title: { id: 'web.app.sidebar.title', defaultMessage: 'Latest Updates' },
@@ -21,7 +21,7 @@ const LATEST_UPDATES = [
 
 /** A calendar day as 'Nov 18, 2026' in English, the page's language's own way otherwise. */
 const dayText = (day: string) =>
-  new Intl.DateTimeFormat(currentLanguage(), {
+  new Intl.DateTimeFormat(intlLocale(), {
     month: 'short',
     day: 'numeric',
     year: 'numeric',

@@ -12,14 +12,16 @@ import { defineMessages } from '../../../shared/i18n/define';
 import type { MsgKey } from '../../../shared/i18n/message-keys';
 import {
   currentLanguage,
+  intlLocale,
   messagesPending,
+  partPending,
   subscribe,
   translate,
   type MessageDescriptor,
   type MessageValues,
 } from './runtime';
 
-export { defineMessages, currentLanguage, translate };
+export { defineMessages, currentLanguage, intlLocale, translate };
 export type { MessageDescriptor, MessageValues };
 export { activateLanguage, CHOSEN_LANGUAGE_KEY, messagesPending, PSEUDO_LANGUAGE, type PageLanguage } from './runtime';
 
@@ -31,12 +33,13 @@ export function useLanguage() {
 }
 
 /**
- * `t(message, values)` in the page's language; the component re-renders when the language changes. While a part
- * of the catalog the page asked for is still on its way (a page's chunk just arrived), the component suspends.
+ * `t(message, values)` in the page's language; the component re-renders when the language changes. While its
+ * chunk's messages are still on their way (the chunk just arrived), the component suspends. The build writes the
+ * chunk's part in (`useT(part)`, webapp/i18n-catalogs.ts); without one it waits for every part asked for.
  */
-export function useT(): Translate {
+export function useT(part?: string): Translate {
   useLanguage();
-  const pending = messagesPending();
+  const pending = part === undefined ? messagesPending() : partPending(part);
   if (pending) use(pending);
   return translate;
 }

@@ -77,22 +77,35 @@ function loadPart(into: PageLanguage, part: string): Promise<void> {
 }
 
 let pending: Promise<void> | null = null;
+/** Parts asked for and not yet in, by key: a component suspends only for its own chunk's messages. */
+const pendingParts = new Map<string, Promise<void>>();
 
 /** What a module that uses messages calls as it runs (added by the build): its chunk's part starts loading. */
 export function loadMessageParts(part: string): Promise<void> {
-  if (wanted.has(part)) return pending ?? Promise.resolve();
+  if (wanted.has(part)) return pendingParts.get(part) ?? Promise.resolve();
   wanted.add(part);
-  const loading = Promise.all([pending, loadPart(language, part)]).then(() => {
+  const own = loadPart(language, part).finally(() => pendingParts.delete(part));
+  pendingParts.set(part, own);
+  const loading = Promise.all([pending, own]).then(() => {
     if (pending === loading) pending = null;
   });
   pending = loading;
-  return loading;
+  return own;
 }
 
-/** The parts asked for and not yet in, or null when every message asked for can be shown. */
+/** Every part asked for and not yet in, or null when every message asked for can be shown. */
 export const messagesPending = () => pending;
 
+/** The part's load while it is on its way, else null. */
+export const partPending = (part: string) => pendingParts.get(part) ?? null;
+
 export const currentLanguage = () => language;
+
+/**
+ * The locale `Intl` formats dates, numbers and lists in: the page's language. The test pseudo-language formats as
+ * Russian: every Latin letter left on its screens is then text from outside the catalogs.
+ */
+export const intlLocale = (): string => (language === PSEUDO_LANGUAGE ? 'ru' : language);
 
 export function subscribe(listener: () => void): () => void {
   listeners.add(listener);

@@ -4,7 +4,7 @@
 // back to the SPEC's words.
 import { dateFormat, dateParts } from '../../../shared/date-format';
 import { instantFromWallTime, zoneOffsetMinutes, zoneShortName } from '../../../shared/time-zones';
-import { currentLanguage, defineMessages, PSEUDO_LANGUAGE, translate } from '../i18n';
+import { currentLanguage, defineMessages, intlLocale, translate } from '../i18n';
 
 const messages = defineMessages({
   noDate: { id: 'web.dates.noDate', defaultMessage: 'No date' },
@@ -26,16 +26,8 @@ const messages = defineMessages({
   tomorrow: { id: 'web.dates.tomorrow', defaultMessage: 'Tomorrow' },
 });
 
-/**
- * The locale Intl formats in: English's own for English (the SPEC's patterns), else the page's language. The
- * test pseudo-language formats as Russian: every Latin letter left on its screens is then text from outside the
- * catalogs.
- */
-function localeFor(english: string): string {
-  const language = currentLanguage();
-  if (language === 'en') return english;
-  return language === PSEUDO_LANGUAGE ? 'ru' : language;
-}
+/** The locale Intl formats in: English's own for English (the SPEC's patterns), else the page's (intlLocale). */
+const localeFor = (english: string): string => (currentLanguage() === 'en' ? english : intlLocale());
 const isEnglish = () => currentLanguage() === 'en';
 
 /** ISO 8601 (date, or date and time, optional zone) as the API sends it; anything else is unreadable. */

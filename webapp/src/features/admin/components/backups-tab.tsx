@@ -4,7 +4,7 @@ import { Download } from 'lucide-react';
 import { buttonClass } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { Skeleton } from '../../../components/skeleton/skeleton';
-import { currentLanguage, defineMessages, useT, type Translate } from '../../../i18n';
+import { intlLocale, defineMessages, useT, type Translate } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { longDateTime } from '../../../lib/dates';
 import { LATEST_BACKUP_URL, useBackups } from '../api/get-backups';
@@ -37,7 +37,7 @@ const messages = defineMessages({
 /** Whole kilobytes below a megabyte, else megabytes to one decimal; digits in the page's language. */
 function fileSize(t: Translate, bytes: number): string {
   const number = (digits: number) =>
-    new Intl.NumberFormat(currentLanguage(), {
+    new Intl.NumberFormat(intlLocale(), {
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
       useGrouping: false,

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Field } from '../../../components/field/field';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { toast, toastError } from '../../../components/toast-store';
-import { currentLanguage, defineMessages, useT, type MessageDescriptor } from '../../../i18n';
+import { intlLocale, defineMessages, useT, type MessageDescriptor } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { shortDate } from '../../../lib/dates';
@@ -167,7 +167,7 @@ export function MembersTab() {
     });
   };
 
-  const counted = (count: number) => new Intl.NumberFormat(currentLanguage()).format(count);
+  const counted = (count: number) => new Intl.NumberFormat(intlLocale()).format(count);
   const pendingBadge = pending.data
     ? pending.data.more
       ? t(messages.pendingMore, { count: counted(PENDING_COUNT_LIMIT) })

@@ -11,7 +11,7 @@ import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { Field } from '../../../components/field/field';
 import { Skeleton } from '../../../components/skeleton/skeleton';
-import { currentLanguage, defineMessages, msg, translate, useT, type MessageDescriptor } from '../../../i18n';
+import { intlLocale, defineMessages, msg, translate, useT, type MessageDescriptor } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { useSmtpSettings } from '../api/get-smtp-settings';
@@ -139,8 +139,8 @@ function SmtpForm({ settings }: { settings: SmtpSettingsView | null }) {
   );
   const hints: Partial<Record<keyof SmtpValues, string>> = {
     port: t(messages.portHint, {
-      ports: new Intl.ListFormat(currentLanguage(), { type: 'conjunction', style: 'narrow' }).format(
-        SMTP_PORT_HINTS.map((port) => new Intl.NumberFormat(currentLanguage(), { useGrouping: false }).format(port)),
+      ports: new Intl.ListFormat(intlLocale(), { type: 'conjunction', style: 'narrow' }).format(
+        SMTP_PORT_HINTS.map((port) => new Intl.NumberFormat(intlLocale(), { useGrouping: false }).format(port)),
       ),
     }),
     auth_pass: settings?.has_password ? t(messages.passwordKept) : undefined,

@@ -20,7 +20,7 @@ import { EmptyState } from '../../../components/empty-state/empty-state';
 import { Field } from '../../../components/field/field';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { schemaResolver } from '../../../lib/form-resolver';
-import { currentLanguage, defineMessages, useT, type MessageDescriptor } from '../../../i18n';
+import { intlLocale, defineMessages, useT, type MessageDescriptor } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useOrganisation } from '../api/organisation';
 import { useDeleteTemplate } from '../api/delete-template';
@@ -206,7 +206,7 @@ function TemplateForm({ editing, focusFirst, onDone }: TemplateFormProps) {
           id="template-text"
           error={errors.template?.message}
           hint={t(messages.variables, {
-            variables: new Intl.ListFormat(currentLanguage(), { type: 'conjunction', style: 'narrow' }).format(
+            variables: new Intl.ListFormat(intlLocale(), { type: 'conjunction', style: 'narrow' }).format(
               (type ? TEMPLATE_VARIABLES[type] : TEMPLATE_VARIABLES.event_updated).map((name) => `{{${name}}}`),
             ),
           })}

@@ -7,7 +7,7 @@ import { Badge } from '../../../components/badge/badge';
 import { Button, buttonClass } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { toastError } from '../../../components/toast-store';
-import { currentLanguage, defineMessages, translate, useT } from '../../../i18n';
+import { intlLocale, defineMessages, translate, useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { isMiniApp } from '../../../lib/telegram-mini-app';
 import { commentDate } from '../../../lib/dates';
@@ -39,7 +39,7 @@ const messages = defineMessages({
 });
 
 /** A count in the page's language. */
-const number = (value: number) => new Intl.NumberFormat(currentLanguage()).format(value);
+const number = (value: number) => new Intl.NumberFormat(intlLocale()).format(value);
 
 // Captioned with the same words as the member's own status, so organiser and member speak alike.
 const GROUPS = ['attending', 'awaiting_guardian', 'waitlisted', 'maybe', 'not_attending'] as const;
