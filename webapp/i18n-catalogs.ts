@@ -123,6 +123,25 @@ function keyOf(ids: string[]): string {
   return hash.digest('base64url').slice(0, 12);
 }
 
+interface ChunkInfo {
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  moduleIds: string[];
+}
+
+/** The chunks and every chunk they import statically, by file name. */
+function staticClosure(from: ChunkInfo[], chunks: Record<string, ChunkInfo>): Set<string> {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name) || !chunks[name]) return;
+    seen.add(name);
+    for (const imported of chunks[name]!.imports) visit(imported);
+  };
+  for (const chunk of from) visit(chunk.fileName);
+  return seen;
+}
+
 export function i18nCatalogs(): Plugin {
   let isBuild = false;
   /** Source module → the message ids it uses. */
@@ -188,9 +207,20 @@ export function i18nCatalogs(): Plugin {
         map: null,
       };
     },
-    renderChunk(code, chunk) {
+    renderChunk(code, chunk, _options, meta) {
       if (!code.includes(KEY_PLACEHOLDER)) return null;
-      const ids = [...new Set(chunk.moduleIds.flatMap((id) => idsOf.get(id.replace(/\?.*$/, '')) ?? []))].sort();
+      // The main script and the chunks it imports always load together: one part serves them all (fewer, better
+      // compressed files on the first page). Any other chunk has a part of its own.
+      const entryGroup = staticClosure(
+        Object.values(meta.chunks).filter((other) => other.isEntry),
+        meta.chunks,
+      );
+      const group = entryGroup.has(chunk.fileName) ? [...entryGroup].map((name) => meta.chunks[name]!) : [chunk];
+      const ids = [
+        ...new Set(
+          group.flatMap((member) => member.moduleIds.flatMap((id) => idsOf.get(id.replace(/\?.*$/, '')) ?? [])),
+        ),
+      ].sort();
       const key = keyOf(ids);
       chunkParts.set(chunk.fileName, { key, ids });
       return { code: code.split(KEY_PLACEHOLDER).join(key), map: null };
