@@ -75,8 +75,9 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     const saved = await app.deps.prisma.event.findUniqueOrThrow({ where: { id: eventId } });
     expect(saved).toMatchObject({ name: 'Planning Circle', isPublic: false, imageUrl: '/images/events/workshop.svg' });
     expect(saved.date.toISOString()).toBe('2031-03-14T17:30:00.000Z');
-    await shows(page.getByText('Friday, March 14, 2031'));
-    await shows(page.getByText('5:30 PM'));
+    // The facts table in the SPEC's formats (the heading above it gives both in one line).
+    await shows(page.getByRole('cell', { name: 'Friday, March 14, 2031', exact: true }));
+    await shows(page.getByRole('cell', { name: /^5:30 PM/ }));
   });
 
   it('When the admin invites a member, then the invitation is saved and the dialog shows it next time', async () => {

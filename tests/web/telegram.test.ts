@@ -256,8 +256,10 @@ describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
 
   it('When the production bundle is built, then it contains no fake Telegram environment', () => {
     const assets = path.join(ROOT, 'dist/webapp/assets');
-    const leaks = readdirSync(assets).filter((file) =>
-      /fake-telegram|dev_user/.test(file + readFileSync(path.join(assets, file), 'utf8')),
+    // Every file under assets/, the message parts' folders included.
+    const files = readdirSync(assets, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    const leaks = files.filter((entry) =>
+      /fake-telegram|dev_user/.test(entry.name + readFileSync(path.join(entry.parentPath, entry.name), 'utf8')),
     );
     expect(leaks).toEqual([]);
   });
