@@ -144,6 +144,7 @@ function staticClosure(from: ChunkInfo[], chunks: Record<string, ChunkInfo>): Se
 
 export function i18nCatalogs(): Plugin {
   let isBuild = false;
+  let base = '/';
   /** Source module → the message ids it uses. */
   const idsOf = new Map<string, string[]>();
   /** Chunk file name → its key and ids (renderChunk), for generateBundle. */
@@ -154,6 +155,7 @@ export function i18nCatalogs(): Plugin {
     enforce: 'pre',
     configResolved(config) {
       isBuild = config.command === 'build';
+      base = config.base;
     },
     buildStart() {
       catalogs.clear();
@@ -176,10 +178,16 @@ export function i18nCatalogs(): Plugin {
     },
     load(id) {
       if (id === RESOLVED + CATALOGS_ID) {
+        if (isBuild) {
+          return (
+            `export const loadCatalogPart = (language, part) => ` +
+            `import(/* @vite-ignore */ \`${base}${PARTS_DIR}/\${language}/\${part}.js\`);`
+          );
+        }
         const loaders = WEB_LANGUAGES.map(
           (language) => `${JSON.stringify(language)}: () => import(${JSON.stringify(WHOLE_PREFIX + language)})`,
         );
-        return `export const catalogs = {${loaders.join(', ')}};`;
+        return `const whole = {${loaders.join(', ')}};\nexport const loadCatalogPart = (language) => whole[language]();`;
       }
       if (id.startsWith(RESOLVED + WHOLE_PREFIX)) {
         catalogs.clear(); // development: a catalog edited since is read again

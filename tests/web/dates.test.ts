@@ -1,5 +1,5 @@
 // The web app's date rules (SPEC §2/§9) as pure functions: formats, fallbacks and the list order.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   byDateAscending,
   commentDate,
@@ -9,11 +9,15 @@ import {
   shortDate,
   toDateTimeLocal,
 } from '../../webapp/src/lib/dates';
+import { messagesPending } from '../../webapp/src/i18n';
 
 // Local time on purpose: the app shows dates in the viewer's own zone.
 const local = new Date(2026, 2, 7, 14, 5).toISOString();
 
 describe('web app dates', () => {
+  // As the app does before its first render: the words the dates use are in.
+  beforeAll(() => messagesPending());
+
   it('When a date is readable, then each screen gets its SPEC format', () => {
     expect(shortDate(local)).toBe('Mar 7, 2026');
     expect(longDateTime(local)).toBe('Saturday, March 7, 2026 at 2:05 PM');

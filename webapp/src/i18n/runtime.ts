@@ -3,6 +3,7 @@
 // every module that uses messages asks for its chunk's part as it runs, so a page renders in the member's language
 // from its first paint, and the first page loads the messages it shows, in one language.
 import { IntlMessageFormat } from 'intl-messageformat';
+import { loadCatalogPart } from 'virtual:web-catalogs';
 import type { MessageDescriptor } from '../../../shared/i18n/define';
 import { isLanguage, TEXT_DIRECTION, type Language } from '../../../shared/i18n/languages';
 
@@ -49,13 +50,7 @@ function setDocumentLanguage(next: PageLanguage) {
 type Part = { default: Record<string, Compiled> };
 
 /** A part of the build (`assets/messages/<language>/<key>.js`), or in development the language's whole catalog. */
-async function importPart(language: PageLanguage, part: string): Promise<Part> {
-  if (import.meta.env.DEV) {
-    const { catalogs } = await import('virtual:web-catalogs');
-    return (await catalogs[language]!()) as Part;
-  }
-  return (await import(/* @vite-ignore */ `${import.meta.env.BASE_URL}assets/messages/${language}/${part}.js`)) as Part;
-}
+const importPart = (language: PageLanguage, part: string) => loadCatalogPart(language, part) as Promise<Part>;
 
 function loadPart(into: PageLanguage, part: string): Promise<void> {
   const key = `${into}/${part}`;
