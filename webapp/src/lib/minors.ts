@@ -10,17 +10,6 @@ const messages = defineMessages({
   failed: { id: 'web.lib.minors.failed', defaultMessage: 'Something went wrong. Please try again.' },
 });
 
-/** Which step a refusal asks for, or null when it is some other refusal. */
-export type TakePartStep = 'birthDate' | 'guardian';
-
-export function takePartStepOf(error: unknown): TakePartStep | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  // By code: the message is in the member's language.
-  if (error.code === 'birth_date_first') return 'birthDate';
-  if (error.code === 'guardian_consent_first') return 'guardian';
-  return null;
-}
-
 /** Today as YYYY-MM-DD on this device: the date input's upper bound (the server checks with its own zone). */
 export function todayOnDevice(now = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');

@@ -3,7 +3,7 @@
 import { Button } from '../button/button';
 import { Dialog, DialogActions } from '../dialog/dialog';
 import { useCurrentUser } from '../../lib/auth';
-import type { TakePartStep } from '../../lib/minors';
+import type { TakePartStep } from './take-part-step';
 import { BirthDateForm } from './birth-date-form';
 import { GuardianRequest } from './guardian-request';
 import { defineMessages, useT, type MessageDescriptor } from '../../i18n';

@@ -7,7 +7,20 @@
 //   onError: (error) => takePart.intercept(error, retry) || showTheUsualError(error)
 //   ... {takePart.dialog}
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import { takePartStepOf, type TakePartStep } from '../../lib/minors';
+import { ApiError } from '../../lib/api-client';
+import type { TakePartStep } from './take-part-step';
+
+/**
+ * The step a refusal asks for, or null when it is some other refusal. Here rather than with the dialog's forms
+ * (lib/minors): every RSVP control needs it on the first page, the forms only once the dialog opens.
+ */
+function takePartStepOf(error: unknown): TakePartStep | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  // By code: the message is in the member's language.
+  if (error.code === 'birth_date_first') return 'birthDate';
+  if (error.code === 'guardian_consent_first') return 'guardian';
+  return null;
+}
 
 const TakePartDialog = lazy(() => import('./take-part-dialog'));
 
