@@ -43,9 +43,11 @@ describe('time zones and calendars in the web app', () => {
     const saved = await app.deps.prisma.event.findUniqueOrThrow({ where: { id } });
     expect(saved.timeZone).toBe('Europe/Berlin');
     expect(saved.date.toISOString()).toBe('2031-07-01T17:00:00.000Z');
-    await shows(page.getByText('7:00 PM'));
-    await shows(page.getByTestId('event-zone').filter({ hasText: 'GMT+2 (Europe/Berlin)' }));
-    await shows(page.getByTestId('viewer-time').filter({ hasText: '1:00 PM your time' }));
+    // The facts table (the heading above it says the time as well).
+    const facts = page.getByRole('table');
+    await shows(facts.getByText('7:00 PM'));
+    await shows(facts.getByTestId('event-zone').filter({ hasText: 'GMT+2 (Europe/Berlin)' }));
+    await shows(facts.getByTestId('viewer-time').filter({ hasText: '1:00 PM your time' }));
   });
 
   it('When someone opens "Add to calendar", then it offers the .ics, Google Calendar and Outlook', async () => {
@@ -61,8 +63,9 @@ describe('time zones and calendars in the web app', () => {
       },
     });
     await page.goto(`/events/${event.id}`);
-    await shows(page.getByTestId('event-zone').filter({ hasText: 'GMT+5:30 (Asia/Kolkata)' }));
-    await shows(page.getByTestId('viewer-time').filter({ hasText: '9:30 AM your time' }));
+    const facts = page.getByRole('table');
+    await shows(facts.getByTestId('event-zone').filter({ hasText: 'GMT+5:30 (Asia/Kolkata)' }));
+    await shows(facts.getByTestId('viewer-time').filter({ hasText: '9:30 AM your time' }));
 
     const trigger = page.getByRole('button', { name: 'Add Kolkata evening to calendar' });
     await trigger.click();
