@@ -80,7 +80,7 @@ describe.each(DATABASE_KINDS)('notifications in the recipient’s language on %s
     expect(toGreta!.subject).toBe('Neues Event: Canoe trip');
     expect(toGreta!.text).toContain(
       'Ein neues Event wurde angekündigt: Canoe trip\n\n' +
-        'Wann: Samstag, 1. Juni 2030 um 18:30 GMT+2 (Europe/Berlin)\nWo: Boathouse\n\n' +
+        'Wann: Samstag, 1. Juni 2030 um 18:30 MESZ (Europe/Berlin)\nWo: Boathouse\n\n' +
         'Sag uns auf der Event-Seite, ob du dabei bist.',
     );
     expect(toGreta!.html).toContain('Wann: Samstag, 1. Juni 2030 um 18:30');
@@ -119,7 +119,7 @@ describe.each(DATABASE_KINDS)('notifications in the recipient’s language on %s
     expect(mailsTo(emma).map((mail) => mail.subject)).toEqual(['Événement modifié : Canoe trip']);
     expect(mailsTo(emma)[0]!.text).toContain(
       'L’événement Canoe trip a été modifié (changements : lieu).\n\n' +
-        'Quand : samedi 1 juin 2030 à 18:30 GMT+2 (Europe/Berlin)\nOù : Old mill',
+        'Quand : samedi 1 juin 2030 à 18:30 UTC+2 (Europe/Berlin)\nOù : Old mill',
     );
     expect(mailsTo(greta)[0]!.text).toContain('Das Event Canoe trip wurde geändert (Ort geändert).');
     expect(String(telegramTo(olena)[0]!.params.text)).toBe(

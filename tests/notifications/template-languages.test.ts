@@ -96,17 +96,17 @@ describe.each(DATABASE_KINDS)('admin templates in each recipient’s language on
     const toGreta = mailTo(greta);
     expect(toGreta.subject).toBe('Neues Event: Canoe trip');
     expect(toGreta.text).toContain(
-      'Hallo! Canoe trip steigt am Samstag, 1. Juni 2030 um 18:30 GMT+2 (Europe/Berlin) in Boathouse. Bist du dabei?',
+      'Hallo! Canoe trip steigt am Samstag, 1. Juni 2030 um 18:30 MESZ (Europe/Berlin) in Boathouse. Bist du dabei?',
     );
     expect(String(telegramTo(gunter)[0]!.params.text)).toBe(
-      'Neu: Canoe trip, Samstag, 1. Juni 2030 um 18:30 GMT+2 (Europe/Berlin), Boathouse',
+      'Neu: Canoe trip, Samstag, 1. Juni 2030 um 18:30 MESZ (Europe/Berlin), Boathouse',
     );
 
     // The organisation speaks English and has no English template: the built-in texts, French and English.
     const toFanny = mailTo(fanny);
     expect(toFanny.subject).toBe('Nouvel événement : Canoe trip');
     expect(toFanny.text).toContain('Un nouvel événement a été annoncé : Canoe trip');
-    expect(toFanny.text).toContain('Quand : samedi 1 juin 2030 à 18:30 GMT+2 (Europe/Berlin)');
+    expect(toFanny.text).toContain('Quand : samedi 1 juin 2030 à 18:30 UTC+2 (Europe/Berlin)');
     const toEmma = mailTo(emma);
     expect(toEmma.subject).toBe('New event: Canoe trip');
     expect(toEmma.text).toContain(

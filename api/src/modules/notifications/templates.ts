@@ -298,7 +298,7 @@ export function formatEventDate(date: Date, timeZone: string, language: Language
   return text(language, TEXTS.eventDate, {
     day: day.format(date),
     time: time.format(date),
-    zone: zoneLabel(date, timeZone),
+    zone: zoneLabel(date, timeZone, language),
   });
 }
 
