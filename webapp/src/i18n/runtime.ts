@@ -85,6 +85,9 @@ export function loadMessageParts(part: string): Promise<void> {
     if (pending === loading) pending = null;
   });
   pending = loading;
+  // A failed download reaches whoever waits (useT's suspense, main.tsx); nobody else has to handle it.
+  own.catch(() => undefined);
+  loading.catch(() => undefined);
   return own;
 }
 
