@@ -164,10 +164,10 @@ export function i18nCatalogs(): Plugin {
     },
     async resolveId(id, importer) {
       if (id === CATALOGS_ID || id.startsWith(WHOLE_PREFIX)) return RESOLVED + id;
-      // The web app's formatter gets every message parsed already: its copy of intl-messageformat goes without the
-      // ICU parser (a third of its size, on the first page). Shared code that formats English ICU itself (the
+      // In the build the web app's formatter gets every message parsed already: its copy of intl-messageformat goes
+      // without the ICU parser (a third of its size, on the first page). Shared code that formats English ICU itself (the
       // validation messages of shared/schemas.ts, in the forms' chunks) keeps the whole library.
-      if (id === 'intl-messageformat' && importer?.startsWith(path.join(SOURCE_DIR, 'i18n'))) {
+      if (isBuild && id === 'intl-messageformat' && importer?.startsWith(path.join(SOURCE_DIR, 'i18n'))) {
         const resolved = await this.resolve(id, importer, { skipSelf: true });
         return resolved ? `${resolved.id}${NO_PARSER}` : null;
       }

@@ -133,11 +133,15 @@ export async function activateLanguage(next: PageLanguage): Promise<void> {
 
 /** `message` in the page's language with its values filled in. */
 export function translate(message: MessageDescriptor, values?: MessageValues): string {
-  const found = messages.get(message.id) ?? (message.defaultMessage || message.id);
+  const found = messages.get(message.id);
   if (typeof found === 'string') return found;
+  // Not in the catalog: its English, which only development and tests have (the build drops it, and its
+  // formatter has no parser), else the id.
+  const source = found ?? message.defaultMessage;
+  if (!source) return message.id;
   let format = formats.get(message.id);
   if (!format) {
-    format = new IntlMessageFormat(found, language === PSEUDO_LANGUAGE ? 'en' : language);
+    format = new IntlMessageFormat(source, language === PSEUDO_LANGUAGE ? 'en' : language);
     formats.set(message.id, format);
   }
   return String(format.format(values as Record<string, string | number | Date> | undefined));
