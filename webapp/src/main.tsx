@@ -45,6 +45,8 @@ async function start() {
       ),
     );
   } catch (error) {
+    // Its words first: the error screen says what went wrong in the member's language.
+    await messagesPending()?.catch(() => undefined);
     root.render(<ErrorScreen message={error instanceof Error ? error.message : String(error)} />);
   }
 }
