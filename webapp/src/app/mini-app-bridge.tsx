@@ -16,7 +16,7 @@ import {
 } from '../lib/telegram-mini-app';
 
 import { commonMessages } from '../components/common-messages';
-import { defineMessages, translate } from '../i18n';
+import { defineMessages, useT } from '../i18n';
 
 const messages = defineMessages({
   signInFailed: {
@@ -31,13 +31,15 @@ export function MiniAppBridge() {
   const deepLinked = useRef(false);
   const { data: user } = useCurrentUser();
   const warned = useRef(false);
+  // Read in render: the component waits for its words before its effects can say them.
+  const t = useT();
 
   useEffect(() => {
     // Inside Telegram every call carries the session got for initData at open; null: the server refused them.
     if (user !== null || warned.current || !isMiniApp()) return;
     warned.current = true;
-    toastError(translate(commonMessages.authenticationFailed), translate(messages.signInFailed));
-  }, [user]);
+    toastError(t(commonMessages.authenticationFailed), t(messages.signInFailed));
+  }, [user, t]);
 
   useEffect(() => {
     if (deepLinked.current || !isMiniApp()) return;
