@@ -156,14 +156,16 @@ describe('the web app right to left', () => {
       await page.goto(`/events/${event.id}`);
       await shows(page.getByRole('heading', { name: 'أمسية الموسيقى المفتوحة' }));
       const back = page.getByRole('link', { name: 'Back to Events' });
-      const arrow = await back.evaluate((link) => {
-        const icon = link.querySelector('svg')!;
-        return {
-          transform: getComputedStyle(icon).transform,
-          atStart: icon.getBoundingClientRect().right >= link.getBoundingClientRect().right - 1,
-        };
-      });
-      expect(arrow).toEqual({ transform: FLIPPED, atStart: true });
+      // Polled: the page's stylesheet for the event page may still be on its way when the heading shows.
+      const arrow = () =>
+        back.evaluate((link) => {
+          const icon = link.querySelector('svg')!;
+          return {
+            transform: getComputedStyle(icon).transform,
+            atStart: icon.getBoundingClientRect().right >= link.getBoundingClientRect().right - 1,
+          };
+        });
+      await expect.poll(arrow).toEqual({ transform: FLIPPED, atStart: true });
       await check(page, `event-${size}`);
 
       await page.goto('/settings');
