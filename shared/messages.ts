@@ -23,6 +23,9 @@ const FORM_FIELD =
   'message {Message} comment {Comment} reason {Reason} template {Template} smtpHost {SMTP host} ' +
   'username {Username} password {Password} fromName {From name} other {{field}}}';
 
+/** What a path's id is about (`parseId`), for `idInvalid`. */
+export type IdKind = 'event' | 'comment' | 'member' | 'child' | 'report' | 'template' | 'user';
+
 export const MSG = {
   notSignedIn: NOT_SIGNED_IN,
   birthDateFirst: 'Please add your date of birth first.',
@@ -202,4 +205,44 @@ export const MSG = {
   settingsEmpty: 'Send at least one setting to change',
   inviteCodeRequired: 'code is required',
   memberChangeEmpty: 'Send a status, a role or a birth date',
+  // The admins' test sends (Email Settings' 'Send Test Email', Templates' 'Test Templates').
+  smtpTestNotSaved: 'No SMTP settings are saved yet. Save the email settings first.',
+  smtpTestNotEnabled:
+    'SMTP settings are not enabled. Tick "Enable email sending" and save the settings before sending a test email.',
+  /** Every failed test email, whatever the cause (the cause is logged, never told: it would make a port scanner). */
+  smtpTestFailed: 'Could not send the test email. Check the SMTP settings and try again.',
+  testNowhereToSend:
+    'Your account has no email address and no phone number, so there is nowhere to send test notifications.',
+  testNowhereVerified:
+    'Your account has no email address and your phone number is not verified (Settings → Communication Settings), so there is nowhere to send test notifications.',
+  /** `details`: one line per channel, already in the admin's language. */
+  testNothingSent: icu<{ details: string }>('No test notification could be sent. {details}'),
+  /** Why an email was not sent: kept on the outbox row, and shown to an admin testing templates. */
+  emailSmtpNotSaved: 'Email was not sent: no SMTP settings are saved (Admin Settings → Email Settings).',
+  emailSmtpNotEnabled: 'Email was not sent: SMTP settings are not enabled (Admin Settings → Email Settings).',
+  emailTaken: 'This email address is already used by another account.',
+  telegramAlreadyLinked: 'Your account is already linked to a different Telegram account.',
+  miniAppDataRequired: 'Open the app from Telegram to sign in with Telegram.',
+  lastAdminLeaving: 'You are the only admin. Make someone else an admin before deleting your account.',
+  seriesUntilBeforeStart: 'The repeat end date must not be before the event starts',
+  seriesSameStart: 'Another event of this series already starts at that time',
+  /** A path's id that is not a positive whole number; `what` names the thing the path is about. */
+  idInvalid: icu<{ what: IdKind }>(
+    '{what, select, event {Invalid event id} comment {Invalid comment id} member {Invalid member id} child {Invalid child id} report {Invalid report id} template {Invalid template id} user {Invalid user id} other {Invalid id}}',
+  ),
+  // Covers and photo uploads.
+  coverOnlyAdmins: 'Only administrators can upload images.',
+  coverMissing: 'The uploaded image was not found. Please upload it again.',
+  coverOtherEvent: 'This image is the cover of another event. Please upload it again for this one.',
+  coverNotYours: 'You can only use images you uploaded.',
+  imageNotFound: 'Image not found',
+  imageBodyWrong: 'Send the image file itself as the request body (JPEG, PNG or WebP).',
+  imageEmpty: 'Choose an image file to upload.',
+  imageTooManyBytes: 'The image is larger than 10 MB. Please choose a smaller photo.',
+  imageTooManyPixels: icu<{ megapixels: number }>(
+    'The image is too large: at most {megapixels} megapixels. Please choose a smaller photo.',
+  ),
+  imageNotReadable: 'This file is not an image we can read, or it is damaged. Please upload a JPEG, PNG or WebP photo.',
+  imageWrongFormat: 'Only JPEG, PNG and WebP photos can be uploaded.',
+  imageHeicUnsupported: 'HEIC photos cannot be read by this server. Please upload a JPEG, PNG or WebP photo.',
 } as const;

@@ -141,13 +141,14 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
       );
       // Without PUBLIC_URL (development, demo) the address the browser used; escaped like every tag value.
       const origin = deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-      const context = { origin, path: req.path, siteName: deps.config.brand.name };
+      const context = { origin, path: req.path, siteName: deps.config.brand.name, language };
       const shared = previewTags(page, context, screen?.preview ?? null);
       res
         .type('html')
         // A page carrying a member's data is theirs alone: no shared cache keeps it.
         .setHeader('Cache-Control', screen?.personal ? 'private, no-cache' : 'no-cache')
-        .setHeader('Vary', 'Cookie')
+        // The page's language follows the cookie and, without a choice, the browser's languages.
+        .setHeader('Vary', 'Cookie, Accept-Language')
         .send(screen ? writeFirstScreen(shared, screen, manifest, { language, parts: messageParts }) : shared);
     });
   } else {

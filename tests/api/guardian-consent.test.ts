@@ -119,6 +119,13 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
       consentTextVersion: 0,
       expiresAt: stored.expiresAt.toISOString(),
     });
+    // A parent whose browser reads Ukrainian reads the shipped text in Ukrainian, the same version 0.
+    const ukrainian = await app
+      .anonymous()
+      .get(`/api/guardian/consent?token=${token}`, { headers: { 'accept-language': 'uk' } });
+    expect(ukrainian.body).toMatchObject({ consentTextVersion: 0 });
+    expect(ukrainian.body.consentText).toMatch(/^Натискаючи «Я даю згоду», ти підтверджуєш/);
+    expect(ukrainian.body.consentText.split('\n\n')).toHaveLength(page.body.consentText.split('\n\n').length);
 
     // A brand-new account, waiting for approval, consents.
     const guardian = await app.signedIn({ name: 'Gina Parent', status: 'pending' });
@@ -185,6 +192,19 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
     // Nor does the page the server writes carry any event for them.
     const html = await guardian.client.get('/events');
     expect(html.text).not.toContain('Canoe trip');
+  });
+
+  it('When the organisation wrote its own consent text, then every parent reads it as written, whatever their language', async () => {
+    const tilly = await child();
+    const token = await askGuardian(tilly.client, 'parent@example.org');
+    const saved = await admin.client.patch('/api/admin/organisation', { consentText: 'Our own words for parents.' });
+    expect(saved.status).toBe(200);
+    const read = await app
+      .anonymous()
+      .get(`/api/guardian/consent?token=${token}`, { headers: { 'accept-language': 'uk' } });
+    expect(read.body).toMatchObject({ consentText: 'Our own words for parents.', consentTextVersion: 1 });
+    // The other tests count on the shipped text's version 0: the settings start afresh.
+    await app.deps.prisma.organisationSettings.deleteMany();
   });
 
   it('When a guardian account calls every route of the API, then all but its own account, sign-in and the guardian pages answer 403', async () => {

@@ -187,4 +187,27 @@ describe.each(DATABASE_KINDS)('languages on %s', (kind) => {
     const missing = await app.anonymous().get('/api/no-such-thing', acceptLanguage('de'));
     expect(missing.body).toEqual({ code: 'not_found', error: 'Nicht gefunden' });
   });
+
+  it('When a path id, an upload or a Mini App sign-in is refused, then the refusal is translated with its code', async () => {
+    const admin = await app.signedIn({ isAdmin: true, role: 'admin' });
+    const badId = await admin.client.get('/api/events/abc', acceptLanguage('de'));
+    expect(badId.status).toBe(400);
+    expect(badId.body).toEqual({ code: 'id_invalid', error: 'Ungültige Event-ID' });
+    const english = await admin.client.get('/api/events/abc', acceptLanguage('en'));
+    expect(english.body).toEqual({ code: 'id_invalid', error: 'Invalid event id' });
+
+    const notAFile = await admin.client.post('/api/images', { picture: 'cat.jpg' }, acceptLanguage('fr'));
+    expect(notAFile.status).toBe(415);
+    expect(notAFile.body).toEqual({
+      code: 'image_body_wrong',
+      error: 'Envoie le fichier image lui-même comme corps de la requête (JPEG, PNG ou WebP).',
+    });
+
+    const outsideTelegram = await app.anonymous().post('/api/auth/telegram-miniapp', {}, acceptLanguage('uk'));
+    expect(outsideTelegram.status).toBe(401);
+    expect(outsideTelegram.body).toEqual({
+      code: 'mini_app_data_required',
+      error: 'Відкрий застосунок із Telegram, щоб увійти через Telegram.',
+    });
+  });
 });

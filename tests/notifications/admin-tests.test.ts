@@ -123,7 +123,7 @@ describe.each(DATABASE_KINDS)("the admins' test sends on %s", (kind) => {
     smsApi.failWith(401);
     const res = await admin.client.post('/api/test-notification-template');
     expect(res.status).toBe(200);
-    expect(res.body.message).toMatch(/Email: 2 test message\(s\) sent to /);
+    expect(res.body.message).toMatch(/Email: 2 test messages sent to /);
     expect(res.body.message).toMatch(/SMS: failed \(SMS provider answered 401/);
   });
 
@@ -154,5 +154,42 @@ describe.each(DATABASE_KINDS)("the admins' test sends on %s", (kind) => {
     const failing = await admin.client.post('/api/test-notification-template');
     expect(failing.status).toBe(502);
     expect(failing.body.error).toMatch(/Email: failed \(Email was not sent: no SMTP settings are saved/);
+  });
+
+  it('When a German-speaking admin tests email and templates, then every answer and reason is in German', async () => {
+    const german = await app.admin({ language: 'de', phoneNumber: '+15550004444' });
+    const notSaved = await german.client.post('/api/smtp-settings/test', { testEmail: 'a@example.org' });
+    expect(notSaved.body).toEqual({
+      code: 'smtp_test_not_saved',
+      error: 'Es sind noch keine SMTP-Einstellungen gespeichert. Speichere zuerst die E-Mail-Einstellungen.',
+    });
+
+    const nothing = await german.client.post('/api/test-notification-template');
+    expect(nothing.status).toBe(502);
+    expect(nothing.body).toEqual({
+      code: 'test_nothing_sent',
+      error:
+        'Es konnte keine Testbenachrichtigung gesendet werden. ' +
+        'E-Mail: fehlgeschlagen (E-Mail wurde nicht gesendet: Es sind keine SMTP-Einstellungen gespeichert ' +
+        '(Admin-Einstellungen → E-Mail-Einstellungen)). ' +
+        'SMS: übersprungen (Deine Telefonnummer ist nicht bestätigt (Einstellungen → Kommunikation))',
+    });
+
+    await app.saveSmtp(admin.client, smtp.port);
+    const sent = await german.client.post('/api/smtp-settings/test', { testEmail: 'a@example.org' });
+    expect(sent.body).toEqual({ success: true, message: 'Test-E-Mail an a@example.org gesendet' });
+    expect(smtp.messages[0]!.subject).toBe('Test-E-Mail von Community Events');
+    expect(smtp.messages[0]!.text).toContain('Deine SMTP-Einstellungen funktionieren.');
+
+    const report = await german.client.post('/api/test-notification-template');
+    expect(report.status).toBe(200);
+    expect(report.body.message).toBe(
+      `E-Mail: 2 Testnachrichten an ${german.user.googleEmail} gesendet. ` +
+        'SMS: übersprungen (Deine Telefonnummer ist nicht bestätigt (Einstellungen → Kommunikation)). ' +
+        'Schau in dein E-Mail-Postfach und auf dein Handy für die SMS.',
+    );
+    expect(report.body.results.find((result: { channel: string }) => result.channel === 'sms').error).toBe(
+      'Deine Telefonnummer ist nicht bestätigt (Einstellungen → Kommunikation)',
+    );
   });
 });

@@ -92,5 +92,19 @@ describe.each(DATABASE_KINDS)('emails in the reader’s language on %s', (kind) 
     expect(mail.text).toContain('Wenn du dieses Konto nicht kennst, bestätige nicht');
     expect(mail.text).toMatch(/Zum Bestätigen öffne diesen Link:\nhttp\S+\/api\/auth\/confirm-email\?token=/);
     expect(mail.html).toContain('>Diese E-Mail-Adresse bestätigen</a>');
+
+    // Whoever opens the link reads the confirmation page in their browser's language.
+    const link = /http\S+\/api\/auth\/confirm-email\?token=\S+/.exec(mail.text)![0];
+    const page = await app.anonymous().get(link.slice(link.indexOf('/api/')), { headers: { 'accept-language': 'de' } });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<html lang="de" dir="ltr">');
+    expect(page.text).toContain(
+      '„<bdi>Max</bdi>“ (<bdi>Telegram-Konto @max_tg</bdi>) möchte <bdi>max@example.org</bdi> mit dem eigenen Konto bei Community Events verknüpfen.',
+    );
+    expect(page.text).toContain('<button type="submit">E-Mail-Adresse bestätigen</button>');
+    const arabic = await app
+      .anonymous()
+      .get(link.slice(link.indexOf('/api/')), { headers: { 'accept-language': 'ar' } });
+    expect(arabic.text).toContain('<html lang="ar" dir="rtl">');
   });
 });

@@ -114,7 +114,7 @@ describe.each(DATABASE_KINDS)('the SMTP test as a port probe on %s', (kind) => {
     expect(answers[0]!.status).toBe(502);
     expect(answers[0]!.body).toEqual({
       code: expect.any(String),
-      error: `No test notification could be sent. Email: failed (${FAILED.error}). SMS: skipped (Your account has no phone number)`,
+      error: `No test notification could be sent. Email: failed (${FAILED.error.replace(/\.$/, '')}). SMS: skipped (Your account has no phone number)`,
     });
   });
 

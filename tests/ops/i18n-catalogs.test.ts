@@ -2,7 +2,7 @@
 // every defineMessages call), every language has every English key and no other, every message is ICU that
 // parses, plurals name exactly the language's categories, and translations use the English message's values.
 // A failure names the keys and their English, so a merge that brought new messages is easy to complete.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
@@ -164,5 +164,26 @@ describe('message catalogs', () => {
     ]);
     expect(guests('ar', 2)).toBe('يمكنك إحضار ضيفين كحد أقصى إلى هذه الفعالية');
     expect(guests('de', 1)).toBe('Du kannst höchstens 1 Gast zu diesem Event mitbringen');
+  });
+
+  it('When the server refuses a request, then the refusal is a catalog message, never a sentence written in place', () => {
+    // A literal sentence in a refusal would reach every member in English with no stable code. The one kept is
+    // the Telegram pacing hold, which the outbox worker reads as "wait" and no person ever sees.
+    const refusal =
+      /\b(?:invalid|unauthenticated|forbidden|notFound|conflict|rateLimited|upstreamFailed|unsupported|tooLarge|gone)\(\s*['"`]/;
+    const kept = new Set(['api/src/modules/notifications/telegram-sender.ts']);
+    const offenders: string[] = [];
+    for (const dir of ['api/src', 'bot/src', 'shared']) {
+      for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+        const relative = path.join(dir, file);
+        if (!/\.tsx?$/.test(file) || kept.has(relative)) continue;
+        readFileSync(relative, 'utf8')
+          .split('\n')
+          .forEach((line, index) => {
+            if (refusal.test(line)) offenders.push(`${relative}:${index + 1}: ${line.trim()}`);
+          });
+      }
+    }
+    expect(offenders).toEqual([]);
   });
 });

@@ -71,6 +71,13 @@ describe('a shared link of an event', () => {
     });
     // The cover is in the image a chat app fetches: it answers without a session.
     expect((await fetch(tags['og:image']!)).status).toBe(200);
+
+    // A German reader's preview tells the time in German, in the event's zone.
+    const german = await fetch(`${app.url}/events/${created.body.id}`, { headers: { 'accept-language': 'de-AT' } });
+    expect(german.headers.get('vary')).toMatch(/Accept-Language/);
+    expect(metaTags(await german.text())['og:description']).toMatch(
+      /^Sa\., 1\. Juni 2030, 18:30 MESZ · Bring water, good shoes and a friend\./,
+    );
   });
 
   it('When the event is private, deleted or never existed, then the page carries the site’s tags and nothing of it', async () => {

@@ -1,5 +1,5 @@
 // Parsing of everything a client sends: bodies, ids and queries. Failures become 400 with the schema's message.
-import { MSG } from '../../../shared/messages';
+import { MSG, type IdKind } from '../../../shared/messages';
 import type { z } from 'zod';
 import { isStorableText, validationMessage } from '../../../shared/schemas';
 import { invalid } from '../../../shared/errors';
@@ -27,8 +27,8 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
 const MAX_INT4 = 2_147_483_647;
 
 /** A numeric id from the path: a positive 32-bit integer, or 400. */
-export function parseId(value: unknown, what = 'id'): number {
+export function parseId(value: unknown, what: IdKind): number {
   const text = typeof value === 'string' ? value : '';
-  if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > MAX_INT4) throw invalid(`Invalid ${what}`);
+  if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > MAX_INT4) throw invalid(MSG.idInvalid({ what }));
   return Number(text);
 }

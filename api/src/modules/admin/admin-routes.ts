@@ -28,12 +28,12 @@ export function adminRouter(deps: AppDeps, templates: TemplatesService, organisa
   });
 
   router.patch('/notification-templates/:id', requireAdmin, async (req, res) => {
-    const id = parseId(req.params.id, 'template id');
+    const id = parseId(req.params.id, 'template');
     res.json(await templates.update(currentUser(req).id, id, parse(templateSchema, req.body)));
   });
 
   router.delete('/notification-templates/:id', requireAdmin, async (req, res) => {
-    await templates.remove(currentUser(req).id, parseId(req.params.id, 'template id'));
+    await templates.remove(currentUser(req).id, parseId(req.params.id, 'template'));
     res.json({ success: true });
   });
 

@@ -20,14 +20,14 @@ import {
 } from './email-link-requests-repository';
 import { isBootstrapAdminEmail, linkTelegramToUser } from './identity';
 import { findUserByIdOrThrow } from './users-identity-repository';
-import { describeWays, type EmailLinkRequester, type SignInWay } from './email-link-requester';
+import type { EmailLinkRequester, SignInWay } from './email-link-requester';
 
 const EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** Each request sends an email to an address of the user's choosing: keep that from becoming a spam cannon. */
 const EMAIL_LINKS_PER_HOUR = 5;
 
-export const EMAIL_TAKEN = 'This email address is already used by another account.';
-export const TELEGRAM_ALREADY_LINKED = 'Your account is already linked to a different Telegram account.';
+export const EMAIL_TAKEN = MSG.emailTaken;
+export const TELEGRAM_ALREADY_LINKED = MSG.telegramAlreadyLinked;
 
 /**
  * How the confirmation email and page name the account asking for an address: its name and how it signs in.
@@ -42,7 +42,7 @@ export function describeRequester(user: UserRow): EmailLinkRequester {
   if (user.googleSub || user.googleEmail || (user.linkedEmail && user.linkedEmailConfirmed))
     ways.push({ kind: 'google' });
   if (user.isDemo) ways.push({ kind: 'demo' });
-  return { name: oneLine(user.name), ways, signIn: describeWays(ways) };
+  return { name: oneLine(user.name), ways };
 }
 
 /** An email link its owner may still confirm: the address and the account that asked. */

@@ -20,6 +20,8 @@ import { browserHash, type AuthStates, ensureBrowserHash } from './auth-states';
 import { CONFIRM_PAGE_REFERRER_POLICY, confirmEmailPage } from './confirm-email-page';
 import { DEMO_ACCOUNTS } from './demo';
 import { assertMaySignIn, createSession, endSession, startSession } from './sessions';
+import { MSG } from '../../../../shared/messages';
+import { readDefaultLanguage } from '../organisation/organisation-service';
 
 /** A token as randomToken makes them (base64url); anything else cannot be one of ours. */
 const confirmEmailQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/) });
@@ -27,8 +29,6 @@ const confirmToken = (query: unknown) => {
   const parsed = confirmEmailQuery.safeParse(query);
   return parsed.success ? parsed.data.token : null;
 };
-
-const MINI_APP_DATA_REQUIRED = 'Open the app from Telegram to sign in with Telegram.';
 
 /** Where this request came in, for links when no PUBLIC_URL is configured. */
 const requestOrigin = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
@@ -99,7 +99,7 @@ export function authRouter(
    * the session lasts as a website session does, and logout ends it. No cookie: the app holds the token.
    */
   router.post('/auth/telegram-miniapp', signInLimit, async (req, res) => {
-    if (req.auth?.via !== 'tma') throw unauthenticated(MINI_APP_DATA_REQUIRED);
+    if (req.auth?.via !== 'tma') throw unauthenticated(MSG.miniAppDataRequired);
     assertMaySignIn(req.auth.user);
     const session = await createSession(deps, req.auth.user.id, req.get('user-agent'));
     res.set('Cache-Control', 'no-store');
@@ -139,7 +139,10 @@ export function authRouter(
       return;
     }
     res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': CONFIRM_PAGE_REFERRER_POLICY });
-    res.type('html').send(confirmEmailPage(`/api/auth/confirm-email?token=${encodeURIComponent(token)}`, pending));
+    // Read by whoever holds the address, perhaps not the member who asked: in this browser's language.
+    const language = req.language ?? (await readDefaultLanguage(deps.config, deps.prisma));
+    const action = `/api/auth/confirm-email?token=${encodeURIComponent(token)}`;
+    res.type('html').send(confirmEmailPage(action, pending, language));
   });
 
   /** The page's Confirm button: no sign-in needed, the token is the proof (and same-origin is checked). */

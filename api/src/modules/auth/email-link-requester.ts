@@ -9,9 +9,8 @@ export type SignInWay = { kind: 'telegram'; username: string | null } | { kind: 
 
 export interface EmailLinkRequester {
   name: string;
+  /** How that account signs in; `describeWays` says it in the reader's language. */
   ways: SignInWay[];
-  /** How that account signs in, in English, e.g. "Telegram account @name" or "Google account". */
-  signIn: string;
 }
 
 const WAYS = defineMessages({

@@ -24,7 +24,7 @@ export function calendarRouter(calendar: CalendarService): Router {
   const router = Router();
 
   router.get('/events/:id/calendar.ics', requireUser, async (req, res) => {
-    const id = parseId(req.params.id, 'event id');
+    const id = parseId(req.params.id, 'event');
     const { name, ics } = await calendar.eventIcs(currentUser(req), id, requestOrigin(req), req.language);
     res.setHeader('Cache-Control', 'private, no-cache');
     res.type(CALENDAR_TYPE).attachment(fileName(name)).send(ics);

@@ -23,7 +23,7 @@ import { type OrganiserService } from './organiser-service';
 
 export function eventsRouter(events: EventsService, organiser: OrganiserService): Router {
   const router = Router();
-  const eventId = (params: { id?: string }) => parseId(params.id, 'event id');
+  const eventId = (params: { id?: string }) => parseId(params.id, 'event');
 
   // A member's create attempt is refused before their form is judged: the answer they need is "not allowed".
   const mayCreate: RequestHandler = (req, _res, next) => {
@@ -126,7 +126,7 @@ export function eventsRouter(events: EventsService, organiser: OrganiserService)
 
   router.delete('/events/:id/check-in/:userId', requireUser, async (req, res) => {
     const id = eventId(req.params);
-    const userId = parseId(req.params.userId, 'user id');
+    const userId = parseId(req.params.userId, 'user');
     res.json(await organiser.undoCheckIn(currentUser(req), id, userId));
   });
 
@@ -145,7 +145,7 @@ export function eventsRouter(events: EventsService, organiser: OrganiserService)
     res.status(201).json(await events.addComment(currentUser(req), id, content));
   });
 
-  const commentId = (params: { commentId?: string }) => parseId(params.commentId, 'comment id');
+  const commentId = (params: { commentId?: string }) => parseId(params.commentId, 'comment');
 
   router.patch('/events/:id/comments/:commentId', requireUser, async (req, res) => {
     const [id, comment] = [eventId(req.params), commentId(req.params)];

@@ -8,10 +8,11 @@ import { changedFields, closingLead } from './event-changes';
 import type { EventWrite, Tx } from './events-repository';
 import * as seriesRepo from './series-repository';
 import { countBefore, occurrencesAfter, untilInstant, type SeriesRule } from './series-rules';
+import { MSG } from '../../../../shared/messages';
 
 export const SERIES_MESSAGES = {
-  untilBeforeStart: 'The repeat end date must not be before the event starts',
-  sameStart: 'Another event of this series already starts at that time',
+  untilBeforeStart: MSG.seriesUntilBeforeStart,
+  sameStart: MSG.seriesSameStart,
 } as const;
 
 /** An occurrence's RSVP closing time keeps its distance from the occurrence's start. */

@@ -35,7 +35,7 @@ export function guardiansRouter(guardians: GuardiansService, minors: MinorsServi
   router.get('/guardian/consent', async (req, res) => {
     const { token } = parse(consentTokenQuerySchema, req.query);
     res.set('Cache-Control', 'no-store');
-    res.json(await guardians.describeRequest(token));
+    res.json(await guardians.describeRequest(token, req.language ?? null));
   });
 
   router.post('/guardian/consent', requireUser, async (req, res) => {
@@ -49,18 +49,18 @@ export function guardiansRouter(guardians: GuardiansService, minors: MinorsServi
   });
 
   router.patch('/guardian/children/:id', requireUser, async (req, res) => {
-    const id = parseId(req.params.id, 'child id');
+    const id = parseId(req.params.id, 'child');
     const { photoConsent } = parse(photoConsentSchema, req.body);
     res.json(await guardians.setPhotoConsent(currentUser(req), id, photoConsent));
   });
 
   router.delete('/guardian/children/:id/consent', requireUser, async (req, res) => {
-    await guardians.withdrawConsent(currentUser(req), parseId(req.params.id, 'child id'));
+    await guardians.withdrawConsent(currentUser(req), parseId(req.params.id, 'child'));
     res.status(204).end();
   });
 
   router.post('/admin/members/:id/consent', requireAdmin, async (req, res) => {
-    const id = parseId(req.params.id, 'member id');
+    const id = parseId(req.params.id, 'member');
     res.json(await guardians.recordConsent(currentUser(req).id, id, parse(recordedConsentSchema, req.body)));
   });
 

@@ -17,7 +17,7 @@ import { birthDateText, isGuardianOf } from '../minors/minors-repository';
 import type { MinorsService } from '../minors/minors-service';
 import { queueGuardianConsentEmail } from '../notifications/guardian-emails';
 import { queuePromoted } from '../notifications/outbox-triggers';
-import { readDefaultLanguage, readOrganisationSettings } from '../organisation/organisation-service';
+import { readConsentText, readDefaultLanguage, readOrganisationSettings } from '../organisation/organisation-service';
 import { signInEmail, type UserRow } from '../users/users-repository';
 import * as repo from './guardians-repository';
 
@@ -102,15 +102,18 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
     return request;
   }
 
-  /** GET /api/guardian/consent: what the consent page shows; the token is the secret, no sign-in needed. */
-  async function describeRequest(token: string): Promise<GuardianConsentRequestView> {
+  /**
+   * GET /api/guardian/consent: what the consent page shows, in the reader's language (`language`, else the
+   * organisation's); the token is the secret, no sign-in needed.
+   */
+  async function describeRequest(token: string, language: Language | null): Promise<GuardianConsentRequestView> {
     const request = await usableRequest(prisma, token);
-    const settings = await readOrganisationSettings(deps);
+    const consent = await readConsentText(deps, language ?? (await readDefaultLanguage(deps.config, prisma)));
     return {
       child: { id: request.childId, name: request.childName },
       organisation: { name: deps.config.brand.name },
-      consentText: settings.consentText,
-      consentTextVersion: settings.consentTextVersion,
+      consentText: consent.text,
+      consentTextVersion: consent.version,
       expiresAt: request.expiresAt.toISOString(),
     };
   }

@@ -9,8 +9,8 @@ export function slipsRouter(slips: SlipsService): Router {
   const router = Router();
 
   router.post('/guardian/children/:childId/events/:eventId/approval', requireUser, async (req, res) => {
-    const childId = parseId(req.params.childId, 'member id');
-    const eventId = parseId(req.params.eventId, 'event id');
+    const childId = parseId(req.params.childId, 'member');
+    const eventId = parseId(req.params.eventId, 'event');
     const { approve } = parse(slipDecisionSchema, req.body);
     res.json(await slips.decide(currentUser(req), childId, eventId, approve));
   });

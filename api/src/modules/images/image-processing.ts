@@ -4,14 +4,15 @@
 import type { Sharp } from 'sharp';
 import { IMAGE_UPLOAD } from '../../../../shared/constants';
 import { invalid, tooLarge } from '../../../../shared/errors';
+import { MSG } from '../../../../shared/messages';
 
 export const IMAGE_MESSAGES = {
-  empty: 'Choose an image file to upload.',
-  tooManyBytes: 'The image is larger than 10 MB. Please choose a smaller photo.',
-  tooManyPixels: `The image is too large: at most ${IMAGE_UPLOAD.maxPixels / 1_000_000} megapixels. Please choose a smaller photo.`,
-  notAnImage: 'This file is not an image we can read, or it is damaged. Please upload a JPEG, PNG or WebP photo.',
-  wrongFormat: 'Only JPEG, PNG and WebP photos can be uploaded.',
-  heicUnsupported: 'HEIC photos cannot be read by this server. Please upload a JPEG, PNG or WebP photo.',
+  empty: MSG.imageEmpty,
+  tooManyBytes: MSG.imageTooManyBytes,
+  tooManyPixels: MSG.imageTooManyPixels({ megapixels: IMAGE_UPLOAD.maxPixels / 1_000_000 }),
+  notAnImage: MSG.imageNotReadable,
+  wrongFormat: MSG.imageWrongFormat,
+  heicUnsupported: MSG.imageHeicUnsupported,
 } as const;
 
 export interface ImageVariant {

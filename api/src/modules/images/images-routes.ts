@@ -6,10 +6,11 @@ import { notFound, tooLarge, unsupported } from '../../../../shared/errors';
 import { currentUser, requireUser } from '../auth/request-auth';
 import { IMAGE_MESSAGES } from './image-processing';
 import { type ImagesService } from './images-service';
+import { MSG } from '../../../../shared/messages';
 
 const IMAGE_ID = /^[A-Za-z0-9_-]{22}$/;
 const VARIANT_FILE = new RegExp(`^(${IMAGE_UPLOAD.widths.join('|')})\\.webp$`);
-const NOT_FOUND = 'Image not found';
+const NOT_FOUND = MSG.imageNotFound;
 /** An id never changes its picture: a public event's cover is cached for good. */
 const PUBLIC_COVER = 'public, max-age=31536000, immutable';
 /**
@@ -17,7 +18,7 @@ const PUBLIC_COVER = 'public, max-age=31536000, immutable';
  * again before each use (an ETag makes that a 304), so a deleted event's cover is gone at the next look.
  */
 const PRIVATE_COVER = 'private, no-cache';
-const WRONG_BODY = 'Send the image file itself as the request body (JPEG, PNG or WebP).';
+const WRONG_BODY = MSG.imageBodyWrong;
 
 /** The one /api call whose body is not JSON: the same-origin guard lets its raw bytes through. */
 export const isImageUpload = (req: Request) => req.method === 'POST' && req.path === '/images';

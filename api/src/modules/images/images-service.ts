@@ -11,6 +11,7 @@ import { randomToken } from '../../lib/secrets';
 import { processImage } from './image-processing';
 import type { ImageStore } from './image-store';
 import { attachImage, coverAudience, createDatabaseImageStore, deleteEventImagesExcept } from './images-repository';
+import { MSG } from '../../../../shared/messages';
 
 export interface Uploader {
   id: number;
@@ -22,10 +23,10 @@ export interface Uploader {
 export const UNATTACHED_IMAGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const COVER_MESSAGES = {
-  onlyAdminsUpload: 'Only administrators can upload images.',
-  missing: 'The uploaded image was not found. Please upload it again.',
-  otherEvents: 'This image is the cover of another event. Please upload it again for this one.',
-  notYours: 'You can only use images you uploaded.',
+  onlyAdminsUpload: MSG.coverOnlyAdmins,
+  missing: MSG.coverMissing,
+  otherEvents: MSG.coverOtherEvent,
+  notYours: MSG.coverNotYours,
 } as const;
 
 export const imageUrlOf = (id: string) => `/api/images/${id}`;

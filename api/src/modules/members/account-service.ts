@@ -7,8 +7,9 @@ import { signInEmail, type UserRow } from '../users/users-repository';
 import { createSlipHolds } from '../events/permission-slips';
 import { eraseMember } from './erasure';
 import { readMemberData } from './export-repository';
+import { MSG } from '../../../../shared/messages';
 
-export const LAST_ADMIN_MESSAGE = 'You are the only admin. Make someone else an admin before deleting your account.';
+export const LAST_ADMIN_MESSAGE = MSG.lastAdminLeaving;
 
 /** A member with many RSVPs waits for each event's lock in turn; the default 5 s would cut a busy erasure short. */
 const ERASURE_TX_LIMITS = { maxWait: 60_000, timeout: 60_000 };

@@ -25,12 +25,12 @@ export function membershipRouter(invites: InvitesService, members: MembersAdminS
   });
 
   router.patch('/admin/members/:id', requireAdmin, async (req, res) => {
-    const id = parseId(req.params.id, 'member id');
+    const id = parseId(req.params.id, 'member');
     res.json(await members.update(currentUser(req).id, id, parse(memberUpdateSchema, req.body)));
   });
 
   router.delete('/admin/members/:id', requireAdmin, async (req, res) => {
-    await members.remove(currentUser(req).id, parseId(req.params.id, 'member id'));
+    await members.remove(currentUser(req).id, parseId(req.params.id, 'member'));
     res.status(204).end();
   });
 

@@ -14,7 +14,7 @@ export function moderationRouter(moderation: ModerationService): Router {
   });
 
   router.post('/admin/reports/:id/resolve', requireAdmin, async (req, res) => {
-    const id = parseId(req.params.id, 'report id');
+    const id = parseId(req.params.id, 'report');
     const { action } = parse(resolveReportSchema, req.body);
     res.json(await moderation.resolve(currentUser(req), id, action));
   });

@@ -5,13 +5,14 @@ import net from 'node:net';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from '../../logger';
 import type { SmtpDeliverySettings } from '../admin/smtp-settings-service';
+import { MSG } from '../../../../shared/messages';
 import { permanentFailure, temporaryFailure, type DeliveryError, type OutgoingMessage } from './delivery';
 
 /** The decrypted settings as the admin module hands them out (getSmtpForDelivery). */
 export type SmtpDelivery = SmtpDeliverySettings;
 
-export const SMTP_NOT_CONFIGURED = 'Email was not sent: no SMTP settings are saved (Admin Settings → Email Settings).';
-export const SMTP_DISABLED = 'Email was not sent: SMTP settings are not enabled (Admin Settings → Email Settings).';
+export const SMTP_NOT_CONFIGURED = MSG.emailSmtpNotSaved;
+export const SMTP_DISABLED = MSG.emailSmtpNotEnabled;
 
 interface SmtpErrorLike {
   code?: string;

@@ -10,7 +10,7 @@ export function notificationsRouter(notifications: NotificationsService): Router
 
   router.post('/smtp-settings/test', requireAdmin, async (req, res) => {
     const { testEmail } = parse(testEmailSchema, req.body);
-    res.json(await notifications.sendTestEmail(testEmail));
+    res.json(await notifications.sendTestEmail(testEmail, req.language ?? null));
   });
 
   router.post('/test-notification-template', requireAdmin, async (req, res) => {

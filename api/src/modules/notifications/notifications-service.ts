@@ -10,13 +10,15 @@ import { isPhoneVerified, signInEmail, type UserRow } from '../users/users-repos
 import { DeliveryError, type OutgoingMessage } from './delivery';
 import { createEmailSender, SMTP_DISABLED, SMTP_NOT_CONFIGURED } from './email-sender';
 import { translator } from '../../../../shared/i18n/all-catalogs';
+import { msgCatalogKey, msgKeyOf } from '../../../../shared/i18n/message-keys';
+import { MSG } from '../../../../shared/messages';
 import { defineMessages } from '../../../../shared/i18n/define';
 import { LANGUAGES, type Language } from '../../../../shared/i18n/languages';
 import { readDefaultLanguage } from '../organisation/organisation-service';
 import { findTemplateTexts } from './outbox-repository';
 import { PRODUCT_NAME } from './outbox-triggers';
 import { createSmsSender } from './sms-sender';
-import { describeUpdate, formatEventDate, renderMessage, type TemplateValues } from './templates';
+import { describeUpdate, escapeHtml, formatEventDate, renderMessage, type TemplateValues } from './templates';
 
 /** What a test send of a template shows, in the template's language. */
 const TEST_MESSAGES = defineMessages({
@@ -31,22 +33,63 @@ const TEST_MESSAGES = defineMessages({
     description: 'The made-up event’s place in a test send',
     defaultMessage: 'Community Hall',
   },
+  emailSubject: {
+    id: 'notify.test.emailSubject',
+    description: 'The SMTP settings’ test email; `product`: the product’s name',
+    defaultMessage: 'Test email from {product}',
+  },
+  emailBody: {
+    id: 'notify.test.emailBody',
+    description: 'The SMTP settings’ test email; `product`: the product’s name',
+    defaultMessage: 'This is a test email from {product}. Your SMTP settings work.',
+  },
+  emailSent: {
+    id: 'notify.test.emailSent',
+    description: 'After the SMTP settings’ test email went out; `to`: its address',
+    defaultMessage: 'Test email sent to {to}',
+  },
+  noEmailAddress: {
+    id: 'notify.test.noEmailAddress',
+    description: 'Why a test send skipped email',
+    defaultMessage: 'Your account has no email address',
+  },
+  noPhoneNumber: {
+    id: 'notify.test.noPhoneNumber',
+    description: 'Why a test send skipped SMS',
+    defaultMessage: 'Your account has no phone number',
+  },
+  phoneNotVerified: {
+    id: 'notify.test.phoneNotVerified',
+    description: 'Why a test send skipped SMS',
+    defaultMessage: 'Your phone number is not verified (Settings → Communication Settings)',
+  },
+  sentLine: {
+    id: 'notify.test.sentLine',
+    description: 'One channel’s line of the test send’s report; `to`: the address or number',
+    defaultMessage:
+      '{channel, select, sms {SMS} other {Email}}: {count, plural, one {# test message sent to {to}} other {# test messages sent to {to}}}',
+  },
+  problemLine: {
+    id: 'notify.test.problemLine',
+    description: 'One channel’s line of the test send’s report; `reason`: why, as a sentence without its period',
+    defaultMessage:
+      '{channel, select, sms {SMS} other {Email}}: {status, select, skipped {skipped} other {failed}} ({reason})',
+  },
+  closing: {
+    id: 'notify.test.closing',
+    description: 'The end of the test send’s report',
+    defaultMessage: 'Check your email inbox, and check your phone for SMS.',
+  },
 });
 
-export const TEST_TEXT = {
-  smtpMissing: 'No SMTP settings are saved yet. Save the email settings first.',
-  smtpDisabled: 'SMTP settings are not enabled. Tick "Enabled" and save the settings before sending a test email.',
-  nothingToSend:
-    'Your account has no email address and no phone number, so there is nowhere to send test notifications.',
-  phoneNotVerified: 'Your phone number is not verified (Settings → Communication Settings)',
-  nothingVerified:
-    'Your account has no email address and your phone number is not verified (Settings → Communication Settings), so there is nowhere to send test notifications.',
-  /** Every failed test email, whatever the cause (the cause is logged): see sendTestMessage. */
-  emailFailed: 'Could not send the test email. Check the SMTP settings and try again.',
-} as const;
+/** A delivery failure's reason in `language` when it is one of ours; a provider's own answer stays as it came. */
+function reasonIn(error: unknown, language: Language): string {
+  const reason = error instanceof DeliveryError ? error.message : String(error);
+  const key = msgKeyOf(reason);
+  return key ? translator.t(language, msgCatalogKey(key)) : reason;
+}
 
 const badGateway = upstreamFailed;
-const reasonOf = (error: unknown) => (error instanceof DeliveryError ? error.message : String(error));
 
 export function createNotificationsService(deps: AppDeps) {
   const email = createEmailSender(() => getSmtpForDelivery(deps), deps.logger);
@@ -67,7 +110,7 @@ export function createNotificationsService(deps: AppDeps) {
       deps.logger.warn({ err: error, host: settings.host, port: settings.port }, 'SMTP test send failed');
       const early = deadline - Date.now();
       if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
-      throw new DeliveryError(TEST_TEXT.emailFailed, true);
+      throw new DeliveryError(MSG.smtpTestFailed, true);
     }
   }
 
@@ -78,25 +121,31 @@ export function createNotificationsService(deps: AppDeps) {
     return { settings, problem: null } as const;
   }
 
-  /** POST /api/smtp-settings/test: one email with the saved settings; any failure is one uniform 502. */
-  async function sendTestEmail(to: string): Promise<{ success: true; message: string }> {
+  /** POST /api/smtp-settings/test: one email with the saved settings, in the admin's language; any failure is one uniform 502. */
+  async function sendTestEmail(
+    to: string,
+    adminLanguage: Language | null,
+  ): Promise<{ success: true; message: string }> {
     const settings = await getSmtpForDelivery(deps);
-    if (!settings) throw invalid(TEST_TEXT.smtpMissing);
-    if (!settings.enabled) throw invalid(TEST_TEXT.smtpDisabled);
+    if (!settings) throw invalid(MSG.smtpTestNotSaved);
+    if (!settings.enabled) throw invalid(MSG.smtpTestNotEnabled);
+    const language = adminLanguage ?? (await readDefaultLanguage(deps.config, deps.prisma));
+    const say = (message: { id: string }, values: Record<string, string>) => translator.t(language, message.id, values);
+    const body = say(TEST_MESSAGES.emailBody, { product: PRODUCT_NAME });
     const message: OutgoingMessage = {
       key: `smtp_test:${randomToken(12)}`,
       to,
-      subject: `Test email from ${PRODUCT_NAME}`,
-      text: `This is a test email from ${PRODUCT_NAME}. Your SMTP settings work.`,
-      html: `<p>This is a test email from ${PRODUCT_NAME}. Your SMTP settings work.</p>`,
+      subject: say(TEST_MESSAGES.emailSubject, { product: PRODUCT_NAME }),
+      text: body,
+      html: `<p>${escapeHtml(body)}</p>`,
       payload: null,
     };
     try {
       await sendTestMessage(settings, message);
     } catch {
-      throw badGateway(TEST_TEXT.emailFailed);
+      throw badGateway(MSG.smtpTestFailed);
     }
-    return { success: true, message: `Test email sent to ${to}` };
+    return { success: true, message: say(TEST_MESSAGES.emailSent, { to }) };
   }
 
   /** The sample values a test send fills in, in `language`: a week from now, in the notifications' time zone. */
@@ -124,7 +173,7 @@ export function createNotificationsService(deps: AppDeps) {
     const phone = isPhoneVerified(admin) ? admin.phoneNumber : null;
     const addresses: Record<TemplateChannel, string | null> = { email: signInEmail(admin), sms: phone };
     if (!addresses.email && !addresses.sms) {
-      throw invalid(admin.phoneNumber ? TEST_TEXT.nothingVerified : TEST_TEXT.nothingToSend);
+      throw invalid(admin.phoneNumber ? MSG.testNowhereVerified : MSG.testNowhereToSend);
     }
     const smtp = addresses.email ? await enabledSmtp() : null;
     const results: TemplateTestResult[] = [];
@@ -134,9 +183,13 @@ export function createNotificationsService(deps: AppDeps) {
       for (const type of TEMPLATE_TYPES) {
         const to = addresses[channel];
         if (!to) {
-          const missing = channel === 'email' ? 'no email address' : 'no phone number';
-          const error =
-            channel === 'sms' && admin.phoneNumber ? TEST_TEXT.phoneNotVerified : `Your account has ${missing}`;
+          const why =
+            channel === 'email'
+              ? TEST_MESSAGES.noEmailAddress
+              : admin.phoneNumber
+                ? TEST_MESSAGES.phoneNotVerified
+                : TEST_MESSAGES.noPhoneNumber;
+          const error = translator.t(fallback, why.id);
           results.push({ type, channel, language: fallback, to, status: 'skipped', error });
           continue;
         }
@@ -168,33 +221,37 @@ export function createNotificationsService(deps: AppDeps) {
             }
             results.push({ type, channel, language, to, status: 'sent' });
           } catch (error) {
-            results.push({ type, channel, language, to, status: 'failed', error: reasonOf(error) });
+            results.push({ type, channel, language, to, status: 'failed', error: reasonIn(error, fallback) });
           }
         }
       }
     }
-    return summarise(results);
+    return summarise(results, fallback);
   }
 
   return { sendTestEmail, testTemplates };
 }
 
-/** One line per channel for the admin's toast; a 502 when nothing at all could be sent. */
-function summarise(results: TemplateTestResult[]) {
+/** One line per channel for the admin's toast, in `language`; a 502 when nothing at all could be sent. */
+function summarise(results: TemplateTestResult[], language: Language) {
   const lines: string[] = [];
   for (const channel of TEMPLATE_CHANNELS) {
     const mine = results.filter((result) => result.channel === channel);
-    const label = channel === 'email' ? 'Email' : 'SMS';
     const sent = mine.filter((result) => result.status === 'sent');
     const problem = mine.find((result) => result.status !== 'sent');
-    if (sent.length) lines.push(`${label}: ${sent.length} test message(s) sent to ${sent[0]!.to}`);
-    if (problem) lines.push(`${label}: ${problem.status === 'skipped' ? 'skipped' : 'failed'} (${problem.error})`);
+    if (sent.length) {
+      lines.push(translator.t(language, TEST_MESSAGES.sentLine.id, { channel, count: sent.length, to: sent[0]!.to! }));
+    }
+    if (problem) {
+      const reason = (problem.error ?? '').replace(/[.!。]+$/u, '');
+      lines.push(translator.t(language, TEST_MESSAGES.problemLine.id, { channel, status: problem.status, reason }));
+    }
   }
   const anySent = results.some((result) => result.status === 'sent');
-  if (!anySent) throw badGateway(`No test notification could be sent. ${lines.join('. ')}`);
+  if (!anySent) throw badGateway(MSG.testNothingSent({ details: lines.join('. ') }));
   return {
     success: true,
-    message: `${lines.join('. ')}. Check your email inbox, and check your phone for SMS.`,
+    message: `${lines.join('. ')}. ${translator.t(language, TEST_MESSAGES.closing.id)}`,
     results,
   };
 }

@@ -5,7 +5,7 @@ import type { OrganisationSettingsInput } from '../../../../shared/schemas';
 import type { OrganisationSettingsView } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { recordAudit, type AuditDb } from '../audit/audit-repository';
-import { DEFAULT_CONSENT_TEXT } from './consent-text';
+import { DEFAULT_CONSENT_TEXT, defaultConsentText } from './consent-text';
 import {
   findOrganisationSettings,
   inSettingsTransaction,
@@ -35,6 +35,15 @@ export async function readOrganisationSettings(
   db: AuditDb = deps.prisma,
 ): Promise<OrganisationSettingsView> {
   return toView(await findOrganisationSettings(db), deps);
+}
+
+/** The consent text a guardian reads: the organisation's own as written, else the shipped one in `language`. */
+export async function readConsentText(
+  deps: Pick<AppDeps, 'prisma'>,
+  language: OrganisationLanguage,
+): Promise<{ text: string; version: number }> {
+  const row = await findOrganisationSettings(deps.prisma);
+  return { text: row?.consentText ?? defaultConsentText(language), version: row?.consentTextVersion ?? 0 };
 }
 
 /** The organisation's language (read inside `db`'s transaction): what a member who chose none is written in. */

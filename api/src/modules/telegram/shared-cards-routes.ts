@@ -9,7 +9,7 @@ export function sharedCardsRouter(sharing: SharedCardsService): Router {
   const router = Router();
 
   router.post('/events/:id/share', requireUser, async (req, res) => {
-    const id = parseId(req.params.id, 'event id');
+    const id = parseId(req.params.id, 'event');
     res.json(await sharing.prepareShare(currentUser(req), id));
   });
 

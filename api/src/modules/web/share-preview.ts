@@ -4,6 +4,7 @@
 // link reveals nothing. The place is never in a preview: it is for members (web, cards and calendars alike).
 import { momentWithZone } from '../../../../shared/date-format';
 import { imageSource } from '../../../../shared/first-screen';
+import type { Language } from '../../../../shared/i18n/languages';
 import type { PublicPreview } from '../events/events-repository';
 
 const attr = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -38,6 +39,8 @@ export interface PreviewContext {
   /** The page's path (/events/12). */
   path: string;
   siteName: string;
+  /** The page's language: a chat app's fetch names none, so it is mostly the organisation's. */
+  language: Language;
 }
 
 /** The tags for `event` (a public event) or, without one, the site's. */
@@ -48,7 +51,7 @@ export function previewTags(html: string, context: PreviewContext, event: Public
     ['property', 'og:url', url],
   ];
   if (event) {
-    const when = momentWithZone(event.date, event.timeZone);
+    const when = momentWithZone(event.date, event.timeZone, context.language);
     const about = shorten(event.description, DESCRIPTION_CHARS);
     tags.push(
       ['property', 'og:type', 'website'],

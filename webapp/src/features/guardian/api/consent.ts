@@ -1,22 +1,31 @@
 // The consent link a guardian was emailed: what it asks (GET, read before signing in) and giving consent (POST).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData as keepPrevious,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { GuardianConsentRequestView } from '../../../../../shared/types';
 import { ApiError, api } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';
 import { guardianKeys } from '../../../lib/guardian-children';
-import { defineMessages, translate } from '../../../i18n';
+import { defineMessages, translate, useLanguage } from '../../../i18n';
 import { commonMessages } from '../../../components/common-messages';
 
-export const consentRequestQueryOptions = (token: string) =>
+/** Keyed by the page's language: the shipped consent text is read in it, and read again when it changes. */
+export const consentRequestQueryOptions = (token: string, language: string) =>
   queryOptions({
-    queryKey: guardianKeys.consent(token),
+    queryKey: [...guardianKeys.consent(token), language],
     queryFn: () => api.get<GuardianConsentRequestView>(`/api/guardian/consent?token=${encodeURIComponent(token)}`),
     retry: false,
     staleTime: Infinity,
   });
 
-export const useConsentRequest = (token: string) =>
-  useQuery({ ...consentRequestQueryOptions(token), enabled: !!token });
+export function useConsentRequest(token: string) {
+  const language = useLanguage();
+  return useQuery({ ...consentRequestQueryOptions(token, language), enabled: !!token, placeholderData: keepPrevious });
+}
 
 /** After consent the account may have become a guardian: the user and the children are read again. */
 export function useGiveConsent() {
