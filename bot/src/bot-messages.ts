@@ -14,6 +14,11 @@ export const BOT = defineMessages({
   },
   openEvent: { id: 'bot.openEvent', defaultMessage: 'Open the event' },
   openApp: { id: 'bot.openApp', defaultMessage: 'Open Community Events' },
+  menuButton: {
+    id: 'bot.menuButton',
+    description: 'The button beside the message box that opens the Mini App: one short word',
+    defaultMessage: 'Events',
+  },
   sorry: {
     id: 'bot.sorry',
     defaultMessage: 'Sorry, something went wrong on our side. Please try again in a moment.',

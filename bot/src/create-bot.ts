@@ -8,6 +8,7 @@ import { errorText } from '../../shared/i18n/error-text';
 import { LANGUAGES, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages';
 import { BOT } from './bot-messages';
 import { botText, chooseUpdateLanguage, type BotContext } from './i18n';
+import { eventsMenuButton } from './keyboards';
 import type { BotDeps } from './bot-deps';
 import { eventsFeature } from './features/events';
 import { inlineSharingFeature } from './features/inline-sharing';
@@ -105,7 +106,7 @@ export async function configureBot(bot: Bot<BotContext>, publicUrl: string | und
   }
   if (publicUrl?.startsWith('https://')) {
     await bot.api.setChatMenuButton({
-      menu_button: { type: 'web_app', text: 'Events', web_app: { url: `${publicUrl}/events` } },
+      menu_button: eventsMenuButton(publicUrl, SOURCE_LANGUAGE),
     });
   }
 }

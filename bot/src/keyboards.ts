@@ -49,3 +49,8 @@ export function miniAppButton(
   const url = `${publicUrl}${path}`;
   return privateChat ? new InlineKeyboard().webApp(label, url) : new InlineKeyboard().url(label, url);
 }
+
+/** The menu button beside the message box, opening the Mini App's events (`publicUrl` is https). */
+export function eventsMenuButton(publicUrl: string, language: Language) {
+  return { type: 'web_app' as const, text: botText(language, BOT.menuButton), web_app: { url: `${publicUrl}/events` } };
+}

@@ -56,6 +56,14 @@ describe.each(DATABASE_KINDS)('the bot’s languages on %s', (kind) => {
     ]);
   });
 
+  it('When /start comes from a Russian Telegram app, then that chat’s menu button opens the app in Russian', async () => {
+    const tg = person('ru');
+    await app.deliver(commandUpdate(tg, '/start'));
+    expect(botApi.callsOf('setChatMenuButton').map((call) => call.params)).toEqual([
+      { chat_id: tg.id, menu_button: { type: 'web_app', text: 'События', web_app: { url: `${PUBLIC_URL}/events` } } },
+    ]);
+  });
+
   it('When the Telegram app’s language is one we do not speak, then the organisation’s default answers', async () => {
     await app.deliver(commandUpdate(person('pt-br'), '/my'));
     expect(lastReply().text).toBe(

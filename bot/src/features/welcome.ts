@@ -3,7 +3,7 @@ import { Composer } from 'grammy';
 import type { BotDeps } from '../bot-deps';
 import { BOT } from '../bot-messages';
 import { botText, type BotContext } from '../i18n';
-import { miniAppButton } from '../keyboards';
+import { eventsMenuButton, miniAppButton } from '../keyboards';
 
 export const WELCOME_TEXT = botText('en', BOT.welcome);
 export const EVENT_WELCOME_TEXT = botText('en', BOT.eventWelcome);
@@ -29,6 +29,12 @@ export function welcomeFeature(deps: BotDeps): Composer<BotContext> {
     // Without an https address Telegram cannot open the Mini App; a plain link still helps in development.
     if (!keyboard && publicUrl) text += `\n\n${publicUrl}${path}`;
     await ctx.reply(text, keyboard ? { reply_markup: keyboard } : {});
+    // The menu button beside the message box is set for all chats in English; this chat gets its reader's word.
+    if (keyboard && ctx.chat.type === 'private') {
+      await ctx.api
+        .setChatMenuButton({ chat_id: ctx.chat.id, menu_button: eventsMenuButton(publicUrl!, ctx.lang) })
+        .catch((error: unknown) => deps.logger.warn({ err: error }, 'menu button not set for a chat'));
+    }
   });
 
   return composer;
