@@ -154,4 +154,21 @@ describe('the paged events list', () => {
       }
     });
   }
+
+  it('When a visitor opens home signed out, then the page’s own answer says so: no request for the user, nothing shifts', async () => {
+    const visitor = await openPage(browser, app.url);
+    try {
+      await visitor.context().addInitScript(LAYOUT_SHIFT_OBSERVER);
+      const asked: string[] = [];
+      visitor.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      await visitor.goto('/');
+      await settle(visitor);
+      await shows(visitor.getByRole('heading', { name: 'Member-Only Events' }));
+      expect(asked).not.toContain('/api/users/me');
+      const shift = await visitor.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+      expect(shift).toBeLessThan(0.05);
+    } finally {
+      await visitor.context().close();
+    }
+  });
 });

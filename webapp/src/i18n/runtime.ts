@@ -141,7 +141,13 @@ export function translate(message: MessageDescriptor, values?: MessageValues): s
   if (!source) return message.id;
   let format = formats.get(message.id);
   if (!format) {
-    format = new IntlMessageFormat(source, language === PSEUDO_LANGUAGE ? 'en' : language);
+    try {
+      format = new IntlMessageFormat(source, language === PSEUDO_LANGUAGE ? 'en' : language);
+    } catch {
+      // The build's formatter has no parser: a text asked for before its part arrived (the first screen's
+      // requests start before the messages) is its English as written, never an exception in the caller.
+      return source;
+    }
     formats.set(message.id, format);
   }
   return String(format.format(values as Record<string, string | number | Date> | undefined));
