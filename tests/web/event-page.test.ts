@@ -173,6 +173,33 @@ describe('the event page: the facts first', () => {
     }
   }
 
+  it('When an event page has not run its scripts yet on a phone, then its cover already shows where the page puts it', async () => {
+    const rectOf = (page: Page, selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => {
+          const { x, y, width, height } = element.getBoundingClientRect();
+          return [x, y, width, height].map(Math.round);
+        });
+    const before = await openPage(browser, app.url, { viewport: SIZES.phone, javaScriptEnabled: false });
+    const token = await createSession(app.deps, mia.id);
+    await before.context().addCookies([{ name: SESSION_COOKIE, value: token, url: app.url, httpOnly: true }]);
+    await before.goto(`/events/${party.id}`);
+    await before.locator('img.boot-cover').evaluate((image: HTMLImageElement) => image.decode());
+    mkdirSync(DIR, { recursive: true });
+    await before.screenshot({ path: path.join(DIR, 'loading-phone.png') });
+    const loading = { cover: await rectOf(before, 'img.boot-cover'), brand: await rectOf(before, '.boot-mark') };
+    await before.context().close();
+
+    const page = await pageAs(mia, 'phone');
+    await page.goto(`/events/${party.id}`);
+    await settle(page);
+    expect(loading.cover).toEqual(await rectOf(page, '.details-cover img'));
+    expect(loading.brand).toEqual(await rectOf(page, 'header .brand-mark'));
+    await page.context().close();
+  });
+
   it('When Mia replies from the bar after scrolling on a phone, then the bar shows her status', async () => {
     const page = await pageAs(mia, 'phone');
     await page.goto(`/events/${fullHouse.id}`);

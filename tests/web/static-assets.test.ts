@@ -72,6 +72,13 @@ describe('the page carries its first screen', () => {
     expect(page.html).toContain(
       `<link rel="preload" as="image" href="${imageUrl}/960.webp" fetchpriority="high" imagesrcset="${imageUrl}/480.webp 480w, ${imageUrl}/960.webp 960w, ${imageUrl}/1600.webp 1600w" imagesizes="(min-width: 1120px) 880px, 100vw" />`,
     );
+    // Before any script: the cover is the loading screen, with the same choice of sizes, and the main stylesheet
+    // is in the page (no second request before the first paint).
+    expect(page.html).toContain(
+      `<img class="boot-cover" src="${imageUrl}/960.webp" srcset="${imageUrl}/480.webp 480w, ${imageUrl}/960.webp 960w, ${imageUrl}/1600.webp 1600w" sizes="(min-width: 1120px) 880px, 100vw" alt="" width="1600" height="686" fetchpriority="high" />`,
+    );
+    expect(page.html).not.toContain('rel="stylesheet"');
+    expect(page.html).toMatch(/<style>[^<]*\.boot-cover\{/);
     const chunk = /<link rel="modulepreload" crossorigin href="(\/assets\/event-details-page-[\w-]+\.js)"/.exec(
       page.html,
     );

@@ -5,6 +5,9 @@ import path from 'node:path';
 import type { BuildManifest } from './first-screen-html';
 
 interface Index {
+  /** index.html as the build wrote it. */
+  built: string;
+  /** As served: its stylesheet inlined. */
   html: string;
   manifest: BuildManifest | null;
   /** Each chunk's message part (webapp/i18n-catalogs.ts): chunk file → key. */
@@ -14,12 +17,29 @@ interface Index {
 let last: Index | null = null;
 
 /**
+ * The main stylesheet written into the page: the first paint (the loading screen, an event's cover) then waits
+ * for the page alone, not for a second request on a slow phone network. It has no url() that would resolve
+ * differently from the page; a stylesheet that does, or cannot be read, stays a link.
+ */
+async function inlineStylesheets(html: string, webappDir: string): Promise<string> {
+  const links = [...html.matchAll(/<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/g)];
+  let page = html;
+  for (const [link, file] of links) {
+    const css = await readFile(path.join(webappDir, file!), 'utf8').catch(() => null);
+    if (css === null || /url\(|<\/style/i.test(css)) continue;
+    page = page.replace(link, () => `<style>${css}</style>`);
+  }
+  return page;
+}
+
+/**
  * The build's index.html and its manifest (which chunk holds which module), read per request so a rebuild is
  * served without a restart; the manifest is parsed again only when the page changed (a new build).
  */
 export async function readIndex(webappDir: string): Promise<Index> {
-  const html = await readFile(path.join(webappDir, 'index.html'), 'utf8');
-  if (last?.html === html) return last;
+  const built = await readFile(path.join(webappDir, 'index.html'), 'utf8');
+  if (last?.built === built) return last;
+  const html = await inlineStylesheets(built, webappDir);
   const json = <T>(file: string, otherwise: T) =>
     readFile(path.join(webappDir, file), 'utf8')
       .then((text) => JSON.parse(text) as T)
@@ -28,7 +48,7 @@ export async function readIndex(webappDir: string): Promise<Index> {
     json<BuildManifest | null>('.vite/manifest.json', null),
     json<Record<string, string>>('.vite/message-parts.json', {}),
   ]);
-  last = { html, manifest, messageParts };
+  last = { built, html, manifest, messageParts };
   return last;
 }
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -19,6 +19,9 @@ const messages = defineMessages({
   },
 });
 
+/** The loading screen's opening tag in index.html (replaced by React's first render). */
+const BOOT = '<div class="boot" aria-hidden="true">';
+
 const attr = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The files the modules need beyond the main script (which the page loads anyway, with its own imports). */
@@ -54,13 +57,23 @@ export function writeFirstScreen(
   messages?: FirstScreenMessages,
 ): string {
   let cover = '';
+  let bootCover = '';
   if (screen.cover) {
     // The largest paint: named before the main script, at high priority, with the same srcset and sizes as its <img>.
     const source = imageSource(screen.cover.url, screen.cover.variant);
+    const srcSet = attr(source.srcSet ?? '');
+    const sizes = attr(source.sizes ?? '');
     cover =
       `<link rel="preload" as="image" href="${attr(source.src)}" fetchpriority="high"` +
-      (source.srcSet ? ` imagesrcset="${attr(source.srcSet)}" imagesizes="${attr(source.sizes ?? '')}"` : '') +
+      (srcSet ? ` imagesrcset="${srcSet}" imagesizes="${sizes}"` : '') +
       ' />';
+    // An event's page: its cover is the loading screen, where the page will show it, painted before any script.
+    if (screen.cover.variant === 'cover') {
+      bootCover =
+        `<img class="boot-cover" src="${attr(source.src)}"` +
+        (srcSet ? ` srcset="${srcSet}" sizes="${sizes}"` : '') +
+        ' alt="" width="1600" height="686" fetchpriority="high" />';
+    }
   }
   let chunks = '';
   if (manifest) {
@@ -79,6 +92,9 @@ export function writeFirstScreen(
   const answers = JSON.stringify(screen.answers).replace(/</g, '\\u003c');
   const data = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${answers}</script>`;
   return html
+    .replace(BOOT, (boot) =>
+      bootCover ? `${boot.replace('class="boot"', 'class="boot boot-event"')}${bootCover}` : boot,
+    )
     .replace('<title>', `${cover}<title>`)
     .replace('</head>', `${chunks}</head>`)
     .replace('</body>', `${data}</body>`);
