@@ -173,7 +173,7 @@ describe('the event page: the facts first', () => {
     }
   }
 
-  it('When an event page has not run its scripts yet on a phone, then its cover already shows where the page puts it', async () => {
+  it('When an event page has not run its scripts yet on a phone, then its cover already shows where the page puts it, for a member and a visitor', async () => {
     const rectOf = (page: Page, selector: string) =>
       page
         .locator(selector)
@@ -198,6 +198,17 @@ describe('the event page: the facts first', () => {
     expect(loading.cover).toEqual(await rectOf(page, '.details-cover img'));
     expect(loading.brand).toEqual(await rectOf(page, 'header .brand-mark'));
     await page.context().close();
+
+    // A visitor opening the shared link: the cover where the preview above the sign-in draws it.
+    const visitorBefore = await openPage(browser, app.url, { viewport: SIZES.phone, javaScriptEnabled: false });
+    await visitorBefore.goto(`/events/${party.id}`);
+    const visitorLoading = await rectOf(visitorBefore, 'img.boot-cover');
+    await visitorBefore.context().close();
+    const visitor = await openPage(browser, app.url, { viewport: SIZES.phone });
+    await visitor.goto(`/events/${party.id}`);
+    await settle(visitor);
+    expect(visitorLoading).toEqual(await rectOf(visitor, 'main article img'));
+    await visitor.context().close();
   });
 
   it('When Mia replies from the bar after scrolling on a phone, then the bar shows her status', async () => {

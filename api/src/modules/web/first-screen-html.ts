@@ -58,6 +58,7 @@ export function writeFirstScreen(
 ): string {
   let cover = '';
   let bootCover = '';
+  let bootClass = '';
   if (screen.cover) {
     // The largest paint: named before the main script, at high priority, with the same srcset and sizes as its <img>.
     const source = imageSource(screen.cover.url, screen.cover.variant);
@@ -68,7 +69,8 @@ export function writeFirstScreen(
       (srcSet ? ` imagesrcset="${srcSet}" imagesizes="${sizes}"` : '') +
       ' />';
     // An event's page: its cover is the loading screen, where the page will show it, painted before any script.
-    if (screen.cover.variant === 'cover') {
+    if (screen.cover.page) {
+      bootClass = screen.cover.page === 'preview' ? 'boot boot-event boot-preview' : 'boot boot-event';
       bootCover =
         `<img class="boot-cover" src="${attr(source.src)}"` +
         (srcSet ? ` srcset="${srcSet}" sizes="${sizes}"` : '') +
@@ -92,9 +94,7 @@ export function writeFirstScreen(
   const answers = JSON.stringify(screen.answers).replace(/</g, '\\u003c');
   const data = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${answers}</script>`;
   return html
-    .replace(BOOT, (boot) =>
-      bootCover ? `${boot.replace('class="boot"', 'class="boot boot-event"')}${bootCover}` : boot,
-    )
+    .replace(BOOT, (boot) => (bootCover ? `${boot.replace('class="boot"', `class="${bootClass}"`)}${bootCover}` : boot))
     .replace('<title>', `${cover}<title>`)
     .replace('</head>', `${chunks}</head>`)
     .replace('</body>', `${data}</body>`);

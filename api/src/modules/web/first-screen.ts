@@ -39,8 +39,11 @@ export interface FirstScreen {
   answers: FirstScreenAnswers;
   /** The route's modules, to be named in the page's head (their chunks load beside the main script). */
   modules: string[];
-  /** The largest paint: the first cover, with the place it appears (its sizes). */
-  cover: { url: string; variant: keyof typeof IMAGE_SIZES } | null;
+  /**
+   * The largest paint: the first cover, with the place it appears (its sizes); an event's page (`page`) also
+   * shows it on its loading screen, where the member's page or the visitor's preview will draw it.
+   */
+  cover: { url: string; variant: keyof typeof IMAGE_SIZES; page?: 'details' | 'preview' } | null;
   /** The page carries a member's data: no cache but their browser's may keep it. */
   personal: boolean;
   /** The public event a shared link points at (its link preview), or null: the site's own tags. */
@@ -87,7 +90,7 @@ export function createFirstScreen(deps: AppDeps, events: EventsService, minors: 
           imageUrl: preview.imageUrl,
         },
       };
-      screen.cover = { url: preview.imageUrl, variant: 'cover' };
+      screen.cover = { url: preview.imageUrl, variant: 'cover', page: 'preview' };
     }
     // A visitor's page names no code: on a slow phone those downloads would slow the stylesheet that the first
     // paint waits for, and the main script fetches the little a visitor's page needs soon enough.
@@ -118,7 +121,7 @@ export function createFirstScreen(deps: AppDeps, events: EventsService, minors: 
       const event = await events.getVisible(user, id).catch(() => null);
       if (!event) return screen;
       answers[eventPath(id)] = { status: 200, body: event };
-      if (event.imageUrl) screen.cover = { url: event.imageUrl, variant: 'cover' };
+      if (event.imageUrl) screen.cover = { url: event.imageUrl, variant: 'cover', page: 'details' };
     }
     return screen;
   };
