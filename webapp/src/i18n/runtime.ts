@@ -146,7 +146,7 @@ export function translate(message: MessageDescriptor, values?: MessageValues): s
     } catch {
       // The build's formatter has no parser: a text asked for before its part arrived (the first screen's
       // requests start before the messages) is its English as written, never an exception in the caller.
-      return source;
+      return typeof source === 'string' ? source : message.id;
     }
     formats.set(message.id, format);
   }
