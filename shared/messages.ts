@@ -1,6 +1,7 @@
 // User-visible messages of SPEC §5 and §8 that both the server and the web app produce, in English (the source
 // language). Each key is also the message's catalog key (`msg.<key>`, shared/i18n) and, in snake_case, the
 // stable `code` of an API error that carries it: add a message here and `npm run i18n:extract` takes it.
+import { DELETED_MEMBER_NAME } from './deleted-member';
 import { NOT_SIGNED_IN } from './not-signed-in';
 
 /** A message with values: its English ICU text and the values; the translation formats them. */
@@ -170,6 +171,8 @@ export const MSG = {
   calendarFeedNotFound: 'Calendar feed not found',
   textNotAllowed: 'Text contains characters that are not allowed',
   requestsMustBeJson: 'Requests must be sent as JSON',
+  /** How an erased account is named where its row is still shown (its comments, the events it created). */
+  deletedMember: DELETED_MEMBER_NAME,
   /** How a member who hid their name appears to other members in attendee lists. */
   hiddenAttendee: '1 more member',
   // A request's fields refused by its schema (shared/schemas.ts). A request field named as the client sends it

@@ -123,5 +123,13 @@ describe.each(WEB_DATABASE_KINDS)('leaving with your data in the web app on %s',
     await shows(comment);
     expect(await comment.textContent()).toContain('Deleted member');
     expect(await page.content()).not.toContain('Juniper Leaving');
+
+    // A reader who speaks German reads it in German.
+    const german = await app.deps.prisma.user.create({ data: { name: 'Neugierige Leserin', language: 'de' } });
+    await signInAs(page, german);
+    await page.goto(`/events/${event.id}`);
+    const same = page.locator('li, article').filter({ hasText: 'I will bring spare lanterns' }).last();
+    await shows(same);
+    expect(await same.textContent()).toContain('Gelöschtes Mitglied');
   });
 });

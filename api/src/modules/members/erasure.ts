@@ -8,12 +8,10 @@ import type { Prisma as PrismaTypes } from '@prisma/client';
 import type { SlipHolds } from '../events/permission-slips';
 import { releaseAllReplies } from '../events/rsvp-service';
 import { queuePromoted } from '../notifications/outbox-triggers';
+import { DELETED_MEMBER_NAME } from '../../../../shared/deleted-member';
 
 /** A transaction: the erasure commits together with its caller's audit entry, or not at all. */
 export type ErasureTx = PrismaTypes.TransactionClient;
-
-/** What an erased account is called wherever its row is still named (comments, events it created). */
-export const DELETED_MEMBER_NAME = 'Deleted member';
 
 /**
  * Erases the member's personal data in `tx`: sessions end, RSVPs are released (waitlists promote and are told),

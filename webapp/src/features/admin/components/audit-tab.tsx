@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { longDateTime } from '../../../lib/dates';
 import { useAudit } from '../api/audit';
 import styles from './admin-lists.module.css';
+import { memberName } from '../../../lib/member-name';
 
 export const AUDIT_ACTION_WORDS: Record<AuditAction, MessageDescriptor> = defineMessages({
   'member.approved': { id: 'web.admin.audit.actionMemberApproved', defaultMessage: 'Approved a member' },
@@ -138,7 +139,7 @@ export function AuditTab() {
               <div className={styles.main}>
                 <p className={styles.name}>
                   {t(messages.entry, {
-                    actor: entry.actor?.name ?? t(messages.system),
+                    actor: entry.actor ? memberName(entry.actor.name) : t(messages.system),
                     action: inWords(t, entry.action),
                   })}
                 </p>

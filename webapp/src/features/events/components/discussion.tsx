@@ -17,6 +17,7 @@ import { useComments } from '../api/get-comments';
 import { useCreateComment } from '../api/create-comment';
 import { common } from '../messages';
 import { CommentMenu } from './comment-menu';
+import { memberName } from '../../../lib/member-name';
 
 const messages = defineMessages({
   failed: {
@@ -119,7 +120,7 @@ export function Discussion({
       ) : (
         <ul className="comment-list" aria-label={t(messages.comments)}>
           {list.map((comment) => {
-            const name = comment.user?.name?.trim() || t(messages.anonymous);
+            const name = memberName(comment.user?.name?.trim() || t(messages.anonymous));
             return (
               <li key={comment.id} className="comment">
                 <Avatar name={name} url={comment.user?.avatarUrl} size={36} />

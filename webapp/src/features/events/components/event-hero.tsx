@@ -11,6 +11,7 @@ import { useEventHost } from '../api/get-host';
 import { factsMessages } from './event-facts';
 import styles from './event-details-page.module.css';
 import { SeriesHint } from './series-hint';
+import { memberName } from '../../../lib/member-name';
 
 const messages = defineMessages({
   when: { id: 'web.events.details.when', defaultMessage: '{date} · {time}' },
@@ -56,8 +57,8 @@ function Host({ eventId }: { eventId: number }) {
     <p className={styles.host} data-testid="event-host">
       {host.data && (
         <>
-          <Avatar name={host.data.name} url={host.data.avatarUrl} size={28} />
-          <span>{t(messages.hostedBy, { name: host.data.name })}</span>
+          <Avatar name={memberName(host.data.name)} url={host.data.avatarUrl} size={28} />
+          <span>{t(messages.hostedBy, { name: memberName(host.data.name) })}</span>
         </>
       )}
     </p>
