@@ -2,47 +2,28 @@
 // the minor's guardians, on the guardian's own channels (email through a real SMTP server, Telegram through the
 // fake Bot API), once per guardian and child, saying whom it is about, however often the job runs.
 import type { User } from '@prisma/client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases';
 import { eventBody } from '../support/events';
 import type { TestClient } from '../support/http-client';
-import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { deliverySuite } from './delivery-suite';
 
 const CHILD_BIRTH_DATE = new Date('2014-05-02T00:00:00.000Z');
 const ADULT_BIRTH_DATE = new Date('1990-01-15T00:00:00.000Z');
 
 describe.each(DATABASE_KINDS)('guardians in copy on %s', (kind) => {
-  let app: BotTestApp;
-  let smtp: TestSmtpServer;
-  let admin: { user: User; client: TestClient };
+  const suite = deliverySuite(kind, { clear: ['guardianship'] });
+  const { expandAll, mailsTo, telegramTo } = suite;
   let maria: { user: User; client: TestClient };
   let max: User;
   let mark: User;
   let greta: User;
   let gustav: User;
-  let stamp = 0;
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await startBotTestApp(kind);
-  });
-  afterAll(async () => {
-    await app.stop();
-    await smtp.stop();
-  });
   beforeEach(async () => {
-    await app.reset();
-    await app.deps.prisma.guardianship.deleteMany();
-    smtp.messages.length = 0;
-    app.botApi.calls.length = 0;
-    app.setNow(new Date());
-    admin = await app.admin();
-    await app.saveSmtp(admin.client, smtp.port);
-    stamp += 1;
-    const email = (name: string) => `${name}-${stamp}-${kind}@example.org`;
-    const { prisma } = app.deps;
-    maria = await app.signedIn({
+    const { email } = suite;
+    const { prisma } = suite.app.deps;
+    maria = await suite.app.signedIn({
       name: 'Maria Schmidt',
       birthDate: CHILD_BIRTH_DATE,
       googleEmail: email('maria'),
@@ -82,15 +63,8 @@ describe.each(DATABASE_KINDS)('guardians in copy on %s', (kind) => {
     });
   });
 
-  const expandAll = async () => {
-    while (await app.outbox.expandNext(app.deps.now(), 500));
-  };
-  const mailsTo = (user: User) => smtp.messages.filter((mail) => mail.envelopeTo.includes(user.googleEmail!));
-  const telegramTo = (chat: string) =>
-    app.botApi.callsOf('sendMessage').filter((call) => String(call.params.chat_id) === chat);
-
   async function createEvent(isPublic = true): Promise<number> {
-    const res = await admin.client.post('/api/events', eventBody({ name: 'Canoe trip', isPublic }));
+    const res = await suite.admin.client.post('/api/events', eventBody({ name: 'Canoe trip', isPublic }));
     expect(res.status).toBe(201);
     return res.body.id as number;
   }
@@ -98,7 +72,7 @@ describe.each(DATABASE_KINDS)('guardians in copy on %s', (kind) => {
   it('When an event is announced to a minor, then each guardian gets one copy about the child on their own channel', async () => {
     await createEvent();
     await expandAll();
-    await app.worker({ concurrency: 1 }).drain();
+    await suite.app.worker({ concurrency: 1 }).drain();
 
     expect(mailsTo(maria.user).map((mail) => mail.subject)).toEqual(['New event: Canoe trip']);
     // Greta: her own announcement (she is a member too), a copy about Maria and one about Max (whose own
@@ -127,19 +101,21 @@ describe.each(DATABASE_KINDS)('guardians in copy on %s', (kind) => {
 
     // The adult's announcement reached only the adult.
     expect(mailsTo(mark).map((mail) => mail.subject)).toEqual(['New event: Canoe trip']);
-    const aboutMark = (await app.outboxRows()).filter((row) => row.body.includes('Mark Adult'));
+    const aboutMark = (await suite.app.outboxRows()).filter((row) => row.body.includes('Mark Adult'));
     expect(aboutMark).toEqual([]);
   });
 
   it('When the job is expanded again and the worker runs twice, then no guardian gets a copy twice', async () => {
     await createEvent();
     await expandAll();
-    const first = await app.outboxRows();
-    await app.deps.prisma.notificationJob.updateMany({ data: { status: 'pending', cursor: 0, finishedAt: null } });
+    const first = await suite.app.outboxRows();
+    await suite.app.deps.prisma.notificationJob.updateMany({
+      data: { status: 'pending', cursor: 0, finishedAt: null },
+    });
     await expandAll();
-    expect(await app.outboxRows()).toEqual(first);
-    await app.worker({ concurrency: 1 }).drain();
-    await app.worker({ concurrency: 1 }).drain();
+    expect(await suite.app.outboxRows()).toEqual(first);
+    await suite.app.worker({ concurrency: 1 }).drain();
+    await suite.app.worker({ concurrency: 1 }).drain();
 
     const copyKeys = first.filter((row) => row.idempotencyKey.includes('guardian-')).map((row) => row.idempotencyKey);
     expect(copyKeys).toHaveLength(3);
@@ -156,17 +132,17 @@ describe.each(DATABASE_KINDS)('guardians in copy on %s', (kind) => {
 
   it('When an organiser writes to those attending, then the minor’s guardians get the message about the child once', async () => {
     const id = await createEvent(false);
-    const { prisma } = app.deps;
+    const { prisma } = suite.app.deps;
     await prisma.invitation.createMany({ data: [maria.user, mark].map((user) => ({ eventId: id, userId: user.id })) });
     await prisma.attendance.createMany({
       data: [maria.user, mark].map((user) => ({ eventId: id, userId: user.id, status: 'attending' as const })),
     });
     await expandAll();
-    smtp.messages.length = 0;
-    app.botApi.calls.length = 0;
+    suite.smtp.messages.length = 0;
+    suite.app.botApi.calls.length = 0;
     await prisma.outboxMessage.deleteMany();
 
-    const res = await admin.client.post(`/api/events/${id}/messages`, {
+    const res = await suite.admin.client.post(`/api/events/${id}/messages`, {
       audience: 'attending',
       text: 'Bring a towel and dry clothes.',
     });
@@ -174,7 +150,7 @@ describe.each(DATABASE_KINDS)('guardians in copy on %s', (kind) => {
     expect(res.body).toEqual({ recipients: 2 });
     await expandAll();
     await expandAll();
-    await app.worker({ concurrency: 1 }).drain();
+    await suite.app.worker({ concurrency: 1 }).drain();
 
     expect(mailsTo(maria.user)).toHaveLength(1);
     expect(mailsTo(mark)).toHaveLength(1);

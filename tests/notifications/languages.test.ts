@@ -3,12 +3,10 @@
 // event's time zone, a guardian's copy is in the guardian's language, and English stays word for word what it
 // always was.
 import type { User } from '@prisma/client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases';
 import { eventBody } from '../support/events';
-import type { TestClient } from '../support/http-client';
-import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { deliverySuite } from './delivery-suite';
 
 /** Saturday 1 June 2030, 18:30 in Berlin. */
 const EVENT = eventBody({
@@ -19,54 +17,30 @@ const EVENT = eventBody({
 });
 
 describe.each(DATABASE_KINDS)('notifications in the recipient’s language on %s', (kind) => {
-  let app: BotTestApp;
-  let smtp: TestSmtpServer;
-  let admin: { user: User; client: TestClient };
+  const suite = deliverySuite(kind, {
+    clear: ['organisationSettings', 'guardianship'],
+    now: () => new Date('2030-05-01T10:00:00.000Z'),
+  });
+  const { deliver, mailsTo, telegramTo } = suite;
   let greta: User;
   let olena: User;
   let emma: User;
-  let stamp = 0;
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await startBotTestApp(kind);
-  });
-  afterAll(async () => {
-    await app.stop();
-    await smtp.stop();
-  });
   beforeEach(async () => {
-    await app.reset();
-    await app.deps.prisma.organisationSettings.deleteMany();
-    await app.deps.prisma.guardianship.deleteMany();
-    smtp.messages.length = 0;
-    app.botApi.calls.length = 0;
-    app.setNow(new Date('2030-05-01T10:00:00.000Z'));
-    admin = await app.admin();
-    await app.saveSmtp(admin.client, smtp.port);
-    stamp += 1;
-    const { prisma } = app.deps;
+    const { prisma } = suite.app.deps;
     greta = await prisma.user.create({
-      data: { name: 'Greta', language: 'de', googleEmail: `greta-${stamp}@example.org`, notificationPrefs: ['email'] },
+      data: { name: 'Greta', language: 'de', googleEmail: suite.email('greta'), notificationPrefs: ['email'] },
     });
     olena = await prisma.user.create({
-      data: { name: 'Olena', language: 'uk', telegramId: `88${stamp}01`, notificationPrefs: ['telegram'] },
+      data: { name: 'Olena', language: 'uk', telegramId: suite.telegramId(88), notificationPrefs: ['telegram'] },
     });
     emma = await prisma.user.create({
-      data: { name: 'Emma', googleEmail: `emma-${stamp}@example.org`, notificationPrefs: ['email'] },
+      data: { name: 'Emma', googleEmail: suite.email('emma'), notificationPrefs: ['email'] },
     });
   });
 
-  const deliver = async () => {
-    while (await app.outbox.expandNext(app.deps.now(), 500));
-    await app.worker({ concurrency: 1 }).drain();
-  };
-  const mailsTo = (user: User) => smtp.messages.filter((mail) => mail.envelopeTo.includes(user.googleEmail!));
-  const telegramTo = (user: User) =>
-    app.botApi.callsOf('sendMessage').filter((call) => String(call.params.chat_id) === user.telegramId);
-
   async function createEvent(): Promise<number> {
-    const res = await admin.client.post('/api/events', EVENT);
+    const res = await suite.admin.client.post('/api/events', EVENT);
     expect(res.status).toBe(201);
     return res.body.id as number;
   }
@@ -101,18 +75,18 @@ describe.each(DATABASE_KINDS)('notifications in the recipient’s language on %s
   });
 
   it('When the organisation speaks French, then a member without a saved language is told in French, the others in theirs', async () => {
-    const res = await admin.client.patch('/api/admin/organisation', { defaultLanguage: 'fr' });
+    const res = await suite.admin.client.patch('/api/admin/organisation', { defaultLanguage: 'fr' });
     expect(res.status).toBe(200);
     const id = await createEvent();
-    const { prisma } = app.deps;
+    const { prisma } = suite.app.deps;
     await prisma.attendance.createMany({
       data: [greta, olena, emma].map((user) => ({ eventId: id, userId: user.id, status: 'attending' as const })),
     });
     await deliver();
-    smtp.messages.length = 0;
-    app.botApi.calls.length = 0;
+    suite.smtp.messages.length = 0;
+    suite.app.botApi.calls.length = 0;
 
-    const moved = await admin.client.patch(`/api/events/${id}`, { ...EVENT, location: 'Old mill' });
+    const moved = await suite.admin.client.patch(`/api/events/${id}`, { ...EVENT, location: 'Old mill' });
     expect(moved.status).toBe(200);
     await deliver();
 
@@ -129,15 +103,15 @@ describe.each(DATABASE_KINDS)('notifications in the recipient’s language on %s
 
   it('When an organiser writes to those attending, then the line naming them reads in each recipient’s language', async () => {
     const id = await createEvent();
-    const { prisma } = app.deps;
+    const { prisma } = suite.app.deps;
     await prisma.attendance.createMany({
       data: [greta, olena].map((user) => ({ eventId: id, userId: user.id, status: 'attending' as const })),
     });
     await deliver();
-    smtp.messages.length = 0;
-    app.botApi.calls.length = 0;
+    suite.smtp.messages.length = 0;
+    suite.app.botApi.calls.length = 0;
 
-    const res = await admin.client.post(`/api/events/${id}/messages`, {
+    const res = await suite.admin.client.post(`/api/events/${id}/messages`, {
       audience: 'attending',
       text: 'Bring a towel.',
     });
@@ -154,12 +128,12 @@ describe.each(DATABASE_KINDS)('notifications in the recipient’s language on %s
   });
 
   it('When an event is announced to a minor, then their guardian’s copy is in the guardian’s language', async () => {
-    const { prisma } = app.deps;
+    const { prisma } = suite.app.deps;
     const maria = await prisma.user.create({
       data: {
         name: 'Maria Schmidt',
         birthDate: new Date('2020-05-02T00:00:00.000Z'),
-        googleEmail: `maria-${stamp}@example.org`,
+        googleEmail: suite.email('maria'),
         notificationPrefs: ['email'],
       },
     });
@@ -168,7 +142,7 @@ describe.each(DATABASE_KINDS)('notifications in the recipient’s language on %s
         name: 'Oksana',
         language: 'uk',
         role: 'guardian',
-        telegramId: `99${stamp}01`,
+        telegramId: suite.telegramId(99),
         notificationPrefs: ['telegram'],
       },
     });

@@ -3,12 +3,10 @@
 // through a real SMTP server, Telegram messages through the fake Bot API; the admin's test send goes out in each
 // template's own language.
 import type { User } from '@prisma/client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases';
 import { eventBody } from '../support/events';
-import type { TestClient } from '../support/http-client';
-import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { deliverySuite } from './delivery-suite';
 
 /** Saturday 1 June 2030, 18:30 in Berlin. */
 const EVENT = eventBody({
@@ -23,67 +21,45 @@ const GERMAN_SMS = 'Neu: {{eventName}}, {{eventDate}}, {{eventLocation}}';
 const ENGLISH_EMAIL = 'Hi all! {{eventName}} happens on {{eventDate}} at {{eventLocation}}.';
 
 describe.each(DATABASE_KINDS)('admin templates in each recipient’s language on %s', (kind) => {
-  let app: BotTestApp;
-  let smtp: TestSmtpServer;
-  let admin: { user: User; client: TestClient };
+  const suite = deliverySuite(kind, {
+    clear: ['organisationSettings', 'notificationTemplate'],
+    now: () => new Date('2030-05-01T10:00:00.000Z'),
+  });
+  const { deliver, telegramTo } = suite;
   let greta: User;
   let gunter: User;
   let fanny: User;
   let emma: User;
-  let stamp = 0;
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await startBotTestApp(kind);
-  });
-  afterAll(async () => {
-    await app.stop();
-    await smtp.stop();
-  });
   beforeEach(async () => {
-    await app.reset();
-    await app.deps.prisma.organisationSettings.deleteMany();
-    await app.deps.prisma.notificationTemplate.deleteMany();
-    smtp.messages.length = 0;
-    app.botApi.calls.length = 0;
-    app.setNow(new Date('2030-05-01T10:00:00.000Z'));
-    admin = await app.admin();
-    await app.saveSmtp(admin.client, smtp.port);
-    stamp += 1;
-    const { prisma } = app.deps;
+    const { prisma } = suite.app.deps;
     greta = await prisma.user.create({
-      data: { name: 'Greta', language: 'de', googleEmail: `greta-${stamp}@example.org`, notificationPrefs: ['email'] },
+      data: { name: 'Greta', language: 'de', googleEmail: suite.email('greta'), notificationPrefs: ['email'] },
     });
     gunter = await prisma.user.create({
-      data: { name: 'Gunter', language: 'de', telegramId: `77${stamp}01`, notificationPrefs: ['telegram'] },
+      data: { name: 'Gunter', language: 'de', telegramId: suite.telegramId(77), notificationPrefs: ['telegram'] },
     });
     fanny = await prisma.user.create({
-      data: { name: 'Fanny', language: 'fr', googleEmail: `fanny-${stamp}@example.org`, notificationPrefs: ['email'] },
+      data: { name: 'Fanny', language: 'fr', googleEmail: suite.email('fanny'), notificationPrefs: ['email'] },
     });
     emma = await prisma.user.create({
-      data: { name: 'Emma', googleEmail: `emma-${stamp}@example.org`, notificationPrefs: ['email'] },
+      data: { name: 'Emma', googleEmail: suite.email('emma'), notificationPrefs: ['email'] },
     });
   });
 
-  const deliver = async () => {
-    while (await app.outbox.expandNext(app.deps.now(), 500));
-    await app.worker({ concurrency: 1 }).drain();
-  };
   const mailTo = (user: User) => {
-    const mails = smtp.messages.filter((mail) => mail.envelopeTo.includes(user.googleEmail!));
+    const mails = suite.mailsTo(user);
     expect(mails).toHaveLength(1);
     return mails[0]!;
   };
-  const telegramTo = (user: User) =>
-    app.botApi.callsOf('sendMessage').filter((call) => String(call.params.chat_id) === user.telegramId);
 
   async function writeTemplate(body: { channel: 'email' | 'sms'; template: string; language?: string }) {
-    const res = await admin.client.post('/api/notification-templates', { type: 'event_created', ...body });
+    const res = await suite.admin.client.post('/api/notification-templates', { type: 'event_created', ...body });
     expect(res.status).toBe(201);
   }
 
   async function announce() {
-    const res = await admin.client.post('/api/events', EVENT);
+    const res = await suite.admin.client.post('/api/events', EVENT);
     expect(res.status).toBe(201);
     await deliver();
   }
@@ -116,7 +92,7 @@ describe.each(DATABASE_KINDS)('admin templates in each recipient’s language on
   });
 
   it('When no French template exists, then a French member gets the organisation’s template, all in its language', async () => {
-    const settings = await admin.client.patch('/api/admin/organisation', { defaultLanguage: 'de' });
+    const settings = await suite.admin.client.patch('/api/admin/organisation', { defaultLanguage: 'de' });
     expect(settings.status).toBe(200);
     await writeTemplate({ channel: 'email', template: GERMAN_EMAIL });
     await writeTemplate({ channel: 'email', template: ENGLISH_EMAIL, language: 'en' });
@@ -129,9 +105,9 @@ describe.each(DATABASE_KINDS)('admin templates in each recipient’s language on
     // English is spoken here too: Emma, who saved no language, follows the organisation (German).
     expect(mailTo(emma).text).toContain('Hallo! Canoe trip steigt am Samstag');
 
-    await app.deps.prisma.user.update({ where: { id: emma.id }, data: { language: 'en' } });
-    smtp.messages.length = 0;
-    const again = await admin.client.post('/api/events', { ...EVENT, name: 'Hike' });
+    await suite.app.deps.prisma.user.update({ where: { id: emma.id }, data: { language: 'en' } });
+    suite.smtp.messages.length = 0;
+    const again = await suite.admin.client.post('/api/events', { ...EVENT, name: 'Hike' });
     expect(again.status).toBe(201);
     await deliver();
     expect(mailTo(emma).subject).toBe('New event: Hike');
@@ -153,7 +129,7 @@ describe.each(DATABASE_KINDS)('admin templates in each recipient’s language on
     await writeTemplate({ channel: 'email', template: GERMAN_EMAIL, language: 'de' });
     await writeTemplate({ channel: 'email', template: ENGLISH_EMAIL, language: 'en' });
 
-    const res = await admin.client.post('/api/test-notification-template', undefined, {
+    const res = await suite.admin.client.post('/api/test-notification-template', undefined, {
       headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
     });
     expect(res.status).toBe(200);
@@ -164,13 +140,13 @@ describe.each(DATABASE_KINDS)('admin templates in each recipient’s language on
       'event_updated fr',
     ]);
 
-    const subjects = smtp.messages.map((mail) => mail.subject).sort();
+    const subjects = suite.smtp.messages.map((mail) => mail.subject).sort();
     expect(subjects).toEqual([
       '[Test] Neues Event: Beispiel-Event',
       '[Test] New event: Sample Event',
       '[Test] Événement modifié : Événement d’exemple',
     ]);
-    const german = smtp.messages.find((mail) => mail.subject.startsWith('[Test] Neues'))!;
+    const german = suite.smtp.messages.find((mail) => mail.subject.startsWith('[Test] Neues'))!;
     expect(german.text).toMatch(
       /^Hallo! Beispiel-Event steigt am \w+, \d+\. \w+ \d{4} um \d+:\d\d .* in Gemeindesaal\./,
     );
