@@ -11,6 +11,12 @@ export interface ErrorText {
   text: string;
 }
 
+/** An English text in `language` when it is an MSG message (`values` for one with values); any other as it is. */
+export function msgText(source: string, language: Language, values?: DomainError['values']): string {
+  const key = msgKeyOf(source);
+  return key ? translator.t(language, msgCatalogKey(key), values) : source;
+}
+
 /** An MSG message's code and text; a message outside MSG keeps its English and gets the error kind as code. */
 export function errorText(error: Pick<DomainError, 'kind' | 'message' | 'source' | 'values'>, language: Language) {
   const key = msgKeyOf(error.source);

@@ -10,7 +10,7 @@ import { isPhoneVerified, signInEmail, type UserRow } from '../users/users-repos
 import { DeliveryError, type OutgoingMessage } from './delivery';
 import { createEmailSender, SMTP_DISABLED, SMTP_NOT_CONFIGURED } from './email-sender';
 import { translator } from '../../../../shared/i18n/all-catalogs';
-import { msgCatalogKey, msgKeyOf } from '../../../../shared/i18n/message-keys';
+import { msgText } from '../../../../shared/i18n/error-text';
 import { MSG } from '../../../../shared/messages';
 import { defineMessages } from '../../../../shared/i18n/define';
 import { LANGUAGES, type Language } from '../../../../shared/i18n/languages';
@@ -83,11 +83,8 @@ const TEST_MESSAGES = defineMessages({
 });
 
 /** A delivery failure's reason in `language` when it is one of ours; a provider's own answer stays as it came. */
-function reasonIn(error: unknown, language: Language): string {
-  const reason = error instanceof DeliveryError ? error.message : String(error);
-  const key = msgKeyOf(reason);
-  return key ? translator.t(language, msgCatalogKey(key)) : reason;
-}
+const reasonIn = (error: unknown, language: Language): string =>
+  msgText(error instanceof DeliveryError ? error.message : String(error), language);
 
 const badGateway = upstreamFailed;
 
