@@ -364,8 +364,8 @@ describe.each(DATABASE_KINDS)('Sharing an event card into any chat (inline mode)
     await send(inlineCallbackUpdate(member.tg, `card:${id}:a`, fine!));
     // Longer than auto-retry waits in-process: the card itself waits.
     const throttled = { error_code: 429, description: 'Too Many Requests: retry after 120' };
-    botApi.failNext('editMessageText', { ...throttled, parameters: { retry_after: 120 } } as typeof throttled);
-    botApi.failNext('editMessageText', { error_code: 400, description: 'Bad Request: MESSAGE_ID_INVALID' });
+    botApi.failNext('editMessageText', { ...throttled, parameters: { retry_after: 120 } } as typeof throttled, waiting);
+    botApi.failNext('editMessageText', { error_code: 400, description: 'Bad Request: MESSAGE_ID_INVALID' }, gone);
 
     expect(await cards.drain()).toEqual({ edited: 1, dropped: 1, deferred: 1 });
     const edited = botApi.callsOf('editMessageText').map((call) => call.params.inline_message_id);

@@ -81,8 +81,11 @@ export interface FakeBotApi {
   /** Calls refused with 429. */
   throttled: BotApiCall[];
   callsOf(method: string): BotApiCall[];
-  /** The next call of `method` (optionally only for this chat) fails with this Telegram error. */
-  failNext(method: string, error: { error_code: number; description: string }, chatId?: string | number): void;
+  /**
+   * The next call of `method` fails with this Telegram error; with `target`, only the next one for that chat id
+   * or inline message id (edits run side by side, so "the next call" alone may be any card's).
+   */
+  failNext(method: string, error: { error_code: number; description: string }, target?: string | number): void;
   setSendLimit(perSecond: number | undefined): void;
   /** Hands this update to the next getUpdates (long polling). */
   queueUpdate(update: { update_id: number }): void;
@@ -209,7 +212,7 @@ function refusalOf(method: string, params: Record<string, any>): string | null {
 export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBotApi> {
   const calls: BotApiCall[] = [];
   const throttled: BotApiCall[] = [];
-  const failures: Array<{ method: string; chatId?: string; error: { error_code: number; description: string } }> = [];
+  const failures: Array<{ method: string; target?: string; error: { error_code: number; description: string } }> = [];
   let sendLimit = options.sendLimitPerSecond;
   const retryAfter = options.retryAfterSeconds ?? 1;
   const recentSends: number[] = [];
@@ -392,7 +395,9 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
       return send(400, { ok: false, error_code: 400, description: refusedEdit });
     }
     const failureIndex = failures.findIndex(
-      (failure) => failure.method === method && (!failure.chatId || failure.chatId === String(params.chat_id)),
+      (failure) =>
+        failure.method === method &&
+        (!failure.target || failure.target === String(params.chat_id ?? params.inline_message_id)),
     );
     if (failureIndex >= 0) {
       const [failure] = failures.splice(failureIndex, 1);
@@ -419,8 +424,8 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
     calls,
     throttled,
     callsOf: (method) => calls.filter((call) => call.method === method),
-    failNext(method, error, chatId) {
-      failures.push({ method, error, chatId: chatId === undefined ? undefined : String(chatId) });
+    failNext(method, error, target) {
+      failures.push({ method, error, target: target === undefined ? undefined : String(target) });
     },
     setSendLimit(perSecond) {
       sendLimit = perSecond;
