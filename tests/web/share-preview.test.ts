@@ -50,7 +50,7 @@ describe('a shared link of an event', () => {
     const page = await pageFor(app, `/events/${created.body.id}`);
     const tags = metaTags(page.html);
 
-    expect(tags['og:title']).toBe('Sunset hike &#38; picnic');
+    expect(tags['og:title']).toBe('Sunset hike &amp; picnic');
     expect(tags['og:description']).toMatch(/^Sat, 1 Jun 2030, 18:30 CEST · Bring water, good shoes and a friend\./);
     expect(tags['og:description']!.length).toBeLessThan(220);
     expect(tags['og:image']).toBe(`${app.url}${imageUrl}/960.webp`);

@@ -1,6 +1,7 @@
 // The page an emailed confirmation link opens. Mail scanners and link previews fetch links on their own, so
 // opening the link confirms nothing: its owner presses Confirm, a same-origin form post. Before that the page
 // names the account that asked, so nobody hands their address (and their Google sign-in) to a stranger.
+import escapeHtml from 'escape-html';
 import { translator } from '../../../../shared/i18n/all-catalogs';
 import { defineMessages } from '../../../../shared/i18n/define';
 import { TEXT_DIRECTION, type Language } from '../../../../shared/i18n/languages';
@@ -30,9 +31,6 @@ const PRODUCT_NAME = 'Community Events';
  * sites never see a Referer.
  */
 export const CONFIRM_PAGE_REFERRER_POLICY = 'same-origin';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 function page(title: string, body: string, language: Language): string {
   return `<!doctype html>

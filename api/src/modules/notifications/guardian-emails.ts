@@ -8,7 +8,7 @@ import type { MessageValues } from '../../../../shared/i18n/translate';
 import { oneLine } from '../../lib/display-text';
 import * as outbox from './outbox-repository';
 import type { Db } from './outbox-repository';
-import { escapeHtml } from './templates';
+import escapeHtml from 'escape-html';
 
 const TEXTS = defineMessages({
   subject: { id: 'email.guardianConsent.subject', defaultMessage: '{organisation}: consent for {child}' },

@@ -1,5 +1,6 @@
 // The admins' test sends: they go out at once through the real channels (not through the outbox) so the
 // admin sees the SMTP server's or SMS provider's answer while looking at the settings.
+import escapeHtml from 'escape-html';
 import { TEMPLATE_CHANNELS, TEMPLATE_TYPES, type TemplateChannel } from '../../../../shared/constants';
 import type { AppDeps } from '../../deps';
 import type { TemplateTestResult } from '../../../../shared/types';
@@ -18,7 +19,7 @@ import { readDefaultLanguage } from '../organisation/organisation-service';
 import { findTemplateTexts } from './outbox-repository';
 import { PRODUCT_NAME } from './outbox-triggers';
 import { createSmsSender } from './sms-sender';
-import { describeUpdate, escapeHtml, formatEventDate, renderMessage, type TemplateValues } from './templates';
+import { describeUpdate, formatEventDate, renderMessage, type TemplateValues } from './templates';
 
 /** What a test send of a template shows, in the template's language. */
 const TEST_MESSAGES = defineMessages({

@@ -1,6 +1,7 @@
 // The outbox implementation of NotificationTriggers. A trigger runs inside the transaction of the change and
 // writes one fan-out job (one row, whatever the number of recipients); the worker expands it (fan-out.ts) and
 // delivers. Nothing is rendered or sent here (DESIGN §5).
+import escapeHtml from 'escape-html';
 import type { Prisma as PrismaTypes } from '@prisma/client';
 import type { AppConfig } from '../../config';
 import type { Prisma } from '../../db/database';
@@ -15,7 +16,7 @@ import { readDefaultLanguage } from '../organisation/organisation-service';
 import { createFanOut, renderAll } from './fan-out';
 import * as outbox from './outbox-repository';
 import type { Db } from './outbox-repository';
-import { escapeHtml, formatEventDate, renderOrganiserMessage } from './templates';
+import { formatEventDate, renderOrganiserMessage } from './templates';
 import type { NotificationTriggers } from './triggers';
 
 export const PRODUCT_NAME = 'Community Events';

@@ -3,6 +3,7 @@
 // Decline buttons), and the minor (and, when a request runs out, the guardians) told the outcome. A guardian is
 // asked on every address they may be reached at, whatever channels they ticked: the answer is needed to keep
 // the place. Each message's key names the slip's request time, so a slip asked again is asked again, once.
+import escapeHtml from 'escape-html';
 import type { AppConfig } from '../../config';
 import { guardianIdsOf } from '../minors/minors-repository';
 import { readDefaultLanguage } from '../organisation/organisation-service';
@@ -13,7 +14,7 @@ import type { MessageValues } from '../../../../shared/i18n/translate';
 import { channelsOf } from './fan-out';
 import * as outbox from './outbox-repository';
 import type { Db } from './outbox-repository';
-import { escapeHtml, formatEventDate, viewEventLine } from './templates';
+import { formatEventDate, viewEventLine } from './templates';
 
 export interface SlipMessageDeps {
   config: Pick<AppConfig, 'publicUrl' | 'notificationsTimeZone' | 'guardianApprovalMs' | 'organisationDefaults'>;

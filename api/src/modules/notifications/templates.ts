@@ -1,5 +1,6 @@
 // Notification texts: the admin's templates (SPEC §3) or built-in defaults, with {{placeholders}} filled in.
 // Pure functions: no database, no I/O.
+import escapeHtml from 'escape-html';
 import { dateFormat } from '../../../../shared/date-format';
 import { zoneLabel } from '../../../../shared/time-zones';
 import { shorten } from '../../../../shared/text';
@@ -217,9 +218,6 @@ export function baseTemplate(
   if (type) return custom ?? defaultTemplate(type, channel, language);
   return builtIn(language, FIXED_TEXTS[kind as FixedKind][channel]);
 }
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 
 /** Replaces {{name}} (spaces allowed inside the braces); unknown placeholders are left as written. */
 export function fill(template: string, values: TemplateValues, encode: (text: string) => string = (t) => t): string {

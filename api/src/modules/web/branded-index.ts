@@ -1,5 +1,6 @@
 // The web app's index.html with the organisation's name and colour written in at startup (BRAND_NAME,
 // BRAND_COLOR), so one build serves any organisation. The colour's text colour is chosen for contrast.
+import escapeHtml from 'escape-html';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildManifest } from './first-screen-html';
@@ -51,7 +52,6 @@ export async function readIndex(webappDir: string): Promise<Index> {
   last = { built, html, manifest, messageParts };
   return last;
 }
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Black or white, whichever reads better on the colour (WCAG relative luminance). */
 export function contrastText(hex: string): '#ffffff' | '#111111' {

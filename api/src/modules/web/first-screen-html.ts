@@ -1,6 +1,7 @@
 // Writes a first screen (first-screen.ts) into the web app's index.html: its head names the route's chunks,
 // their stylesheets and the cover, so the browser fetches them beside the main script; the answers go in a
 // JSON element the web app reads before its first request (webapp/src/lib/first-screen.ts).
+import escapeHtml from 'escape-html';
 import { FIRST_SCREEN_ELEMENT_ID, imageSource } from '../../../../shared/first-screen';
 import { translator } from '../../../../shared/i18n/all-catalogs';
 import { defineMessages } from '../../../../shared/i18n/define';
@@ -21,8 +22,6 @@ const messages = defineMessages({
 
 /** The loading screen's opening tag in index.html (replaced by React's first render). */
 const BOOT = '<div class="boot" aria-hidden="true">';
-
-const attr = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The files the modules need beyond the main script (which the page loads anyway, with its own imports). */
 function chunkFiles(manifest: BuildManifest, modules: string[]) {
@@ -62,17 +61,17 @@ export function writeFirstScreen(
   if (screen.cover) {
     // The largest paint: named before the main script, at high priority, with the same srcset and sizes as its <img>.
     const source = imageSource(screen.cover.url, screen.cover.variant);
-    const srcSet = attr(source.srcSet ?? '');
-    const sizes = attr(source.sizes ?? '');
+    const srcSet = escapeHtml(source.srcSet ?? '');
+    const sizes = escapeHtml(source.sizes ?? '');
     cover =
-      `<link rel="preload" as="image" href="${attr(source.src)}" fetchpriority="high"` +
+      `<link rel="preload" as="image" href="${escapeHtml(source.src)}" fetchpriority="high"` +
       (srcSet ? ` imagesrcset="${srcSet}" imagesizes="${sizes}"` : '') +
       ' />';
     // An event's page: its cover is the loading screen, where the page will show it, painted before any script.
     if (screen.cover.page) {
       bootClass = screen.cover.page === 'preview' ? 'boot boot-event boot-preview' : 'boot boot-event';
       bootCover =
-        `<img class="boot-cover" src="${attr(source.src)}"` +
+        `<img class="boot-cover" src="${escapeHtml(source.src)}"` +
         (srcSet ? ` srcset="${srcSet}" sizes="${sizes}"` : '') +
         ' alt="" width="1600" height="686" fetchpriority="high" />';
     }
@@ -81,13 +80,13 @@ export function writeFirstScreen(
   if (manifest) {
     // crossorigin as the web app's own loader asks (Vite's preload helper), or the browser would fetch twice.
     const { scripts, styles, entryFiles } = chunkFiles(manifest, screen.modules);
-    for (const file of scripts) chunks += `<link rel="modulepreload" crossorigin href="/${attr(file)}" />`;
-    for (const file of styles) chunks += `<link rel="preload" as="style" crossorigin href="/${attr(file)}" />`;
+    for (const file of scripts) chunks += `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`;
+    for (const file of styles) chunks += `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`;
     // Their messages, in the page's language: the app waits for them before its first render.
     const keys = new Set([...entryFiles, ...scripts].map((file) => messages?.parts[file]).filter(Boolean));
     for (const key of keys) {
       const href = `/assets/messages/${messages!.language}/${key}.js`;
-      chunks += `<link rel="modulepreload" crossorigin href="${attr(href)}" />`;
+      chunks += `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`;
     }
   }
   // JSON, never run: only a "<" could end the element early, and JSON may write it as \u003c.
@@ -106,6 +105,7 @@ export function pageInLanguage(html: string, language: Language): string {
     .replace(/<html lang="[^"]*"/, `<html lang="${language}" dir="${TEXT_DIRECTION[language]}"`)
     .replace(
       /(<meta\s+name="description"\s+content=")[^"]*(")/,
-      (_all, start: string, end: string) => `${start}${attr(translator.t(language, messages.description.id))}${end}`,
+      (_all, start: string, end: string) =>
+        `${start}${escapeHtml(translator.t(language, messages.description.id))}${end}`,
     );
 }

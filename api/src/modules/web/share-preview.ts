@@ -2,12 +2,11 @@
 // A public event's page names the event, its date and time, a line of its description and its cover; any
 // other page — a private, deleted or unknown event included — carries only the site's own tags, so a guessed
 // link reveals nothing. The place is never in a preview: it is for members (web, cards and calendars alike).
+import escapeHtml from 'escape-html';
 import { momentWithZone } from '../../../../shared/date-format';
 import { imageSource } from '../../../../shared/first-screen';
 import type { Language } from '../../../../shared/i18n/languages';
 import type { PublicPreview } from '../events/events-repository';
-
-const attr = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The site's own description (index.html's), for pages that are not a public event. */
 const SITE_DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"/;
@@ -72,6 +71,6 @@ export function previewTags(html: string, context: PreviewContext, event: Public
     tags.push(['name', 'twitter:card', 'summary']);
   }
   // Values were escaped for an attribute except the site's description, which is index.html's own text.
-  const head = tags.map(([key, name, value]) => `<meta ${key}="${name}" content="${attr(value)}" />`).join('');
+  const head = tags.map(([key, name, value]) => `<meta ${key}="${name}" content="${escapeHtml(value)}" />`).join('');
   return html.replace('</head>', `${head}</head>`);
 }
