@@ -13,7 +13,7 @@ import { createRequestLanguages } from './http/language';
 import { brandCoversRouter } from './modules/web/brand-covers';
 import { brandedIndexHtml, readIndex } from './modules/web/branded-index';
 import { createFirstScreen } from './modules/web/first-screen';
-import { pageInLanguage, writeFirstScreen } from './modules/web/first-screen-html';
+import { pageInLanguage, siteDescription, writeFirstScreen } from './modules/web/first-screen-html';
 import { previewTags } from './modules/web/share-preview';
 import { apiCompression } from './http/compress';
 import { requestLog } from './http/request-log';
@@ -141,7 +141,13 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
       );
       // Without PUBLIC_URL (development, demo) the address the browser used; escaped like every tag value.
       const origin = deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-      const context = { origin, path: req.path, siteName: deps.config.brand.name, language };
+      const context = {
+        origin,
+        path: req.path,
+        siteName: deps.config.brand.name,
+        siteDescription: siteDescription(language),
+        language,
+      };
       const shared = previewTags(page, context, screen?.preview ?? null);
       res
         .type('html')

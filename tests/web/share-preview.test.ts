@@ -7,6 +7,7 @@ import { eventBody } from '../support/events';
 import type { TestClient } from '../support/http-client';
 import { pageFor, uploadCover } from '../support/pages';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { previewTags } from '../../api/src/modules/web/share-preview';
 import { checkScreen, launchBrowser, openPage, settle, shows } from './browser';
 import type { Browser } from 'playwright-core';
 
@@ -147,5 +148,24 @@ describe('a shared link of an event', () => {
     expect(await page.getByRole('heading', { name: 'Access Restricted' }).isVisible()).toBe(true);
     expect(await page.locator('main').innerText()).not.toContain('Hidden');
     await page.context().close();
+  });
+});
+
+describe('the site’s own link preview', () => {
+  it('When the site’s description holds an apostrophe and an ampersand, then the preview tag escapes them once', () => {
+    const page = previewTags(
+      '<html><head><meta name="description" content="Rock &#39;n&#39; roll &amp; more" /></head></html>',
+      {
+        origin: 'https://events.example.org',
+        path: '/events/5',
+        siteName: 'Scouts & Guides',
+        siteDescription: "Rock 'n' roll & more",
+        language: 'en',
+      },
+      null,
+    );
+    const tags = metaTags(page);
+    expect(tags['og:description']).toBe('Rock &#39;n&#39; roll &amp; more');
+    expect(tags['og:title']).toBe('Scouts &amp; Guides');
   });
 });

@@ -99,13 +99,15 @@ export function writeFirstScreen(
     .replace('</body>', `${data}</body>`);
 }
 
+/** The site's description for search engines and link previews, as text. */
+export const siteDescription = (language: Language): string => translator.t(language, messages.description.id);
+
 /** The page's `lang`, `dir` and description in `language`. */
 export function pageInLanguage(html: string, language: Language): string {
   return html
     .replace(/<html lang="[^"]*"/, `<html lang="${language}" dir="${TEXT_DIRECTION[language]}"`)
     .replace(
       /(<meta\s+name="description"\s+content=")[^"]*(")/,
-      (_all, start: string, end: string) =>
-        `${start}${escapeHtml(translator.t(language, messages.description.id))}${end}`,
+      (_all, start: string, end: string) => `${start}${escapeHtml(siteDescription(language))}${end}`,
     );
 }

@@ -8,9 +8,6 @@ import { imageSource } from '../../../../shared/first-screen';
 import type { Language } from '../../../../shared/i18n/languages';
 import type { PublicPreview } from '../events/events-repository';
 
-/** The site's own description (index.html's), for pages that are not a public event. */
-const SITE_DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"/;
-
 /** How long a description may be in a preview: chat apps show two or three lines. */
 const DESCRIPTION_CHARS = 160;
 
@@ -38,6 +35,8 @@ export interface PreviewContext {
   /** The page's path (/events/12). */
   path: string;
   siteName: string;
+  /** The site's description as text, for pages that are not a public event. */
+  siteDescription: string;
   /** The page's language: a chat app's fetch names none, so it is mostly the organisation's. */
   language: Language;
 }
@@ -65,12 +64,11 @@ export function previewTags(html: string, context: PreviewContext, event: Public
       tags.push(['property', 'og:image:alt', event.name]);
     }
   } else {
-    const description = SITE_DESCRIPTION.exec(html)?.[1];
     tags.push(['property', 'og:type', 'website'], ['property', 'og:title', context.siteName]);
-    if (description) tags.push(['property', 'og:description', description]);
+    tags.push(['property', 'og:description', context.siteDescription]);
     tags.push(['name', 'twitter:card', 'summary']);
   }
-  // Values were escaped for an attribute except the site's description, which is index.html's own text.
+  // Every value is text, escaped once here for the attribute.
   const head = tags.map(([key, name, value]) => `<meta ${key}="${name}" content="${escapeHtml(value)}" />`).join('');
   return html.replace('</head>', `${head}</head>`);
 }
