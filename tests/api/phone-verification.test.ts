@@ -316,4 +316,22 @@ describe.each(DATABASE_KINDS)('phone verification on %s', (kind) => {
     smsApi.failWith(null);
     expect((await client.post(SEND)).status).toBe(202);
   });
+
+  it('When a member reads the app in German or Ukrainian, then the code arrives in that language', async () => {
+    const german = await memberWithPhone();
+    expect((await german.client.patch('/api/users/me/language', { language: 'de' })).status).toBe(200);
+    expect((await german.client.post(SEND)).status).toBe(202);
+    const ukrainian = await memberWithPhone();
+    const sent = await ukrainian.client.post(SEND, undefined, { headers: { 'accept-language': 'uk-UA,uk;q=0.9' } });
+    expect(sent.status).toBe(202);
+
+    const texts = smsApi.requests.map((request) => request.body.text);
+    expect(texts).toEqual([
+      expect.stringMatching(/^\d{6} ist dein Code für Community Events\. Er läuft in 10 Minuten ab\./),
+      expect.stringMatching(/^\d{6} — твій код для Community Events\. Він діє 10 хвилин\./),
+    ]);
+    // The code in the German SMS is the one that confirms the number.
+    const code = /^(\d{6})/.exec(texts[0]!)![1]!;
+    expect((await german.client.post(VERIFY, { code })).body).toMatchObject({ phoneVerified: true });
+  });
 });

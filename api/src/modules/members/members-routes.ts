@@ -38,7 +38,7 @@ export function membersRouter(
   /** 202 {status:'sent', expiresAt} when a code went out; 200 {status:'verified'} when there is nothing to do. */
   router.post('/users/me/phone/verification', requireUser, async (req, res) => {
     parse(sendPhoneCodeSchema, req.body);
-    const result = await phone.sendCode(currentUser(req));
+    const result = await phone.sendCode(currentUser(req), req.language ?? null);
     res.status(result.status === 'sent' ? 202 : 200).json(result);
   });
 

@@ -5,6 +5,9 @@
 // day per member and per number.
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { PHONE_VERIFICATION } from '../../../../shared/constants';
+import { translator } from '../../../../shared/i18n/all-catalogs';
+import { defineMessages } from '../../../../shared/i18n/define';
+import type { Language } from '../../../../shared/i18n/languages';
 import { MSG } from '../../../../shared/messages';
 import type { CurrentUser, PhoneCodeResponse } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
@@ -12,7 +15,6 @@ import { invalid, rateLimited, upstreamFailed } from '../../../../shared/errors'
 import { consume } from '../../http/rate-limit';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { DeliveryError } from '../notifications/delivery';
-import { PRODUCT_NAME } from '../notifications/outbox-triggers';
 import { createSmsSender } from '../notifications/sms-sender';
 import {
   confirmPhone,
@@ -23,8 +25,18 @@ import {
 } from './phone-verification-repository';
 import type { UserRow } from '../users/users-repository';
 import type { MinorsService } from '../minors/minors-service';
+import { readDefaultLanguage } from '../organisation/organisation-service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const messages = defineMessages({
+  code: {
+    id: 'sms.phoneCode',
+    description: 'The SMS that confirms a phone number; `product`: the organisation’s name',
+    defaultMessage:
+      '{code} is your {product} code. It expires in {minutes, plural, one {# minute} other {# minutes}}. If you did not ask for it, ignore this SMS.',
+  },
+});
 
 /** The code is bound to the member and the number: the same digits confirm nothing else. */
 const hashCode = (userId: number, phoneNumber: string, code: string) => sha256(`${userId}:${phoneNumber}:${code}`);
@@ -56,10 +68,12 @@ export function createPhoneVerificationService(
   }
 
   /** POST /api/users/me/phone/verification: a new code by SMS to the saved number. */
-  async function sendCode(user: UserRow): Promise<PhoneCodeResponse> {
+  async function sendCode(user: UserRow, language: Language | null): Promise<PhoneCodeResponse> {
     const phoneNumber = user.phoneNumber;
     if (!phoneNumber) throw invalid(MSG.smsNeedsPhone);
     if (user.phoneVerifiedAt) return { status: 'verified' };
+    // In the language the member reads the settings page in: they are waiting for it there.
+    const smsLanguage = language ?? (await readDefaultLanguage(deps.config, prisma));
 
     const now = deps.now();
     const resendBefore = new Date(now.getTime() - PHONE_VERIFICATION.resendAfterMs);
@@ -86,13 +100,14 @@ export function createPhoneVerificationService(
     if (!(await storePhoneCode(prisma, stored, resendBefore))) throw cooldown(now);
 
     const minutes = Math.round(PHONE_VERIFICATION.codeTtlMs / 60_000);
+    const text = translator.t(smsLanguage, messages.code.id, { code, product: deps.config.brand.name, minutes });
     try {
       // Sent at once, not through the outbox: the member is waiting for it.
       await sms({
         key: `phone_code:${user.id}:${randomToken(12)}`,
         to: phoneNumber,
         subject: null,
-        text: `${code} is your ${PRODUCT_NAME} code. It expires in ${minutes} minutes. If you did not ask for it, ignore this SMS.`,
+        text,
         html: null,
         payload: null,
       });
