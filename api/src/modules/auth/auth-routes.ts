@@ -142,7 +142,7 @@ export function authRouter(
     // Read by whoever holds the address, perhaps not the member who asked: in this browser's language.
     const language = req.language ?? (await readDefaultLanguage(deps.config, deps.prisma));
     const action = `/api/auth/confirm-email?token=${encodeURIComponent(token)}`;
-    res.type('html').send(confirmEmailPage(action, pending, language));
+    res.type('html').send(confirmEmailPage(action, pending, language, deps.config.brand.name));
   });
 
   /** The page's Confirm button: no sign-in needed, the token is the proof (and same-origin is checked). */

@@ -23,8 +23,6 @@ const messages = defineMessages({
   },
 });
 
-const PRODUCT_NAME = 'Community Events';
-
 /**
  * Where the page's requests carry its address (and so the token): to our own origin only. The Confirm post
  * needs an Origin header for the same-origin guard, which Chromium sends as "null" under no-referrer; other
@@ -32,14 +30,14 @@ const PRODUCT_NAME = 'Community Events';
  */
 export const CONFIRM_PAGE_REFERRER_POLICY = 'same-origin';
 
-function page(title: string, body: string, language: Language): string {
+function page(title: string, body: string, language: Language, product: string): string {
   return `<!doctype html>
 <html lang="${language}" dir="${TEXT_DIRECTION[language]}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="${CONFIRM_PAGE_REFERRER_POLICY}">
-<title>${title} · ${PRODUCT_NAME}</title>
+<title>${title} · ${escapeHtml(product)}</title>
 <style>
   body { font-family: system-ui, sans-serif; display: grid; place-items: center; min-height: 100vh; margin: 0; }
   main { max-width: 28rem; padding: 2rem; text-align: center; }
@@ -67,8 +65,16 @@ function html(language: Language, id: string, values: Record<string, string>, pa
   return text;
 }
 
-/** `action` is where the Confirm button posts (the link itself); `pending` is what it would confirm. */
-export function confirmEmailPage(action: string, pending: PendingEmailLink, language: Language): string {
+/**
+ * `action` is where the Confirm button posts (the link itself); `pending` is what it would confirm; `product` is
+ * the organisation's name (BRAND_NAME).
+ */
+export function confirmEmailPage(
+  action: string,
+  pending: PendingEmailLink,
+  language: Language,
+  product: string,
+): string {
   const title = escapeHtml(translator.t(language, messages.title.id));
   const parts = {
     name: `<bdi>${escapeHtml(oneLine(pending.requester.name))}</bdi>`,
@@ -78,9 +84,10 @@ export function confirmEmailPage(action: string, pending: PendingEmailLink, lang
   return page(
     title,
     `<h1>${title}</h1>
-<p>${html(language, messages.asked.id, { product: PRODUCT_NAME }, parts)}</p>
+<p>${html(language, messages.asked.id, { product }, parts)}</p>
 <p class="warning">${html(language, messages.warning.id, {}, { email: parts.email })}</p>
 <form method="post" action="${escapeHtml(action)}"><button type="submit">${title}</button></form>`,
     language,
+    product,
   );
 }

@@ -17,7 +17,6 @@ import { defineMessages } from '../../../../shared/i18n/define';
 import { LANGUAGES, type Language } from '../../../../shared/i18n/languages';
 import { readDefaultLanguage } from '../organisation/organisation-service';
 import { findTemplateTexts } from './outbox-repository';
-import { PRODUCT_NAME } from './outbox-triggers';
 import { createSmsSender } from './sms-sender';
 import { describeUpdate, formatEventDate, renderMessage, type TemplateValues } from './templates';
 
@@ -129,11 +128,11 @@ export function createNotificationsService(deps: AppDeps) {
     if (!settings.enabled) throw invalid(MSG.smtpTestNotEnabled);
     const language = adminLanguage ?? (await readDefaultLanguage(deps.config, deps.prisma));
     const say = (message: { id: string }, values: Record<string, string>) => translator.t(language, message.id, values);
-    const body = say(TEST_MESSAGES.emailBody, { product: PRODUCT_NAME });
+    const body = say(TEST_MESSAGES.emailBody, { product: deps.config.brand.name });
     const message: OutgoingMessage = {
       key: `smtp_test:${randomToken(12)}`,
       to,
-      subject: say(TEST_MESSAGES.emailSubject, { product: PRODUCT_NAME }),
+      subject: say(TEST_MESSAGES.emailSubject, { product: deps.config.brand.name }),
       text: body,
       html: `<p>${escapeHtml(body)}</p>`,
       payload: null,

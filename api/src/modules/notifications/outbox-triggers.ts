@@ -19,8 +19,6 @@ import type { Db } from './outbox-repository';
 import { formatEventDate, renderOrganiserMessage } from './templates';
 import type { NotificationTriggers } from './triggers';
 
-export const PRODUCT_NAME = 'Community Events';
-
 /** The email that confirms an address a member asked to link, in the language of the request. */
 const EMAIL_LINK = defineMessages({
   subject: { id: 'email.linkEmail.subject', defaultMessage: 'Confirm your email address for {product}' },
@@ -166,7 +164,7 @@ export function createOutboxTriggers(deps: TriggerDeps) {
         name: oneLine(requester.name),
         signIn: oneLine(describeWays(requester.ways, language)),
       });
-      const asked = say(EMAIL_LINK.asked, { asker, email, product: PRODUCT_NAME });
+      const asked = say(EMAIL_LINK.asked, { asker, email, product: config.brand.name });
       const warning = say(EMAIL_LINK.warning, { email });
       const text = `${asked}\n\n${warning}\n\n${say(EMAIL_LINK.openLink)}\n${confirmUrl}\n`;
       const html =
@@ -182,7 +180,7 @@ export function createOutboxTriggers(deps: TriggerDeps) {
             channel: 'email',
             userId,
             recipient: email,
-            subject: say(EMAIL_LINK.subject, { product: PRODUCT_NAME }),
+            subject: say(EMAIL_LINK.subject, { product: config.brand.name }),
             body: text,
             html,
           },
