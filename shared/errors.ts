@@ -4,8 +4,14 @@
 import { compileMessage } from './i18n/translate';
 import { MSG, type MessageWithValues } from './messages';
 
-/** What a domain error says: an MSG text (or any English sentence), or an MSG message with values. */
-export type ErrorMessage = string | MessageWithValues;
+/** What a domain error says: an MSG text, or an MSG message with values. */
+export type ErrorMessage = Extract<(typeof MSG)[keyof typeof MSG], string> | MessageWithValues;
+
+/**
+ * A text no catalog holds, sent as written (so in English): only for what a library says in its own words, such
+ * as zod's message for a key a strict body does not allow. Whatever a member is meant to read is an MSG message.
+ */
+export const asWritten = (text: string) => text as ErrorMessage;
 
 export type ErrorKind =
   /** The input breaks a rule (a SPEC validation message says which). */

@@ -120,6 +120,8 @@ export const MSG = {
   onlyCreatorDeletes: "You can only delete events you've created",
   onlyCreatorInvites: "You can only manage invitations for events you've created",
   unknownInvitees: 'Some of the users to invite do not exist',
+  /** `ids`: the first ten of them, comma-separated (", …" after them when there are more). */
+  unknownInviteesNamed: icu<{ ids: string }>('Some of the users to invite do not exist: {ids}'),
   rsvpStatusInvalid: 'Status must be attending, not_attending or maybe',
   rsvpGuestsInvalid: 'Guests must be a whole number from 0 to 5',
   rsvpClosed: 'RSVP for this event has closed',
@@ -166,6 +168,8 @@ export const MSG = {
   telegramNotConfigured: 'Telegram sign-in is not configured',
   cursorInvalid: 'Invalid cursor',
   noTelegramBot: 'No Telegram bot is configured',
+  shareOnlyPublic: 'Only public events can be shared in Telegram.',
+  shareNeedsTelegram: 'Link your Telegram account in Settings to share events in Telegram.',
   memberHasNotReplied: 'This member has not replied to this event',
   smsSendFailed: 'The code could not be sent by SMS. Check the number, or try again later.',
   calendarFeedNotFound: 'Calendar feed not found',

@@ -1,5 +1,6 @@
 // Every request body of SPEC §7, written once: the API validates with these and the web app's forms use them.
 import { z } from 'zod';
+import { asWritten, type ErrorMessage } from './errors';
 import {
   AUDIT_ACTIONS,
   CONSENT_AGE,
@@ -68,8 +69,8 @@ function saidNow(message: MessageWithValues): string {
 }
 
 /** The message behind an issue's text: a message with values said by a schema, else the text itself. */
-export const validationMessage = (text: string): string | MessageWithValues =>
-  schemaMessages.get(text) ?? parseMessages.get(text) ?? text;
+export const validationMessage = (text: string): ErrorMessage =>
+  schemaMessages.get(text) ?? parseMessages.get(text) ?? asWritten(text);
 
 /** A form field's name in the messages (MSG's FORM_FIELD): 'Name must be at most 200 characters'. */
 type FormField =

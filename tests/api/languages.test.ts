@@ -210,4 +210,35 @@ describe.each(DATABASE_KINDS)('languages on %s', (kind) => {
       error: 'Відкрий застосунок із Telegram, щоб увійти через Telegram.',
     });
   });
+
+  it('When sharing to Telegram or inviting unknown ids is refused, then the refusal is translated with its code', async () => {
+    const admin = await app.signedIn({ isAdmin: true, role: 'admin', telegramId: String((nextTelegramId += 1)) });
+    const secret = await admin.client.post('/api/events', eventBody({ name: 'Planning', isPublic: false }));
+    const open = await admin.client.post('/api/events', eventBody({ name: 'Picnic', isPublic: true }));
+
+    const privateShare = await admin.client.post(`/api/events/${secret.body.id}/share`, {}, acceptLanguage('fr'));
+    expect(privateShare.status).toBe(403);
+    expect(privateShare.body).toEqual({
+      code: 'share_only_public',
+      error: 'Seuls les événements publics peuvent être partagés sur Telegram.',
+    });
+    const webOnly = await app.signedIn();
+    const noTelegram = await webOnly.client.post(`/api/events/${open.body.id}/share`, {}, acceptLanguage('ru'));
+    expect(noTelegram.status).toBe(409);
+    expect(noTelegram.body).toEqual({
+      code: 'share_needs_telegram',
+      error: 'Привяжи свой Telegram-аккаунт в Настройках, чтобы делиться событиями в Telegram.',
+    });
+
+    const unknown = await admin.client.post(
+      `/api/events/${secret.body.id}/invitations`,
+      { userIds: [2_000_000_000] },
+      acceptLanguage('de'),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({
+      code: 'unknown_invitees_named',
+      error: 'Einige der Leute, die du einladen willst, gibt es nicht: 2000000000',
+    });
+  });
 });

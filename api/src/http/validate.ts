@@ -2,7 +2,7 @@
 import { MSG, type IdKind } from '../../../shared/messages';
 import type { z } from 'zod';
 import { isStorableText, validationMessage } from '../../../shared/schemas';
-import { invalid } from '../../../shared/errors';
+import { asWritten, invalid } from '../../../shared/errors';
 
 /** True when some string anywhere in the value could not be stored in PostgreSQL text (NUL, lone surrogate). */
 function hasUnstorableText(value: unknown, depth = 0): boolean {
@@ -21,7 +21,7 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw invalid(issue ? validationMessage(issue.message) : 'Invalid request');
+  throw invalid(issue ? validationMessage(issue.message) : asWritten('Invalid request'));
 }
 
 const MAX_INT4 = 2_147_483_647;

@@ -1,7 +1,7 @@
 // Who may see and who may manage an event: the checks every event use case starts with. Private events of
 // others are a 404, as if they did not exist; managing is for admins and for the event's creator while they
 // still hold a role that may create events (403 otherwise), judged on every request by the role held now.
-import { forbidden, notFound } from '../../../../shared/errors';
+import { forbidden, notFound, type ErrorMessage } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
 import { mayManageEvent } from '../../../../shared/permissions';
 import type { Prisma } from '../../db/database';
@@ -20,7 +20,7 @@ export function createEventAccess(prisma: Prisma) {
   }
 
   /** Visible, and the viewer may manage it (mayManage). */
-  async function managedRecord(viewer: Viewer, id: number, refusal: string): Promise<repo.EventRecord> {
+  async function managedRecord(viewer: Viewer, id: number, refusal: ErrorMessage): Promise<repo.EventRecord> {
     const event = await visibleRecord(viewer, id);
     if (!mayManage(viewer, event)) throw forbidden(refusal);
     return event;

@@ -14,7 +14,7 @@ import type { CommentItem, EventHost, EventSummary, EventsPage, InvitationItem }
 import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';
 import type { ImagesService } from '../images/images-service';
-import { conflict, forbidden, invalid, notFound } from '../../../../shared/errors';
+import { conflict, forbidden, invalid, notFound, type ErrorMessage } from '../../../../shared/errors';
 import { versionTag } from '../../http/version-etag';
 import { readDataVersion, type DataVersion } from '../../db/data-version-repository';
 import { mayManage, type EventAccess } from './event-access';
@@ -365,8 +365,8 @@ export function createEventsService(
 
 export type EventsService = ReturnType<typeof createEventsService>;
 
-function unknownUsersMessage(userIds: number[]): string {
+function unknownUsersMessage(userIds: number[]): ErrorMessage {
   if (userIds.length === 0) return MSG.unknownInvitees;
   const shown = userIds.slice(0, 10).join(', ');
-  return `${MSG.unknownInvitees}: ${shown}${userIds.length > 10 ? ', …' : ''}`;
+  return MSG.unknownInviteesNamed({ ids: `${shown}${userIds.length > 10 ? ', …' : ''}` });
 }

@@ -5,7 +5,7 @@ import type { UpdateMeInput } from '../../../../shared/schemas';
 import type { CurrentUser, DirectoryUser, PublicUser } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';
-import { forbidden, invalid } from '../../../../shared/errors';
+import { forbidden, invalid, type ErrorMessage } from '../../../../shared/errors';
 import { mayCreateEvents } from '../../../../shared/permissions';
 import {
   listUsersByName,
@@ -18,7 +18,7 @@ import {
 } from '../users/users-repository';
 
 /** Why a channel cannot be turned on for this user yet, or null when it can. */
-function missingContact(user: UserRow, channel: NotificationChannel): string | null {
+function missingContact(user: UserRow, channel: NotificationChannel): ErrorMessage | null {
   switch (channel) {
     case 'sms':
       return user.phoneNumber ? null : MSG.smsNeedsPhone;

@@ -10,9 +10,9 @@ import * as repo from './shared-cards-repository';
 import type { Viewer } from '../users/viewer';
 
 export const SHARE_MSG = {
-  noBot: 'No Telegram bot is configured',
-  noTelegram: 'Link your Telegram account in Settings to share events in Telegram.',
-  privateEvent: 'Only public events can be shared in Telegram.',
+  noBot: MSG.noTelegramBot,
+  noTelegram: MSG.shareNeedsTelegram,
+  privateEvent: MSG.shareOnlyPublic,
 } as const;
 
 /** Telegram's inline message ids are short opaque strings; anything else is not stored. */
