@@ -188,6 +188,13 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const MEMBERSHIP_MODES = ['open', 'approval', 'invite'] as const;
 export type MembershipMode = (typeof MEMBERSHIP_MODES)[number];
 
+/**
+ * How a guardian's consent given through an email link becomes valid: after a leader confirms it (`leader`),
+ * or at once (`email`), for organisations that accept that an email address proves parenthood.
+ */
+export const CONSENT_VERIFICATIONS = ['leader', 'email'] as const;
+export type ConsentVerification = (typeof CONSENT_VERIFICATIONS)[number];
+
 /** The languages the organisation may choose as its default. */
 export const ORGANISATION_LANGUAGES = ['en', 'de', 'es', 'fr', 'ru', 'uk', 'ar'] as const;
 export type OrganisationLanguage = (typeof ORGANISATION_LANGUAGES)[number];

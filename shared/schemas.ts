@@ -5,6 +5,7 @@ import {
   AUDIT_ACTIONS,
   CONSENT_AGE,
   CONSENT_TEXT_MAX,
+  CONSENT_VERIFICATIONS,
   PHOTO_CONSENTS,
   INVITE_LIMITS,
   INVITE_ROLES,
@@ -690,6 +691,10 @@ export const organisationSettingsSchema = z
       defaultLanguage: z
         .enum(ORGANISATION_LANGUAGES, { error: oneOf('defaultLanguage', ORGANISATION_LANGUAGES) })
         .optional(),
+      consentVerification: z
+        .enum(CONSENT_VERIFICATIONS, { error: eitherOr('consentVerification', 'leader', 'email') })
+        .optional(),
+      linkPreviews: z.boolean({ error: boolean('linkPreviews') }).optional(),
       /** null or blank: back to the built-in text. */
       consentText: z
         .string({ error: mustBeText('consentText') })

@@ -1,6 +1,7 @@
 // Response shapes of the API (SPEC §3), shared by the API and the web app.
 import type {
   AccountRole,
+  ConsentVerification,
   GuardianConsentState,
   InviteRole,
   MemberRole,
@@ -356,6 +357,10 @@ export interface OrganisationSettingsView {
   consentAge: number;
   requireBirthDate: boolean;
   defaultLanguage: OrganisationLanguage;
+  /** `leader`: a consent given through an email link waits for a leader's confirmation; `email`: valid at once. */
+  consentVerification: ConsentVerification;
+  /** Whether a shared link to a public upcoming event shows its name, date and cover in chat apps. */
+  linkPreviews: boolean;
   /** What a guardian agrees to (the built-in text until an admin saves their own). */
   consentText: string;
   /** Raised by every change of consentText; a consent records the version its guardian read. */

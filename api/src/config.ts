@@ -228,6 +228,9 @@ function buildConfig(env: z.infer<typeof envSchema>, source: Record<string, stri
       consentAge: env.CONSENT_AGE,
       requireBirthDate: env.REQUIRE_BIRTH_DATE,
       defaultLanguage: env.DEFAULT_LANGUAGE,
+      // The safe choices: an email link alone does not prove parenthood; previews are on as members expect.
+      consentVerification: 'leader' as const,
+      linkPreviews: true,
     },
     rateLimitAuthPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,

@@ -25,6 +25,8 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       consentAge: 14,
       requireBirthDate: false,
       defaultLanguage: 'de',
+      consentVerification: 'leader',
+      linkPreviews: true,
       // The built-in consent text until an admin saves one.
       consentText: expect.stringContaining('I give consent'),
       consentTextVersion: 0,
@@ -49,6 +51,8 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       [{ consentAge: '14' }, /consentAge/],
       [{ requireBirthDate: 'yes' }, /requireBirthDate must be true or false/],
       [{ defaultLanguage: 'it' }, /defaultLanguage must be one of en, de, es, fr, ru, uk, ar/],
+      [{ consentVerification: 'parent' }, /consentVerification must be leader or email/],
+      [{ linkPreviews: 'no' }, /linkPreviews must be true or false/],
       [{ colour: 'red' }, /Unknown setting: colour/],
       [{}, /at least one setting/],
       [{ consentAge: 15, defaultLanguage: 'xx' }, /defaultLanguage/],
@@ -73,6 +77,8 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       consentAge: 16,
       requireBirthDate: false,
       defaultLanguage: 'de',
+      consentVerification: 'leader',
+      linkPreviews: true,
       // The built-in consent text until an admin saves one.
       consentText: expect.stringContaining('I give consent'),
       consentTextVersion: 0,
@@ -97,11 +103,32 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       consentAge: 16,
       requireBirthDate: true,
       defaultLanguage: 'uk',
+      consentVerification: 'leader',
+      linkPreviews: true,
       // The built-in consent text until an admin saves one.
       consentText: expect.stringContaining('I give consent'),
       consentTextVersion: 0,
     });
     expect((await auditOf()).at(-1)!.details).toMatchObject({ keys: 'requireBirthDate,defaultLanguage' });
+  });
+
+  it('When an admin changes how consent is verified and turns link previews off, then both persist and are audited', async () => {
+    const { client } = await app.signedIn({ isAdmin: true });
+    const res = await client.patch('/api/admin/organisation', { consentVerification: 'email', linkPreviews: false });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ consentVerification: 'email', linkPreviews: false });
+    expect((await client.get('/api/admin/organisation')).body).toMatchObject({
+      consentVerification: 'email',
+      linkPreviews: false,
+    });
+    expect((await auditOf()).at(-1)!.details).toMatchObject({
+      keys: 'consentVerification,linkPreviews',
+      'consentVerification.before': 'leader',
+      'consentVerification.after': 'email',
+      'linkPreviews.before': true,
+      'linkPreviews.after': false,
+    });
+    await client.patch('/api/admin/organisation', { consentVerification: 'leader', linkPreviews: true });
   });
 });
 
@@ -124,6 +151,8 @@ describe('organisation settings in the environment', () => {
       consentAge: 16,
       requireBirthDate: true,
       defaultLanguage: 'en',
+      consentVerification: 'leader',
+      linkPreviews: true,
     });
   });
 });

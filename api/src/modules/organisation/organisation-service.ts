@@ -1,6 +1,6 @@
 // Use cases of the organisation's settings: how people become members, the age of consent, whether a birth date
 // is asked for, and the default language. The environment's values stand until an admin saves their own.
-import type { MembershipMode, OrganisationLanguage } from '../../../../shared/constants';
+import type { ConsentVerification, MembershipMode, OrganisationLanguage } from '../../../../shared/constants';
 import type { OrganisationSettingsInput } from '../../../../shared/schemas';
 import type { OrganisationSettingsView } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
@@ -14,7 +14,14 @@ import {
   type OrganisationSettingsRow,
 } from './organisation-repository';
 
-const SETTING_KEYS = ['membershipMode', 'consentAge', 'requireBirthDate', 'defaultLanguage'] as const;
+const SETTING_KEYS = [
+  'membershipMode',
+  'consentAge',
+  'requireBirthDate',
+  'defaultLanguage',
+  'consentVerification',
+  'linkPreviews',
+] as const;
 
 function toView(row: OrganisationSettingsRow | null, deps: Pick<AppDeps, 'config'>): OrganisationSettingsView {
   if (!row) return { ...deps.config.organisationDefaults, consentText: DEFAULT_CONSENT_TEXT, consentTextVersion: 0 };
@@ -24,6 +31,9 @@ function toView(row: OrganisationSettingsRow | null, deps: Pick<AppDeps, 'config
     consentAge: row.consentAge,
     requireBirthDate: row.requireBirthDate,
     defaultLanguage: row.defaultLanguage as OrganisationLanguage,
+    // The table's CHECK keeps it one of the two.
+    consentVerification: row.consentVerification as ConsentVerification,
+    linkPreviews: row.linkPreviews,
     consentText: row.consentText ?? DEFAULT_CONSENT_TEXT,
     consentTextVersion: row.consentTextVersion,
   };
