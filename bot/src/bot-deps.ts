@@ -95,10 +95,11 @@ export interface BotDeps {
     }): Promise<void>;
     /**
      * May a tap on this inline message act on the event its callback data names? Only on a recorded card of
-     * that event, or on an unrecorded one tapped by the member the server prepared that event's card for
-     * (which records it). False: answer the tap and change nothing.
+     * that event, or on an unrecorded one whose data brings an unused, unexpired token the server made for a
+     * card of that event (prepared for the Mini App): that first tap, anyone's, records it and uses the token
+     * up. False: answer the tap and change nothing.
      */
-    acceptTap(tap: { inlineMessageId: string; eventId: number; telegramUserId: number }): Promise<boolean>;
+    acceptTap(tap: { inlineMessageId: string; eventId: number; token: string | null }): Promise<boolean>;
   };
   /** Permission slips, decided with the Approve / Decline buttons under a guardian's request. */
   slips: {

@@ -37,18 +37,24 @@ export const cardTexts = (language: Language) => ({
 /** In English, as the SPEC words them. */
 export const CARD_TEXT = cardTexts('en');
 
-/** Where a card's button sits, in callback data: `card:<event id>:<a|n>`. */
-const CARD_DATA_RE = /^card:(\d{1,10}):([an])$/;
+/**
+ * A card's button, in callback data: `card:<event id>:<a|n>`, and on a card prepared for the Mini App's Share
+ * action `card:<event id>:<a|n>:<token>`: the server's random token (22 base64url characters, 128 bits) lets
+ * the first tap on a copy Telegram never reported tie it to that event. At most 40 bytes of Telegram's 64.
+ */
+const CARD_DATA_RE = /^card:(\d{1,10}):([an])(?::([A-Za-z0-9_-]{22}))?$/;
 export const CARD_DATA = /^card:/;
-export const cardData = (eventId: number, status: 'attending' | 'not_attending') =>
-  `card:${eventId}:${status === 'attending' ? 'a' : 'n'}`;
+export const cardData = (eventId: number, status: 'attending' | 'not_attending', token?: string) =>
+  `card:${eventId}:${status === 'attending' ? 'a' : 'n'}${token ? `:${token}` : ''}`;
 
-export function parseCardData(data: string): { eventId: number; status: 'attending' | 'not_attending' } | null {
+export function parseCardData(
+  data: string,
+): { eventId: number; status: 'attending' | 'not_attending'; token: string | null } | null {
   const match = CARD_DATA_RE.exec(data);
   if (!match) return null;
   const eventId = Number(match[1]);
   if (eventId < 1 || eventId > 2_147_483_647) return null;
-  return { eventId, status: match[2] === 'a' ? 'attending' : 'not_attending' };
+  return { eventId, status: match[2] === 'a' ? 'attending' : 'not_attending', token: match[3] ?? null };
 }
 
 /**
@@ -113,12 +119,18 @@ export function cardPreview(event: CardEvent, publicUrl: string | undefined): Li
   return url ? { url, prefer_large_media: true, show_above_text: true } : { is_disabled: true };
 }
 
-export function cardKeyboard(event: CardEvent, botUsername: string | undefined, language: Language = 'en') {
+/** The card's buttons; `token`: the server's, on a card prepared for the Mini App (redrawn cards carry none). */
+export function cardKeyboard(
+  event: CardEvent,
+  botUsername: string | undefined,
+  language: Language = 'en',
+  token?: string,
+) {
   const full = event.capacity !== null && event.attendingPeople >= event.capacity;
   const text = rsvpTexts(language);
   const keyboard = new InlineKeyboard()
-    .text(full ? text.joinWaitlist : text.willAttend, cardData(event.id, 'attending'))
-    .text(text.cannotAttend, cardData(event.id, 'not_attending'));
+    .text(full ? text.joinWaitlist : text.willAttend, cardData(event.id, 'attending', token))
+    .text(text.cannotAttend, cardData(event.id, 'not_attending', token));
   return botUsername ? keyboard.row().url(botText(language, CARD.open), openLink(botUsername, event.id)) : keyboard;
 }
 
@@ -126,27 +138,29 @@ export function cardKeyboard(event: CardEvent, botUsername: string | undefined, 
  * What a posted card shows, in `language`: the event while it is public (everyone in the chat reads it, invited
  * or not); otherwise, or once it is gone, the neutral text without buttons or preview.
  */
-export function renderCard(event: CardEvent | null, options: CardOptions, language: Language) {
+export function renderCard(event: CardEvent | null, options: CardOptions, language: Language, token?: string) {
   if (!event?.isPublic) {
     return { text: botText(language, BOT.gone), link_preview_options: { is_disabled: true } };
   }
   return {
     text: cardText(event, options.timeZone, language),
     link_preview_options: cardPreview(event, options.publicUrl),
-    reply_markup: cardKeyboard(event, options.botUsername, language),
+    reply_markup: cardKeyboard(event, options.botUsername, language, token),
   };
 }
 
 /**
  * The inline result that posts the card (answered to @bot queries, and prepared for the Mini App), written in
  * `language.card`; `language.chosen` null says the card follows the organisation's language when redrawn.
+ * `token`: the server's, for a prepared card (see cardData).
  */
 export function cardResult(
   event: CardEvent,
   options: CardOptions,
   language: { card: Language; chosen: Language | null },
+  token?: string,
 ): InlineQueryResultArticle {
-  const card = renderCard(event, options, language.card);
+  const card = renderCard(event, options, language.card, token);
   const thumbnail = coverUrl(event, options.publicUrl);
   const moment = cardMoment(event.date, event.timeZone ?? options.timeZone, language.card);
   return {

@@ -104,7 +104,9 @@ describe.each(DATABASE_KINDS)('leaving with your data on %s', (kind) => {
         expiresAt: later,
       },
     });
-    await prisma.preparedShare.create({ data: { telegramUserId: values.telegramId, eventId, expiresAt: later } });
+    await prisma.preparedShare.create({
+      data: { tokenHash: `prepared-${tag}`, telegramUserId: values.telegramId, eventId, expiresAt: later },
+    });
     await prisma.sharedCard.create({
       data: { inlineMessageId: `card-${tag}`, eventId, sharedByTelegramId: values.telegramId },
     });

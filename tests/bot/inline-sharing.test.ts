@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CARD_TEXT } from '../../bot/src/event-card';
@@ -6,6 +7,7 @@ import type { CardRefresher } from '../../api/src/modules/telegram/shared-cards-
 import { SHARE_MSG } from '../../api/src/modules/telegram/shared-cards-service';
 import {
   FAKE_BOT_INFO,
+  TELEGRAM_CALLBACK_DATA_BYTES,
   inlineCallbackUpdate,
   inlineQueryUpdate,
   type FakeBotApi,
@@ -92,6 +94,25 @@ describe.each(DATABASE_KINDS)('Sharing an event card into any chat (inline mode)
       .get(id)!
       .reply_markup?.inline_keyboard.flat()
       .map((button) => button.text) ?? [];
+  /** The callback data of a card's buttons as its chat shows them now: what a tap on them sends. */
+  const dataOf = (id: string): string[] =>
+    botApi.inlineMessages
+      .get(id)!
+      .reply_markup!.inline_keyboard.flat()
+      .flatMap((button) => (button.callback_data ? [String(button.callback_data)] : []));
+  /** `from` taps a card's button as Telegram sends it: 0 I Will Attend, 1 Cannot Attend. */
+  const press = (from: TelegramPerson, id: string, button = 0) =>
+    send(inlineCallbackUpdate(from, dataOf(id)[button]!, id));
+
+  /** `from` taps Share in the Mini App (the real route): answers the prepared message's id. */
+  async function prepare(from: { client: TestClient }, eventId: number): Promise<string> {
+    const res = await from.client.post(`/api/events/${eventId}/share`, {});
+    expect(res.status).toBe(200);
+    return res.body.preparedMessageId as string;
+  }
+  /** `from` sends the prepared card into a chat (Telegram's share sheet; not reported): its inline message id. */
+  const postPrepared = (from: TelegramPerson, preparedId: string) =>
+    botApi.postPreparedMessage(from, preparedId).inlineMessageId;
 
   it('When someone types @bot, then they get the upcoming public events: a private one is never offered, not even to its organiser', async () => {
     const workshop = await createEvent();
@@ -239,6 +260,7 @@ describe.each(DATABASE_KINDS)('Sharing an event card into any chat (inline mode)
     const prepared = await member.client.post(`/api/events/${id}/share`, {});
     const fromMiniApp = botApi.postPreparedMessage(member.tg, prepared.body.preparedMessageId);
     await send(fromMiniApp.update);
+    const preparedData = dataOf(fromMiniApp.inlineMessageId);
     const details = {
       name: 'Now-secret sleepover',
       description: 'Bring a sleeping bag.',
@@ -261,8 +283,10 @@ describe.each(DATABASE_KINDS)('Sharing an event card into any chat (inline mode)
 
     // Public again: the chats it was taken from are not told again, not even through the old preparation.
     expect((await organiser.client.patch(`/api/events/${id}`, { ...details, isPublic: true })).status).toBe(200);
-    await send(inlineCallbackUpdate(member.tg, `card:${id}:a`, fromMiniApp.inlineMessageId));
-    expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid });
+    for (const copy of [fromMiniApp.inlineMessageId, late.inlineMessageId]) {
+      await send(inlineCallbackUpdate(member.tg, preparedData[0]!, copy));
+      expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid });
+    }
     expect(await cards.drain()).toEqual({ edited: 0, dropped: 0, deferred: 0 });
     expectNeutral(inline);
     expectNeutral(fromMiniApp.inlineMessageId);
@@ -326,32 +350,183 @@ describe.each(DATABASE_KINDS)('Sharing an event card into any chat (inline mode)
     expect(await app.deps.prisma.user.count({ where: { telegramId: String(stranger.id) } })).toBe(0);
   });
 
-  it('When a Mini App card was never reported, then only its sharer’s tap within the preparation’s life makes it live', async () => {
-    const id = await createEvent();
-    const prepared = await member.client.post(`/api/events/${id}/share`, {});
-    const first = botApi.postPreparedMessage(member.tg, prepared.body.preparedMessageId).inlineMessageId;
-    const second = botApi.postPreparedMessage(member.tg, prepared.body.preparedMessageId).inlineMessageId;
-    const other = person('Noah');
-    await app.signedIn({ name: 'Noah', telegramId: String(other.id) });
+  it('When a card shared from the Mini App into a group is first tapped by another member, then that tap makes it live and counts', async () => {
+    const id = await createEvent({ capacity: 10 });
+    // Mia shares from the Mini App into a group; Telegram does not report the copy.
+    const card = postPrepared(member.tg, await prepare(member, id));
+    expect(await app.deps.prisma.sharedCard.count()).toBe(0);
+    const noah = person('Noah');
+    const noahAccount = await app.signedIn({ name: 'Noah', telegramId: String(noah.id) });
 
-    // Someone else first: the server cannot tell which event this copy is of.
-    await send(inlineCallbackUpdate(other, `card:${id}:a`, first));
-    expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid });
-    expect(await app.deps.prisma.attendance.count()).toBe(0);
-    // The sharer's own tap ties it to the event they prepared; from then on anyone's tap counts.
-    await send(inlineCallbackUpdate(member.tg, `card:${id}:a`, first));
+    // Noah taps before Mia: the server made the card's data, so his tap ties the copy to its event.
+    await press(noah, card);
+
     expect(lastAnswer().text).toBe(RSVP_TEXT.updated);
-    await send(inlineCallbackUpdate(other, `card:${id}:a`, first));
+    expect((await noahAccount.client.get(`/api/events/${id}/attendance`)).body).toMatchObject({ status: 'attending' });
+    expect(await app.deps.prisma.sharedCard.findMany({ select: { eventId: true, sharedByTelegramId: true } })).toEqual([
+      { eventId: id, sharedByTelegramId: String(member.tg.id) },
+    ]);
+    // Live from now on: redrawn with the count, its buttons as on any recorded card.
+    expect(await cards.drain()).toEqual({ edited: 1, dropped: 0, deferred: 0 });
+    expect(botApi.inlineMessages.get(card)!.text).toContain('👥 1 going · 9 spots left');
+    expect(dataOf(card)).toEqual([`card:${id}:a`, `card:${id}:n`]);
+    // Everyone's taps count, each for their own account: the sharer's, and the organiser's Cannot Attend.
+    await press(member.tg, card);
     expect(lastAnswer().text).toBe(RSVP_TEXT.updated);
+    await press(organiser.tg, card, 1);
+    expect(lastAnswer().text).toBe(RSVP_TEXT.updated);
+    expect((await organiser.client.get(`/api/events/${id}/attendance`)).body).toMatchObject({
+      status: 'not_attending',
+    });
     await cards.drain();
-    expect(botApi.inlineMessages.get(first)!.text).toContain('👥 2 going');
+    expect(botApi.inlineMessages.get(card)!.text).toContain('👥 2 going · 8 spots left');
+  });
 
-    // A preparation Telegram no longer honours ties nothing.
+  it('When a prepared card is tapped with a forged token, or another event’s, then it is answered and nothing is tied', async () => {
+    const picnic = await createEvent({ name: 'Picnic', location: 'Park' });
+    const hike = await createEvent({ name: 'Spring Hike' });
+    const secret = await createEvent({ name: 'Sleepover', location: 'Flat 3B', isPublic: false });
+    await organiser.client.post(`/api/events/${secret}/invitations`, { userIds: [member.user.id] });
+    const card = postPrepared(member.tg, await prepare(member, picnic));
+    const hikeCard = postPrepared(member.tg, await prepare(member, hike));
+    const [picnicData, hikeData] = [dataOf(card)[0]!, dataOf(hikeCard)[0]!];
+    const picnicToken = picnicData.split(':')[3]!;
+    const hikeToken = hikeData.split(':')[3]!;
+    const before = botApi.inlineMessages.get(card)!.text;
+
+    const forged = [
+      // Well-formed, but not a token the server made.
+      `card:${picnic}:a:${'A'.repeat(22)}`,
+      `card:${picnic}:a:${picnicToken.slice(0, 21)}${picnicToken.endsWith('A') ? 'B' : 'A'}`,
+      // A real token names the one event it was made for: not another, private or public.
+      `card:${secret}:a:${picnicToken}`,
+      `card:${hike}:a:${picnicToken}`,
+      `card:${picnic}:a:${hikeToken}`,
+      // No token at all, as on an inline-mode card.
+      `card:${picnic}:a`,
+      // Malformed tokens are no card data.
+      `card:${picnic}:a:${picnicToken}x`,
+      `card:${picnic}:a:${picnicToken.slice(0, 21)}`,
+    ];
+    for (const data of forged) {
+      await send(inlineCallbackUpdate(member.tg, data, card));
+      expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid });
+    }
+
+    expect(await app.deps.prisma.attendance.count()).toBe(0);
+    expect(await app.deps.prisma.sharedCard.count()).toBe(0);
+    expect(await cards.drain()).toEqual({ edited: 0, dropped: 0, deferred: 0 });
+    expect(botApi.inlineMessages.get(card)).toMatchObject({ text: before, edits: 0 });
+    // The forgeries used nothing up: the card's own data still ties it.
+    await press(organiser.tg, card);
+    expect(lastAnswer().text).toBe(RSVP_TEXT.updated);
+    expect(await app.deps.prisma.sharedCard.findMany({ select: { eventId: true } })).toEqual([{ eventId: picnic }]);
+  });
+
+  it('When a used token is replayed on another message, then it ties nothing: not a second copy, not someone else’s card', async () => {
+    const picnic = await createEvent({ name: 'Picnic', location: 'Park' });
+    const hike = await createEvent({ name: 'Spring Hike' });
+    const preparedId = await prepare(member, picnic);
+    const first = postPrepared(member.tg, preparedId);
+    // The same prepared message sent into a second chat: the same token on its buttons.
+    const second = postPrepared(member.tg, preparedId);
+    // A hike card posted with @bot that Telegram never reported (inline feedback off).
+    await search(organiser.tg, '');
+    const other = botApi.postInlineResult(organiser.tg, `e${hike}`).inlineMessageId;
+    const used = dataOf(first)[0]!;
+
+    await press(organiser.tg, first);
+    expect(lastAnswer().text).toBe(RSVP_TEXT.updated);
+
+    for (const message of [second, other]) {
+      for (const data of [used, used.replace(':a:', ':n:')]) {
+        await send(inlineCallbackUpdate(member.tg, data, message));
+        expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid, show_alert: true });
+      }
+    }
+    expect(await app.deps.prisma.sharedCard.findMany({ select: { inlineMessageId: true, eventId: true } })).toEqual([
+      { inlineMessageId: first, eventId: picnic },
+    ]);
+    expect((await member.client.get(`/api/events/${picnic}/attendance`)).body).not.toMatchObject({
+      status: 'not_attending',
+    });
+    // The copy it tied still takes the data it was posted with.
+    await press(member.tg, first, 1);
+    expect(lastAnswer().text).toBe(RSVP_TEXT.updated);
+    expect(await cards.drain()).toEqual({ edited: 1, dropped: 0, deferred: 0 });
+    expect(botApi.inlineMessages.get(second)!.edits).toBe(0);
+    expect(botApi.inlineMessages.get(other)!.edits).toBe(0);
+  });
+
+  it('When a prepared card’s token has expired, or its event turned private, then no tap ties it and the event stays unnamed', async () => {
+    const id = await createEvent();
+    const late = postPrepared(member.tg, await prepare(member, id));
     await app.deps.prisma.$executeRaw`UPDATE prepared_shares SET expires_at = now() - interval '1 second'`;
-    await send(inlineCallbackUpdate(member.tg, `card:${id}:n`, second));
+    await press(organiser.tg, late);
     expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid });
-    expect(await app.deps.prisma.sharedCard.count({ where: { inlineMessageId: second } })).toBe(0);
-    expect((await member.client.get(`/api/events/${id}/attendance`)).body).toMatchObject({ status: 'attending' });
+    expect(await app.deps.prisma.sharedCard.count()).toBe(0);
+
+    const secret = await createEvent({ name: 'Sleepover', location: 'Flat 3B' });
+    const card = postPrepared(member.tg, await prepare(member, secret));
+    const hide = await organiser.client.patch(`/api/events/${secret}`, {
+      ...workshop,
+      name: 'Sleepover',
+      location: 'Flat 3B',
+      isPublic: false,
+    });
+    expect(hide.status).toBe(200);
+    // Someone unknown is sent to sign in, as on any card; a member, even its organiser, gets a dead button.
+    await press(person('Sam'), card);
+    expect(lastAnswer()).toMatchObject({ url: `https://t.me/${FAKE_BOT_INFO.username}?start=event_${secret}` });
+    for (const tapper of [member.tg, organiser.tg]) {
+      await press(tapper, card);
+      expect(lastAnswer()).toMatchObject({ text: RSVP_TEXT.invalid, show_alert: true });
+      expect(JSON.stringify(lastAnswer())).not.toMatch(/sleepover|flat 3b/i);
+    }
+    expect(await app.deps.prisma.sharedCard.count()).toBe(0);
+    expect(await app.deps.prisma.attendance.count()).toBe(0);
+    expect(await app.deps.prisma.preparedShare.count({ where: { eventId: secret } })).toBe(0);
+  });
+
+  it('When a card is prepared, then its buttons carry a fresh 128-bit token within Telegram’s 64 bytes, kept by the server only as a hash', async () => {
+    // The longest event id there can be.
+    const biggest = await app.deps.prisma.event.create({
+      data: {
+        id: 2_147_483_647,
+        name: 'Big Night',
+        description: 'The last id.',
+        date: new Date('2031-05-10T16:00:00.000Z'),
+        location: 'Hall',
+        imageUrl: '/images/events/concert.svg',
+        creatorId: organiser.user.id,
+      },
+    });
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const card = postPrepared(member.tg, await prepare(member, biggest.id));
+      for (const data of dataOf(card)) {
+        // Telegram refuses a whole keyboard with any longer data; the fake Bot API does too.
+        expect(Buffer.byteLength(data, 'utf8')).toBeLessThanOrEqual(TELEGRAM_CALLBACK_DATA_BYTES);
+        expect(data).toMatch(new RegExp(`^card:${biggest.id}:[an]:[A-Za-z0-9_-]{22}$`));
+      }
+      const token = dataOf(card)[0]!.split(':')[3]!;
+      expect(dataOf(card)[1]).toBe(`card:${biggest.id}:n:${token}`);
+      // 22 base64url characters: 128 bits from the random source.
+      expect(Buffer.from(token, 'base64url')).toHaveLength(16);
+      tokens.push(token);
+    }
+    expect(new Set(tokens).size).toBe(2);
+    const rows = await app.deps.prisma.preparedShare.findMany({ orderBy: { createdAt: 'asc' } });
+    expect(rows.map((row) => row.tokenHash).sort()).toEqual(
+      tokens.map((token) => createHash('sha256').update(token).digest('hex')).sort(),
+    );
+    expect(JSON.stringify(rows)).not.toContain(tokens[0]);
+    // Inline-mode cards are reported by Telegram and carry no token.
+    await search(member.tg, 'Big');
+    expect(lastInlineAnswer().results[0]!.reply_markup.inline_keyboard[0]).toEqual([
+      { text: 'I Will Attend', callback_data: `card:${biggest.id}:a` },
+      { text: 'Cannot Attend', callback_data: `card:${biggest.id}:n` },
+    ]);
   });
 
   it('When Telegram asks to wait or no longer has a card, then that card waits retry_after or is forgotten', async () => {
@@ -386,7 +561,7 @@ describe.each(DATABASE_KINDS)('Sharing an event card into any chat (inline mode)
 
     // Posted through shareMessage (no chosen_inline_result): the first tap makes the copy live.
     const { inlineMessageId } = botApi.postPreparedMessage(member.tg, res.body.preparedMessageId);
-    await send(inlineCallbackUpdate(member.tg, `card:${id}:a`, inlineMessageId));
+    await press(member.tg, inlineMessageId);
     await cards.drain();
     expect(botApi.inlineMessages.get(inlineMessageId)!.text).toContain('👥 1 going');
 

@@ -36,9 +36,9 @@ export function createTelegramCards(deps: AppDeps, api: Api, options: TelegramCa
 
   const prepared: PreparedCards = {
     // The Mini App may post it into any chat, the bot does not learn which: the organisation's language.
-    async prepare(telegramUserId, event) {
+    async prepare(telegramUserId, event, token) {
       const language = { card: await defaultLanguage(), chosen: null };
-      const result = cardResult(event, cardOptions, language);
+      const result = cardResult(event, cardOptions, language, token);
       const message = await api.savePreparedInlineMessage(telegramUserId, result, {
         allow_user_chats: true,
         allow_group_chats: true,

@@ -73,8 +73,9 @@ export function inlineSharingFeature(deps: BotDeps): Composer<BotContext> {
           : { text: cardTexts(ctx.lang).signInToReply, show_alert: true },
       ));
     }
-    const tap = { inlineMessageId, eventId: parsed.eventId, telegramUserId: ctx.from.id };
-    // Data naming another event than the card's, or a message the server cannot tie to that event.
+    const tap = { inlineMessageId, eventId: parsed.eventId, token: parsed.token };
+    // Data naming another event than the card's, or a message the server cannot tie to that event (no token,
+    // or one it did not make for that event, used up or expired).
     if (!(await deps.sharing.acceptTap(tap))) {
       return void (await ctx.answerCallbackQuery({ text: botText(ctx.lang, BOT.invalidButton), show_alert: true }));
     }

@@ -2,7 +2,10 @@
 // implementation (the bot owns the card's look).
 import type { CardEvent } from '../../../../shared/types';
 
-/** Saves the card as a prepared inline message for this Telegram user and answers its id and Telegram's expiry. */
+/**
+ * Saves the card as a prepared inline message for this Telegram user, its buttons carrying `token`, and answers
+ * its id and Telegram's expiry.
+ */
 export interface PreparedCards {
-  prepare(telegramUserId: number, event: CardEvent): Promise<{ id: string; expiresAt: Date }>;
+  prepare(telegramUserId: number, event: CardEvent, token: string): Promise<{ id: string; expiresAt: Date }>;
 }

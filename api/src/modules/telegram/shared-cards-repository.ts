@@ -120,37 +120,41 @@ export async function findCardEventId(prisma: Prisma, inlineMessageId: string): 
 }
 
 /**
- * Remembers that the server prepared a card of this event for this Telegram account, until `expiresAt`
- * (preparing again extends it). Expired preparations go in the same breath: the table stays small.
+ * Remembers a card the server prepared, by the SHA-256 of the token its buttons carry, for `eventId`, until
+ * `expiresAt`. Expired preparations go in the same breath: the table stays small.
  */
 export async function recordPreparedShare(
   prisma: Prisma,
-  share: { telegramUserId: string; eventId: number; expiresAt: Date },
+  share: { tokenHash: string; telegramUserId: string; eventId: number; expiresAt: Date },
 ): Promise<void> {
   await prisma.$executeRaw`DELETE FROM prepared_shares WHERE expires_at <= clock_timestamp()`;
   await prisma.$executeRaw`
-    INSERT INTO prepared_shares (telegram_user_id, event_id, expires_at)
-    VALUES (${share.telegramUserId}, ${share.eventId}, ${share.expiresAt})
-    ON CONFLICT (telegram_user_id, event_id)
-    DO UPDATE SET expires_at = GREATEST(prepared_shares.expires_at, EXCLUDED.expires_at)`;
+    INSERT INTO prepared_shares (token_hash, telegram_user_id, event_id, expires_at)
+    VALUES (${share.tokenHash}, ${share.telegramUserId}, ${share.eventId}, ${share.expiresAt})`;
 }
 
 /**
- * Records an unrecorded card as one of `eventId`, only if the server prepared a card of that event for this
- * Telegram account and Telegram still honours it. Stale: its counts may be old (and a private event's card
- * is neutralised). Nothing for a message already recorded.
+ * Records an unrecorded card as one of `eventId` if the token (by its hash) is one the server made for a card
+ * of that event, unused and unexpired, the event still public: the token is used up by this message, whoever
+ * taps. Stale: its counts may be old, and the redraw drops the token from its buttons. One statement, so of
+ * two taps bringing the same token only one ties a message (the other waits for the row, then finds it used).
+ * Nothing for a message already recorded.
  */
-export const recordPreparedCard = (
+export const bindPreparedCard = (
   prisma: Prisma,
-  card: { inlineMessageId: string; eventId: number; telegramUserId: string },
+  card: { inlineMessageId: string; eventId: number; tokenHash: string },
 ) =>
   prisma.$executeRaw`
+    WITH used AS (
+      UPDATE prepared_shares p SET inline_message_id = ${card.inlineMessageId}
+        FROM events e
+       WHERE p.token_hash = ${card.tokenHash} AND p.event_id = ${card.eventId} AND e.id = p.event_id AND e.is_public
+         AND p.inline_message_id IS NULL AND p.expires_at > clock_timestamp()
+         AND NOT EXISTS (SELECT 1 FROM shared_cards WHERE inline_message_id = ${card.inlineMessageId})
+      RETURNING p.event_id, p.telegram_user_id
+    )
     INSERT INTO shared_cards (inline_message_id, event_id, shared_by_telegram_id, stale_since, changes)
-    SELECT ${card.inlineMessageId}, e.id, ${card.telegramUserId}, clock_timestamp(), 1
-    FROM events e
-    JOIN prepared_shares p ON p.event_id = e.id
-    WHERE e.id = ${card.eventId} AND p.telegram_user_id = ${card.telegramUserId}
-      AND p.expires_at > clock_timestamp()
+    SELECT ${card.inlineMessageId}, event_id, telegram_user_id, clock_timestamp(), 1 FROM used
     ON CONFLICT (inline_message_id) DO NOTHING`;
 
 export interface ClaimedCard {
