@@ -1,6 +1,6 @@
 // Builds the Express application from its dependencies. Listening happens in server.ts.
 import cookieParser from 'cookie-parser';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -44,6 +44,45 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export { API_COMPRESSION_THRESHOLD } from './http/compress';
 
 export const WEBAPP_DIST = fileURLToPath(new URL('../../dist/webapp', import.meta.url));
+
+/** A path segment naming a hidden file or folder, as written or percent-encoded (/%2eenv). */
+function hasHiddenSegment(urlPath: string): boolean {
+  let decoded = urlPath;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    // Not decodable: judged as written; the routes after answer such a path themselves.
+  }
+  return [urlPath, decoded].some((p) => p.split(/[/\\]/).some((segment) => segment.startsWith('.')));
+}
+
+/**
+ * The built web app's files. express-static-gzip names the compressed copy's encoding and type on the answer
+ * before serve-static looks for the file; when serve-static then serves nothing (a file gone since startup's
+ * scan of the folder, a name it refuses) the request goes on to the page with those headers on it, and a
+ * browser would try to decode the page as Brotli. A request that falls through leaves without them.
+ */
+function staticFiles(webappDir: string): RequestHandler {
+  const serve = expressStaticGzip(webappDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
+    index: false,
+    serveStatic: {
+      maxAge: '1h',
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', IMMUTABLE);
+      },
+    },
+  });
+  return (req, res, next) =>
+    serve(req, res, (error?: unknown) => {
+      if (!res.headersSent) {
+        res.removeHeader('Content-Encoding');
+        res.removeHeader('Content-Type');
+      }
+      next(error);
+    });
+}
 
 export interface AppExtras {
   /** Extra routes mounted before the API (the bot's webhook). */
@@ -91,7 +130,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(membershipRouter(services.invites, services.membersAdmin));
   api.use(guardiansRouter(services.guardians, services.minors));
   api.use(calendarRouter(services.calendar));
-  api.use(eventsRouter(services.events, services.organiser));
+  api.use(eventsRouter(deps, services.events, services.organiser));
   api.use(slipsRouter(services.slips));
   api.use(sharedCardsRouter(services.sharing));
   api.use(imagesRouter(services.images));
@@ -108,22 +147,15 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   // The covers in the organisation's colour live beside the sample images, drawn on request (brand-covers.ts).
   app.use(brandCoversRouter(deps.config.brand.color));
 
+  // No address with a hidden segment (/.env, /.git/config, the build's /.vite/manifest.json) is a page or a
+  // file of the site: they answer 404, never the web app's page.
+  const notFound = notFoundHandler(languages);
+  app.use((req, res, next) => (hasHiddenSegment(req.path) ? notFound(req, res, next) : next()));
+
   const webappDir = extras.webappDir ?? WEBAPP_DIST;
   if (existsSync(path.join(webappDir, 'index.html'))) {
     // The build's pre-compressed copies (webapp/precompress.ts), Brotli first; hashed assets never change.
-    app.use(
-      expressStaticGzip(webappDir, {
-        enableBrotli: true,
-        orderPreference: ['br', 'gz'],
-        index: false,
-        serveStatic: {
-          maxAge: '1h',
-          setHeaders: (res, file) => {
-            if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', IMMUTABLE);
-          },
-        },
-      }),
-    );
+    app.use(staticFiles(webappDir));
     const firstScreen = createFirstScreen(deps, services.events, services.minors);
     app.get(/^(?!\/api\/).*/, cookieParser(), async (req, res) => {
       // Read per request: a rebuild of the web app is served without a restart.
@@ -162,7 +194,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
       res.type('text/plain').send('The web app is not built yet: run `npm run build`.');
     });
   }
-  app.use(notFoundHandler(languages));
+  app.use(notFound);
   app.use(errorHandler(deps.logger, languages));
   return app;
 }

@@ -142,6 +142,7 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_PREVIEW_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   /** How long a guardian has to approve a minor's place on an event that needs it; then the spot is released. */
@@ -235,6 +236,8 @@ function buildConfig(env: z.infer<typeof envSchema>, source: Record<string, stri
     rateLimitAuthPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     rateLimitCommentsPerMinute: env.RATE_LIMIT_COMMENTS_PER_MINUTE,
+    /** Link previews of events (the preview route and a shared event's page) per client address. */
+    rateLimitPreviewPerMinute: env.RATE_LIMIT_PREVIEW_PER_MINUTE,
     /** Audit entries older than this many days are removed by housekeeping (which records that it did). */
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     /** A permission slip left unanswered this long releases the minor's held spot. */

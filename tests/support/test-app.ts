@@ -87,6 +87,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     RATE_LIMIT_AUTH_PER_MINUTE: '10000',
     RATE_LIMIT_WRITES_PER_MINUTE: '10000',
     RATE_LIMIT_COMMENTS_PER_MINUTE: '10000',
+    RATE_LIMIT_PREVIEW_PER_MINUTE: '10000',
     // A failed SMTP test waits out this timeout on purpose (every failure looks alike); tests need not wait 5 s.
     SMTP_TEST_TIMEOUT_MS: '1000',
     // New sign-ins are members at once, as before approval existed; membership tests choose their own mode.

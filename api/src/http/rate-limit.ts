@@ -1,5 +1,5 @@
 // Fixed-window rate limits kept in the database, so they hold across every instance of the API.
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Prisma } from '../db/database';
 import { rateLimited } from '../../../shared/errors';
 import { countHit, deleteBucketsResetBefore } from './rate-limit-repository';
@@ -34,10 +34,13 @@ export async function hit(prisma: Prisma, key: string, rule: RateLimitRule): Pro
   return (await consume(prisma, key, rule)).allowed;
 }
 
+/** The bucket of the request's client address under `rule` (behind a proxy, set TRUST_PROXY). */
+export const addressKey = (rule: RateLimitRule, req: Request): string => `${rule.name}:${req.ip ?? 'unknown'}`;
+
 /** Limits each client address to `rule.limit` requests per window (behind a proxy, set TRUST_PROXY). */
 export function rateLimit(prisma: Prisma, rule: RateLimitRule): RequestHandler {
   return async (req, _res, next) => {
-    const verdict = await consume(prisma, `${rule.name}:${req.ip ?? 'unknown'}`, rule);
+    const verdict = await consume(prisma, addressKey(rule, req), rule);
     next(verdict.allowed ? undefined : rateLimited(undefined, verdict.retryAfterSeconds));
   };
 }

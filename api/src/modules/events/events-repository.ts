@@ -373,21 +373,32 @@ export async function findVisibleEvent(prisma: Prisma, viewer: Viewer, id: numbe
   return row ? toSummary(row) : null;
 }
 
-/** What a link preview of a public event shows: never its place, never anything of a private event. */
+/**
+ * What a link preview of a public event shows: its name, date and time (with its zone) and cover; never its
+ * place or description, never anything of a private event.
+ */
 export interface PublicPreview {
   id: number;
   name: string;
-  description: string;
   date: Date;
   timeZone: string;
   imageUrl: string;
 }
 
-/** A public event's preview, or null for a private, deleted or unknown one. */
-export async function findPublicPreview(prisma: Prisma, id: number, orgZone: string): Promise<PublicPreview | null> {
+/**
+ * A public event's preview while it is upcoming (it starts at `now` or later, as the list's "upcoming"; events
+ * have no end), or null for a past, private, deleted or unknown one: a walk over the ids finds only what is
+ * about to happen.
+ */
+export async function findPublicPreview(
+  prisma: Prisma,
+  id: number,
+  orgZone: string,
+  now: Date,
+): Promise<PublicPreview | null> {
   const event = await prisma.event.findFirst({
-    where: { id, isPublic: true },
-    select: { id: true, name: true, description: true, date: true, timeZone: true, imageUrl: true },
+    where: { id, isPublic: true, date: { gte: now } },
+    select: { id: true, name: true, date: true, timeZone: true, imageUrl: true },
   });
   return event ? { ...event, timeZone: event.timeZone ?? orgZone } : null;
 }

@@ -17,12 +17,29 @@ import { MSG } from '../../../../shared/messages';
 import type { EventPreview } from '../../../../shared/types';
 import { currentUser, requireUser } from '../auth/request-auth';
 import { answeredNotModified } from '../../http/version-etag';
+import { rateLimit, type RateLimitRule } from '../../http/rate-limit';
+import type { AppDeps } from '../../deps';
 import { parse, parseId } from '../../http/validate';
 import { type EventsService } from './events-service';
 import { type OrganiserService } from './organiser-service';
 
-export function eventsRouter(events: EventsService, organiser: OrganiserService): Router {
+/**
+ * Link previews per client address and minute: the preview route and a shared event's page (web/first-screen.ts)
+ * count in one bucket, so a script walking the ids is slowed down whichever way it asks.
+ */
+export const linkPreviewRule = (config: AppDeps['config']): RateLimitRule => ({
+  name: 'link-preview',
+  limit: config.rateLimitPreviewPerMinute,
+  windowMs: 60_000,
+});
+
+export function eventsRouter(
+  deps: Pick<AppDeps, 'config' | 'prisma'>,
+  events: EventsService,
+  organiser: OrganiserService,
+): Router {
   const router = Router();
+  const previewLimit = rateLimit(deps.prisma, linkPreviewRule(deps.config));
   const eventId = (params: { id?: string }) => parseId(params.id, 'event');
 
   // A member's create attempt is refused before their form is judged: the answer they need is "not allowed".
@@ -47,9 +64,10 @@ export function eventsRouter(events: EventsService, organiser: OrganiserService)
     res.status(201).json(await events.create(currentUser(req), input));
   });
 
-  // What a shared link shows a visitor before they sign in: a public event's name, time and cover, never its
-  // place. Any other event answers 404 alike, so a guessed id reveals nothing.
-  router.get('/events/:id/preview', async (req, res) => {
+  // What a shared link shows a visitor before they sign in: an upcoming public event's name, time and cover,
+  // never its place or description. A past, private, deleted or unknown event answers the same 404, as does
+  // every event while the organisation has turned previews off, so a guessed id reveals nothing.
+  router.get('/events/:id/preview', previewLimit, async (req, res) => {
     const preview = await events.publicPreview(eventId(req.params));
     if (!preview) throw notFound(MSG.eventNotFound);
     const body: EventPreview = {

@@ -30,6 +30,7 @@ import { SERIES_MESSAGES, type SeriesService } from './series-service';
 import type { Viewer } from '../users/viewer';
 import { findUserById } from '../users/users-repository';
 import { recordAudit } from '../audit/audit-repository';
+import { readOrganisationSettings } from '../organisation/organisation-service';
 
 /** A create or edit, as eventInputSchema leaves it (date as an ISO string). */
 export type EventFields = z.output<typeof eventInputSchema>;
@@ -335,6 +336,15 @@ export function createEventsService(
     return repo.listMyUpcomingRsvps(prisma, viewer, deps.now(), limit);
   }
 
+  /**
+   * An upcoming public event's link preview, for visitors who are not signed in; null for any other event and
+   * for every event while the organisation has turned link previews off.
+   */
+  async function publicPreview(id: number): Promise<repo.PublicPreview | null> {
+    if (!(await readOrganisationSettings(deps)).linkPreviews) return null;
+    return repo.findPublicPreview(prisma, id, orgZone, deps.now());
+  }
+
   return {
     listJson,
     pageJson,
@@ -343,8 +353,7 @@ export function createEventsService(
     upcomingEvents,
     myUpcomingRsvps,
     getVisible,
-    /** A public event's link preview (null for any other), for visitors who are not signed in. */
-    publicPreview: (id: number) => repo.findPublicPreview(prisma, id, orgZone),
+    publicPreview,
     assertCanCreate,
     create,
     update,

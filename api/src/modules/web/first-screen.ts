@@ -4,7 +4,8 @@
 // and names the route's code and cover in its head, so they load beside the main script.
 //
 // Only what the session may see: the answers are the API's own for this cookie (a private event the member
-// may not see gives no answer and no cover), and a page carrying them is private to the browser.
+// may not see gives no answer and no cover), and a page carrying them is private to the browser. An account
+// that is signed in but may read no events (waiting for approval, a guardian's) gets the visitor's page.
 // Inside Telegram the page is loaded without a session (initData comes later, per request): the web app drops
 // whatever the page carries there (webapp/src/lib/first-screen.ts).
 import type { Request } from 'express';
@@ -20,8 +21,10 @@ import {
 } from '../../../../shared/first-screen';
 import { isLanguage, type Language } from '../../../../shared/i18n/languages';
 import type { AppDeps } from '../../deps';
+import { addressKey, consume } from '../../http/rate-limit';
 import { SESSION_COOKIE, findSession, readCookie } from '../auth/sessions';
 import type { PublicPreview } from '../events/events-repository';
+import { linkPreviewRule } from '../events/events-routes';
 import type { EventsService } from '../events/events-service';
 import type { MinorsService } from '../minors/minors-service';
 import type { UserRow } from '../users/users-repository';
@@ -46,7 +49,7 @@ export interface FirstScreen {
   cover: { url: string; variant: keyof typeof IMAGE_SIZES; page?: 'details' | 'preview' } | null;
   /** The page carries a member's data: no cache but their browser's may keep it. */
   personal: boolean;
-  /** The public event a shared link points at (its link preview), or null: the site's own tags. */
+  /** The upcoming public event a shared link points at (its link preview), or null: the site's own tags. */
   preview: PublicPreview | null;
   /** The signed-in member's saved language, which the page is written in. */
   savedLanguage: Language | null;
@@ -54,32 +57,52 @@ export interface FirstScreen {
 
 const DETAILS = /^\/events\/(\d{1,9})\/?$/;
 
+/**
+ * Whom the page may carry the programme for: an active account that is not a guardian's. The API refuses every
+ * event read of the others (a pending account waits for approval, a guardian account sees only its children;
+ * a suspended account has no session at all), and the page must not carry what the API refuses.
+ */
+const isMember = (user: UserRow) => user.status === 'active' && user.role !== 'guardian';
+
 export function createFirstScreen(deps: AppDeps, events: EventsService, minors: MinorsService) {
+  const previewRule = linkPreviewRule(deps.config);
+
   async function sessionUser(req: Request): Promise<UserRow | null> {
     const token = readCookie(req, SESSION_COOKIE);
     return token ? ((await findSession(deps, token))?.user ?? null) : null;
+  }
+
+  /** The link preview of the event the page shows, counted with the preview route's calls from the address. */
+  async function linkPreview(req: Request, eventId: number | null): Promise<PublicPreview | null> {
+    if (eventId === null) return null;
+    const verdict = await consume(deps.prisma, addressKey(previewRule, req), previewRule);
+    return verdict.allowed ? events.publicPreview(eventId) : null;
   }
 
   /** The first screen of `req.path` for the request's session cookie. */
   return async function firstScreen(req: Request): Promise<FirstScreen> {
     const path = req.path;
     const user = await sessionUser(req);
-    const answers: FirstScreenAnswers = {
-      [CURRENT_USER_PATH]: user ? { status: 200, body: await minors.currentUser(user) } : { status: 401, body: null },
-    };
+    const member = user && isMember(user) ? user : null;
+    const answers: FirstScreenAnswers = {};
+    // A visitor is told at once that nobody is signed in. An account that is signed in but no member gets no
+    // answer here: the web app asks the server, which tells it what that account is (waiting, a guardian).
+    if (member) answers[CURRENT_USER_PATH] = { status: 200, body: await minors.currentUser(member) };
+    else if (!user) answers[CURRENT_USER_PATH] = { status: 401, body: null };
     const details = DETAILS.exec(path);
     const eventId = details ? Number(details[1]) : null;
-    const preview = eventId === null ? null : await events.publicPreview(eventId);
+    const preview = await linkPreview(req, eventId);
     const screen: FirstScreen = {
       answers,
       modules: [],
       cover: null,
-      personal: user !== null,
+      personal: member !== null,
       preview,
       savedLanguage: isLanguage(user?.language) ? user.language : null,
     };
-    // A visitor opening a shared link sees the event's name, time and cover above the sign-in (never its place).
-    if (!user && preview) {
+    // Anyone but a member opening a shared link sees the event's name, time and cover above the sign-in (never
+    // its place): what the preview route answers anybody.
+    if (!member && preview) {
       answers[eventPreviewPath(preview.id)] = {
         status: 200,
         body: {
@@ -94,21 +117,19 @@ export function createFirstScreen(deps: AppDeps, events: EventsService, minors: 
     }
     // A visitor's page names no code: on a slow phone those downloads would slow the stylesheet that the first
     // paint waits for, and the main script fetches the little a visitor's page needs soon enough.
-    if (!user) return screen;
-    // The API answers a guardian account's event reads with 403: the page carries none either.
-    if (user.role === 'guardian') return screen;
+    if (!member) return screen;
     if (path === '/') {
       screen.modules.push(PAGE_MODULES.home, PAGE_MODULES.featured);
       answers[eventsPagePath('upcoming', null, FEATURED_EVENTS_COUNT)] = {
         status: 200,
-        body: await events.page(user, { when: 'upcoming', limit: FEATURED_EVENTS_COUNT }),
+        body: await events.page(member, { when: 'upcoming', limit: FEATURED_EVENTS_COUNT }),
       };
       return screen;
     }
     if (path === '/events') {
       screen.modules.push(PAGE_MODULES.list);
       const when = req.query.when === 'past' ? 'past' : 'upcoming';
-      const page = await events.page(user, { when, limit: EVENTS_PAGE_SIZE });
+      const page = await events.page(member, { when, limit: EVENTS_PAGE_SIZE });
       answers[eventsPagePath(when, null, EVENTS_PAGE_SIZE)] = { status: 200, body: page };
       const first = page.events[0]?.imageUrl;
       if (first) screen.cover = { url: first, variant: 'row' };
@@ -118,7 +139,7 @@ export function createFirstScreen(deps: AppDeps, events: EventsService, minors: 
       screen.modules.push(PAGE_MODULES.details);
       const id = eventId;
       // Not visible to this member (or gone): no answer, no cover; the web app asks and shows 'Event Not Found'.
-      const event = await events.getVisible(user, id).catch(() => null);
+      const event = await events.getVisible(member, id).catch(() => null);
       if (!event) return screen;
       answers[eventPath(id)] = { status: 200, body: event };
       if (event.imageUrl) screen.cover = { url: event.imageUrl, variant: 'cover', page: 'details' };

@@ -1,15 +1,14 @@
 // The link preview a chat app draws for a shared page (Open Graph and Twitter card tags in the served HTML).
-// A public event's page names the event, its date and time, a line of its description and its cover; any
-// other page — a private, deleted or unknown event included — carries only the site's own tags, so a guessed
-// link reveals nothing. The place is never in a preview: it is for members (web, cards and calendars alike).
+// An upcoming public event's page names the event, its date and time (with the zone) and its cover; any other
+// page — a past, private, deleted or unknown event included, and every page while the organisation has turned
+// previews off — carries only the site's own tags, so a guessed link reveals nothing. The place and the
+// description are never in a preview: they are for members (a description may hold a door code or a phone
+// number), on the web, in cards and in calendars alike.
 import escapeHtml from 'escape-html';
 import { momentWithZone } from '../../../../shared/date-format';
 import { imageSource } from '../../../../shared/first-screen';
 import type { Language } from '../../../../shared/i18n/languages';
 import type { PublicPreview } from '../events/events-repository';
-
-/** How long a description may be in a preview: chat apps show two or three lines. */
-const DESCRIPTION_CHARS = 160;
 
 /**
  * Sample covers are SVG, which chat apps do not draw: the build writes a PNG of each (webapp/share-pictures.ts),
@@ -20,14 +19,6 @@ const SAMPLE_COVER = /^\/images\/events\/[a-z0-9-]+\.svg$/;
 /** The cover as a chat app can draw it: an upload's WebP at the details page's width, a sample's PNG. */
 export const sharedPicture = (imageUrl: string): string =>
   SAMPLE_COVER.test(imageUrl) ? imageUrl.replace(/\.svg$/, '.png') : imageSource(imageUrl, 'cover').src;
-
-function shorten(text: string, chars: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= chars) return flat;
-  const cut = flat.slice(0, chars - 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > chars / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
-}
 
 export interface PreviewContext {
   /** The site's address as visitors reach it (https://events.example.org), no trailing slash. */
@@ -41,7 +32,7 @@ export interface PreviewContext {
   language: Language;
 }
 
-/** The tags for `event` (a public event) or, without one, the site's. */
+/** The tags for `event` (an upcoming public event) or, without one, the site's. */
 export function previewTags(html: string, context: PreviewContext, event: PublicPreview | null): string {
   const url = `${context.origin}${context.path}`;
   const tags: [string, string, string][] = [
@@ -50,11 +41,10 @@ export function previewTags(html: string, context: PreviewContext, event: Public
   ];
   if (event) {
     const when = momentWithZone(event.date, event.timeZone, context.language);
-    const about = shorten(event.description, DESCRIPTION_CHARS);
     tags.push(
       ['property', 'og:type', 'website'],
       ['property', 'og:title', event.name],
-      ['property', 'og:description', about ? `${when} · ${about}` : when],
+      ['property', 'og:description', when],
       ['name', 'twitter:card', 'summary_large_image'],
       ['name', 'twitter:title', event.name],
     );
