@@ -95,7 +95,9 @@ function ConsentEntry({
   return (
     <li className={styles.row} aria-label={t(messages.forChild, names)}>
       <div className={styles.main}>
-        <p className={styles.name}>{t(messages.forChild, names)}</p>
+        <p className={styles.name}>
+          {t(messages.forChild, names)} {entry.warning && <Badge tone="warning">{t(messages.newAccount)}</Badge>}
+        </p>
         {entry.sentTo && <p className={styles.meta}>{t(messages.sentTo, { email: entry.sentTo })}</p>}
         <p className={styles.meta}>
           {entry.signInMethods.length
@@ -112,11 +114,6 @@ function ConsentEntry({
           <p className={styles.meta}>{age}</p>
         )}
         <p className={styles.meta}>{t(messages.agreed, { date: longDateTime(entry.consentedAt) })}</p>
-        {entry.warning && (
-          <div className={styles.badges}>
-            <Badge tone="warning">{t(messages.newAccount)}</Badge>
-          </div>
-        )}
       </div>
       <div className={styles.actions}>
         <Button
