@@ -195,6 +195,11 @@ describe.each(DATABASE_KINDS)('Consent waiting for a leader on %s', (kind) => {
     expect((await second.client.get('/api/guardian/children')).body).toEqual([
       expect.objectContaining({ id: tilly.user.id, awaitingVerification: false, guardianConsent: 'granted' }),
     ]);
+    // Her data export says when it was confirmed.
+    const exported = JSON.parse((await tilly.client.get('/api/users/me/export')).text);
+    expect(exported.guardianConsents).toEqual([
+      expect.objectContaining({ method: 'email_link', verifiedAt: expect.any(String), withdrawnAt: null }),
+    ]);
   });
 
   it('When a leader rejects a consent, then it is withdrawn, the account loses the child and the child may ask again', async () => {
