@@ -155,7 +155,13 @@ export const ACCOUNT_ROLES = ['guardian', ...MEMBER_ROLES] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
 /** Where a member under the consent age stands: adults need no consent. */
-export const GUARDIAN_CONSENT_STATES = ['not_needed', 'required', 'pending', 'granted'] as const;
+export const GUARDIAN_CONSENT_STATES = [
+  'not_needed',
+  'required',
+  'pending',
+  'awaiting_verification',
+  'granted',
+] as const;
 export type GuardianConsentState = (typeof GUARDIAN_CONSENT_STATES)[number];
 
 /** What a guardian allows for a minor's photo: everyone who sees them, organisers and admins only, or nobody. */
@@ -165,6 +171,10 @@ export type PhotoConsent = (typeof PHOTO_CONSENTS)[number];
 /** How a consent was given: through the emailed link, or on paper or in person (recorded by an admin). */
 export const CONSENT_METHODS = ['email_link', 'paper', 'in_person'] as const;
 export type ConsentMethod = (typeof CONSENT_METHODS)[number];
+
+/** How an account can sign in, as the admins' consent check names it. */
+export const SIGN_IN_METHODS = ['google', 'telegram', 'email', 'demo'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** A permission slip's answer. */
 export const PERMISSION_SLIP_STATUSES = ['pending', 'approved', 'declined', 'expired'] as const;
@@ -232,6 +242,8 @@ export const AUDIT_ACTIONS = [
   'consent.requested',
   'consent.granted',
   'consent.withdrawn',
+  'consent.verified',
+  'consent.rejected',
   'member.birth_date_changed',
   'photo_consent.changed',
   'slip.approved',

@@ -31,6 +31,10 @@ export const MSG = {
   notSignedIn: NOT_SIGNED_IN,
   birthDateFirst: 'Please add your date of birth first.',
   guardianConsentFirst: 'A parent or guardian needs to give consent first.',
+  consentAwaitingVerification: "A leader needs to confirm your guardian's consent first.",
+  guardianAwaitingVerification:
+    'A leader needs to confirm your consent before you can approve or reply for this member.',
+  consentNotAwaitingVerification: 'No consent from this guardian is waiting for a leader’s confirmation.',
   guardianAccountOnly: 'This account is for a parent or guardian. It shows only what concerns your children.',
   birthDateAlreadySet: 'Your date of birth is already saved. Ask an admin to correct it.',
   birthDateInvalid: 'Please enter your date of birth as YYYY-MM-DD.',
@@ -200,6 +204,7 @@ export const MSG = {
   recurrenceObject: 'recurrence must be an object',
   recurrenceOneEnd: 'A repeating event needs exactly one end: count or until',
   forUserIdInvalid: 'forUserId must be a member id',
+  guardianIdInvalid: 'guardianId must be a member id',
   auditActionUnknown: 'Unknown audit action',
   actorIdInvalid: 'actorId must be a user ID',
   inviteeIdsInvalid: 'userIds must contain only user IDs (positive whole numbers)',

@@ -20,6 +20,7 @@ export const GUARDIAN_CONSENT_LABELS: Record<GuardianConsentState, string> = {
   not_needed: 'Not needed',
   required: 'No guardian consent yet',
   pending: 'Guardian asked, no answer yet',
+  awaiting_verification: 'Guardian agreed, a leader has to confirm',
   granted: 'Guardian consent given',
 };
 

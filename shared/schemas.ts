@@ -808,3 +808,13 @@ export const recordedConsentSchema = z.strictObject({
     .optional(),
 });
 export type RecordedConsentInput = z.output<typeof recordedConsentSchema>;
+
+/** POST /api/admin/members/{id}/consent/verify and …/reject: whose emailed consent the admin judges. */
+export const consentJudgementSchema = z.strictObject({
+  guardianId: z
+    .number({ error: MSG.guardianIdInvalid })
+    .int({ error: MSG.guardianIdInvalid })
+    .positive({ error: MSG.guardianIdInvalid })
+    .max(2_147_483_647, { error: MSG.guardianIdInvalid }),
+});
+export type ConsentJudgementInput = z.output<typeof consentJudgementSchema>;

@@ -12,6 +12,7 @@ import type {
   AttendanceStatus,
   MonthlyBy,
   PermissionSlipStatus,
+  SignInMethod,
   NotificationChannel,
   RecurrenceFrequency,
   StoredRsvpStatus,
@@ -426,6 +427,42 @@ export interface GuardianChild {
   guardianConsent: GuardianConsentState;
   photoConsent: PhotoConsent;
   upcoming: GuardianChildReply[];
+  /**
+   * This account consented by email and a leader has not confirmed it yet: until then it is not the child's
+   * guardian (no slips, no replies, no photo choice, no event list: `upcoming` is empty).
+   */
+  awaitingVerification: boolean;
+}
+
+/** POST /api/guardian/consent: whom the consent was for, and whether a leader still has to confirm it. */
+export interface GuardianConsentGiven {
+  child: { id: number; name: string };
+  awaitingVerification: boolean;
+}
+
+/**
+ * An emailed consent waiting for a leader (GET /api/admin/consents/awaiting): what a leader needs to judge
+ * whether the account is really the child's parent or guardian.
+ */
+export interface ConsentAwaitingVerification {
+  childId: number;
+  childName: string;
+  guardianId: number;
+  guardianName: string;
+  /** The address the consent link was emailed to (null once the child's data was erased). */
+  sentTo: string | null;
+  /** How the consenting account can sign in; its sign-in email (Google or a confirmed linked one), if any. */
+  signInMethods: SignInMethod[];
+  accountEmail: string | null;
+  telegramUsername: string | null;
+  accountCreatedAt: string;
+  /** When the child sent the request (null when the request is gone). */
+  requestedAt: string | null;
+  consentedAt: string;
+  /** Whole minutes from the request to the account's creation: negative when the account is older. */
+  createdAfterRequestMinutes: number | null;
+  /** The account was created after the request was sent: made for this, so who holds it is unknown. */
+  warning: boolean;
 }
 
 /** A member's age and consent as an admin's consent record answers it. */

@@ -62,7 +62,12 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
     smtp.messages.length = 0;
     admin = await app.admin({ role: 'admin' });
     await app.saveSmtp(admin.client, smtp.port);
-    const mode = await admin.client.patch('/api/admin/organisation', { membershipMode: 'open' });
+    // These tests are about the link itself: its consent counts at once (a leader's confirmation, the
+    // default, is tests/api/consent-verification.test.ts).
+    const mode = await admin.client.patch('/api/admin/organisation', {
+      membershipMode: 'open',
+      consentVerification: 'email',
+    });
     expect(mode.status).toBe(200);
   });
 
@@ -133,7 +138,7 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
     expect((await guardian.client.get(`/api/guardian/consent?token=${token}`)).status).toBe(200);
     const consented = await guardian.client.post('/api/guardian/consent', { token });
     expect(consented.status).toBe(200);
-    expect(consented.body).toEqual({ child: { id: tilly.user.id, name: 'Tilly Child' } });
+    expect(consented.body).toEqual({ child: { id: tilly.user.id, name: 'Tilly Child' }, awaitingVerification: false });
 
     const me = await guardian.client.get('/api/users/me');
     expect(me.body).toMatchObject({ role: 'guardian', status: 'active' });
@@ -170,6 +175,7 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
         guardianConsent: 'granted',
         photoConsent: 'none',
         upcoming: [{ eventId: tripId, name: 'Canoe trip', date: '2030-06-01T18:30:00.000Z', status: 'attending' }],
+        awaitingVerification: false,
       },
     ]);
     for (const path of ['/api/events', `/api/events/${tripId}`, `/api/events/${tripId}/attendees`, '/api/users']) {

@@ -1,6 +1,7 @@
 // Under-16s in a real browser on a phone: a member without a birth date presses RSVP and is asked for it in
 // place; a minor names a guardian, the consent email arrives at a real SMTP server, the guardian opens it on
-// another device, signs in and consents, and the child's RSVP then goes through; the organiser sees the child.
+// another device, signs in and consents, a leader confirms it in Admin → Members, and the child's RSVP then goes
+// through; the organiser sees the child.
 // An adult is asked for nothing more than the birth date. Screenshots of every new screen at both sizes, light
 // and dark, go to test-artifacts/web/minors/.
 import type { Event, User } from '@prisma/client';
@@ -168,11 +169,31 @@ describe.each(WEB_DATABASE_KINDS)('under-16s in the web app on %s', (kind) => {
     expect(parentPage.url()).toContain('/guardian/consent?token=');
     await screens(parentPage, 'consent-signed-in');
     await parentPage.getByRole('button', { name: 'I give consent' }).click();
-    await shows(parentPage.getByRole('heading', { name: 'Thank you — Robin Young can now take part.' }));
-    await screens(parentPage, 'consent-thanks');
+    // An email proves an address, not a parent: a leader confirms first (the organisation's default).
+    await shows(parentPage.getByRole('heading', { name: 'Thank you — a leader will confirm it' }));
+    await screens(parentPage, 'consent-thanks-awaiting');
+    await parentPage.getByRole('link', { name: 'Go to your children' }).click();
+    await shows(parentPage.getByRole('heading', { name: 'Waiting for a leader' }));
+    expect(await parentPage.getByRole('button', { name: /Withdraw/ }).count()).toBe(0);
+    await screens(parentPage, 'guardian-home-awaiting');
+    await page.goto('/settings');
+    await shows(page.getByText('Your parent or guardian has agreed. A leader will confirm it soon'));
+    await page.locator('#guardian-title').scrollIntoViewIfNeeded();
+    await screens(page, 'settings-minor-awaiting');
+
+    // The leader sees the consent at the top of Members and confirms it.
+    const leaderPage = await phoneAs(host);
+    await leaderPage.goto('/admin/settings?tab=members');
+    await shows(leaderPage.getByRole('heading', { name: 'Consents waiting for a leader' }));
+    await shows(leaderPage.getByText('Link sent to parent.young@example.org'));
+    await screens(leaderPage, 'admin-consents-awaiting');
+    await leaderPage.getByRole('button', { name: 'Confirm Demo Member as guardian of Robin Young' }).click();
+    await expectToast(leaderPage, 'Demo Member is now a guardian of Robin Young');
+    await expect.poll(() => leaderPage.getByRole('heading', { name: 'Consents waiting for a leader' }).count()).toBe(0);
+    await leaderPage.context().close();
 
     // The guardian's home lists the child with the consent given.
-    await parentPage.getByRole('link', { name: 'Go to your children' }).click();
+    await parentPage.goto('/guardian');
     await shows(parentPage.getByRole('heading', { name: 'Robin Young' }));
     await shows(parentPage.getByText('Consent given'));
     await screens(parentPage, 'guardian-home');

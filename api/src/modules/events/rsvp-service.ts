@@ -15,7 +15,7 @@ import { createEventQueue } from './event-queue';
 import { partiesToPromote, peopleIn, planReply, spotsLeft, type PlannedReply, type Reply } from './rsvp-rules';
 import type { Viewer } from '../users/viewer';
 import { recordAudit } from '../audit/audit-repository';
-import { isGuardianOf } from '../minors/minors-repository';
+import { awaitsVerification, isGuardianOf } from '../minors/minors-repository';
 import * as slipsRepo from '../minors/permission-slips-repository';
 import { queueSlipOutcome } from '../notifications/slip-messages';
 import { createSlipHolds, type SlipHolds } from './permission-slips';
@@ -150,7 +150,11 @@ export function createRsvpService(
           select: { id: true, isAdmin: true, role: true, birthDate: true },
         })
       : null;
-    if (!child) throw forbidden(MSG.notGuardianOf);
+    if (!child) {
+      // An emailed consent a leader has not confirmed yet gives no say over the child.
+      if (await awaitsVerification(prisma, viewer.id, childId)) throw conflict(MSG.guardianAwaitingVerification);
+      throw forbidden(MSG.notGuardianOf);
+    }
     if (input.status !== 'not_attending') await minors.assertMayTakePart(child);
     return { id: child.id, member: { id: child.id, isAdmin: child.isAdmin, role: child.role }, guardianId: viewer.id };
   }

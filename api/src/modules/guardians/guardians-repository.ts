@@ -1,5 +1,6 @@
 // The guardian tables as the consent flow writes them: guardian_requests (emailed links, only the token's
 // SHA-256 kept), guardianships (who is a guardian of whom) and guardian_consents (what was given, by whom, how).
+import { Prisma as PrismaTypes } from '@prisma/client';
 import type { ConsentMethod, StoredRsvpStatus } from '../../../../shared/constants';
 import type { AuditDb } from '../audit/audit-repository';
 import type { UserRow } from '../users/users-repository';
@@ -95,6 +96,9 @@ export async function insertConsent(
     note: string | null;
     recordedBy: number | null;
     grantedAt: Date;
+    /** When it became valid: `grantedAt` when valid at once, null while a leader has to confirm it. */
+    verifiedAt: Date | null;
+    requestId: number | null;
   },
 ): Promise<number> {
   const row = await db.guardianConsent.create({ data: consent, select: { id: true } });
@@ -108,6 +112,79 @@ export async function withdrawConsents(db: AuditDb, childId: number, by: number,
     data: { withdrawnAt: now, withdrawnBy: by },
   });
   return result.count;
+}
+
+/**
+ * Confirms the guardian's emailed consent for the child: only while it waits (not confirmed, not withdrawn),
+ * so of two confirmations at once exactly one wins. Answers the ids it confirmed (none: nothing waited).
+ */
+export async function verifyConsent(
+  db: AuditDb,
+  childId: number,
+  guardianId: number,
+  by: number,
+  now: Date,
+): Promise<number[]> {
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    UPDATE "guardian_consents" SET "verified_at" = ${now}, "verified_by" = ${by}
+     WHERE "child_id" = ${childId} AND "guardian_id" = ${guardianId}
+       AND "verified_at" IS NULL AND "withdrawn_at" IS NULL
+    RETURNING "id"`;
+  return rows.map((row) => Number(row.id));
+}
+
+/** Withdraws the guardian's emailed consent for the child that waits for a leader; answers the ids withdrawn. */
+export async function rejectConsent(
+  db: AuditDb,
+  childId: number,
+  guardianId: number,
+  by: number,
+  now: Date,
+): Promise<number[]> {
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    UPDATE "guardian_consents" SET "withdrawn_at" = ${now}, "withdrawn_by" = ${by}
+     WHERE "child_id" = ${childId} AND "guardian_id" = ${guardianId}
+       AND "verified_at" IS NULL AND "withdrawn_at" IS NULL
+    RETURNING "id"`;
+  return rows.map((row) => Number(row.id));
+}
+
+export interface AwaitingRow {
+  child_id: number;
+  child_name: string;
+  guardian_id: number;
+  guardian_name: string;
+  request_email: string | null;
+  google_sub: string | null;
+  google_email: string | null;
+  linked_email: string | null;
+  linked_email_confirmed: boolean;
+  telegram_id: string | null;
+  telegram_username: string | null;
+  is_demo: boolean;
+  account_created_at: Date;
+  requested_at: Date | null;
+  granted_at: Date;
+}
+
+/**
+ * Emailed consents waiting for a leader, newest first (of `childId` only, when given): children and guardian
+ * accounts that still exist. A guardian who consented twice for the same child is one entry (the newest).
+ */
+export async function listAwaiting(db: AuditDb, childId?: number): Promise<AwaitingRow[]> {
+  const only = childId === undefined ? PrismaTypes.empty : PrismaTypes.sql`AND c."child_id" = ${childId}`;
+  return db.$queryRaw<AwaitingRow[]>`
+    SELECT DISTINCT ON (c."child_id", c."guardian_id")
+           c."child_id", k."name" AS "child_name", c."guardian_id", g."name" AS "guardian_name",
+           c."request_email", g."google_sub", g."google_email", g."linked_email", g."linked_email_confirmed",
+           g."telegram_id", g."telegram_username", g."is_demo", g."created_at" AS "account_created_at",
+           r."created_at" AS "requested_at", c."granted_at"
+      FROM "guardian_consents" c
+      JOIN "users" k ON k."id" = c."child_id" AND k."deleted_at" IS NULL
+      JOIN "users" g ON g."id" = c."guardian_id" AND g."deleted_at" IS NULL
+      LEFT JOIN "guardian_requests" r ON r."id" = c."request_id"
+     WHERE c."verified_at" IS NULL AND c."withdrawn_at" IS NULL ${only}
+     ORDER BY c."child_id", c."guardian_id", c."granted_at" DESC`;
 }
 
 export interface ChildRow {
@@ -127,6 +204,16 @@ export async function childrenOf(db: AuditDb, guardianId: number): Promise<Child
     select: { child: { select: CHILD_SELECT } },
   });
   return rows.map((row) => row.child).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+/** The children whose emailed consent by `guardianId` waits for a leader, by name. */
+export async function awaitingChildrenOf(db: AuditDb, guardianId: number): Promise<ChildRow[]> {
+  const rows = await db.guardianConsent.findMany({
+    where: { guardianId, verifiedAt: null, withdrawnAt: null, child: { deletedAt: null } },
+    select: { child: { select: CHILD_SELECT } },
+  });
+  const unique = new Map(rows.map((row) => [row.child.id, row.child]));
+  return [...unique.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }
 
 /** A member whose account still exists, whole (the age rules read it). */

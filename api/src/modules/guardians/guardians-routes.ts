@@ -1,10 +1,12 @@
 // Age and a guardian's consent over HTTP: the member's birth date and their request to a guardian
-// (/api/users/me/…), the consent link and the guardian's children (/api/guardian/…), and consent an admin
-// records (/api/admin/members/{id}/consent). HTTP only — parse, call, answer.
+// (/api/users/me/…), the consent link and the guardian's children (/api/guardian/…), consent an admin
+// records (/api/admin/members/{id}/consent) and emailed consents an admin confirms or rejects
+// (/api/admin/consents/awaiting, …/consent/verify, …/consent/reject). HTTP only — parse, call, answer.
 import { Router, type Request } from 'express';
 import {
   birthDateSchema,
   consentGrantSchema,
+  consentJudgementSchema,
   consentTokenQuerySchema,
   guardianRequestSchema,
   photoConsentSchema,
@@ -62,6 +64,23 @@ export function guardiansRouter(guardians: GuardiansService, minors: MinorsServi
   router.post('/admin/members/:id/consent', requireAdmin, async (req, res) => {
     const id = parseId(req.params.id, 'member');
     res.json(await guardians.recordConsent(currentUser(req).id, id, parse(recordedConsentSchema, req.body)));
+  });
+
+  router.get('/admin/consents/awaiting', requireAdmin, async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json(await guardians.awaitingConsents());
+  });
+
+  router.post('/admin/members/:id/consent/verify', requireAdmin, async (req, res) => {
+    const id = parseId(req.params.id, 'member');
+    const { guardianId } = parse(consentJudgementSchema, req.body);
+    res.json(await guardians.verifyConsent(currentUser(req).id, id, guardianId));
+  });
+
+  router.post('/admin/members/:id/consent/reject', requireAdmin, async (req, res) => {
+    const id = parseId(req.params.id, 'member');
+    const { guardianId } = parse(consentJudgementSchema, req.body);
+    res.json(await guardians.rejectConsent(currentUser(req).id, id, guardianId));
   });
 
   return router;

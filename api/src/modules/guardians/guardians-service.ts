@@ -2,18 +2,29 @@
 // organisation's consent text and consents (their account becomes a guardian account when it was made for
 // this), sees their children, chooses photo consent and may withdraw; an admin records consent given on paper
 // or in person. Every consent, change and withdrawal is written to the audit log with the change itself.
-import { GUARDIAN_LIMITS, type PhotoConsent, type StoredRsvpStatus } from '../../../../shared/constants';
+import {
+  GUARDIAN_LIMITS,
+  type PhotoConsent,
+  type SignInMethod,
+  type StoredRsvpStatus,
+} from '../../../../shared/constants';
 import { conflict, forbidden, gone, invalid, notFound, rateLimited } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
 import type { Language } from '../../../../shared/i18n/languages';
 import type { RecordedConsentInput } from '../../../../shared/schemas';
-import type { GuardianChild, GuardianConsentRequestView, MemberStanding } from '../../../../shared/types';
+import type {
+  ConsentAwaitingVerification,
+  GuardianChild,
+  GuardianConsentGiven,
+  GuardianConsentRequestView,
+  MemberStanding,
+} from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { recordAudit, type AuditDb } from '../audit/audit-repository';
 import { createSlipHolds } from '../events/permission-slips';
 import { releaseAllReplies } from '../events/rsvp-service';
-import { birthDateText, isGuardianOf } from '../minors/minors-repository';
+import { awaitsVerification, birthDateText, isGuardianOf } from '../minors/minors-repository';
 import type { MinorsService } from '../minors/minors-service';
 import { queueGuardianConsentEmail } from '../notifications/guardian-emails';
 import { queuePromoted } from '../notifications/outbox-triggers';
@@ -29,6 +40,41 @@ const UPCOMING_STATUSES: readonly StoredRsvpStatus[] = ['attending', 'maybe', 'w
  * goes too, or a promotion would later seat a child nobody consents for.
  */
 const RELEASED_ON_WITHDRAWAL: StoredRsvpStatus[] = ['attending', 'maybe', 'waitlisted', 'awaiting_guardian'];
+
+const MINUTE_MS = 60 * 1000;
+
+/** How the account can sign in: the identities it holds. */
+function signInMethodsOf(row: repo.AwaitingRow): SignInMethod[] {
+  const methods: SignInMethod[] = [];
+  if (row.google_sub) methods.push('google');
+  if (row.telegram_id) methods.push('telegram');
+  if (row.linked_email && row.linked_email_confirmed) methods.push('email');
+  if (row.is_demo) methods.push('demo');
+  return methods;
+}
+
+function toAwaiting(row: repo.AwaitingRow): ConsentAwaitingVerification {
+  const created = new Date(row.account_created_at);
+  const requested = row.requested_at === null ? null : new Date(row.requested_at);
+  const afterMs = requested === null ? null : created.getTime() - requested.getTime();
+  return {
+    childId: Number(row.child_id),
+    childName: row.child_name,
+    guardianId: Number(row.guardian_id),
+    guardianName: row.guardian_name,
+    sentTo: row.request_email,
+    signInMethods: signInMethodsOf(row),
+    accountEmail: row.google_email ?? (row.linked_email_confirmed ? row.linked_email : null),
+    telegramUsername: row.telegram_username,
+    accountCreatedAt: created.toISOString(),
+    requestedAt: requested?.toISOString() ?? null,
+    consentedAt: new Date(row.granted_at).toISOString(),
+    // Rounded toward zero: "created 3 minutes after", "created 2 minutes before".
+    createdAfterRequestMinutes: afterMs === null ? null : Math.trunc(afterMs / MINUTE_MS),
+    // An account that did not exist when the child asked was made for this answer: nobody knows whose it is.
+    warning: afterMs === null || afterMs >= 0,
+  };
+}
 
 export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
   const { prisma } = deps;
@@ -134,9 +180,12 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
   /**
    * POST /api/guardian/consent: the signed-in guardian consents through the link. Single use (409 after, 410
    * when expired), never from the child's own account nor from another minor's (403); each refusal changes
-   * nothing. The consent keeps the guardian, the method, the text's version and the address the link went to.
+   * nothing. The consent keeps the guardian, the method, the text's version, the request and the address the
+   * link went to. An email proves control of an address, not parenthood: unless the organisation accepts that
+   * (`consentVerification: 'email'`), or the account is already a confirmed guardian of the child, the consent
+   * waits for a leader and the account is not the child's guardian until then.
    */
-  async function grantConsent(user: UserRow, token: string): Promise<{ child: { id: number; name: string } }> {
+  async function grantConsent(user: UserRow, token: string): Promise<GuardianConsentGiven> {
     return prisma.$transaction(async (tx) => {
       const request = await usableRequest(tx, token);
       if (request.childId === user.id) throw forbidden(MSG.consentOwnAccount);
@@ -147,9 +196,11 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
         // Another consent with the same link won a moment ago (or it expired just now).
         throw request.expiresAt <= now ? gone(MSG.consentLinkExpired) : conflict(MSG.consentLinkUsed);
       }
+      // Made for this, the account is a guardian account even while it waits: it then sees only the wait.
       if (becomesGuardian) await repo.makeGuardianAccount(tx, user.id);
-      const { consentTextVersion } = await readOrganisationSettings(deps, tx);
-      await repo.addGuardianship(tx, user.id, request.childId, now);
+      const { consentTextVersion, consentVerification } = await readOrganisationSettings(deps, tx);
+      const trusted = consentVerification === 'email' || (await isGuardianOf(tx, user.id, request.childId));
+      if (trusted) await repo.addGuardianship(tx, user.id, request.childId, now);
       const consentId = await repo.insertConsent(tx, {
         childId: request.childId,
         guardianId: user.id,
@@ -159,6 +210,8 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
         note: null,
         recordedBy: null,
         grantedAt: now,
+        verifiedAt: trusted ? now : null,
+        requestId: request.id,
       });
       await recordAudit(tx, {
         actorId: user.id,
@@ -170,16 +223,20 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
           textVersion: consentTextVersion,
           guardianId: user.id,
           guardianAccount: becomesGuardian,
+          awaitingVerification: !trusted,
         },
       });
-      return { child: { id: request.childId, name: request.childName } };
+      return { child: { id: request.childId, name: request.childName }, awaitingVerification: !trusted };
     });
   }
 
-  async function toChildren(rows: repo.ChildRow[]): Promise<GuardianChild[]> {
+  async function toChildren(
+    rows: repo.ChildRow[],
+    awaiting: ReadonlySet<number> = new Set(),
+  ): Promise<GuardianChild[]> {
     const replies = await repo.upcomingRepliesOf(
       prisma,
-      rows.map((row) => row.id),
+      rows.filter((row) => !awaiting.has(row.id)).map((row) => row.id),
       UPCOMING_STATUSES,
       deps.now(),
     );
@@ -199,20 +256,35 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
             date: reply.date.toISOString(),
             status: reply.status,
           })),
+        awaitingVerification: awaiting.has(row.id),
       })),
     );
   }
 
-  /** GET /api/guardian/children: the signed-in account's children (none for most members). */
+  /**
+   * GET /api/guardian/children: the signed-in account's children (none for most members), and the children
+   * whose consent by this account waits for a leader (marked, without their events).
+   */
   async function children(guardian: UserRow): Promise<GuardianChild[]> {
-    return toChildren(await repo.childrenOf(prisma, guardian.id));
+    const [confirmed, waiting] = await Promise.all([
+      repo.childrenOf(prisma, guardian.id),
+      repo.awaitingChildrenOf(prisma, guardian.id),
+    ]);
+    const known = new Set(confirmed.map((row) => row.id));
+    const awaiting = waiting.filter((row) => !known.has(row.id));
+    const rows = [...confirmed, ...awaiting].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+    return toChildren(rows, new Set(awaiting.map((row) => row.id)));
   }
 
-  /** The child, when `guardian` is one of their guardians; 403 otherwise (an unknown id too: it reveals nothing). */
+  /**
+   * The child, when `guardian` is one of their guardians; 409 while this account's consent waits for a leader;
+   * 403 otherwise (an unknown id too: it reveals nothing).
+   */
   async function childOf(db: AuditDb, guardian: UserRow, childId: number): Promise<repo.ChildRow> {
     const child = (await isGuardianOf(db, guardian.id, childId)) ? await repo.findChild(db, childId) : null;
-    if (!child) throw forbidden(MSG.notYourChild);
-    return child;
+    if (child) return child;
+    if (await awaitsVerification(db, guardian.id, childId)) throw conflict(MSG.guardianAwaitingVerification);
+    throw forbidden(MSG.notYourChild);
   }
 
   /** PATCH /api/guardian/children/{id}: who may see photos of the child (audited with before and after). */
@@ -284,6 +356,9 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
         note: input.note || null,
         recordedBy: adminId,
         grantedAt: deps.now(),
+        // The admin saw the form or the parent: nothing left to confirm.
+        verifiedAt: deps.now(),
+        requestId: null,
       });
       await recordAudit(tx, {
         actorId: adminId,
@@ -295,7 +370,73 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
     });
   }
 
-  return { requestConsent, describeRequest, grantConsent, children, setPhotoConsent, withdrawConsent, recordConsent };
+  /** GET /api/admin/consents/awaiting (all) and the list for one child: emailed consents a leader has to judge. */
+  async function awaitingConsents(childId?: number): Promise<ConsentAwaitingVerification[]> {
+    return (await repo.listAwaiting(prisma, childId)).map(toAwaiting);
+  }
+
+  /** The child, for an admin: 404 when there is no such member. */
+  async function memberFor(db: AuditDb, childId: number): Promise<UserRow> {
+    const member = await repo.findMember(db, childId);
+    if (!member) throw notFound(MSG.memberNotFound);
+    return member;
+  }
+
+  /**
+   * POST /api/admin/members/{childId}/consent/verify: an admin confirms the guardian's emailed consent. The
+   * account becomes the child's guardian (slips, replies, copies) and the consent counts. 404 for an unknown
+   * member; 409 when nothing from that guardian waits (a second confirmation, a wrong guardian).
+   */
+  async function verifyConsent(adminId: number, childId: number, guardianId: number): Promise<MemberStanding> {
+    return prisma.$transaction(async (tx) => {
+      const child = await memberFor(tx, childId);
+      const now = deps.now();
+      const confirmed = await repo.verifyConsent(tx, childId, guardianId, adminId, now);
+      if (!confirmed.length) throw conflict(MSG.consentNotAwaitingVerification);
+      await repo.addGuardianship(tx, guardianId, childId, now);
+      // Ids only: who the guardian is, and their address, stay in the consent record.
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: 'consent.verified',
+        subject: { type: 'member', id: childId },
+        details: { guardianId, consents: confirmed.length },
+      });
+      return { id: childId, ...(await minors.standingOf(child, tx)) };
+    });
+  }
+
+  /**
+   * POST /api/admin/members/{childId}/consent/reject: an admin refuses the guardian's emailed consent. It is
+   * withdrawn (by the admin); the account keeps existing but is not the child's guardian. The child stands as
+   * before the consent (required, or pending while another link is out). 404 / 409 as for verify.
+   */
+  async function rejectConsent(adminId: number, childId: number, guardianId: number): Promise<MemberStanding> {
+    return prisma.$transaction(async (tx) => {
+      const child = await memberFor(tx, childId);
+      const rejected = await repo.rejectConsent(tx, childId, guardianId, adminId, deps.now());
+      if (!rejected.length) throw conflict(MSG.consentNotAwaitingVerification);
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: 'consent.rejected',
+        subject: { type: 'member', id: childId },
+        details: { guardianId, consents: rejected.length },
+      });
+      return { id: childId, ...(await minors.standingOf(child, tx)) };
+    });
+  }
+
+  return {
+    requestConsent,
+    describeRequest,
+    grantConsent,
+    children,
+    setPhotoConsent,
+    withdrawConsent,
+    recordConsent,
+    awaitingConsents,
+    verifyConsent,
+    rejectConsent,
+  };
 }
 
 export type GuardiansService = ReturnType<typeof createGuardiansService>;

@@ -7,7 +7,7 @@ import type { AttendResponse } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/audit-repository';
 import type { RsvpService } from '../events/rsvp-service';
-import { isGuardianOf } from '../minors/minors-repository';
+import { awaitsVerification, isGuardianOf } from '../minors/minors-repository';
 import * as slipsRepo from '../minors/permission-slips-repository';
 import { queueSlipOutcome } from '../notifications/slip-messages';
 import type { Viewer } from '../users/viewer';
@@ -20,10 +20,15 @@ export function createSlipsService(
 ) {
   /**
    * POST /api/guardian/children/{childId}/events/{eventId}/approval. Only a guardian of the child (403,
-   * nothing changes); 409 when nothing waits for an answer (already answered, run out). Answers the child's reply.
+   * nothing changes; 409 while their emailed consent waits for a leader); 409 when nothing waits for an answer
+   * (already answered, run out). Answers the child's reply.
    */
   async function decide(viewer: Viewer, childId: number, eventId: number, approve: boolean): Promise<AttendResponse> {
-    if (!(await isGuardianOf(deps.prisma, viewer.id, childId))) throw forbidden(MSG.notGuardianOf);
+    if (!(await isGuardianOf(deps.prisma, viewer.id, childId))) {
+      // An emailed consent a leader has not confirmed yet gives no say over the child.
+      if (await awaitsVerification(deps.prisma, viewer.id, childId)) throw conflict(MSG.guardianAwaitingVerification);
+      throw forbidden(MSG.notGuardianOf);
+    }
     const result = await rsvp.withEventLocked(
       eventId,
       async (tx, event) => {

@@ -112,6 +112,8 @@ export function createAccountService(deps: AppDeps) {
         guardian: consent.guardian?.name ?? null,
         note: consent.note,
         grantedAt: consent.grantedAt.toISOString(),
+        // Null while a leader has not confirmed an emailed consent.
+        verifiedAt: iso(consent.verifiedAt),
         withdrawnAt: iso(consent.withdrawnAt),
       })),
       guardianRequests: data.guardianship.requests.map((request) => ({

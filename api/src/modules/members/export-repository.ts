@@ -69,6 +69,7 @@ async function readGuardianshipData(prisma: Prisma, userId: number) {
         textVersion: true,
         note: true,
         grantedAt: true,
+        verifiedAt: true,
         withdrawnAt: true,
         guardian: { select: { name: true } },
       },

@@ -8,15 +8,43 @@ import type { AuditDb } from '../audit/audit-repository';
 /** A birth date as the API writes it (YYYY-MM-DD) from the DATE column (read as UTC midnight). */
 export const birthDateText = (value: Date | null): string | null => (value ? value.toISOString().slice(0, 10) : null);
 
-/** The consent state of a member known to be a minor. */
+/**
+ * The consent state of a member known to be a minor: a confirmed consent in force makes it granted; else an
+ * emailed consent waiting for a leader (from a guardian whose account still exists) makes it
+ * awaiting_verification; else a live request makes it pending; else required.
+ */
 export async function consentStateOfMinor(db: AuditDb, childId: number, now: Date): Promise<GuardianConsentState> {
-  const [row] = await db.$queryRaw<{ granted: boolean; pending: boolean }[]>`
+  const [row] = await db.$queryRaw<{ granted: boolean; awaiting: boolean; pending: boolean }[]>`
     SELECT EXISTS (SELECT 1 FROM "guardian_consents" c
-                    WHERE c."child_id" = ${childId} AND c."withdrawn_at" IS NULL) AS "granted",
+                    WHERE c."child_id" = ${childId} AND c."withdrawn_at" IS NULL
+                      AND c."verified_at" IS NOT NULL) AS "granted",
+           EXISTS (SELECT 1 FROM "guardian_consents" c JOIN "users" g ON g."id" = c."guardian_id"
+                    WHERE c."child_id" = ${childId} AND c."withdrawn_at" IS NULL
+                      AND c."verified_at" IS NULL AND g."deleted_at" IS NULL) AS "awaiting",
            EXISTS (SELECT 1 FROM "guardian_requests" r
                     WHERE r."child_id" = ${childId} AND r."used_at" IS NULL AND r."expires_at" > ${now}) AS "pending"`;
+  return consentStateOf(row);
+}
+
+/** The state from what exists, strongest first (see consentStateOfMinor). */
+function consentStateOf(
+  row: { granted: boolean; awaiting: boolean; pending: boolean } | undefined,
+): GuardianConsentState {
   if (row?.granted) return 'granted';
+  if (row?.awaiting) return 'awaiting_verification';
   return row?.pending ? 'pending' : 'required';
+}
+
+/**
+ * Whether `guardianId` consented for `childId` by email and a leader has not confirmed it yet: such an account
+ * is not a guardian of the child until then.
+ */
+export async function awaitsVerification(db: AuditDb, guardianId: number, childId: number): Promise<boolean> {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT 1 FROM "guardian_consents"
+     WHERE "guardian_id" = ${guardianId} AND "child_id" = ${childId}
+       AND "verified_at" IS NULL AND "withdrawn_at" IS NULL`;
+  return rows.length > 0;
 }
 
 /** The accounts that are guardians of `childId`, oldest first. */
@@ -112,7 +140,7 @@ export interface MinorFactsRow {
 
 /**
  * The organiser's view of each of `ids` for `eventId`, in one statement: a minor's consent state is worked out
- * as consentStateOfMinor does (granted, else a live request makes it pending, else required).
+ * as consentStateOfMinor does (granted, else awaiting_verification, else pending, else required).
  */
 export async function minorFactsOf(
   db: AuditDb,
@@ -123,12 +151,24 @@ export async function minorFactsOf(
 ): Promise<Map<number, MinorFactsRow>> {
   if (!ids.length) return new Map();
   const rows = await db.$queryRaw<
-    { id: number; minor: boolean; granted: boolean; pending: boolean; slip: string | null; photo_consent: string }[]
+    {
+      id: number;
+      minor: boolean;
+      granted: boolean;
+      awaiting: boolean;
+      pending: boolean;
+      slip: string | null;
+      photo_consent: string;
+    }[]
   >`
     SELECT u."id",
            COALESCE(u."birth_date" > ${bornAfter}::date, false) AS "minor",
            EXISTS (SELECT 1 FROM "guardian_consents" c
-                    WHERE c."child_id" = u."id" AND c."withdrawn_at" IS NULL) AS "granted",
+                    WHERE c."child_id" = u."id" AND c."withdrawn_at" IS NULL
+                      AND c."verified_at" IS NOT NULL) AS "granted",
+           EXISTS (SELECT 1 FROM "guardian_consents" c JOIN "users" g ON g."id" = c."guardian_id"
+                    WHERE c."child_id" = u."id" AND c."withdrawn_at" IS NULL
+                      AND c."verified_at" IS NULL AND g."deleted_at" IS NULL) AS "awaiting",
            EXISTS (SELECT 1 FROM "guardian_requests" r
                     WHERE r."child_id" = u."id" AND r."used_at" IS NULL AND r."expires_at" > ${now}) AS "pending",
            (SELECT s."status" FROM "permission_slips" s
@@ -138,13 +178,7 @@ export async function minorFactsOf(
      WHERE u."id" IN (${PrismaTypes.join(ids)})`;
   return new Map(
     rows.map((row) => {
-      const consent: GuardianConsentState = !row.minor
-        ? 'not_needed'
-        : row.granted
-          ? 'granted'
-          : row.pending
-            ? 'pending'
-            : 'required';
+      const consent: GuardianConsentState = row.minor ? consentStateOf(row) : 'not_needed';
       return [
         Number(row.id),
         {

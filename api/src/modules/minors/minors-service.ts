@@ -132,7 +132,8 @@ export function createMinorsService(deps: Pick<AppDeps, 'config' | 'prisma' | 'n
 
   /**
    * Refuses (409) what a member may do only with a birth date (when the organisation requires one) and, under
-   * the consent age, with a guardian's consent: replying attending or maybe, and commenting.
+   * the consent age, with a guardian's consent in force (confirmed by a leader when it came by email and the
+   * organisation asks for that): replying attending or maybe, and commenting.
    */
   async function assertMayTakePart(acting: ActingUser, db: AuditDb = deps.prisma): Promise<void> {
     // A guardian account consents and replies for children; it does not take part itself.
@@ -149,7 +150,10 @@ export function createMinorsService(deps: Pick<AppDeps, 'config' | 'prisma' | 'n
       return;
     }
     if (!isMinorBy(user, at)) return;
-    if ((await consentStateOfMinor(db, user.id, deps.now())) !== 'granted') throw conflict(MSG.guardianConsentFirst);
+    const consent = await consentStateOfMinor(db, user.id, deps.now());
+    // An emailed consent proves an address, not a parent: a leader confirms it before it counts.
+    if (consent === 'awaiting_verification') throw conflict(MSG.consentAwaitingVerification);
+    if (consent !== 'granted') throw conflict(MSG.guardianConsentFirst);
   }
 
   /** The current user as every API answer shows it: the account with its age and consent standing. */

@@ -1,5 +1,6 @@
 // Naming a parent or guardian: a member under the consent age enters an email, and the guardian gets a link
-// to give consent. Shows where the member stands (required, waiting, given) and lets them send the link again.
+// to give consent. Shows where the member stands (required, waiting, agreed and waiting for a leader, given) and
+// lets them send the link again while nobody has agreed.
 // The same panel sits in the take-part dialog and in Settings.
 import { useState, type FormEvent } from 'react';
 import type { CurrentUser } from '../../../../shared/types';
@@ -19,6 +20,11 @@ const messages = defineMessages({
   pending: {
     id: 'web.components.guardianRequest.pending',
     defaultMessage: 'Waiting for your parent or guardian to give consent.',
+  },
+  awaiting_verification: {
+    id: 'web.components.guardianRequest.awaitingVerification',
+    defaultMessage:
+      'Your parent or guardian has agreed. A leader will confirm it soon; then you can reply to events and comment.',
   },
   granted: {
     id: 'web.components.guardianRequest.granted',
@@ -72,10 +78,10 @@ export function GuardianRequest({ user, onSent }: { user: CurrentUser; onSent?: 
     });
   };
 
-  if (state === 'granted' || state === 'not_needed') {
+  if (state === 'granted' || state === 'not_needed' || state === 'awaiting_verification') {
     return (
       <p className={styles.state} role="status">
-        {t(messages.granted)}
+        {t(state === 'awaiting_verification' ? messages.awaiting_verification : messages.granted)}
       </p>
     );
   }

@@ -15,6 +15,7 @@ export const adminKeys = {
   members: () => [...adminKeys.all, 'members'] as const,
   memberList: (filters: MemberFilters) => [...adminKeys.members(), 'list', filters] as const,
   pendingCount: () => [...adminKeys.members(), 'pending-count'] as const,
+  consentsAwaiting: () => [...adminKeys.members(), 'consents-awaiting'] as const,
   invites: () => [...adminKeys.all, 'invites'] as const,
   reports: () => [...adminKeys.all, 'reports'] as const,
   reportList: (status: ReportStatus) => [...adminKeys.reports(), status] as const,

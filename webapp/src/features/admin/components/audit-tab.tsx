@@ -35,6 +35,8 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, MessageDescriptor> = define
   'consent.requested': { id: 'web.admin.audit.actionConsentRequested', defaultMessage: 'Asked for consent' },
   'consent.granted': { id: 'web.admin.audit.actionConsentGranted', defaultMessage: 'Consent given' },
   'consent.withdrawn': { id: 'web.admin.audit.actionConsentWithdrawn', defaultMessage: 'Consent withdrawn' },
+  'consent.verified': { id: 'web.admin.audit.actionConsentVerified', defaultMessage: 'Confirmed a guardian’s consent' },
+  'consent.rejected': { id: 'web.admin.audit.actionConsentRejected', defaultMessage: 'Rejected a guardian’s consent' },
   'member.birth_date_changed': {
     id: 'web.admin.audit.actionMemberBirthDateChanged',
     defaultMessage: 'Corrected a date of birth',

@@ -26,6 +26,10 @@ export const CONSENT_LABELS: Record<GuardianConsentState, MessageDescriptor> = d
   not_needed: { id: 'web.admin.age.consentNotNeeded', defaultMessage: 'No consent needed' },
   required: { id: 'web.admin.age.consentRequired', defaultMessage: 'Needs consent' },
   pending: { id: 'web.admin.age.consentPending', defaultMessage: 'Guardian asked' },
+  awaiting_verification: {
+    id: 'web.admin.age.consentAwaitingVerification',
+    defaultMessage: 'Guardian agreed, waiting for a leader',
+  },
   granted: { id: 'web.admin.age.consentGranted', defaultMessage: 'Consent given' },
 });
 

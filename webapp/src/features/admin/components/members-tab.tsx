@@ -25,6 +25,7 @@ import {
 } from '../api/members';
 import type { AdminMember } from '../../../../../shared/types';
 import styles from './admin-lists.module.css';
+import { ConsentVerificationPanel } from './consent-verification-panel';
 import { InvitesSection } from './invites-section';
 import { MemberAgeDialog, type MemberAge } from './member-age-dialog';
 import { serverMessage } from './server-message';
@@ -179,6 +180,7 @@ export function MembersTab() {
 
   return (
     <>
+      <ConsentVerificationPanel />
       <Card title={t(messages.title)} labelledBy="members-title" className={styles.section}>
         <div className={styles.toolbar}>
           <Field label={t(messages.search)} className={styles.search} hint={t(messages.searchHint)}>

@@ -12,7 +12,7 @@ const messages = defineMessages({
   consent: {
     id: 'web.events.minor.consent',
     defaultMessage:
-      '{state, select, not_needed {Not needed} required {No guardian consent yet} pending {Guardian asked, no answer yet} other {Guardian consent given}}',
+      '{state, select, not_needed {Not needed} required {No guardian consent yet} pending {Guardian asked, no answer yet} awaiting_verification {Guardian agreed, a leader has to confirm} other {Guardian consent given}}',
   },
   slip: {
     id: 'web.events.minor.slip',

@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { GuardianConsentRequestView } from '../../../../../shared/types';
+import type { GuardianConsentGiven, GuardianConsentRequestView } from '../../../../../shared/types';
 import { ApiError, api } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';
 import { guardianKeys } from '../../../lib/guardian-children';
@@ -31,8 +31,7 @@ export function useConsentRequest(token: string) {
 export function useGiveConsent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) =>
-      api.post<{ child: { id: number; name: string } }>('/api/guardian/consent', { token }),
+    mutationFn: (token: string) => api.post<GuardianConsentGiven>('/api/guardian/consent', { token }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: authKeys.me() }),

@@ -29,6 +29,12 @@ const messages = defineMessages({
     id: 'web.guardian.consent.thanksText',
     defaultMessage: 'You can set photo permissions, answer permission slips or withdraw consent at any time.',
   },
+  thanksAwaiting: { id: 'web.guardian.consent.thanksAwaiting', defaultMessage: 'Thank you — a leader will confirm it' },
+  thanksAwaitingText: {
+    id: 'web.guardian.consent.thanksAwaitingText',
+    defaultMessage:
+      'A leader of the group will confirm that you are {name}’s parent or guardian. Until then {name} cannot take part and you cannot approve permission slips.',
+  },
   goToChildren: { id: 'web.guardian.consent.goToChildren', defaultMessage: 'Go to your children' },
   titleFor: { id: 'web.guardian.consent.titleFor', defaultMessage: 'Consent for {name}' },
   title: { id: 'web.guardian.consent.title', defaultMessage: 'Give consent' },
@@ -96,11 +102,19 @@ export function ConsentPage() {
   if (give.isSuccess) {
     return (
       <StateCard
-        title={t(messages.thanks, { name: give.data.child.name })}
+        title={
+          give.data.awaitingVerification
+            ? t(messages.thanksAwaiting)
+            : t(messages.thanks, { name: give.data.child.name })
+        }
         icon={<CircleCheck size={32} aria-hidden="true" />}
         role="status"
       >
-        <p>{t(messages.thanksText)}</p>
+        <p>
+          {give.data.awaitingVerification
+            ? t(messages.thanksAwaitingText, { name: give.data.child.name })
+            : t(messages.thanksText)}
+        </p>
         <Link to={paths.guardian} className={buttonClass()}>
           {t(messages.goToChildren)}
         </Link>

@@ -86,6 +86,13 @@ const messages = defineMessages({
     id: 'web.guardian.page.noChildrenText',
     defaultMessage: 'When a child names you as their parent or guardian, you get an email with a link to give consent.',
   },
+  consentAwaitingLeader: { id: 'web.guardian.home.consentAwaitingLeader', defaultMessage: 'A leader will confirm' },
+  awaitingLeaderTitle: { id: 'web.guardian.home.awaitingLeaderTitle', defaultMessage: 'Waiting for a leader' },
+  awaitingLeaderText: {
+    id: 'web.guardian.home.awaitingLeaderText',
+    defaultMessage:
+      'Thank you for your consent. A leader of the group will confirm that you are {name}’s parent or guardian. Until then you cannot approve permission slips, reply for {name} or choose photo permissions.',
+  },
 });
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
@@ -99,6 +106,7 @@ const PHOTO_TEXT: Record<PhotoConsent, [MessageDescriptor, MessageDescriptor]> =
 
 const CONSENT_LOOK: Record<GuardianChild['guardianConsent'], [MessageDescriptor, BadgeTone]> = {
   granted: [messages.consentGiven, 'success'],
+  awaiting_verification: [messages.consentAwaitingLeader, 'warning'],
   pending: [messages.noConsentYet, 'warning'],
   required: [messages.noConsent, 'warning'],
   not_needed: [messages.noConsentNeeded, 'neutral'],
@@ -169,6 +177,20 @@ function ChildCard({ child }: { child: GuardianChild }) {
   const [consentLabel, consentTone] = CONSENT_LOOK[child.guardianConsent];
   const titleId = `child-${child.id}`;
   const t = useT();
+
+  if (child.awaitingVerification) {
+    return (
+      <Card title={child.name} labelledBy={titleId} as="article">
+        <div className={styles.badges}>
+          <Badge tone="warning">{t(messages.consentAwaitingLeader)}</Badge>
+        </div>
+        <section className={styles.section} aria-labelledby={`${titleId}-waiting`}>
+          <h3 id={`${titleId}-waiting`}>{t(messages.awaitingLeaderTitle)}</h3>
+          <p role="status">{t(messages.awaitingLeaderText, { name: first })}</p>
+        </section>
+      </Card>
+    );
+  }
 
   const answer = (eventId: number, eventName: string, approve: boolean) =>
     decide.mutate(
