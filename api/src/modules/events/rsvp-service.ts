@@ -137,10 +137,13 @@ export function createRsvpService(
 
   /**
    * The member a reply is for: the viewer, or (forUserId) a child of theirs, who must be allowed to take part
-   * (a guardian's consent) to reply attending or maybe. Anyone else's child, or a non-guardian: 403.
+   * (a guardian's consent) to reply attending or maybe. Anyone else's child, or a non-guardian: 403. A guardian
+   * account replies only for a child: for itself it is 403 before the event is looked up, so an event it may
+   * not see and one it may answer alike (no counts, no 404 to tell them apart).
    */
   async function replierFor(viewer: Viewer, input: AttendInput): Promise<Replier> {
     if (input.forUserId === undefined || input.forUserId === viewer.id) {
+      if (viewer.role === 'guardian') throw forbidden(MSG.guardianAccountOnly);
       return { id: viewer.id, member: viewer, guardianId: null };
     }
     const childId = input.forUserId;

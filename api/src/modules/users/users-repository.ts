@@ -1,5 +1,5 @@
 // The users table: lookups and the mapping to what the API shows (and hides) of a user.
-import type { User } from '@prisma/client';
+import type { Prisma as PrismaTypes, User } from '@prisma/client';
 import {
   NOTIFICATION_CHANNELS,
   type AccountRole,
@@ -154,6 +154,17 @@ export const markTelegramUnreachable = (prisma: Prisma, userId: number, telegram
     where: { id: userId, telegramId },
     data: { telegramUnreachableAt: at, telegramUnreachableReason: reason.slice(0, 500) },
   });
+
+/**
+ * The organisation's members as others may reach them: active (not waiting for approval, not suspended), not
+ * erased, and not a guardian account (made only to consent for a child, it sees and hears only what concerns
+ * that child). The member directory, invitations and event notifications are for these only.
+ */
+export const ACTIVE_MEMBER = {
+  status: 'active',
+  deletedAt: null,
+  role: { not: 'guardian' },
+} as const satisfies PrismaTypes.UserWhereInput;
 
 /** Every user, by name (then id, so equal names keep a stable order). */
 /** Erased accounts are left out: their row stays only so that what they wrote keeps an author. */
