@@ -3,6 +3,7 @@
 import { RSVP_LIMITS, type PermissionSlipStatus } from '../../../../shared/constants';
 import { conflict, forbidden, notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
+import { byShownName } from '../../../../shared/minor-names';
 import type { AttendInput } from '../../../../shared/schemas';
 import type { AttendanceResponse, Attendee, AttendResponse } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
@@ -309,10 +310,11 @@ export function createRsvpService(
       return { ...entry, id: null, name: MSG.hiddenAttendee, avatarUrl: null, hidden: true };
     });
     const shown = await minors.shownTo(viewer, named, false);
-    // Stable: the waitlist keeps its order (a place reveals no name); elsewhere hidden ones go last.
+    // The waitlist keeps its order (a place reveals no name); elsewhere hidden ones go last, and the others go
+    // by the names as shown here, so a minor's place among "Maria S…" says nothing of her surname.
     const rank = (entry: Attendee) =>
       attendanceRepo.STATUS_ORDER[entry.status] * 2 + (entry.id === null && entry.status !== 'waitlisted' ? 1 : 0);
-    return shown.sort((a, b) => rank(a) - rank(b));
+    return shown.sort((a, b) => rank(a) - rank(b) || (a.status === 'waitlisted' ? 0 : byShownName(a, b)));
   }
 
   /**

@@ -166,10 +166,9 @@ export const ACTIVE_MEMBER = {
   role: { not: 'guardian' },
 } as const satisfies PrismaTypes.UserWhereInput;
 
-/** Every user, by name (then id, so equal names keep a stable order). */
-/** Erased accounts are left out: their row stays only so that what they wrote keeps an author. */
-export const listUsersByName = (prisma: Prisma): Promise<UserRow[]> =>
-  prisma.user.findMany({ where: { deletedAt: null }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+/** The active members (ACTIVE_MEMBER), in id order; the caller orders them by the names its viewer sees. */
+export const listActiveMembers = (prisma: Prisma): Promise<UserRow[]> =>
+  prisma.user.findMany({ where: ACTIVE_MEMBER, orderBy: { id: 'asc' } });
 
 /** The language chosen by the member linked to this Telegram account; null without an account or a choice. */
 export async function savedLanguageOfTelegramUser(prisma: Prisma, telegramUserId: number): Promise<string | null> {
