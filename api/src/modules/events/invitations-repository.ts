@@ -21,10 +21,10 @@ export type ReplaceResult =
 
 /**
  * Makes `userIds` the event's whole invited set, in one transaction: unknown users, or newly invited ones who
- * are not active members, change nothing. The
- * event row is locked first so two concurrent replacements run one after the other, and each sees the
- * set the other left (so "newly added" is exact and nobody is told twice). `onAdded` runs in the same
- * transaction when someone was newly invited (it writes their notification job).
+ * are not active members, change nothing. The event row is locked first so two concurrent replacements run
+ * one after the other, and each sees the set the other left (so "newly added" is exact and nobody is told
+ * twice). `onAdded` runs in the same transaction when someone was newly invited (it writes their notification
+ * job).
  */
 export async function replaceInvitations(
   prisma: Prisma,
