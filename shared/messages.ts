@@ -126,6 +126,8 @@ export const MSG = {
   unknownInvitees: 'Some of the users to invite do not exist',
   /** `ids`: the first ten of them, comma-separated (", …" after them when there are more). */
   unknownInviteesNamed: icu<{ ids: string }>('Some of the users to invite do not exist: {ids}'),
+  /** `ids`: as for unknownInviteesNamed. Guardian accounts, accounts waiting for approval, suspended or erased ones. */
+  inviteesNotMembers: icu<{ ids: string }>('Only active members can be invited; these accounts cannot be: {ids}'),
   rsvpStatusInvalid: 'Status must be attending, not_attending or maybe',
   rsvpGuestsInvalid: 'Guests must be a whole number from 0 to 5',
   rsvpClosed: 'RSVP for this event has closed',

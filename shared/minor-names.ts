@@ -15,6 +15,20 @@ export function shortName(name: string): string {
   return `${words[0]} ${initial.toLocaleUpperCase()}.`;
 }
 
+/** One order for people's names, whatever the server's locale or the database's collation. */
+const NAME_ORDER = new Intl.Collator('en');
+
+/**
+ * Orders people by the name the viewer is shown (then by id): sort after shortening, never before, so where a
+ * minor shown as "Maria S." stands says nothing about the rest of her surname.
+ */
+export function byShownName(
+  a: { id: number | null; name: string | null },
+  b: { id: number | null; name: string | null },
+): number {
+  return NAME_ORDER.compare(a.name ?? '', b.name ?? '') || (a.id ?? 0) - (b.id ?? 0);
+}
+
 /** The organiser's words for a member's guardian consent (attendee table, check-in, CSV). */
 export const GUARDIAN_CONSENT_LABELS: Record<GuardianConsentState, string> = {
   not_needed: 'Not needed',

@@ -200,6 +200,76 @@ describe.each(DATABASE_KINDS)('invitations API on %s', (kind) => {
     expect(invited).toEqual([]);
   });
 
+  it('When the creator invites a guardian account, a pending, a suspended or an erased one, then it is 400 naming them and nobody is told', async () => {
+    const creator = await app.signedIn({ isAdmin: true });
+    const eventId = await eventOf(creator.user);
+    const [member, guardian, pending, suspended, erased] = await Promise.all([
+      app.signedIn(),
+      app.signedIn({ name: 'Gina Parent', role: 'guardian' }),
+      app.signedIn({ status: 'pending' }),
+      app.signedIn({ status: 'suspended' }),
+      app.signedIn({ name: 'Deleted member', deletedAt: new Date() }),
+    ]);
+    const others = [guardian, pending, suspended, erased].map((who) => who.user.id);
+
+    const res = await creator.client.post(`/api/events/${eventId}/invitations`, {
+      userIds: [member.user.id, ...others],
+    });
+    const one = await creator.client.post(`/api/events/${eventId}/invitations`, { userIds: [guardian.user.id] });
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      code: 'invitees_not_members',
+      error: `Only active members can be invited; these accounts cannot be: ${others.join(', ')}`,
+    });
+    expect(one.status).toBe(400);
+    expect(one.body.code).toBe('invitees_not_members');
+    expect(await storedInvitees(eventId)).toEqual([]);
+    expect(invited).toEqual([]);
+    // The guardian account still cannot look at the event it was not invited to.
+    expect((await guardian.client.get(`/api/events/${eventId}`)).status).toBe(403);
+  });
+
+  it('When the refusal is read in German, then it is in German', async () => {
+    const creator = await app.signedIn({ isAdmin: true });
+    const eventId = await eventOf(creator.user);
+    const guardian = await app.signedIn({ role: 'guardian' });
+    const res = await creator.client.post(
+      `/api/events/${eventId}/invitations`,
+      { userIds: [guardian.user.id] },
+      { headers: { 'accept-language': 'de' } },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(`Einladen kannst du nur aktive Mitglieder; diese Konten nicht: ${guardian.user.id}`);
+  });
+
+  it('When someone already invited is suspended and the dialog sends the set back with a newcomer, then it is saved and only the newcomer is told', async () => {
+    const creator = await app.signedIn({ isAdmin: true });
+    const eventId = await eventOf(creator.user);
+    const [kept, newcomer] = await Promise.all([app.signedIn(), app.signedIn()]);
+    expect((await creator.client.post(`/api/events/${eventId}/invitations`, { userIds: [kept.user.id] })).status).toBe(
+      200,
+    );
+    await app.deps.prisma.user.update({ where: { id: kept.user.id }, data: { status: 'suspended' } });
+    invited.length = 0;
+
+    const res = await creator.client.post(`/api/events/${eventId}/invitations`, {
+      userIds: [kept.user.id, newcomer.user.id],
+    });
+    const again = await creator.client.post(`/api/events/${eventId}/invitations`, { userIds: [newcomer.user.id] });
+    const back = await creator.client.post(`/api/events/${eventId}/invitations`, {
+      userIds: [kept.user.id, newcomer.user.id],
+    });
+
+    expect(res.status).toBe(200);
+    expect(invited).toEqual([{ eventId, userIds: [newcomer.user.id] }]);
+    // Once taken off the list, a suspended account cannot be put back on it.
+    expect(again.status).toBe(200);
+    expect(back.status).toBe(400);
+    expect(back.body.code).toBe('invitees_not_members');
+    expect(await storedInvitees(eventId)).toEqual([newcomer.user.id]);
+  });
+
   it('When the invitation JSON is malformed, then it is 400 and nothing changes', async () => {
     const creator = await app.signedIn({ isAdmin: true });
     const eventId = await eventOf(creator.user);

@@ -10,7 +10,7 @@ import { upsertTelegramUser } from './identity';
 import { SESSION_COOKIE, findSession, readCookie, readSessionHeader } from './sessions';
 import { verifyInitData, type VerifiedInitData } from './telegram-verify';
 import type { UserRow } from '../users/users-repository';
-import { forbidden, unauthenticated } from '../../../../shared/errors';
+import { forbidden, unauthenticated, type ErrorMessage } from '../../../../shared/errors';
 
 export interface AuthState {
   user: UserRow;
@@ -134,6 +134,19 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (!req.auth) return next(unauthenticated());
   next(req.auth.user.isAdmin ? undefined : forbidden(MSG.adminOnly));
 };
+
+/**
+ * Only the website's cookie session passes. The Mini App's session token and its initData are bearer proofs
+ * that live inside a Telegram client (a web view, a shared log, a forwarded debug dump): a leaked one signs its
+ * holder in as the member, and must not open what the docs keep to the website (the whole-membership backup).
+ * Anonymous callers get the usual 401; `message` says where the thing can be had instead.
+ */
+export function requireWebsiteSession(message: ErrorMessage): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.auth) return next(unauthenticated());
+    next(req.auth.via === 'cookie' ? undefined : forbidden(message));
+  };
+}
 
 /** The signed-in user; only call behind requireUser. */
 export function currentUser(req: Request): UserRow {

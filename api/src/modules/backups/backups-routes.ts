@@ -1,22 +1,19 @@
-// /api/admin/backups: what the newest backup is, and downloading it. Admins only, HTTP only.
+// /api/admin/backups: what the newest backup is, and downloading it. Admins only, on the website only.
 import { MSG } from '../../../../shared/messages';
 import { createReadStream } from 'node:fs';
 import { Router, type RequestHandler } from 'express';
 import { forbidden, notFound } from '../../../../shared/errors';
 import type { BackupsView } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
-import { requireAdmin } from '../auth/request-auth';
+import { requireAdmin, requireWebsiteSession } from '../auth/request-auth';
 import type { BackupsService } from './backups-service';
 
 /**
- * The download is the whole membership's personal data, so beyond being an admin:
- * - a browser session only: a Mini App's initData is a bearer proof that lives for a day in a Telegram client,
- *   and a leaked one must not be enough to take everything;
- * - asked for by our own page: a link on another site cannot make a signed-in admin's browser fetch it (the
- *   cookie is SameSite=Lax, so a top-level navigation would carry it).
+ * The download is the whole membership's personal data, so beyond being an admin it must be asked for by our
+ * own page: a link on another site cannot make a signed-in admin's browser fetch it (the cookie is
+ * SameSite=Lax, so a top-level navigation would carry it).
  */
-const requireBrowserAdmin: RequestHandler = (req, _res, next) => {
-  if (req.auth?.via === 'tma') return next(forbidden(MSG.backupsWebsiteOnly));
+const requireOwnPage: RequestHandler = (req, _res, next) => {
   const site = req.get('sec-fetch-site');
   if (site && site !== 'same-origin') return next(forbidden(MSG.crossSiteRefused));
   next();
@@ -32,6 +29,9 @@ export function backupsRouter(
   deps: Pick<AppDeps, 'logger'> & { dailyAtUtc: string | null },
 ): Router {
   const router = Router();
+  // Every backup route, whatever its method: the website's session only, never the Mini App's session or
+  // initData (bearer proofs that live in a Telegram client; a leaked one must not be enough to take everyone's data).
+  router.use('/admin/backups', requireWebsiteSession(MSG.backupsWebsiteOnly));
 
   router.get('/admin/backups', noStore, requireAdmin, async (_req, res) => {
     const latest = await backups.latest();
@@ -43,7 +43,7 @@ export function backupsRouter(
     res.json(view);
   });
 
-  router.get('/admin/backups/latest', noStore, requireAdmin, requireBrowserAdmin, async (req, res, next) => {
+  router.get('/admin/backups/latest', noStore, requireAdmin, requireOwnPage, async (req, res, next) => {
     const latest = await backups.latest();
     if (!latest) throw notFound(MSG.noBackupYet);
     // Who took the members' data, and which: never what is in it.

@@ -1,6 +1,7 @@
 // The attendances table: one row per user and event (a unique index in the database guarantees it). Writes
 // go through rsvp-repository.ts, under the event's row lock.
 import type { StoredRsvpStatus } from '../../../../shared/constants';
+import { byShownName } from '../../../../shared/minor-names';
 import type { Attendee } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
 
@@ -35,7 +36,8 @@ export type AttendeeRow = Omit<Attendee, 'id' | 'hidden' | 'checkedIn' | 'respon
 };
 
 /**
- * Who replied: attending first, then the waitlist in its order, maybe, not attending; by name within each.
+ * Who replied: attending first, then the waitlist in its order, maybe, not attending; by full name within each
+ * (what organisers see; other members' lists are sorted again by the names shown to them).
  * Only id, name, picture and the reply: never anyone's email or phone.
  */
 export async function listAttendees(prisma: Prisma, eventId: number): Promise<AttendeeRow[]> {
@@ -51,8 +53,14 @@ export async function listAttendees(prisma: Prisma, eventId: number): Promise<At
     },
   });
   let position = 0;
+  // The waitlist keeps the query's order (who waited first); the rest go by full name, in the same order as
+  // every list of names (byShownName), whatever the database's collation.
   return rows
-    .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status])
+    .sort(
+      (a, b) =>
+        STATUS_ORDER[a.status] - STATUS_ORDER[b.status] ||
+        (a.status === 'waitlisted' ? 0 : byShownName(a.user, b.user)),
+    )
     .map((row) => ({
       id: row.user.id,
       name: row.user.name,

@@ -277,7 +277,8 @@ export function createEventsService(
   /**
    * Replaces the invited set. Invitations on a public event are accepted and stored: they change nothing
    * while it is public, and they keep their meaning if the creator later makes it private (the web app
-   * only offers them on private events). Only users not invited before are notified.
+   * only offers them on private events). Only users not invited before are notified, and only active members
+   * may be newly invited (400 naming the others).
    */
   async function replaceInvitations(viewer: Viewer, id: number, userIds: number[]): Promise<InvitationItem[]> {
     await managedRecord(viewer, id, MSG.onlyCreatorInvites);
@@ -286,6 +287,7 @@ export function createEventsService(
     );
     if (result.kind === 'event-gone') throw notFound(MSG.eventNotFound);
     if (result.kind === 'unknown-users') throw invalid(unknownUsersMessage(result.userIds));
+    if (result.kind === 'not-members') throw invalid(MSG.inviteesNotMembers({ ids: idList(result.userIds) }));
     return result.invitations;
   }
 
@@ -374,8 +376,10 @@ export function createEventsService(
 
 export type EventsService = ReturnType<typeof createEventsService>;
 
+/** The first ten ids, comma-separated, with ", …" after them when there are more. */
+const idList = (userIds: number[]) => `${userIds.slice(0, 10).join(', ')}${userIds.length > 10 ? ', …' : ''}`;
+
 function unknownUsersMessage(userIds: number[]): ErrorMessage {
   if (userIds.length === 0) return MSG.unknownInvitees;
-  const shown = userIds.slice(0, 10).join(', ');
-  return MSG.unknownInviteesNamed({ ids: `${shown}${userIds.length > 10 ? ', …' : ''}` });
+  return MSG.unknownInviteesNamed({ ids: idList(userIds) });
 }

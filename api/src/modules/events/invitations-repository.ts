@@ -1,6 +1,7 @@
 // The invitations table: who may see a private event besides its creator (and admins).
 import type { InvitationItem } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
+import { ACTIVE_MEMBER } from '../users/users-repository';
 import { isPrismaError, type Tx } from './events-repository';
 
 export async function listInvitations(prisma: Prisma, eventId: number): Promise<InvitationItem[]> {
@@ -15,13 +16,15 @@ export async function listInvitations(prisma: Prisma, eventId: number): Promise<
 export type ReplaceResult =
   | { kind: 'replaced'; invitations: InvitationItem[]; added: number[] }
   | { kind: 'unknown-users'; userIds: number[] }
+  | { kind: 'not-members'; userIds: number[] }
   | { kind: 'event-gone' };
 
 /**
- * Makes `userIds` the event's whole invited set, in one transaction: unknown users change nothing. The
- * event row is locked first so two concurrent replacements run one after the other, and each sees the
- * set the other left (so "newly added" is exact and nobody is told twice). `onAdded` runs in the same
- * transaction when someone was newly invited (it writes their notification job).
+ * Makes `userIds` the event's whole invited set, in one transaction: unknown users, or newly invited ones who
+ * are not active members, change nothing. The event row is locked first so two concurrent replacements run
+ * one after the other, and each sees the set the other left (so "newly added" is exact and nobody is told
+ * twice). `onAdded` runs in the same transaction when someone was newly invited (it writes their notification
+ * job).
  */
 export async function replaceInvitations(
   prisma: Prisma,
@@ -43,6 +46,14 @@ export async function replaceInvitations(
       const before = await tx.invitation.findMany({ where: { eventId }, select: { userId: true } });
       const already = new Set(before.map((row) => row.userId));
       const added = userIds.filter((id) => !already.has(id));
+      // Only active members are newly invited: an invitation tells its holder the event's name and place, and a
+      // guardian account, one waiting for approval, a suspended or an erased one is no member to tell. Someone
+      // already invited stays so (the dialog sends the set back as it found it) and is simply not told.
+      const members = await tx.user.findMany({ where: { id: { in: added }, ...ACTIVE_MEMBER }, select: { id: true } });
+      if (members.length !== added.length) {
+        const member = new Set(members.map((user) => user.id));
+        return { kind: 'not-members', userIds: added.filter((id) => !member.has(id)) } as const;
+      }
       await tx.invitation.deleteMany({ where: { eventId, userId: { notIn: userIds } } });
       await tx.invitation.createMany({ data: added.map((userId) => ({ eventId, userId })), skipDuplicates: true });
       if (added.length > 0) await onAdded(tx, added);

@@ -3,6 +3,7 @@
 import { RSVP_LIMITS, type PermissionSlipStatus } from '../../../../shared/constants';
 import { conflict, forbidden, notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
+import { byShownName } from '../../../../shared/minor-names';
 import type { AttendInput } from '../../../../shared/schemas';
 import type { AttendanceResponse, Attendee, AttendResponse } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
@@ -137,10 +138,13 @@ export function createRsvpService(
 
   /**
    * The member a reply is for: the viewer, or (forUserId) a child of theirs, who must be allowed to take part
-   * (a guardian's consent) to reply attending or maybe. Anyone else's child, or a non-guardian: 403.
+   * (a guardian's consent) to reply attending or maybe. Anyone else's child, or a non-guardian: 403. A guardian
+   * account replies only for a child: for itself it is 403 before the event is looked up, so an event it may
+   * not see and one it may answer alike (no counts, no 404 to tell them apart).
    */
   async function replierFor(viewer: Viewer, input: AttendInput): Promise<Replier> {
     if (input.forUserId === undefined || input.forUserId === viewer.id) {
+      if (viewer.role === 'guardian') throw forbidden(MSG.guardianAccountOnly);
       return { id: viewer.id, member: viewer, guardianId: null };
     }
     const childId = input.forUserId;
@@ -310,10 +314,11 @@ export function createRsvpService(
       return { ...entry, id: null, name: MSG.hiddenAttendee, avatarUrl: null, hidden: true };
     });
     const shown = await minors.shownTo(viewer, named, false);
-    // Stable: the waitlist keeps its order (a place reveals no name); elsewhere hidden ones go last.
+    // The waitlist keeps its order (a place reveals no name); elsewhere hidden ones go last, and the others go
+    // by the names as shown here, so a minor's place among "Maria S…" says nothing of her surname.
     const rank = (entry: Attendee) =>
       attendanceRepo.STATUS_ORDER[entry.status] * 2 + (entry.id === null && entry.status !== 'waitlisted' ? 1 : 0);
-    return shown.sort((a, b) => rank(a) - rank(b));
+    return shown.sort((a, b) => rank(a) - rank(b) || (a.status === 'waitlisted' ? 0 : byShownName(a, b)));
   }
 
   /**

@@ -6,9 +6,10 @@ import type { CurrentUser, DirectoryUser, PublicUser } from '../../../../shared/
 import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';
 import { forbidden, invalid, type ErrorMessage } from '../../../../shared/errors';
+import { byShownName } from '../../../../shared/minor-names';
 import { mayCreateEvents } from '../../../../shared/permissions';
 import {
-  listUsersByName,
+  listActiveMembers,
   signInEmail,
   toDirectoryUser,
   toPublicUser,
@@ -63,12 +64,17 @@ export function createMembersService(deps: Pick<AppDeps, 'prisma'>, minors: Mino
    * The invitation dialog's list, for those who run events: organisers see names, admins also emails (to tell
    * invitees apart). Members do not get a list of everyone (children included). An organiser may invite a
    * minor to a private event but sees them as other members do, "Maria S." (minors-service: shownTo); once
-   * invited and replying, the organiser sees the full name in their event's attendee list.
+   * invited and replying, the organiser sees the full name in their event's attendee list. Only active members
+   * are listed (no account waiting for approval, suspended or made for a guardian: none of them can be
+   * invited), in the order of the names as this viewer sees them.
    */
   async function directory(viewer: UserRow): Promise<PublicUser[] | DirectoryUser[]> {
     if (!mayCreateEvents(viewer)) throw forbidden(MSG.directoryOrganisersOnly);
-    const users = await listUsersByName(prisma);
-    return viewer.isAdmin ? users.map(toDirectoryUser) : minors.shownTo(viewer, users.map(toPublicUser), false);
+    const users = await listActiveMembers(prisma);
+    const shown = viewer.isAdmin
+      ? users.map(toDirectoryUser)
+      : await minors.shownTo(viewer, users.map(toPublicUser), false);
+    return shown.sort(byShownName);
   }
 
   return { updateContact, chooseLanguage, updatePreferences, directory };

@@ -240,12 +240,7 @@ export function createFanOut(deps: FanOutDeps): FanOut {
     );
     if (!copies.length) return [];
     const guardianIds = [...new Set(copies.map((copy) => copy.guardianId))];
-    const guardians = new Map(
-      (await outbox.findUsersByIds(tx, guardianIds, { after: 0, limit: guardianIds.length })).map((user) => [
-        user.id,
-        user,
-      ]),
-    );
+    const guardians = new Map((await outbox.findGuardiansByIds(tx, guardianIds)).map((user) => [user.id, user]));
     const messages: outbox.NewOutboxMessage[] = [];
     for (const copy of copies) {
       const guardian = guardians.get(copy.guardianId);

@@ -8,6 +8,7 @@ import {
   type OutboxMessage,
 } from '@prisma/client';
 import type { Prisma } from '../../db/database';
+import { ACTIVE_MEMBER } from '../users/users-repository';
 import type { MessageKind, TemplatesByLanguage } from './templates';
 
 /**
@@ -97,21 +98,22 @@ export interface Page {
   limit: number;
 }
 
-/** Only active members are told anything: a pending account is not in yet, a suspended one is out. */
+/**
+ * Only active members are told anything (ACTIVE_MEMBER): a pending account is not in yet, a suspended one is out,
+ * and a guardian account hears only of its own children (their copies: findGuardiansByIds), never an event's news
+ * in its own right, whatever invitation or reply it holds.
+ */
 const pageOf = (where: PrismaTypes.UserWhereInput[], page: Page) =>
   ({
-    where: { AND: [wantsSomething, { status: 'active' }, { id: { gt: page.after } }, ...where] },
+    where: { AND: [wantsSomething, ACTIVE_MEMBER, { id: { gt: page.after } }, ...where] },
     select: recipientSelect,
     orderBy: { id: 'asc' },
     take: page.limit,
   }) satisfies PrismaTypes.UserFindManyArgs;
 
-/**
- * Every member but the event's creator (a public event is news to everyone else); guardian accounts are not
- * members and hear only of what concerns their children.
- */
+/** Every member but the event's creator: a public event is news to everyone else. */
 export const findAllMembers = (prisma: Db, exceptUserId: number, page: Page): Promise<RecipientRow[]> =>
-  prisma.user.findMany(pageOf([{ id: { not: exceptUserId } }, { role: { not: 'guardian' } }], page));
+  prisma.user.findMany(pageOf([{ id: { not: exceptUserId } }], page));
 
 /** Those of `among` who are still invited (the creator aside). */
 export const findInvitees = (
@@ -205,6 +207,17 @@ export const findContactsByIds = (prisma: Db, ids: number[]): Promise<Array<Reci
 
 export const findUsersByIds = (prisma: Db, ids: number[], page: Page): Promise<RecipientRow[]> =>
   prisma.user.findMany(pageOf([{ id: { in: ids } }], page));
+
+/**
+ * Guardians with their addresses, for their copies of what is sent to their children: guardian accounts
+ * included (these copies are all they hear), but only while active and not erased.
+ */
+export const findGuardiansByIds = (prisma: Db, ids: number[]): Promise<RecipientRow[]> =>
+  prisma.user.findMany({
+    where: { id: { in: ids }, status: 'active', deletedAt: null },
+    select: recipientSelect,
+    orderBy: { id: 'asc' },
+  });
 
 /** Those of `ids` who may still see the event (an organiser's message), and, with `status`, still reply so. */
 export const findRepliedAmong = (

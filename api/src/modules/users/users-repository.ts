@@ -1,5 +1,5 @@
 // The users table: lookups and the mapping to what the API shows (and hides) of a user.
-import type { User } from '@prisma/client';
+import type { Prisma as PrismaTypes, User } from '@prisma/client';
 import {
   NOTIFICATION_CHANNELS,
   type AccountRole,
@@ -155,10 +155,20 @@ export const markTelegramUnreachable = (prisma: Prisma, userId: number, telegram
     data: { telegramUnreachableAt: at, telegramUnreachableReason: reason.slice(0, 500) },
   });
 
-/** Every user, by name (then id, so equal names keep a stable order). */
-/** Erased accounts are left out: their row stays only so that what they wrote keeps an author. */
-export const listUsersByName = (prisma: Prisma): Promise<UserRow[]> =>
-  prisma.user.findMany({ where: { deletedAt: null }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+/**
+ * The organisation's members as others may reach them: active (not waiting for approval, not suspended), not
+ * erased, and not a guardian account (made only to consent for a child, it sees and hears only what concerns
+ * that child). The member directory, invitations and event notifications are for these only.
+ */
+export const ACTIVE_MEMBER = {
+  status: 'active',
+  deletedAt: null,
+  role: { not: 'guardian' },
+} as const satisfies PrismaTypes.UserWhereInput;
+
+/** The active members (ACTIVE_MEMBER), in id order; the caller orders them by the names its viewer sees. */
+export const listActiveMembers = (prisma: Prisma): Promise<UserRow[]> =>
+  prisma.user.findMany({ where: ACTIVE_MEMBER, orderBy: { id: 'asc' } });
 
 /** The language chosen by the member linked to this Telegram account; null without an account or a choice. */
 export async function savedLanguageOfTelegramUser(prisma: Prisma, telegramUserId: number): Promise<string | null> {
