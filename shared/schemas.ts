@@ -8,6 +8,7 @@ import {
   PHOTO_CONSENTS,
   INVITE_LIMITS,
   INVITE_ROLES,
+  ACCOUNT_ROLES,
   MEMBER_ROLES,
   MEMBERS_PAGE,
   MEMBERSHIP_MODES,
@@ -732,7 +733,8 @@ export const membersQuerySchema = z.object({
   status: z
     .enum(['active', 'pending', 'suspended'], { error: oneOfThree('status', 'active', 'pending', 'suspended') })
     .optional(),
-  role: z.enum(MEMBER_ROLES, { error: oneOfThree('role', 'member', 'organiser', 'admin') }).optional(),
+  // Guardian accounts are listed too: an admin finds them by their role as well.
+  role: z.enum(ACCOUNT_ROLES, { error: oneOf('role', ACCOUNT_ROLES) }).optional(),
   q: z
     .string({ error: mustBeText('q') })
     .trim()
