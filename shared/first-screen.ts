@@ -20,12 +20,16 @@ export const EVENTS_PAGE_SIZE = 50;
 
 export const CURRENT_USER_PATH = '/api/users/me';
 
-/** GET /api/events?when=…&limit=…&cursor=…, written the one way both sides build it. */
-export function eventsPagePath(when: 'upcoming' | 'past', cursor: string | null, limit: number): string {
+/** GET /api/events?when=…&limit=…&cursor=…&mine=true, written the one way both sides build it. */
+export function eventsPagePath(when: 'upcoming' | 'past', cursor: string | null, limit: number, mine = false): string {
   const query = new URLSearchParams({ when, limit: String(limit) });
   if (cursor) query.set('cursor', cursor);
+  if (mine) query.set('mine', 'true');
   return `/api/events?${query}`;
 }
+
+/** Home's "Your next event": the soonest upcoming event the member is going to, wherever it is in the list. */
+export const myNextEventPath = () => eventsPagePath('upcoming', null, 1, true);
 
 export const eventPath = (id: number) => `/api/events/${id}`;
 export const eventPreviewPath = (id: number) => `/api/events/${id}/preview`;

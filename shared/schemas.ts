@@ -9,6 +9,7 @@ import {
   PHOTO_CONSENTS,
   INVITE_LIMITS,
   INVITE_ROLES,
+  ACCOUNT_ROLES,
   MEMBER_ROLES,
   MEMBERS_PAGE,
   MEMBERSHIP_MODES,
@@ -325,11 +326,16 @@ export const EVENTS_WHEN = ['upcoming', 'past'] as const;
 export type EventsWhen = (typeof EVENTS_WHEN)[number];
 
 /**
- * The paged list's query: `when` (default upcoming), `limit` and the opaque `cursor` of the page before. A key
- * given twice arrives as an array and is refused like any other malformed value.
+ * The paged list's query: `when` (default upcoming), `limit`, the opaque `cursor` of the page before, and
+ * `mine=true` for only the events the caller is going to (attending, maybe, waitlisted or waiting for a
+ * guardian). A key given twice arrives as an array and is refused like any other malformed value.
  */
 export const eventsPageQuerySchema = z.object({
   when: z.enum(EVENTS_WHEN, { error: eitherOr('when', 'upcoming', 'past') }).default('upcoming'),
+  mine: z
+    .enum(['true', 'false'], { error: boolean('mine') })
+    .transform((value) => value === 'true')
+    .default(false),
   limit: z
     .string({ error: wholeNumber('limit', 1, EVENTS_PAGE.maxLimit) })
     .regex(/^\d{1,3}$/, { error: wholeNumber('limit', 1, EVENTS_PAGE.maxLimit) })
@@ -737,7 +743,8 @@ export const membersQuerySchema = z.object({
   status: z
     .enum(['active', 'pending', 'suspended'], { error: oneOfThree('status', 'active', 'pending', 'suspended') })
     .optional(),
-  role: z.enum(MEMBER_ROLES, { error: oneOfThree('role', 'member', 'organiser', 'admin') }).optional(),
+  // Guardian accounts are listed too: an admin finds them by their role as well.
+  role: z.enum(ACCOUNT_ROLES, { error: oneOf('role', ACCOUNT_ROLES) }).optional(),
   q: z
     .string({ error: mustBeText('q') })
     .trim()

@@ -4,7 +4,6 @@ import type {
   ConsentVerification,
   GuardianConsentState,
   InviteRole,
-  MemberRole,
   MemberStatus,
   MembershipMode,
   OrganisationLanguage,
@@ -388,7 +387,8 @@ export interface AdminMember {
   name: string;
   email: string | null;
   telegramUsername: string | null;
-  role: MemberRole;
+  /** A member role, or 'guardian' for an account made to consent for a child. */
+  role: AccountRole;
   status: MemberStatus;
   createdAt: string;
   /** When the member last signed in or opened the Mini App (their newest session), or null. */

@@ -76,4 +76,16 @@ export const BOT = defineMessages({
   youMaybe: { id: 'bot.youMaybe', defaultMessage: 'You: maybe 🤔' },
   notMe: { id: 'bot.notMe', defaultMessage: '🚫 Not me' },
   youNotAttending: { id: 'bot.youNotAttending', defaultMessage: 'You: not attending ❌' },
+  slipApprove: {
+    id: 'bot.slipApprove',
+    description: "A button under a guardian's request: lets the child take part in the event",
+    defaultMessage: 'Approve',
+  },
+  slipDecline: {
+    id: 'bot.slipDecline',
+    description: "A button under a guardian's request: the child does not take part",
+    defaultMessage: 'Decline',
+  },
+  slipApproved: { id: 'bot.slipApproved', defaultMessage: 'You approved ✅' },
+  slipDeclined: { id: 'bot.slipDeclined', defaultMessage: 'You declined ❌' },
 });

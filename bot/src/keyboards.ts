@@ -17,18 +17,21 @@ export function rsvpKeyboard(eventId: number, full = false, language: Language =
     .text(text.cannotAttend, rsvpData(eventId, 'not_attending'));
 }
 
-/** Approve / Decline under a guardian's permission slip request. */
-export const slipKeyboard = (eventId: number, childId: number) =>
-  new InlineKeyboard()
-    .text(SLIP_TEXT.approve, slipData(eventId, childId, true))
-    .text(SLIP_TEXT.decline, slipData(eventId, childId, false));
+/** Approve / Decline under a guardian's permission slip request, in the language of the request's text. */
+export function slipKeyboard(eventId: number, childId: number, language: Language = 'en') {
+  const text = slipTexts(language);
+  return new InlineKeyboard()
+    .text(text.approve, slipData(eventId, childId, true))
+    .text(text.decline, slipData(eventId, childId, false));
+}
 
-export const SLIP_TEXT = {
-  approve: 'Approve',
-  decline: 'Decline',
-  approved: 'You approved ✅',
-  declined: 'You declined ❌',
-} as const;
+/** The slip buttons' labels and what a press answers, in a language. */
+export const slipTexts = (language: Language) => ({
+  approve: botText(language, BOT.slipApprove),
+  decline: botText(language, BOT.slipDecline),
+  approved: botText(language, BOT.slipApproved),
+  declined: botText(language, BOT.slipDeclined),
+});
 
 /** Only "Not me": confirming takes typing the code the browser shows, never a tap. */
 export const loginKeyboard = (loginId: string, language: Language = 'en') =>

@@ -53,6 +53,7 @@ describe('hot reads answer exactly as the routes do', () => {
     '/api/events',
     '/api/events?when=upcoming&limit=3',
     '/api/events?limit=2&when=past',
+    '/api/events?when=upcoming&limit=1&mine=true',
   ];
 
   it('When a member or an admin reads the list, a page or an event, then both paths send the same status, headers and bytes', async () => {

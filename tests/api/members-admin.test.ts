@@ -55,6 +55,16 @@ describe.each(DATABASE_KINDS)('members admin on %s', (kind) => {
       expect((await admin.get('/api/admin/members?q=%25')).body.members).toEqual([]);
     });
 
+    it('When an admin filters by the guardian role, then the guardian accounts come back, named as such', async () => {
+      const guardian = await app.deps.prisma.user.create({ data: { name: 'Gwen Guardian', role: 'guardian' } });
+      const all = await admin.get(`/api/admin/members?q=Gwen`);
+      expect(all.body.members).toEqual([expect.objectContaining({ id: guardian.id, role: 'guardian' })]);
+      const res = await admin.get('/api/admin/members?role=guardian');
+      expect(res.status).toBe(200);
+      expect(res.body.members.map((m: { id: number }) => m.id)).toContain(guardian.id);
+      expect(res.body.members.every((m: { role: string }) => m.role === 'guardian')).toBe(true);
+    });
+
     it('When the list is paged, then the pages join up without gaps or repeats', async () => {
       for (let index = 0; index < 5; index += 1) await app.signedIn({ name: `Pager ${index}` });
       const seen: number[] = [];
@@ -76,7 +86,7 @@ describe.each(DATABASE_KINDS)('members admin on %s', (kind) => {
         ['limit=0', /limit must be a whole number from 1 to 100/],
         ['limit=101', /limit/],
         ['status=gone', /status must be active, pending or suspended/],
-        ['role=king', /role must be member, organiser or admin/],
+        ['role=king', /role must be one of guardian, member, organiser, admin/],
         ['cursor=nonsense', /Invalid cursor/],
       ] as const) {
         const res = await admin.get(`/api/admin/members?${query}`);

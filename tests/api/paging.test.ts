@@ -64,12 +64,12 @@ describe.each(DATABASE_KINDS)('paged events list on %s', (kind) => {
   afterAll(() => app.stop());
 
   /** Follows the cursors to the end; returns every event seen and how many pages it took. */
-  async function walk(query: string): Promise<{ ids: number[]; pages: EventsPage[] }> {
+  async function walk(query: string, client = member.client): Promise<{ ids: number[]; pages: EventsPage[] }> {
     const pages: EventsPage[] = [];
     let cursor: string | null = null;
     do {
       const suffix: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
-      const res = await member.client.get<EventsPage>(`/api/events?${query}${suffix}`);
+      const res = await client.get<EventsPage>(`/api/events?${query}${suffix}`);
       expect(res.status, res.text).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(['events', 'nextCursor']);
       pages.push(res.body);
@@ -134,6 +134,8 @@ describe.each(DATABASE_KINDS)('paged events list on %s', (kind) => {
     ['limit=2.5', 'limit must be a whole number from 1 to 100'],
     ['limit=ten', 'limit must be a whole number from 1 to 100'],
     ['limit=5&limit=6', 'limit must be a whole number from 1 to 100'],
+    ['mine=yes', 'mine must be true or false'],
+    ['mine=true&mine=true', 'mine must be true or false'],
     ['cursor=', 'Invalid cursor'],
     ['cursor=not-a-cursor', 'Invalid cursor'],
     [`cursor=${Buffer.from('u.1.0').toString('base64url')}`, 'Invalid cursor'],
@@ -142,6 +144,35 @@ describe.each(DATABASE_KINDS)('paged events list on %s', (kind) => {
     const res = await member.client.get(`/api/events?${query}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: expect.any(String), error: message });
+  });
+
+  it('When a member asks for their own next event (mine=true), then it is the soonest they go to, even the 6th soonest', async () => {
+    const { client } = await app.signedIn({ name: 'Sasha Sixth' });
+    const sixth = upcoming[5]!;
+    // Declined the soonest, going to the 6th and to a past one: only the 6th is their next event.
+    expect((await client.post(`/api/events/${upcoming[0]!}/attend`, { status: 'not_attending' })).status).toBe(200);
+    expect((await client.post(`/api/events/${sixth}/attend`, { status: 'attending' })).status).toBe(200);
+    expect((await client.post(`/api/events/${upcoming[9]!}/attend`, { status: 'maybe' })).status).toBe(200);
+    await app.deps.prisma.attendance.create({
+      data: { eventId: past[0]!, userId: (await client.get('/api/users/me')).body.id, status: 'attending' },
+    });
+
+    const next = await client.get<EventsPage>('/api/events?when=upcoming&limit=1&mine=true');
+    expect(next.status, next.text).toBe(200);
+    expect(next.body.events.map((event) => [event.id, event.myStatus])).toEqual([[sixth, 'attending']]);
+    const all = await walk('when=upcoming&mine=true&limit=1', client);
+    expect(all.ids).toEqual([sixth, upcoming[9]]);
+    expect((await walk('when=past&mine=true', client)).ids).toEqual([past[0]]);
+    // Someone going nowhere has no next event.
+    const nowhere = (await app.signedIn({ name: 'Nora Nowhere' })).client;
+    expect((await nowhere.get<EventsPage>('/api/events?mine=true')).body).toEqual({
+      events: [],
+      nextCursor: null,
+    });
+    // mine=false is the whole list.
+    expect(
+      (await client.get<EventsPage>('/api/events?when=upcoming&limit=6&mine=false')).body.events.map((e) => e.id),
+    ).toEqual(upcoming.slice(0, 6));
   });
 
   it('When a cursor of the upcoming list is used for the past one, then it answers 400', async () => {

@@ -34,10 +34,11 @@ describe.each(DATABASE_KINDS)('Permission slips in Telegram on %s', (kind) => {
   const telegramPerson = (first_name: string) => ({ id: ++nextTelegramId, first_name });
 
   /** A minor with consent, a guardian linked to Telegram, and the child's reply held on a trip needing approval. */
-  async function heldReply() {
+  async function heldReply(language?: string) {
     const child = await app.signedIn({ name: 'Tom Child', birthDate: CHILD_BIRTH });
     const tg = telegramPerson('Gina');
     const guardian = await app.signedIn({ name: 'Gina Guardian', role: 'guardian', telegramId: String(tg.id) });
+    if (language) await app.deps.prisma.user.update({ where: { id: guardian.user.id }, data: { language } });
     await app.deps.prisma.guardianship.create({ data: { guardianId: guardian.user.id, childId: child.user.id } });
     await app.deps.prisma.guardianConsent.create({
       data: { childId: child.user.id, guardianId: guardian.user.id, method: 'paper', textVersion: 0 },
@@ -101,6 +102,16 @@ describe.each(DATABASE_KINDS)('Permission slips in Telegram on %s', (kind) => {
     const event = await app.deps.prisma.event.findUniqueOrThrow({ where: { id: eventId } });
     expect(event.attendingPeople).toBe(0);
     expect(botApi.callsOf('editMessageText').at(-1)!.params.text).toBe(`${message.text}\n\nYou declined ❌`);
+  });
+
+  it('When a German guardian presses Erlauben, then the buttons, the answer and the line added are German', async () => {
+    const { child, tg, eventId, message, buttons } = await heldReply('de');
+    expect(message.text).toContain('Tom Child möchte');
+    expect(buttons.map((button) => button.text)).toEqual(['Erlauben', 'Ablehnen']);
+    await app.sendUpdate(callbackUpdate(tg, buttons[0]!.callback_data, message));
+    expect(await slipOf(eventId, child.user.id)).toBe('approved');
+    expect(botApi.callsOf('answerCallbackQuery').at(-1)!.params.text).toBe('Du hast es erlaubt ✅');
+    expect(botApi.callsOf('editMessageText').at(-1)!.params.text).toBe(`${message.text}\n\nDu hast es erlaubt ✅`);
   });
 
   it("When a stranger, another child's guardian or an unknown Telegram user presses the button, then it is no longer valid and nothing changes", async () => {

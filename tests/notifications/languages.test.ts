@@ -74,6 +74,48 @@ describe.each(DATABASE_KINDS)('notifications in the recipient’s language on %s
     );
   });
 
+  /** The labels of the buttons under a Telegram message, row by row. */
+  const buttonsOf = (call: ReturnType<typeof telegramTo>[number]) =>
+    (call.params.reply_markup?.inline_keyboard as Array<Array<{ text: string }>> | undefined)?.map((row) =>
+      row.map((button) => button.text),
+    );
+
+  it('When a German member is told of an event in Telegram, then the buttons under the German text are German', async () => {
+    const { prisma } = suite.app.deps;
+    const jonas = await prisma.user.create({
+      data: { name: 'Jonas', language: 'de', telegramId: suite.telegramId(77), notificationPrefs: ['telegram'] },
+    });
+    await createEvent();
+    await deliver();
+
+    const [toJonas] = telegramTo(jonas);
+    expect(String(toJonas!.params.text)).toMatch(/^Neues Event: Canoe trip/);
+    expect(buttonsOf(toJonas!)).toEqual([['Ich bin dabei', 'Kann nicht']]);
+    // Olena's in Ukrainian.
+    expect(buttonsOf(telegramTo(olena)[0]!)).toEqual([['Я прийду', 'Не зможу']]);
+  });
+
+  it('When a German guardian is asked in Telegram to approve a child’s place, then Approve and Decline are German', async () => {
+    const { prisma } = suite.app.deps;
+    const child = await suite.app.signedIn({ name: 'Tom Kind', birthDate: new Date('2020-05-02T00:00:00.000Z') });
+    const gisela = await prisma.user.create({
+      data: { name: 'Gisela', language: 'de', role: 'guardian', telegramId: suite.telegramId(66) },
+    });
+    await prisma.guardianship.create({ data: { guardianId: gisela.id, childId: child.user.id } });
+    await prisma.guardianConsent.create({
+      data: { childId: child.user.id, guardianId: gisela.id, method: 'paper', textVersion: 0 },
+    });
+    const created = await suite.admin.client.post('/api/events', { ...EVENT, requiresGuardianApproval: true });
+    expect(created.status).toBe(201);
+    const reply = await child.client.post(`/api/events/${created.body.id}/attend`, { status: 'attending' });
+    expect(reply.body.status).toBe('awaiting_guardian');
+    await deliver();
+
+    const [request] = telegramTo(gisela);
+    expect(String(request!.params.text)).toContain('Tom Kind möchte');
+    expect(buttonsOf(request!)).toEqual([['Erlauben', 'Ablehnen']]);
+  });
+
   it('When the organisation speaks French, then a member without a saved language is told in French, the others in theirs', async () => {
     const res = await suite.admin.client.patch('/api/admin/organisation', { defaultLanguage: 'fr' });
     expect(res.status).toBe(200);

@@ -8,6 +8,7 @@ import type { BotContext } from '../../../bot/src/i18n';
 import type { UserFromGetMe } from 'grammy/types';
 import { createBot, createBotApi } from '../../../bot/src/create-bot';
 import { rsvpKeyboard, slipKeyboard } from '../../../bot/src/keyboards';
+import type { Language } from '../../../shared/i18n/languages';
 import { createTelegramSender, databasePacer } from '../modules/notifications/telegram-sender';
 import { createApp } from '../app';
 import { bootstrapAdmins, developmentSecretsKey } from '../bootstrap';
@@ -152,8 +153,8 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   deps.telegramCards = telegramCards?.prepared;
   const cards = telegramCards && config.notificationsWorkerEnabled ? telegramCards.createRefresher() : null;
   // A full event's notification offers 'Join the waitlist' to whoever is not already in.
-  const rsvpButtons = async (eventId: number, chatId: string) =>
-    rsvpKeyboard(eventId, await offersWaitlist(deps.prisma, eventId, chatId));
+  const rsvpButtons = async (eventId: number, chatId: string, language: Language) =>
+    rsvpKeyboard(eventId, await offersWaitlist(deps.prisma, eventId, chatId), language);
   const senders: WorkerDeps['senders'] = {
     email: email.send,
     sms: createSmsSender(config.sms, logger),

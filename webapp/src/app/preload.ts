@@ -8,7 +8,11 @@ import { dateFormat } from '../../../shared/date-format';
 import type { QueryClient } from '@tanstack/react-query';
 import type { EventDetail, EventsPage } from '../../../shared/types';
 import { EVENTS_PAGE_SIZE, eventPath, eventsPagePath } from '../../../shared/first-screen';
-import { eventsQueryOptions, featuredEventsQueryOptions } from '../features/events/api/get-events';
+import {
+  eventsQueryOptions,
+  featuredEventsQueryOptions,
+  myNextEventQueryOptions,
+} from '../features/events/api/get-events';
 import { eventKeys } from '../features/events/api/keys';
 import { featuredEvents } from '../features/events/components/featured-events-lazy';
 import { api } from '../lib/api-client';
@@ -61,9 +65,11 @@ export function preloadFirstScreen(
     const featured = user.then((member) => {
       if (!member) return null;
       warmUpDateFormats();
-      return Promise.all([featuredEvents.preload(), queryClient.prefetchQuery(featuredEventsQueryOptions())]).catch(
-        () => {},
-      );
+      return Promise.all([
+        featuredEvents.preload(),
+        queryClient.prefetchQuery(featuredEventsQueryOptions()),
+        queryClient.prefetchQuery(myNextEventQueryOptions()),
+      ]).catch(() => {});
     });
     return Promise.all([page(homePage), featured]);
   }

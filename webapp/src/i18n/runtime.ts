@@ -34,12 +34,24 @@ function initialLanguage(): PageLanguage {
 }
 
 let language: PageLanguage = initialLanguage();
-let messages = new Map<string, Compiled>();
+/** Each language's messages loaded so far: the page's own, and those of a language it is switching to or from. */
+const catalogs = new Map<PageLanguage, Map<string, Compiled>>();
 const formats = new Map<string, IntlMessageFormat>();
 const wanted = new Set<string>();
 const loaded = new Map<string, Promise<void>>(); // `${language}/${part}`
 const listeners = new Set<() => void>();
+/** The language being switched to while its messages arrive, and the switch itself. */
+let switching: { to: PageLanguage; done: Promise<void> } | null = null;
 setDocumentLanguage(language);
+
+function catalogOf(of: PageLanguage): Map<string, Compiled> {
+  let catalog = catalogs.get(of);
+  if (!catalog) {
+    catalog = new Map();
+    catalogs.set(of, catalog);
+  }
+  return catalog;
+}
 
 function setDocumentLanguage(next: PageLanguage) {
   if (typeof document === 'undefined') return;
@@ -58,8 +70,8 @@ function loadPart(into: PageLanguage, part: string): Promise<void> {
   if (!loading) {
     loading = importPart(into, part).then(
       (module) => {
-        if (into !== language) return;
-        for (const [id, message] of Object.entries(module.default)) messages.set(id, message as Compiled);
+        const catalog = catalogOf(into);
+        for (const [id, message] of Object.entries(module.default)) catalog.set(id, message as Compiled);
       },
       (error: unknown) => {
         loaded.delete(key); // a failed download may be tried again
@@ -110,45 +122,75 @@ export function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Makes `next` the page's language: loads what the page has used so far in it, then re-renders every reader. */
-export async function activateLanguage(next: PageLanguage): Promise<void> {
-  if (next === language) return;
-  const previous = language;
-  language = next;
-  messages = new Map();
-  try {
-    for (const key of [...loaded.keys()]) if (key.startsWith(`${next}/`)) loaded.delete(key);
+/**
+ * Makes `next` the page's language: loads what the page has used so far in it, then switches and re-renders
+ * every reader at once. Until then the page stays whole in the language it had: a render while the messages are
+ * on their way (an answer arriving) shows the old words, never a message's key, and the switch is the one change
+ * a reader sees, so none misses it.
+ */
+export function activateLanguage(next: PageLanguage): Promise<void> {
+  if (switching?.to === next) return switching.done;
+  if (next === language && !switching) return Promise.resolve();
+  const done = loadLanguage(next).then(
+    () => {
+      if (switching?.done !== done) return; // a later choice won
+      switching = null;
+      language = next;
+      formats.clear();
+      setDocumentLanguage(next);
+      for (const listener of listeners) listener();
+    },
+    (error: unknown) => {
+      if (switching?.done === done) switching = null;
+      throw error;
+    },
+  );
+  switching = { to: next, done };
+  return done;
+}
+
+/** Every part wanted so far in `next`, those asked for while it loads included. */
+async function loadLanguage(next: PageLanguage): Promise<void> {
+  let count: number;
+  do {
+    count = wanted.size;
     await Promise.all([...wanted].map((part) => loadPart(next, part)));
-  } catch (error) {
-    language = previous;
-    loaded.clear();
-    messages = new Map();
-    await Promise.all([...wanted].map((part) => loadPart(previous, part)));
-    throw error;
+  } while (wanted.size !== count);
+}
+
+/** A message not in the page's language yet: its text in a language loaded before, English first. */
+function fallbackText(id: string): Compiled | undefined {
+  const english = catalogs.get('en')?.get(id);
+  if (english !== undefined) return english;
+  for (const catalog of catalogs.values()) {
+    const found = catalog.get(id);
+    if (found !== undefined) return found;
   }
-  formats.clear();
-  setDocumentLanguage(next);
-  for (const listener of listeners) listener();
+  return undefined;
 }
 
 /** `message` in the page's language with its values filled in. */
 export function translate(message: MessageDescriptor, values?: MessageValues): string {
-  const found = messages.get(message.id);
+  const own = catalogs.get(language)?.get(message.id);
+  // Not in the page's language yet (its part is on its way): the text in a language already here, else its
+  // English as written (only development and tests have it: the build drops it, and its formatter has no
+  // parser). A message's key is never a text for a person: with nothing to show, nothing is shown.
+  const found = own ?? fallbackText(message.id);
   if (typeof found === 'string') return found;
-  // Not in the catalog: its English, which only development and tests have (the build drops it, and its
-  // formatter has no parser), else the id.
   const source = found ?? message.defaultMessage;
-  if (!source) return message.id;
-  let format = formats.get(message.id);
+  if (!source) return '';
+  // A stand-in's format is kept apart, so the message's own replaces it once it arrives.
+  const formatKey = own === undefined ? `fallback:${message.id}` : message.id;
+  let format = formats.get(formatKey);
   if (!format) {
     try {
       format = new IntlMessageFormat(source, language === PSEUDO_LANGUAGE ? 'en' : language);
     } catch {
       // The build's formatter has no parser: a text asked for before its part arrived (the first screen's
       // requests start before the messages) is its English as written, never an exception in the caller.
-      return typeof source === 'string' ? source : message.id;
+      return typeof source === 'string' ? source : '';
     }
-    formats.set(message.id, format);
+    formats.set(formatKey, format);
   }
   return String(format.format(values as Record<string, string | number | Date> | undefined));
 }

@@ -343,14 +343,14 @@ export interface Keyset {
 }
 
 /**
- * One page of the visible events: upcoming (date >= now) soonest first, or past newest first, after `after`.
- * Reads one more than `limit`, so the caller knows whether another page follows, and the date of the page's
- * last event (the next page's cursor).
+ * One page of the visible events: upcoming (date >= now) soonest first, or past newest first, after `after`;
+ * with `mine`, only those the viewer is going to. Reads one more than `limit`, so the caller knows whether
+ * another page follows, and the date of the page's last event (the next page's cursor).
  */
 export function listVisiblePage(
   prisma: Prisma,
   viewer: Viewer,
-  page: { when: 'upcoming' | 'past'; now: Date; limit: number; after: Keyset | null },
+  page: { when: 'upcoming' | 'past'; now: Date; limit: number; after: Keyset | null; mine?: boolean },
 ): Promise<{ events: ListedEvent[]; date: Date | string | null }> {
   const { when, now, limit, after } = page;
   const upcoming = when === 'upcoming';
@@ -361,7 +361,10 @@ export function listVisiblePage(
       : upcoming
         ? PrismaTypes.sql`AND (e.date, e.id) > (${after.date}, ${after.id})`
         : PrismaTypes.sql`AND (e.date, e.id) < (${after.date}, ${after.id})`;
-  return listed(prisma, viewer, PrismaTypes.sql`${side} ${keyset}`, {
+  const mine = page.mine
+    ? PrismaTypes.sql`AND me.status IN ('attending', 'maybe', 'waitlisted', 'awaiting_guardian')`
+    : PrismaTypes.empty;
+  return listed(prisma, viewer, PrismaTypes.sql`${side} ${keyset} ${mine}`, {
     limit: limit + 1,
     newestFirst: !upcoming,
     dateAt: limit,

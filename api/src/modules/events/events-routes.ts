@@ -48,11 +48,12 @@ export function eventsRouter(
     next();
   };
 
-  // With when, limit or cursor: a page ({ events, nextCursor }); without: SPEC's whole list, oldest first.
+  // With when, limit, cursor or mine: a page ({ events, nextCursor }); without: SPEC's whole list, oldest first.
   router.get('/events', requireUser, async (req, res) => {
     const viewer = currentUser(req);
     const query = req.query as Record<string, unknown>;
-    const paged = query.when !== undefined || query.limit !== undefined || query.cursor !== undefined;
+    const paged =
+      query.when !== undefined || query.limit !== undefined || query.cursor !== undefined || query.mine !== undefined;
     const page = paged ? parse(eventsPageQuerySchema, query) : null;
     if (answeredNotModified(req, res, await events.versionTagFor(viewer, paged, req.auth?.dataVersion))) return;
     // Written as res.json would write it (Express's type, length and ETag rules), from the list's own JSON.

@@ -301,9 +301,9 @@ export function createEventsService(
    * cursor (`{"events":[...],"nextCursor":...}`, as JSON.stringify writes an EventsPage).
    */
   async function pageJson(viewer: Viewer, query: EventsPageQuery): Promise<Buffer> {
-    const { when, limit } = query;
+    const { when, limit, mine } = query;
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor, when);
-    const read = await repo.listVisiblePage(prisma, viewer, { when, now: deps.now(), limit, after });
+    const read = await repo.listVisiblePage(prisma, viewer, { when, now: deps.now(), limit, after, mine });
     const listed = read.events.slice(0, limit);
     const last = listed.at(-1);
     const nextCursor =

@@ -49,7 +49,8 @@ const hasBody = (req: IncomingMessage) =>
 /** The route's page query (null: the plain list), or undefined when the route would refuse it with a 400. */
 function pageQuery(search: string): EventsPageQuery | null | undefined {
   const query = search ? parseQueryString(search) : {};
-  if (query.when === undefined && query.limit === undefined && query.cursor === undefined) return null;
+  const paged = ['when', 'limit', 'cursor', 'mine'].some((key) => query[key] !== undefined);
+  if (!paged) return null;
   try {
     const page = parse(eventsPageQuerySchema, query);
     if (page.cursor !== undefined) decodeCursor(page.cursor, page.when);

@@ -1,7 +1,7 @@
 // Use cases of the members admin: the list, approving, suspending and reinstating, roles, and deleting. Every
 // change is written to the audit log in its own transaction. The organisation always keeps an active admin, and
 // no admin changes their own standing (another admin must).
-import type { MemberRole, MemberStatus } from '../../../../shared/constants';
+import type { AccountRole, MemberStatus } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { MemberUpdateInput, MembersQuery } from '../../../../shared/schemas';
 import type { AdminMember, MembersPage } from '../../../../shared/types';
@@ -29,7 +29,7 @@ const toMember = (row: MemberListRow, isMinor: boolean): AdminMember => ({
   email: row.email,
   telegramUsername: row.telegram_username,
   // The table's CHECK constraints keep both columns to these values.
-  role: row.role as MemberRole,
+  role: row.role as AccountRole,
   status: row.status as MemberStatus,
   createdAt: new Date(row.created_at).toISOString(),
   lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at).toISOString(),

@@ -196,9 +196,12 @@ export function createFanOut(deps: FanOutDeps): FanOut {
   ): outbox.NewOutboxMessage[] {
     const messages: outbox.NewOutboxMessage[] = [];
     for (const user of recipients) {
-      const texts = textsIn(rendered, languageOf(user, organisation));
+      const language = languageOf(user, organisation);
+      const texts = textsIn(rendered, language);
       for (const { channel, recipient } of channelsOf(user)) {
         const message = texts[channel];
+        // Telegram's buttons go under the text in its own language.
+        const written = channel === 'telegram' ? { language: message.language ?? language } : {};
         messages.push({
           idempotencyKey: [job.kind, job.eventId, user.id, channel, job.keyVersion]
             .filter((part) => part !== null)
@@ -211,7 +214,10 @@ export function createFanOut(deps: FanOutDeps): FanOut {
           body: message.text,
           html: message.html,
           // The digest goes to the organiser: no RSVP buttons under it.
-          payload: job.kind === 'rsvp_digest' ? { eventId: job.eventId, buttons: false } : { eventId: job.eventId },
+          payload:
+            job.kind === 'rsvp_digest'
+              ? { eventId: job.eventId, buttons: false }
+              : { eventId: job.eventId, ...written },
         });
       }
     }

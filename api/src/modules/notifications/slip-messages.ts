@@ -152,9 +152,10 @@ export async function queueSlipRequests(
             address,
             subject,
             lines,
-            // No RSVP buttons: the Telegram sender puts Approve / Decline under a slip's request instead.
+            // No RSVP buttons: the Telegram sender puts Approve / Decline under a slip's request instead, in the
+            // request's language.
             address.channel === 'telegram'
-              ? { eventId, buttons: false, slip: { childId } }
+              ? { eventId, buttons: false, slip: { childId }, language }
               : { eventId, buttons: false },
           ),
         );

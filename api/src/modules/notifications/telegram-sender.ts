@@ -1,8 +1,10 @@
-// The worker's Telegram channel: the message with 'I Will Attend' / 'Cannot Attend' buttons, paced to
+// The worker's Telegram channel: the message with 'I Will Attend' / 'Cannot Attend' buttons (in the language of
+// the message's text, which its payload names), paced to
 // Telegram's limits (about 30 messages/s overall, 1/s per chat, 20/min per group), and Telegram's refusals
 // classified: 403 (blocked, never started) makes the member unreachable, 429 waits retry_after, other 400s are final.
 import { GrammyError, HttpError, type Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
+import { isLanguage, type Language } from '../../../../shared/i18n/languages';
 import type { Prisma } from '../../db/database';
 import { permanentFailure, rateLimited, temporaryFailure, unreachableRecipient, type ChannelSender } from './delivery';
 import { reserveSendSlot } from './outbox-repository';
@@ -149,14 +151,24 @@ function slipOf(payload: unknown): { eventId: number; childId: number } | null {
     : null;
 }
 
+/** The language the message's text is written in (a row queued before it was named: English, as it was then). */
+function languageOf(payload: unknown): Language {
+  const language = (payload as { language?: unknown } | null)?.language;
+  return isLanguage(language) ? language : 'en';
+}
+
 export interface TelegramSenderOptions {
   /**
    * The RSVP buttons under an event's message. The bot owns their callback data, so the composition root
    * hands its keyboard in (this module does not import the bot).
    */
-  rsvpButtons: (eventId: number, chatId: string) => InlineKeyboardMarkup | Promise<InlineKeyboardMarkup>;
+  rsvpButtons: (
+    eventId: number,
+    chatId: string,
+    language: Language,
+  ) => InlineKeyboardMarkup | Promise<InlineKeyboardMarkup>;
   /** Approve / Decline under a guardian's permission slip request (the bot owns their callback data too). */
-  slipButtons?: (eventId: number, childId: number) => InlineKeyboardMarkup;
+  slipButtons?: (eventId: number, childId: number, language: Language) => InlineKeyboardMarkup;
   /** This process's pace (default one under Telegram's limit). */
   perSecond?: number;
   /** The pace shared by all instances; without it only this process's own pace applies. */
@@ -175,10 +187,11 @@ export function createTelegramSender(api: Api, options: TelegramSenderOptions): 
     // The buttons are looked up before the slot is taken, so the send follows its slot without a database wait.
     const eventId = eventIdOf(message.payload);
     const slip = slipButtons ? slipOf(message.payload) : null;
+    const language = languageOf(message.payload);
     const reply_markup = slip
-      ? slipButtons!(slip.eventId, slip.childId)
+      ? slipButtons!(slip.eventId, slip.childId, language)
       : eventId
-        ? await rsvpButtons(eventId, message.to)
+        ? await rsvpButtons(eventId, message.to, language)
         : undefined;
     const shared = sharedPacer ? () => waitForSharedSlot(sharedPacer, clock) : undefined;
     const groupWait = await pace(message.to, GROUP_HOLD_MS, shared);

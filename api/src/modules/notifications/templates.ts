@@ -325,6 +325,8 @@ export interface RenderedMessage {
   subject: string;
   text: string;
   html: string | null;
+  /** The language it is written in (absent on texts a job kept before it was named). */
+  language?: Language;
 }
 
 /**
@@ -341,7 +343,9 @@ export function renderMessage(
 ): RenderedMessage {
   const template = baseTemplate(kind, channel === 'email' ? 'email' : 'sms', custom, language);
   const subject = fill(builtIn(language, SUBJECTS[kind]), values);
-  if (channel === 'telegram') return { subject, text: shorten(fill(template, values), TELEGRAM_TEXT_MAX), html: null };
+  if (channel === 'telegram') {
+    return { subject, text: shorten(fill(template, values), TELEGRAM_TEXT_MAX), html: null, language };
+  }
   if (channel === 'sms') return { subject, text: fill(template, values), html: null };
   const looksLikeHtml = /<[a-z][^>]*>/i.test(template);
   let plain = fill(looksLikeHtml ? htmlToText(template) : template, values);

@@ -16,6 +16,7 @@ import {
   eventPath,
   eventPreviewPath,
   eventsPagePath,
+  myNextEventPath,
   type FirstScreenAnswers,
   type IMAGE_SIZES,
 } from '../../../../shared/first-screen';
@@ -120,16 +121,18 @@ export function createFirstScreen(deps: AppDeps, events: EventsService, minors: 
     if (!member) return screen;
     if (path === '/') {
       screen.modules.push(PAGE_MODULES.home, PAGE_MODULES.featured);
-      answers[eventsPagePath('upcoming', null, FEATURED_EVENTS_COUNT)] = {
-        status: 200,
-        body: await events.page(member, { when: 'upcoming', limit: FEATURED_EVENTS_COUNT }),
-      };
+      const [featured, myNext] = await Promise.all([
+        events.page(member, { when: 'upcoming', limit: FEATURED_EVENTS_COUNT, mine: false }),
+        events.page(member, { when: 'upcoming', limit: 1, mine: true }),
+      ]);
+      answers[eventsPagePath('upcoming', null, FEATURED_EVENTS_COUNT)] = { status: 200, body: featured };
+      answers[myNextEventPath()] = { status: 200, body: myNext };
       return screen;
     }
     if (path === '/events') {
       screen.modules.push(PAGE_MODULES.list);
       const when = req.query.when === 'past' ? 'past' : 'upcoming';
-      const page = await events.page(member, { when, limit: EVENTS_PAGE_SIZE });
+      const page = await events.page(member, { when, limit: EVENTS_PAGE_SIZE, mine: false });
       answers[eventsPagePath(when, null, EVENTS_PAGE_SIZE)] = { status: 200, body: page };
       const first = page.events[0]?.imageUrl;
       if (first) screen.cover = { url: first, variant: 'row' };

@@ -1,10 +1,10 @@
-import type { MemberRole, MemberStatus } from '../../../../../shared/constants';
+import type { AccountRole, MemberStatus } from '../../../../../shared/constants';
 import type { ReportStatus } from '../../../../../shared/types';
 
 export interface MemberFilters {
   q: string;
   status: MemberStatus | '';
-  role: MemberRole | '';
+  role: AccountRole | '';
 }
 
 export const adminKeys = {

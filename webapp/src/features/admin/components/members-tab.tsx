@@ -1,8 +1,9 @@
 // Members: who is in, who waits and who is suspended. An admin searches, approves or rejects applicants,
 // changes roles, suspends and reinstates, and erases a member after a confirmation naming them. The server
-// decides what is allowed (the last admin, oneself): its refusal is shown as it was given.
-import { useEffect, useState } from 'react';
-import { MEMBER_ROLES, type MemberRole } from '../../../../../shared/constants';
+// decides what is allowed (the last admin, oneself): its refusal is shown as it was given. Guardian accounts
+// (made to consent for a child) are listed with their role; nobody is given that role here.
+import { Component, useEffect, useState, type ReactNode } from 'react';
+import { MEMBER_ROLES, type AccountRole, type MemberRole } from '../../../../../shared/constants';
 import { Badge, type BadgeTone } from '../../../components/badge/badge';
 import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
@@ -34,6 +35,22 @@ const messages = defineMessages({
   member: { id: 'web.admin.members.roleMember', defaultMessage: 'Member' },
   organiser: { id: 'web.admin.members.roleOrganiser', defaultMessage: 'Organiser' },
   admin: { id: 'web.admin.members.roleAdmin', defaultMessage: 'Admin' },
+  guardian: {
+    id: 'web.admin.members.roleGuardian',
+    defaultMessage: 'Guardian',
+    description: 'The role of an account made for a parent or guardian to consent for a child.',
+  },
+  guardians: {
+    id: 'web.admin.members.guardians',
+    defaultMessage: 'Guardians',
+    description: 'A filter of the members list: only the accounts of parents and guardians.',
+  },
+  noGuardians: { id: 'web.admin.members.noGuardians', defaultMessage: 'No guardian accounts yet.' },
+  rowFailed: {
+    id: 'web.admin.members.rowFailed',
+    defaultMessage: 'Could not show this member.',
+    description: 'In place of one row of the members list that failed to show; the rest of the list is shown.',
+  },
   active: { id: 'web.admin.members.statusActive', defaultMessage: 'Active' },
   pending: { id: 'web.admin.members.statusPending', defaultMessage: 'Pending' },
   suspended: { id: 'web.admin.members.statusSuspended', defaultMessage: 'Suspended' },
@@ -103,10 +120,11 @@ const messages = defineMessages({
   delete: { id: 'web.admin.members.delete', defaultMessage: 'Delete' },
 });
 
-const ROLE_LABELS: Record<MemberRole, MessageDescriptor> = {
+const ROLE_LABELS: Record<AccountRole, MessageDescriptor> = {
   member: messages.member,
   organiser: messages.organiser,
   admin: messages.admin,
+  guardian: messages.guardian,
 };
 const STATUS_LOOK: Record<AdminMember['status'], { label: MessageDescriptor; tone: BadgeTone }> = {
   active: { label: messages.active, tone: 'success' },
@@ -114,7 +132,12 @@ const STATUS_LOOK: Record<AdminMember['status'], { label: MessageDescriptor; ton
   suspended: { label: messages.suspended, tone: 'neutral' },
 };
 
-type Chip = 'all' | 'pending' | 'suspended';
+type Chip = 'all' | 'pending' | 'suspended' | 'guardians';
+const CHIPS: readonly Chip[] = ['all', 'pending', 'suspended', 'guardians'];
+
+/** What a chip asks the server for: a status, or the guardian accounts. */
+const chipFilters = (chip: Chip): Pick<MemberFilters, 'status' | 'role'> =>
+  chip === 'guardians' ? { status: '', role: 'guardian' } : { status: chip === 'all' ? '' : chip, role: '' };
 
 /** The search box's text, once the admin has paused typing: one request per search, not per key. */
 function useSettled(value: string, delayMs = 300) {
@@ -133,7 +156,7 @@ export function MembersTab() {
   const [text, setText] = useState('');
   const [chip, setChip] = useState<Chip>('all');
   const q = useSettled(text);
-  const filters: MemberFilters = { q, status: chip === 'all' ? '' : chip, role: '' };
+  const filters: MemberFilters = { q, ...chipFilters(chip) };
   const members = useMembers(filters);
   const pending = usePendingCount();
   const update = useUpdateMember();
@@ -187,7 +210,7 @@ export function MembersTab() {
             <input type="search" value={text} onChange={(event) => setText(event.target.value)} />
           </Field>
           <div className={styles.chips} role="group" aria-label={t(messages.show)}>
-            {(['all', 'pending', 'suspended'] as const).map((value) => (
+            {CHIPS.map((value) => (
               <button
                 key={value}
                 type="button"
@@ -211,21 +234,30 @@ export function MembersTab() {
         {members.isError && <p role="alert">{errorMessage(members.error)}</p>}
         {members.isSuccess && rows.length === 0 && (
           <p className="muted">
-            {t(chip === 'pending' ? messages.noneWaiting : q ? messages.noMatch : messages.empty)}
+            {t(
+              q
+                ? messages.noMatch
+                : chip === 'pending'
+                  ? messages.noneWaiting
+                  : chip === 'guardians'
+                    ? messages.noGuardians
+                    : messages.empty,
+            )}
           </p>
         )}
         {rows.length > 0 && (
           <ul className={styles.list} aria-label={t(messages.title)}>
             {rows.map((member) => (
-              <MemberRow
-                key={member.id}
-                member={member}
-                isMe={member.id === me?.id}
-                busy={update.isPending && update.variables?.id === member.id}
-                onChange={(patch, done) => change(member, patch, done)}
-                onReject={() => setConfirming({ kind: 'reject', member })}
-                onDelete={() => setConfirming({ kind: 'delete', member })}
-              />
+              <RowBoundary key={member.id} fallback={<RowFailed />}>
+                <MemberRow
+                  member={member}
+                  isMe={member.id === me?.id}
+                  busy={update.isPending && update.variables?.id === member.id}
+                  onChange={(patch, done) => change(member, patch, done)}
+                  onReject={() => setConfirming({ kind: 'reject', member })}
+                  onDelete={() => setConfirming({ kind: 'delete', member })}
+                />
+              </RowBoundary>
             ))}
           </ul>
         )}
@@ -292,7 +324,9 @@ function MemberRow({ member, isMe, busy, onChange, onReject, onDelete }: MemberR
         </p>
         <div className={styles.badges}>
           <Badge tone={status.tone}>{t(status.label)}</Badge>
-          <Badge tone={member.role === 'member' ? 'neutral' : 'brand'}>{t(ROLE_LABELS[member.role])}</Badge>
+          <Badge tone={member.role === 'member' || member.role === 'guardian' ? 'neutral' : 'brand'}>
+            {t(ROLE_LABELS[member.role])}
+          </Badge>
           {member.isMinor && <Badge tone="warning">{t(messages.minor)}</Badge>}
         </div>
       </div>
@@ -321,22 +355,24 @@ function MemberRow({ member, isMe, busy, onChange, onReject, onDelete }: MemberR
           </>
         ) : (
           <>
-            <select
-              className={styles.select}
-              aria-label={t(messages.roleLabel, { name: member.name })}
-              value={member.role}
-              disabled={busy}
-              onChange={(event) => {
-                const role = event.target.value as MemberRole;
-                onChange({ role }, t(messages.roleChanged, { name: member.name, role }));
-              }}
-            >
-              {MEMBER_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {t(ROLE_LABELS[role])}
-                </option>
-              ))}
-            </select>
+            {member.role !== 'guardian' && (
+              <select
+                className={styles.select}
+                aria-label={t(messages.roleLabel, { name: member.name })}
+                value={member.role}
+                disabled={busy}
+                onChange={(event) => {
+                  const role = event.target.value as MemberRole;
+                  onChange({ role }, t(messages.roleChanged, { name: member.name, role }));
+                }}
+              >
+                {MEMBER_ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {t(ROLE_LABELS[role])}
+                  </option>
+                ))}
+              </select>
+            )}
             {member.status === 'suspended' ? (
               <Button
                 size="small"
@@ -362,6 +398,31 @@ function MemberRow({ member, isMe, busy, onChange, onReject, onDelete }: MemberR
           </>
         )}
       </div>
+    </li>
+  );
+}
+
+/**
+ * One member's row, kept apart: a row that cannot be drawn (an answer this version does not understand) is a
+ * short line in its place, and the rest of the list, the approvals and the invites stay usable.
+ */
+class RowBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+function RowFailed() {
+  const t = useT();
+  return (
+    <li className={styles.row}>
+      <p className="muted">{t(messages.rowFailed)}</p>
     </li>
   );
 }

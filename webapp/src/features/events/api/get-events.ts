@@ -2,7 +2,7 @@
 // events with the cursor of the next. Each event carries its attending count and the caller's own RSVP.
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import { FEATURED_EVENTS_COUNT } from '../../../../../shared/constants';
-import { EVENTS_PAGE_SIZE, eventsPagePath } from '../../../../../shared/first-screen';
+import { EVENTS_PAGE_SIZE, eventsPagePath, myNextEventPath } from '../../../../../shared/first-screen';
 import type { EventsWhen } from '../../../../../shared/schemas';
 import type { EventsPage } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
@@ -35,3 +35,16 @@ export const featuredEventsQueryOptions = () =>
   });
 
 export const useFeaturedEvents = () => useQuery(featuredEventsQueryOptions());
+
+/**
+ * The member's own next event, wherever it is in the list (the 5 soonest may all be others'): the first
+ * upcoming event they are going to, or null.
+ */
+export const myNextEventQueryOptions = () =>
+  queryOptions({
+    queryKey: eventKeys.myNext(),
+    queryFn: () => api.get<EventsPage>(myNextEventPath()),
+    select: (page) => page.events[0] ?? null,
+  });
+
+export const useMyNextEvent = () => useQuery(myNextEventQueryOptions());

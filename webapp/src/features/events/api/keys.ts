@@ -5,6 +5,8 @@ export const eventKeys = {
   /** One paged view of the list (upcoming or past); under list(), so invalidating the list refreshes both. */
   page: (when: 'upcoming' | 'past') => [...eventKeys.list(), when] as const,
   featured: () => [...eventKeys.list(), 'featured'] as const,
+  /** The soonest upcoming event the member is going to (home's "Your next event"). */
+  myNext: () => [...eventKeys.list(), 'my-next'] as const,
   detail: (id: number) => [...eventKeys.all, 'detail', id] as const,
   attendees: (id: number) => [...eventKeys.detail(id), 'attendees'] as const,
   comments: (id: number) => [...eventKeys.detail(id), 'comments'] as const,

@@ -1,4 +1,5 @@
-// The signed-in member's part of home: their next event (the soonest they are going to, else the soonest of all)
+// The signed-in member's part of home: their next event (the soonest they are going to, wherever it is in the list,
+// else the soonest of all)
 // with its cover, date and their status, then Featured Events (SPEC §2): the 5 soonest upcoming events with RSVP
 // controls, as cards on phones and tablets and as the SPEC's table from 1024 px. Its own chunk, so a signed-out
 // visitor's first page carries no dropdown or date code.
@@ -14,11 +15,10 @@ import { defineMessages, useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { dayHeading, detailTime, rowDateTime, shortDate } from '../../../lib/dates';
 import { imageSource } from '../../../lib/images';
-import { useFeaturedEvents } from '../api/get-events';
+import { useFeaturedEvents, useMyNextEvent } from '../api/get-events';
 import styles from './featured-events.module.css';
 import { RsvpDropdown, StatusLabel } from './rsvp';
 
-/** Replies that hold (or wait for) a place: the member's own plans. */
 const messages = defineMessages({
   yourNext: { id: 'web.events.featured.yourNext', defaultMessage: 'Your next event' },
   comingUp: { id: 'web.events.featured.comingUp', defaultMessage: 'Coming up next' },
@@ -37,8 +37,6 @@ const messages = defineMessages({
   seeAll: { id: 'web.events.featured.seeAll', defaultMessage: 'See all events' },
   none: { id: 'web.events.featured.none', defaultMessage: 'No upcoming events yet.' },
 });
-
-const GOING: ReadonlyArray<EventSummary['myStatus']> = ['attending', 'waitlisted', 'maybe', 'awaiting_guardian'];
 
 function NextEvent({ event, going }: { event: EventSummary; going: boolean }) {
   const t = useT();
@@ -170,7 +168,9 @@ function FeaturedTable({ events }: { events: EventSummary[] }) {
 export function FeaturedEvents() {
   const t = useT();
   const events = useFeaturedEvents();
-  if (events.isPending) return <Skeleton label={t(messages.loading)} />;
+  const myNext = useMyNextEvent();
+  // Both at once, so the next event's card never pushes the table down after it is drawn.
+  if (events.isPending || myNext.isPending) return <Skeleton label={t(messages.loading)} />;
   if (events.isError) {
     return (
       <Card title={t(messages.title)}>
@@ -179,7 +179,8 @@ export function FeaturedEvents() {
     );
   }
   const featured = events.data;
-  const mine = featured.find((event) => GOING.includes(event.myStatus));
+  // The member's own (asked for apart: the 5 soonest may all be others'), else the soonest of all.
+  const mine = myNext.data ?? null;
   const next = mine ?? featured[0];
   return (
     <>
