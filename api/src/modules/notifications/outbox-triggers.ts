@@ -11,6 +11,7 @@ import type { Logger } from '../../logger';
 import { translator } from '../../../../shared/i18n/all-catalogs';
 import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/define';
 import type { MessageValues } from '../../../../shared/i18n/translate';
+import { cleanPersonName } from '../../../../shared/text';
 import { describeWays } from '../auth/email-link-requester';
 import { readDefaultLanguage } from '../organisation/organisation-service';
 import { createFanOut, renderAll } from './fan-out';
@@ -161,7 +162,7 @@ export function createOutboxTriggers(deps: TriggerDeps) {
       const language = chosen ?? (await readDefaultLanguage(config, tx));
       const say = (message: MessageDescriptor, values?: MessageValues) => translator.t(language, message.id, values);
       const asker = say(EMAIL_LINK.asker, {
-        name: oneLine(requester.name),
+        name: cleanPersonName(requester.name),
         signIn: oneLine(describeWays(requester.ways, language)),
       });
       const asked = say(EMAIL_LINK.asked, { asker, email, product: config.brand.name });

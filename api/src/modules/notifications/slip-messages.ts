@@ -11,6 +11,7 @@ import { translator } from '../../../../shared/i18n/all-catalogs';
 import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/define';
 import { isLanguage, type Language } from '../../../../shared/i18n/languages';
 import type { MessageValues } from '../../../../shared/i18n/translate';
+import { cleanPersonName } from '../../../../shared/text';
 import { channelsOf } from './fan-out';
 import * as outbox from './outbox-repository';
 import type { Db } from './outbox-repository';
@@ -131,10 +132,10 @@ export async function queueSlipRequests(
     if (!child) continue;
     for (const guardian of guardians) {
       const language = event.languageOf(guardian);
-      const names = { child: child.name, event: event.name };
+      const names = { child: cleanPersonName(child.name), event: event.name };
       const subject = text(language, TEXTS.requestSubject, names);
       const asked = text(language, TEXTS.requestAsked, { ...names, when: event.when(language) });
-      const deadline = text(language, TEXTS.deadline, { child: child.name, hours });
+      const deadline = text(language, TEXTS.deadline, { child: names.child, hours });
       for (const address of addressesOf(guardian)) {
         const lines =
           address.channel === 'email'
@@ -206,7 +207,11 @@ export async function queueSlipOutcome(
       const language = event.languageOf(guardian);
       const subject = subjectOf(language);
       const lines = [
-        text(language, TEXTS.expiredGuardian, { child: child.name, event: event.name, when: event.when(language) }),
+        text(language, TEXTS.expiredGuardian, {
+          child: cleanPersonName(child.name),
+          event: event.name,
+          when: event.when(language),
+        }),
       ];
       for (const address of addressesOf(guardian)) {
         messages.push(message(key, 'slip_expired', guardian, address, subject, lines, { eventId, buttons: false }));
