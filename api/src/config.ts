@@ -77,6 +77,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   DATABASE_URL: optionalText,
+  /**
+   * The database owner's connection (PostgreSQL only): migrations run with it, and the role of DATABASE_URL is
+   * then granted only what the app needs (the least-privilege setup, docs/operations.md).
+   */
+  DATABASE_OWNER_URL: optionalText,
   PGLITE_DIR: z.string().default('./data/pglite'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 
@@ -193,7 +198,7 @@ function buildConfig(env: z.infer<typeof envSchema>, source: Record<string, stri
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
-      ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
+      ? ({ kind: 'postgres', url: env.DATABASE_URL, ownerUrl: env.DATABASE_OWNER_URL } as const)
       : ({ kind: 'pglite', dataDir: env.PGLITE_DIR } as const),
     databasePoolSize: env.DATABASE_POOL_SIZE,
     backups: {
@@ -268,6 +273,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!config.secretsKey) problems.push('- SECRETS_KEY is required in production');
     if (!config.publicUrl) problems.push('- PUBLIC_URL is required in production');
   }
+  if (parsed.data.DATABASE_OWNER_URL && config.database.kind !== 'postgres')
+    problems.push('- DATABASE_OWNER_URL needs DATABASE_URL (PostgreSQL): PGlite has one user');
   if (config.telegram.botToken && !config.telegram.botUsername) {
     problems.push('- TELEGRAM_BOT_USERNAME is required with TELEGRAM_BOT_TOKEN');
   }
