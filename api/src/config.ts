@@ -149,6 +149,8 @@ const envSchema = z.object({
   RATE_LIMIT_COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
+  /** Sent and failed outbox messages (copies of what was sent, with names and addresses) are kept this long. */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** How long a guardian has to approve a minor's place on an event that needs it; then the spot is released. */
   GUARDIAN_APPROVAL_HOURS: z.coerce
     .number({ error: 'GUARDIAN_APPROVAL_HOURS must be a whole number of hours from 1 to 720' })
@@ -239,6 +241,8 @@ function buildConfig(env: z.infer<typeof envSchema>, source: Record<string, stri
     rateLimitCommentsPerMinute: env.RATE_LIMIT_COMMENTS_PER_MINUTE,
     /** Audit entries older than this many days are removed by housekeeping (which records that it did). */
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    /** Sent and failed outbox rows, and finished notification jobs, older than this are removed by housekeeping. */
+    outboxRetentionMs: env.OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     /** A permission slip left unanswered this long releases the minor's held spot. */
     guardianApprovalMs: env.GUARDIAN_APPROVAL_HOURS * 60 * 60 * 1000,
     sms: {

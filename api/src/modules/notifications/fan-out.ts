@@ -209,6 +209,7 @@ export function createFanOut(deps: FanOutDeps): FanOut {
           subject: channel === 'sms' ? null : message.subject,
           body: message.text,
           html: message.html,
+          subjectUserIds: job.subjectUserIds,
           // The digest goes to the organiser: no RSVP buttons under it.
           payload: job.kind === 'rsvp_digest' ? { eventId: job.eventId, buttons: false } : { eventId: job.eventId },
         });
@@ -265,6 +266,7 @@ export function createFanOut(deps: FanOutDeps): FanOut {
           body: message.text,
           html: message.html,
           payload: { eventId: job.eventId, buttons: false, childId: copy.childId },
+          subjectUserIds: [...job.subjectUserIds, copy.childId],
         });
       }
     }

@@ -89,6 +89,7 @@ export async function queueGuardianConsentEmail(tx: Db, mail: GuardianConsentEma
         subject: say(TEXTS.subject, { organisation, child }),
         body: text,
         html,
+        subjectUserIds: [mail.childId],
       },
     ],
     now,

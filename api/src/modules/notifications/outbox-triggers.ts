@@ -112,7 +112,7 @@ export function createOutboxTriggers(deps: TriggerDeps) {
     },
 
     /** The organiser's words are rendered now and kept on the job, like any job's texts after its first batch. */
-    async eventMessage(eventId, { userIds, text, senderName }, tx) {
+    async eventMessage(eventId, { userIds, text, senderId, senderName }, tx) {
       const event = await outbox.findEvent(tx, eventId);
       if (!event || !userIds.length) return;
       const link = config.publicUrl ? `${config.publicUrl}/events/${event.id}` : undefined;
@@ -132,6 +132,8 @@ export function createOutboxTriggers(deps: TriggerDeps) {
             userIds,
             keyVersion: randomToken(9),
             rendered: rendered as unknown as PrismaTypes.InputJsonValue,
+            // The texts name the sender: erasing them drops these words from the job and its messages.
+            subjectUserIds: [senderId],
           },
         ],
         deps.now(),
@@ -184,6 +186,7 @@ export function createOutboxTriggers(deps: TriggerDeps) {
             subject: say(EMAIL_LINK.subject, { product: config.brand.name }),
             body: text,
             html,
+            subjectUserIds: [userId],
           },
         ],
         deps.now(),

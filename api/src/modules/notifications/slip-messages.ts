@@ -77,6 +77,7 @@ const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(lin
 function message(
   key: string,
   kind: string,
+  childId: number,
   user: Contact,
   address: { channel: 'email' | 'sms' | 'telegram'; recipient: string },
   subject: string,
@@ -93,6 +94,8 @@ function message(
     body: lines.join('\n\n'),
     html: address.channel === 'email' ? paragraphs(lines) : null,
     payload: payload as outbox.NewOutboxMessage['payload'],
+    // Every slip message is about the child (a guardian's names them): erasing the child scrubs it.
+    subjectUserIds: [childId],
   };
 }
 
@@ -149,6 +152,7 @@ export async function queueSlipRequests(
           message(
             `slip_request:${eventId}:${childId}:${at.getTime()}`,
             'slip_request',
+            childId,
             guardian,
             address,
             subject,
@@ -196,7 +200,7 @@ export async function queueSlipOutcome(
     ...(link ? [viewEventLine(childLanguage, link)] : []),
   ];
   const messages = channelsOf(child).map((address) =>
-    message(key, `slip_${outcome}`, child, address, subjectOf(childLanguage), childLines, {
+    message(key, `slip_${outcome}`, childId, child, address, subjectOf(childLanguage), childLines, {
       eventId,
       buttons: false,
     }),
@@ -214,7 +218,9 @@ export async function queueSlipOutcome(
         }),
       ];
       for (const address of addressesOf(guardian)) {
-        messages.push(message(key, 'slip_expired', guardian, address, subject, lines, { eventId, buttons: false }));
+        messages.push(
+          message(key, 'slip_expired', childId, guardian, address, subject, lines, { eventId, buttons: false }),
+        );
       }
     }
   }
