@@ -77,6 +77,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   DATABASE_URL: optionalText,
+  /**
+   * The database owner's connection (PostgreSQL only): migrations run with it, and the role of DATABASE_URL is
+   * then granted only what the app needs (the least-privilege setup, docs/operations.md).
+   */
+  DATABASE_OWNER_URL: optionalText,
   PGLITE_DIR: z.string().default('./data/pglite'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 
@@ -145,6 +150,8 @@ const envSchema = z.object({
   RATE_LIMIT_PREVIEW_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
+  /** Sent and failed outbox messages (copies of what was sent, with names and addresses) are kept this long. */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** How long a guardian has to approve a minor's place on an event that needs it; then the spot is released. */
   GUARDIAN_APPROVAL_HOURS: z.coerce
     .number({ error: 'GUARDIAN_APPROVAL_HOURS must be a whole number of hours from 1 to 720' })
@@ -194,7 +201,7 @@ function buildConfig(env: z.infer<typeof envSchema>, source: Record<string, stri
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
-      ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
+      ? ({ kind: 'postgres', url: env.DATABASE_URL, ownerUrl: env.DATABASE_OWNER_URL } as const)
       : ({ kind: 'pglite', dataDir: env.PGLITE_DIR } as const),
     databasePoolSize: env.DATABASE_POOL_SIZE,
     backups: {
@@ -240,6 +247,8 @@ function buildConfig(env: z.infer<typeof envSchema>, source: Record<string, stri
     rateLimitPreviewPerMinute: env.RATE_LIMIT_PREVIEW_PER_MINUTE,
     /** Audit entries older than this many days are removed by housekeeping (which records that it did). */
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    /** Sent and failed outbox rows, and finished notification jobs, older than this are removed by housekeeping. */
+    outboxRetentionMs: env.OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     /** A permission slip left unanswered this long releases the minor's held spot. */
     guardianApprovalMs: env.GUARDIAN_APPROVAL_HOURS * 60 * 60 * 1000,
     sms: {
@@ -274,6 +283,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!config.secretsKey) problems.push('- SECRETS_KEY is required in production');
     if (!config.publicUrl) problems.push('- PUBLIC_URL is required in production');
   }
+  if (parsed.data.DATABASE_OWNER_URL && config.database.kind !== 'postgres')
+    problems.push('- DATABASE_OWNER_URL needs DATABASE_URL (PostgreSQL): PGlite has one user');
   if (config.telegram.botToken && !config.telegram.botUsername) {
     problems.push('- TELEGRAM_BOT_USERNAME is required with TELEGRAM_BOT_TOKEN');
   }

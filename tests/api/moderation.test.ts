@@ -487,6 +487,24 @@ describe.each(DATABASE_KINDS)('comment moderation on %s', (kind) => {
       expect(await app.deps.prisma.auditEntry.count()).toBe(before);
     });
 
+    it('When a session sets audit.retention for its transaction, then it still cannot delete or truncate an entry', async () => {
+      const before = await app.deps.prisma.auditEntry.count();
+      expect(before).toBeGreaterThan(0);
+      await expect(
+        app.deps.prisma.$transaction(async (tx) => {
+          await tx.$executeRawUnsafe(`SET LOCAL audit.retention = 'on'`);
+          await tx.$executeRawUnsafe('DELETE FROM audit_log');
+        }),
+      ).rejects.toThrow();
+      await expect(
+        app.deps.prisma.$transaction(async (tx) => {
+          await tx.$executeRawUnsafe(`SET LOCAL audit.retention = 'on'`);
+          await tx.$executeRawUnsafe('TRUNCATE audit_log');
+        }),
+      ).rejects.toThrow();
+      expect(await app.deps.prisma.auditEntry.count()).toBe(before);
+    });
+
     it('When housekeeping runs, then entries older than the retention are removed and audit.pruned says how many', async () => {
       const now = new Date();
       app.setNow(now);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 // A phone number is used for SMS only after its owner types back a code sent to it: the
 // code arrives through the configured SMS provider (a local endpoint here), is limited in time, guesses and
 // sends, and belongs to one member and one number.
@@ -216,6 +217,22 @@ describe.each(DATABASE_KINDS)('phone verification on %s', (kind) => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ code: expect.any(String), error: MESSAGES.daily });
     expect(smsApi.requests).toHaveLength(5);
+  });
+
+  it('When codes are counted per number, then the rate-limit keys hold a keyed hash, never the number', async () => {
+    const target = freshNumber();
+    const { client } = await memberWithPhone(target);
+    expect((await client.post(SEND)).status).toBe(202);
+    const digits = target.replace(/\D/g, '');
+    const keys = (await app.deps.prisma.rateLimitBucket.findMany({ select: { key: true } })).map((row) => row.key);
+    expect(keys.filter((key) => key.startsWith('phone-code-day:number:'))).not.toHaveLength(0);
+    // Neither the number nor its plain SHA-256 (which anyone could compute for every number) is stored.
+    const plainHash = createHash('sha256').update(digits).digest('hex');
+    for (const key of keys) {
+      expect(key).not.toContain(digits);
+      expect(key).not.toContain(digits.slice(-7));
+      expect(key).not.toContain(plainHash);
+    }
   });
 
   it('When the member has no phone number, then asking for a code says to add one', async () => {

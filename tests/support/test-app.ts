@@ -43,6 +43,11 @@ export interface TestAppOptions {
   now?: () => Date;
   /** Rewrites the PostgreSQL URL the app connects to (to go through a TcpProxy that can cut it). */
   routeDatabase?: (url: string) => string;
+  /**
+   * The least-privilege setup on PostgreSQL: the app connects as this login role (DATABASE_URL), and the test
+   * database's own user, its owner, migrates and grants (DATABASE_OWNER_URL).
+   */
+  appRole?: string;
   /** The bot's identity with a fake Bot API (no getMe). */
   botInfo?: UserFromGetMe;
   /** Telegram sends per second (tests go faster than Telegram allows). */
@@ -68,12 +73,26 @@ export interface TestApp {
 
 let userCounter = 0;
 
+/** The same database URL with another user (a role that logs in without a password on the test server). */
+function asRole(url: string, role: string): string {
+  const parsed = new URL(url);
+  parsed.username = role;
+  parsed.password = '';
+  return parsed.toString();
+}
+
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind, { migrated: true });
   const target =
     database.target.kind === 'postgres' && options.routeDatabase
       ? { kind: 'postgres' as const, url: options.routeDatabase(database.target.url) }
-      : database.target;
+      : database.target.kind === 'postgres' && options.appRole
+        ? {
+            kind: 'postgres' as const,
+            url: asRole(database.target.url, options.appRole),
+            ownerUrl: database.target.url,
+          }
+        : database.target;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -95,6 +114,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     // Members act without a birth date, as before ages existed; the minors tests turn it on.
     REQUIRE_BIRTH_DATE: 'false',
     ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : {}),
+    ...(target.kind === 'postgres' && target.ownerUrl ? { DATABASE_OWNER_URL: target.ownerUrl } : {}),
     ...options.env,
   });
   const logger = options.logger ?? createLogger(config.logLevel);

@@ -25,8 +25,10 @@ async function main(): Promise<number> {
   }
   const file = path.resolve(files[0]!);
   const config = loadConfig();
+  const { database } = config;
   const report = await restoreBackup({
-    target: config.database,
+    // A restore replaces the schema: in the least-privilege setup only the owner may (DATABASE_OWNER_URL).
+    target: database.kind === 'postgres' && database.ownerUrl ? { kind: 'postgres', url: database.ownerUrl } : database,
     file,
     force,
     backups: config.backups,

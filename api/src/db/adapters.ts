@@ -79,7 +79,15 @@ export function createPgPool(connectionString: string, max = 10): pg.Pool {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      /**
+       * The owner's connection (DATABASE_OWNER_URL): the migrator runs with it and grants the role of `url` what
+       * the app needs. Without it the role of `url` migrates (and owns) the database itself.
+       */
+      ownerUrl?: string;
+    }
   | {
       kind: 'pglite';
       /** A folder on disk; without it the database lives in memory. */

@@ -76,3 +76,58 @@ async function migrateInSession(db: SqlSession, dir: string): Promise<MigrationR
     await db.exec(`SELECT pg_advisory_unlock(${LOCK_ID});`);
   }
 }
+
+/** A role name as an SQL identifier. */
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * The least-privilege setup (DATABASE_OWNER_URL): run by the owner after migrating, at every start, so tables
+ * added by new migrations are covered. The app's role reads and writes every table but the audit log, which it
+ * may only read and append to (the retention job is audit_log_prune(), which runs with the owner's rights), and
+ * the migrator's own tables, which it may only read. It owns nothing, so it cannot alter a table or its triggers.
+ */
+export async function grantAppRole(owner: SqlSession, appRole: string): Promise<void> {
+  const role = quoteIdent(appRole);
+  await owner.exec(`
+    GRANT USAGE ON SCHEMA public TO ${role};
+    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role};
+    REVOKE ALL ON "audit_log", "audit_retention", "_prisma_migrations" FROM ${role};
+    GRANT SELECT, INSERT ON "audit_log" TO ${role};
+    GRANT SELECT ON "audit_retention", "_prisma_migrations" TO ${role};
+    GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${role};
+    GRANT EXECUTE ON FUNCTION "audit_log_prune"() TO ${role};`);
+}
+
+/** The audit log's retention (AUDIT_RETENTION_DAYS), written where its trigger and prune function read it. */
+export async function saveAuditRetention(owner: SqlSession, days: number): Promise<void> {
+  await owner.query('UPDATE "audit_retention" SET "days" = $1 WHERE "id" = 1 AND "days" <> $1', [days]);
+}
+
+export interface PrepareOptions {
+  /** AUDIT_RETENTION_DAYS; left as stored when absent (tools that only read or restore). */
+  auditRetentionDays?: number;
+}
+
+/**
+ * Brings the database up to date before anything is served: migrations, the audit retention, and, with an owner
+ * connection (`owner`, the least-privilege setup), the app role's grants. Without one, `app` does it all itself.
+ */
+export async function prepareDatabase(
+  app: Pick<OpenedAdapter, 'withSession'>,
+  owner: Pick<OpenedAdapter, 'withSession'> | null,
+  options: PrepareOptions = {},
+): Promise<MigrationResult> {
+  const migrator = owner ?? app;
+  const result = await migrate(migrator);
+  await migrator.withSession(async (session) => {
+    if (options.auditRetentionDays !== undefined) await saveAuditRetention(session, options.auditRetentionDays);
+    if (!owner) return;
+    const [appRole] = await app.withSession((appSession) =>
+      appSession.query<{ role: string }>('SELECT current_user AS role'),
+    );
+    const [ownerRole] = await session.query<{ role: string }>('SELECT current_user AS role');
+    // The same role on both URLs: it owns everything already, and revoking would take its own rights away.
+    if (appRole && appRole.role !== ownerRole?.role) await grantAppRole(session, appRole.role);
+  });
+  return result;
+}

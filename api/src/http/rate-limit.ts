@@ -1,6 +1,7 @@
 // Fixed-window rate limits kept in the database, so they hold across every instance of the API.
 import type { Request, RequestHandler } from 'express';
 import type { Prisma } from '../db/database';
+import type { SecretBox } from '../lib/secrets';
 import { rateLimited } from '../../../shared/errors';
 import { countHit, deleteBucketsResetBefore } from './rate-limit-repository';
 
@@ -28,6 +29,13 @@ export async function consume(prisma: Prisma, key: string, rule: RateLimitRule):
     retryAfterSeconds: Math.max(1, bucket?.retryAfterSeconds ?? windowSeconds),
   };
 }
+
+/**
+ * The key of a limit counted per phone number or email address: the rule's name and a keyed fingerprint of the
+ * value, never the value itself (the buckets table is not a list of numbers and addresses).
+ */
+export const personalKey = (secrets: Pick<SecretBox, 'fingerprint'>, name: string, value: string) =>
+  `${name}:${secrets.fingerprint(value)}`;
 
 /** Counts one hit for `key`; answers whether it is still within the limit. */
 export async function hit(prisma: Prisma, key: string, rule: RateLimitRule): Promise<boolean> {

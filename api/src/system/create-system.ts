@@ -100,6 +100,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   const logger = options.logger ?? createLogger(config.logLevel);
   const target = options.database ?? config.database;
   const database = await openDatabase(target, config.databasePoolSize, {
+    auditRetentionDays: config.auditRetentionDays,
     onQuery: options.onQuery,
     onPoolError: (error) => logger.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
   });

@@ -1,5 +1,6 @@
 // The audit log (audit_log): governance actions, each written by the use case in the transaction of its change,
-// so the change and its record commit together or not at all. The database refuses to change or delete an entry.
+// so the change and its record commit together or not at all. The database refuses to change an entry, or to
+// delete one within the retention period.
 import type { Prisma as PrismaTypes } from '@prisma/client';
 import type { AuditAction } from '../../../../shared/constants';
 import type { Prisma } from '../../db/database';
@@ -56,20 +57,11 @@ export async function listAudit(prisma: Prisma, filter: AuditFilter) {
 }
 
 /**
- * Removes the entries written before `before` and, when it removed any, records how many: one transaction
- * that says it is the retention job (SET LOCAL audit.retention), the only DELETE the table's trigger lets by.
+ * The retention job: audit_log_prune() removes the entries older than the retention period (AUDIT_RETENTION_DAYS,
+ * on the database's clock) and records how many in an audit.pruned entry. It runs with the owner's rights: the
+ * table's trigger refuses to delete a younger entry to anyone, and the app's role may not delete at all.
  */
-export async function pruneAuditBefore(prisma: Prisma, before: Date): Promise<number> {
-  return prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SET LOCAL audit.retention = 'on'`;
-    const { count } = await tx.auditEntry.deleteMany({ where: { at: { lt: before } } });
-    if (count)
-      await recordAudit(tx, {
-        actorId: null,
-        action: 'audit.pruned',
-        subject: { type: 'audit_log', id: 'retention' },
-        details: { count, before: before.toISOString() },
-      });
-    return count;
-  });
+export async function pruneAudit(prisma: Prisma): Promise<number> {
+  const rows = await prisma.$queryRaw<Array<{ removed: number }>>`SELECT audit_log_prune() AS removed`;
+  return Number(rows[0]?.removed ?? 0);
 }

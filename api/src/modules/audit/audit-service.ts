@@ -3,11 +3,9 @@
 import type { AuditQuery } from '../../../../shared/schemas';
 import type { AuditPage } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
-import { listAudit, pruneAuditBefore } from './audit-repository';
+import { listAudit, pruneAudit } from './audit-repository';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export function createAuditService(deps: Pick<AppDeps, 'prisma' | 'config' | 'now'>) {
+export function createAuditService(deps: Pick<AppDeps, 'prisma'>) {
   const { prisma } = deps;
 
   /** Newest first; the cursor is the last entry's id (keyset paging: a page stays right while entries arrive). */
@@ -33,10 +31,12 @@ export function createAuditService(deps: Pick<AppDeps, 'prisma' | 'config' | 'no
     };
   }
 
-  /** Removes entries older than AUDIT_RETENTION_DAYS; answers how many. */
+  /**
+   * Removes entries older than AUDIT_RETENTION_DAYS (which the migrator stored for the database), on the
+   * database's clock; answers how many.
+   */
   function pruneExpired(): Promise<number> {
-    const before = new Date(deps.now().getTime() - deps.config.auditRetentionDays * DAY_MS);
-    return pruneAuditBefore(prisma, before);
+    return pruneAudit(prisma);
   }
 
   return { list, pruneExpired };

@@ -7,7 +7,13 @@ import { conflict, invalid, unauthenticated } from '../../../../shared/errors';
 import type { UserRow } from '../users/users-repository';
 import { upsertDemoUser, type DemoAccount } from './demo';
 import { createGoogleVerifier, type GoogleIdentity } from './google';
-import { newAccountStatus, upsertTelegramUser, withConfiguredAdmin, type TelegramIdentity } from './identity';
+import {
+  nameCleaning,
+  newAccountStatus,
+  upsertTelegramUser,
+  withConfiguredAdmin,
+  type TelegramIdentity,
+} from './identity';
 import { verifyLoginWidget } from './telegram-verify';
 import {
   createSignInUser,
@@ -41,6 +47,7 @@ export function createAuthService(deps: AppDeps) {
     const data = {
       ...(ownsGoogleFields ? { googleSub: identity.sub, googleEmail: identity.email } : {}),
       ...(existing.avatarUrl || !identity.picture ? {} : { avatarUrl: identity.picture }),
+      ...nameCleaning(existing.name),
     };
     try {
       return await withConfiguredAdmin(deps, await updateUserIdentity(deps.prisma, existing.id, data));

@@ -1,10 +1,12 @@
 // Verifies a Google ID token (from Google Identity Services) with Google's published keys.
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { Logger } from '../../logger';
+import { cleanPersonName } from '../../../../shared/text';
 
 export interface GoogleIdentity {
   sub: string;
   email: string;
+  /** Cleaned (cleanPersonName): as it may be stored and shown; the email when Google gives no name. */
   name: string;
   picture?: string;
 }
@@ -45,12 +47,12 @@ export function createGoogleVerifier(clientId: string, jwksUrl: string, options:
       if (payload.email_verified !== true || typeof payload.email !== 'string' || !payload.sub) return null;
       const email = payload.email.trim().toLowerCase();
       if (!email || email.length > 254) return null;
-      const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : email;
+      const name = cleanPersonName(typeof payload.name === 'string' ? payload.name : '', cleanPersonName(email));
       const picture =
         typeof payload.picture === 'string' && /^https:\/\//.test(payload.picture) && payload.picture.length <= 2048
           ? payload.picture
           : undefined;
-      return { sub: payload.sub, email, name: name.slice(0, 200), picture };
+      return { sub: payload.sub, email, name, picture };
     } catch (error) {
       if (!TOKEN_FAULTS.some((kind) => error instanceof kind)) {
         options.logger.warn({ err: error }, 'Google ID token could not be checked');

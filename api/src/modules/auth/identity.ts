@@ -4,6 +4,7 @@ import { readOrganisationSettings } from '../organisation/organisation-service';
 import type { AppDeps } from '../../deps';
 import { findUserById, type UserRow } from '../users/users-repository';
 import { grantConfiguredAdmin, type AdminChangeMeans } from './admin-grants-repository';
+import { cleanPersonName } from '../../../../shared/text';
 import { telegramDisplayName } from './telegram-verify';
 import { createSignInUser, findUserByTelegramId, updateUserIdentity } from './users-identity-repository';
 
@@ -58,15 +59,24 @@ const safeUsername = (username: string | undefined) =>
 function telegramProfile(identity: TelegramIdentity) {
   return {
     telegramId: String(identity.id),
-    name: telegramDisplayName(identity.first_name, identity.last_name).slice(0, 200) || 'Telegram user',
+    name: cleanPersonName(telegramDisplayName(identity.first_name, identity.last_name), 'Telegram user'),
     username: safeUsername(identity.username),
     picture: safePicture(identity.photo_url),
   };
 }
 
 /**
+ * A stored name that is not clean (saved before names were cleaned, or by an older instance) is cleaned at
+ * the next sign-in: the name itself is kept, whoever it came from.
+ */
+export const nameCleaning = (stored: string): { name?: string } => {
+  const cleaned = cleanPersonName(stored);
+  return cleaned === stored ? {} : { name: cleaned };
+};
+
+/**
  * The user with this Telegram id, created on first sign-in (named after the Telegram account). Later
- * sign-ins refresh the username and picture but keep the name, which may come from Google.
+ * sign-ins refresh the username and picture (and clean the name) but keep the name, which may come from Google.
  */
 export async function upsertTelegramUser(deps: AppDeps, identity: TelegramIdentity): Promise<UserRow> {
   const profile = telegramProfile(identity);
@@ -77,6 +87,7 @@ export async function upsertTelegramUser(deps: AppDeps, identity: TelegramIdenti
         ? { telegramUsername: profile.username }
         : {}),
       ...(profile.picture && !existing.avatarUrl ? { avatarUrl: profile.picture } : {}),
+      ...nameCleaning(existing.name),
     };
     const user = Object.keys(changes).length ? await updateUserIdentity(deps.prisma, existing.id, changes) : existing;
     return withConfiguredAdmin(deps, user);

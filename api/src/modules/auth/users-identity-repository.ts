@@ -1,6 +1,7 @@
 // The users table as sign-in sees it: finding a user by a verified identity (Google, Telegram, a confirmed
 // linked email), creating one at first sign-in, and updating the identity fields a sign-in may refresh.
 import type { Prisma } from '../../db/database';
+import { cleanPersonName } from '../../../../shared/text';
 import type { UserRow } from '../users/users-repository';
 
 export const findUserByIdOrThrow = (prisma: Prisma, id: number): Promise<UserRow> =>
@@ -33,9 +34,12 @@ export interface NewSignInUser {
   status: 'active' | 'pending';
 }
 
-/** Throws Prisma's unique violation when a parallel sign-in created the same user first. */
+/**
+ * Throws Prisma's unique violation when a parallel sign-in created the same user first. The name is stored
+ * cleaned (cleanPersonName), whatever the identity provider sent.
+ */
 export const createSignInUser = (prisma: Prisma, user: NewSignInUser): Promise<UserRow> =>
-  prisma.user.create({ data: user });
+  prisma.user.create({ data: { ...user, name: cleanPersonName(user.name) } });
 
 /** The fields a sign-in or a link may set on an existing user. */
 export interface IdentityChanges {
@@ -45,8 +49,13 @@ export interface IdentityChanges {
   telegramUsername?: string;
   avatarUrl?: string;
   isAdmin?: boolean;
+  /** Only ever the stored name, cleaned (nameCleaning in identity.ts). */
+  name?: string;
 }
 
 /** Throws Prisma's unique violation when the identity belongs to another user. */
 export const updateUserIdentity = (prisma: Prisma, id: number, changes: IdentityChanges): Promise<UserRow> =>
-  prisma.user.update({ where: { id }, data: changes });
+  prisma.user.update({
+    where: { id },
+    data: changes.name === undefined ? changes : { ...changes, name: cleanPersonName(changes.name) },
+  });

@@ -84,7 +84,11 @@ export function createOrganiserService(
     const userIds = await attendanceRepo.userIdsWithStatus(prisma, id, input.audience, viewer.id);
     const senderName = viewer.name ?? 'The organiser';
     await prisma.$transaction(async (tx) => {
-      await deps.notifications.eventMessage(event.id, { userIds, text: input.text, senderName }, tx);
+      await deps.notifications.eventMessage(
+        event.id,
+        { userIds, text: input.text, senderId: viewer.id, senderName },
+        tx,
+      );
       await recordAudit(tx, {
         actorId: viewer.id,
         action: 'message.sent',

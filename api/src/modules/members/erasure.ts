@@ -4,7 +4,7 @@
 // powers pass to admins, whose role already lets them manage every event), and the audit log's actor ids
 // still point at an account. Its identity columns are emptied, not hidden, so the same Google or Telegram
 // account signing in again creates a new account.
-import type { Prisma as PrismaTypes } from '@prisma/client';
+import { Prisma as PrismaTypes } from '@prisma/client';
 import type { SlipHolds } from '../events/permission-slips';
 import { releaseAllReplies } from '../events/rsvp-service';
 import { queuePromoted } from '../notifications/outbox-triggers';
@@ -21,7 +21,10 @@ export type ErasureTx = PrismaTypes.TransactionClient;
  * onto an event that needs a guardian's approval hold their spot until a guardian answers.
  */
 export async function eraseMember(tx: ErasureTx, userId: number, approvals: SlipHolds): Promise<void> {
-  const user = await tx.user.findUnique({ where: { id: userId }, select: { telegramId: true, deletedAt: true } });
+  const user = await tx.user.findUnique({
+    where: { id: userId },
+    select: { telegramId: true, deletedAt: true, googleEmail: true, linkedEmail: true, linkedEmailConfirmed: true },
+  });
   if (!user || user.deletedAt) return;
   const now = new Date();
 
@@ -41,12 +44,41 @@ export async function eraseMember(tx: ErasureTx, userId: number, approvals: Slip
   await tx.guardianship.deleteMany({ where: { OR: [{ guardianId: userId }, { childId: userId }] } });
   await tx.guardianRequest.deleteMany({ where: { childId: userId } });
   await tx.guardianConsent.updateMany({ where: { childId: userId }, data: { requestEmail: null } });
+  // A guardian's own address, in the requests sent to it and the consents given through it: emptied, while the
+  // records stay (a consent names its guardian, now "Deleted member").
+  // Only addresses that are theirs: an unconfirmed linked email may be someone else's.
+  const addresses = [user.googleEmail, user.linkedEmailConfirmed ? user.linkedEmail : null].filter(
+    (email): email is string => Boolean(email),
+  );
+  await tx.guardianRequest.updateMany({
+    where: { OR: [{ usedBy: userId }, ...(addresses.length ? [{ email: { in: addresses } }] : [])] },
+    data: { email: '' },
+  });
+  await tx.guardianConsent.updateMany({
+    where: {
+      OR: [{ guardianId: userId }, ...(addresses.length ? [{ requestEmail: { in: addresses } }] : [])],
+    },
+    data: { requestEmail: null },
+  });
   // Their places are released below; a slip still asking a guardian about them would only expire later.
   await tx.permissionSlip.deleteMany({ where: { childId: userId, status: 'pending' } });
   // Written by the calendar triggers, also for the replies just released: the event names the member went to.
   await tx.calendarCancellation.deleteMany({ where: { userId } });
-  // Texts addressed to them carry their name and contact details.
-  await tx.outboxMessage.deleteMany({ where: { userId } });
+  // Texts addressed to them carry their name and contact details. Texts about them to others (a guardian's copy,
+  // a request for a guardian's approval, their words as an organiser) name them: those not sent yet are not sent,
+  // and those sent or failed keep no words (the row stays, the guardian's or attendee's own delivery record).
+  await tx.outboxMessage.deleteMany({
+    where: { OR: [{ userId }, { subjectUserIds: { has: userId }, status: 'pending' }] },
+  });
+  await tx.outboxMessage.updateMany({
+    where: { subjectUserIds: { has: userId } },
+    data: { subject: null, body: '', html: null, payload: PrismaTypes.DbNull, lastError: null },
+  });
+  await tx.notificationJob.deleteMany({ where: { subjectUserIds: { has: userId }, status: 'pending' } });
+  await tx.notificationJob.updateMany({
+    where: { subjectUserIds: { has: userId } },
+    data: { rendered: PrismaTypes.DbNull, lastError: null },
+  });
   await tx.eventImage.updateMany({ where: { uploaderId: userId }, data: { uploaderId: null } });
   const telegramId = user.telegramId;
   await tx.telegramLoginRequest.deleteMany({

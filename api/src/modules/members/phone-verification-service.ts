@@ -12,7 +12,7 @@ import { MSG } from '../../../../shared/messages';
 import type { CurrentUser, PhoneCodeResponse } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { invalid, rateLimited, upstreamFailed } from '../../../../shared/errors';
-import { consume } from '../../http/rate-limit';
+import { consume, personalKey } from '../../http/rate-limit';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { DeliveryError } from '../notifications/delivery';
 import { createSmsSender } from '../notifications/sms-sender';
@@ -53,7 +53,7 @@ const numberKey = (phoneNumber: string) => phoneNumber.replace(/\D/g, '');
 const secondsUntil = (at: Date, now: number) => Math.max(1, Math.ceil((at.getTime() - now) / 1000));
 
 export function createPhoneVerificationService(
-  deps: Pick<AppDeps, 'config' | 'logger' | 'now' | 'prisma'>,
+  deps: Pick<AppDeps, 'config' | 'logger' | 'now' | 'prisma' | 'secrets'>,
   minors: MinorsService,
 ) {
   const toCurrentUser = minors.currentUser;
@@ -86,7 +86,7 @@ export function createPhoneVerificationService(
     const previous = await findPhoneCode(prisma, user.id);
     if (previous && previous.sentAt > resendBefore) throw cooldown(previous.sentAt);
     await countDaily(`phone-code-day:user:${user.id}`);
-    await countDaily(`phone-code-day:number:${numberKey(phoneNumber)}`);
+    await countDaily(personalKey(deps.secrets, 'phone-code-day:number', numberKey(phoneNumber)));
 
     const code = String(randomInt(0, 10 ** PHONE_VERIFICATION.codeLength)).padStart(PHONE_VERIFICATION.codeLength, '0');
     const stored = {

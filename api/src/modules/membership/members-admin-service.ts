@@ -76,7 +76,10 @@ export function createMembersAdminService(deps: AppDeps, minors: MinorsService) 
     if (target.role === 'admin' && (await countOtherActiveAdmins(tx, target.id)) === 0) throw conflict(MSG.lastAdmin);
   }
 
-  /** An admin's correction of a member's birth date (the member sets it only once): audited with both dates. */
+  /**
+   * An admin's correction of a member's birth date (the member sets it only once): audited as changed, without
+   * either date (the entry is kept for the whole retention period; a birth date is the member's to keep).
+   */
   async function correctBirthDate(tx: AuditDb, actorId: number, id: number, birthDate: string): Promise<void> {
     minors.assertPlausibleBirthDate(birthDate);
     const row = await tx.user.findUnique({ where: { id }, select: { birthDate: true } });
@@ -87,7 +90,7 @@ export function createMembersAdminService(deps: AppDeps, minors: MinorsService) 
       actorId,
       action: 'member.birth_date_changed',
       subject: { type: 'member', id },
-      details: { before: previous ?? 'none', after: birthDate },
+      details: { birthDate: 'changed' },
     });
   }
 

@@ -6,7 +6,6 @@ import type { Prisma as PrismaTypes } from '@prisma/client';
 import type { AppConfig } from '../../config';
 import type { Prisma } from '../../db/database';
 import type { Logger } from '../../logger';
-import { oneLine } from '../../lib/display-text';
 import { guardianCopiesFor } from '../minors/minors-service';
 import { readDefaultLanguage } from '../organisation/organisation-service';
 import type { MonthlyBy, RecurrenceFrequency } from '../../../../shared/constants';
@@ -213,6 +212,7 @@ export function createFanOut(deps: FanOutDeps): FanOut {
           subject: channel === 'sms' ? null : message.subject,
           body: message.text,
           html: message.html,
+          subjectUserIds: job.subjectUserIds,
           // The digest goes to the organiser: no RSVP buttons under it.
           payload:
             job.kind === 'rsvp_digest'
@@ -254,7 +254,7 @@ export function createFanOut(deps: FanOutDeps): FanOut {
       const language = languageOf(guardian, organisation);
       const texts = textsIn(rendered, language);
       for (const { channel, recipient } of channelsOf(guardian)) {
-        const message = aboutChild(texts[channel], oneLine(copy.childName), language);
+        const message = aboutChild(texts[channel], copy.childName, language);
         messages.push({
           idempotencyKey: [job.kind, job.eventId, copy.childId, `guardian-${guardian.id}`, channel, job.keyVersion]
             .filter((part) => part !== null)
@@ -267,6 +267,7 @@ export function createFanOut(deps: FanOutDeps): FanOut {
           body: message.text,
           html: message.html,
           payload: { eventId: job.eventId, buttons: false, childId: copy.childId },
+          subjectUserIds: [...job.subjectUserIds, copy.childId],
         });
       }
     }

@@ -6,6 +6,7 @@ import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/
 import { SOURCE_LANGUAGE, type Language } from '../../../../shared/i18n/languages';
 import type { MessageValues } from '../../../../shared/i18n/translate';
 import { oneLine } from '../../lib/display-text';
+import { cleanPersonName } from '../../../../shared/text';
 import * as outbox from './outbox-repository';
 import type { Db } from './outbox-repository';
 import escapeHtml from 'escape-html';
@@ -54,12 +55,12 @@ export interface GuardianConsentEmail {
 
 /**
  * Names the child and the organisation, says what consenting means and that nothing happens without the link,
- * and carries the single-use link. The child's name is shown on one line (it is theirs to choose).
+ * and carries the single-use link. The child's name is cleaned (cleanPersonName: it is theirs to choose).
  */
 export async function queueGuardianConsentEmail(tx: Db, mail: GuardianConsentEmail, now: Date): Promise<void> {
   const { language } = mail;
   const say = (message: MessageDescriptor, values?: MessageValues) => translator.t(language, message.id, values);
-  const child = oneLine(mail.childName);
+  const child = cleanPersonName(mail.childName);
   const organisation = oneLine(mail.organisationName);
   const until = dateFormat(language === SOURCE_LANGUAGE ? 'en-US' : language, {
     timeZone: mail.timeZone,
@@ -88,6 +89,7 @@ export async function queueGuardianConsentEmail(tx: Db, mail: GuardianConsentEma
         subject: say(TEXTS.subject, { organisation, child }),
         body: text,
         html,
+        subjectUserIds: [mail.childId],
       },
     ],
     now,

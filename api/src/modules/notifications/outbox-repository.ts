@@ -36,6 +36,8 @@ export interface NewOutboxMessage {
   body: string;
   html: string | null;
   payload?: PrismaTypes.InputJsonValue;
+  /** Whom its texts name besides the recipient (erasing one of them scrubs it). */
+  subjectUserIds?: number[];
 }
 
 export interface RecipientRow {
@@ -270,6 +272,29 @@ export async function enqueue(prisma: Db, messages: NewOutboxMessage[], now: Dat
 }
 
 /**
+ * Forgets what was delivered or given up before `before`: sent rows by when they were sent, failed ones by when
+ * they were queued, and finished fan-out jobs (their kept texts) by when they finished. Pending work stays.
+ */
+export async function pruneFinished(prisma: Db, before: Date): Promise<{ messages: number; jobs: number }> {
+  const messages = await prisma.outboxMessage.deleteMany({
+    where: {
+      OR: [
+        { status: 'sent', sentAt: { lt: before } },
+        { status: 'sent', sentAt: null, createdAt: { lt: before } },
+        { status: 'failed', createdAt: { lt: before } },
+      ],
+    },
+  });
+  const jobs = await prisma.notificationJob.deleteMany({
+    where: {
+      status: { in: ['done', 'failed'] },
+      OR: [{ finishedAt: { lt: before } }, { finishedAt: null, createdAt: { lt: before } }],
+    },
+  });
+  return { messages: messages.count, jobs: jobs.count };
+}
+
+/**
  * Claims up to `limit` due messages for this worker until `leaseUntil`, under the claim token `claim`. SKIP
  * LOCKED lets several workers claim side by side without waiting on or taking each other's rows; the lease
  * (renewed by the claim's heartbeat while it sends) hands a dead worker's rows to the next one once it runs
@@ -446,6 +471,8 @@ export interface NewJob {
   rendered?: PrismaTypes.InputJsonValue;
   /** Later than `now` (the organiser's digest waits for its hour). */
   dueAt?: Date;
+  /** Whom its texts name besides each recipient (an organiser's message: the sender). */
+  subjectUserIds?: number[];
 }
 
 /** Due at `now` on the app's clock (the worker compares with the same clock), or at the job's own dueAt. */
@@ -455,6 +482,7 @@ export async function insertJobs(prisma: Db, jobs: NewJob[], now: Date): Promise
     data: jobs.map(({ dueAt, ...job }) => ({
       ...job,
       userIds: job.userIds ?? [],
+      subjectUserIds: job.subjectUserIds ?? [],
       nextAttemptAt: dueAt ?? now,
       createdAt: now,
     })),

@@ -11,6 +11,7 @@ import type { Logger } from '../../logger';
 import { translator } from '../../../../shared/i18n/all-catalogs';
 import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/define';
 import type { MessageValues } from '../../../../shared/i18n/translate';
+import { cleanPersonName } from '../../../../shared/text';
 import { describeWays } from '../auth/email-link-requester';
 import { readDefaultLanguage } from '../organisation/organisation-service';
 import { createFanOut, renderAll } from './fan-out';
@@ -111,7 +112,7 @@ export function createOutboxTriggers(deps: TriggerDeps) {
     },
 
     /** The organiser's words are rendered now and kept on the job, like any job's texts after its first batch. */
-    async eventMessage(eventId, { userIds, text, senderName }, tx) {
+    async eventMessage(eventId, { userIds, text, senderId, senderName }, tx) {
       const event = await outbox.findEvent(tx, eventId);
       if (!event || !userIds.length) return;
       const link = config.publicUrl ? `${config.publicUrl}/events/${event.id}` : undefined;
@@ -131,6 +132,8 @@ export function createOutboxTriggers(deps: TriggerDeps) {
             userIds,
             keyVersion: randomToken(9),
             rendered: rendered as unknown as PrismaTypes.InputJsonValue,
+            // The texts name the sender: erasing them drops these words from the job and its messages.
+            subjectUserIds: [senderId],
           },
         ],
         deps.now(),
@@ -161,7 +164,7 @@ export function createOutboxTriggers(deps: TriggerDeps) {
       const language = chosen ?? (await readDefaultLanguage(config, tx));
       const say = (message: MessageDescriptor, values?: MessageValues) => translator.t(language, message.id, values);
       const asker = say(EMAIL_LINK.asker, {
-        name: oneLine(requester.name),
+        name: cleanPersonName(requester.name),
         signIn: oneLine(describeWays(requester.ways, language)),
       });
       const asked = say(EMAIL_LINK.asked, { asker, email, product: config.brand.name });
@@ -183,6 +186,7 @@ export function createOutboxTriggers(deps: TriggerDeps) {
             subject: say(EMAIL_LINK.subject, { product: config.brand.name }),
             body: text,
             html,
+            subjectUserIds: [userId],
           },
         ],
         deps.now(),

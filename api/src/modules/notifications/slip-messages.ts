@@ -11,6 +11,7 @@ import { translator } from '../../../../shared/i18n/all-catalogs';
 import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/define';
 import { isLanguage, type Language } from '../../../../shared/i18n/languages';
 import type { MessageValues } from '../../../../shared/i18n/translate';
+import { cleanPersonName } from '../../../../shared/text';
 import { channelsOf } from './fan-out';
 import * as outbox from './outbox-repository';
 import type { Db } from './outbox-repository';
@@ -76,6 +77,7 @@ const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(lin
 function message(
   key: string,
   kind: string,
+  childId: number,
   user: Contact,
   address: { channel: 'email' | 'sms' | 'telegram'; recipient: string },
   subject: string,
@@ -92,6 +94,8 @@ function message(
     body: lines.join('\n\n'),
     html: address.channel === 'email' ? paragraphs(lines) : null,
     payload: payload as outbox.NewOutboxMessage['payload'],
+    // Every slip message is about the child (a guardian's names them): erasing the child scrubs it.
+    subjectUserIds: [childId],
   };
 }
 
@@ -131,10 +135,10 @@ export async function queueSlipRequests(
     if (!child) continue;
     for (const guardian of guardians) {
       const language = event.languageOf(guardian);
-      const names = { child: child.name, event: event.name };
+      const names = { child: cleanPersonName(child.name), event: event.name };
       const subject = text(language, TEXTS.requestSubject, names);
       const asked = text(language, TEXTS.requestAsked, { ...names, when: event.when(language) });
-      const deadline = text(language, TEXTS.deadline, { child: child.name, hours });
+      const deadline = text(language, TEXTS.deadline, { child: names.child, hours });
       for (const address of addressesOf(guardian)) {
         const lines =
           address.channel === 'email'
@@ -148,6 +152,7 @@ export async function queueSlipRequests(
           message(
             `slip_request:${eventId}:${childId}:${at.getTime()}`,
             'slip_request',
+            childId,
             guardian,
             address,
             subject,
@@ -196,7 +201,7 @@ export async function queueSlipOutcome(
     ...(link ? [viewEventLine(childLanguage, link)] : []),
   ];
   const messages = channelsOf(child).map((address) =>
-    message(key, `slip_${outcome}`, child, address, subjectOf(childLanguage), childLines, {
+    message(key, `slip_${outcome}`, childId, child, address, subjectOf(childLanguage), childLines, {
       eventId,
       buttons: false,
     }),
@@ -207,10 +212,16 @@ export async function queueSlipOutcome(
       const language = event.languageOf(guardian);
       const subject = subjectOf(language);
       const lines = [
-        text(language, TEXTS.expiredGuardian, { child: child.name, event: event.name, when: event.when(language) }),
+        text(language, TEXTS.expiredGuardian, {
+          child: cleanPersonName(child.name),
+          event: event.name,
+          when: event.when(language),
+        }),
       ];
       for (const address of addressesOf(guardian)) {
-        messages.push(message(key, 'slip_expired', guardian, address, subject, lines, { eventId, buttons: false }));
+        messages.push(
+          message(key, 'slip_expired', childId, guardian, address, subject, lines, { eventId, buttons: false }),
+        );
       }
     }
   }

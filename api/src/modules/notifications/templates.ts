@@ -3,7 +3,7 @@
 import escapeHtml from 'escape-html';
 import { dateFormat } from '../../../../shared/date-format';
 import { zoneLabel } from '../../../../shared/time-zones';
-import { shorten } from '../../../../shared/text';
+import { cleanPersonName, shorten } from '../../../../shared/text';
 import type { MonthlyBy, RecurrenceFrequency, TemplateChannel, TemplateType } from '../../../../shared/constants';
 import { translator } from '../../../../shared/i18n/all-catalogs';
 import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/define';
@@ -397,7 +397,11 @@ export function renderReportsDigest(open: number, link?: string, language: Langu
   };
 }
 
-/** An organiser's message to attendees: their words as written (escaped in email), with the event named. */
+/**
+ * An organiser's message to attendees: their words as written (escaped in email), with the event named. The
+ * sender's name is cleaned again here: a name that ends a line early could pass the message off as someone
+ * else's ("Support Team").
+ */
 export function renderOrganiserMessage(
   values: Pick<TemplateValues, 'eventName' | 'eventDate'>,
   sender: string,
@@ -406,7 +410,7 @@ export function renderOrganiserMessage(
   language: Language = SOURCE_LANGUAGE,
 ) {
   const subject = text(language, SUBJECTS.event_message, { eventName: values.eventName });
-  const intro = text(language, TEXTS.organiserWrote, { sender, ...values });
+  const intro = text(language, TEXTS.organiserWrote, { sender: cleanPersonName(sender, 'The organiser'), ...values });
   return organiserTexts(language, subject, [intro, message], link);
 }
 
@@ -446,7 +450,7 @@ export function aboutChild(
   childName: string,
   language: Language = SOURCE_LANGUAGE,
 ): RenderedMessage {
-  const about = text(language, TEXTS.aboutChild, { childName });
+  const about = text(language, TEXTS.aboutChild, { childName: cleanPersonName(childName) });
   return {
     subject: `${about} ${message.subject}`,
     text: `${about}\n\n${message.text}`,

@@ -31,7 +31,7 @@ export interface NotificationTriggers {
   /** The organiser's message to these members (the audience as it was when sent). */
   eventMessage(
     eventId: number,
-    message: { userIds: number[]; text: string; senderName: string },
+    message: { userIds: number[]; text: string; senderId: number; senderName: string },
     tx: Db,
   ): Promise<void>;
   /** An edit of an occurrence and every later one of its series: one announcement for them all. */
