@@ -435,6 +435,37 @@ export interface GuardianChild {
 }
 
 /** POST /api/guardian/consent: whom the consent was for, and whether a leader still has to confirm it. */
+/**
+ * How a guardian request reaches the parent: `email` when the consent email was queued (email sending is on and
+ * configured), `link_only` when no email leaves and the child must pass the link on herself.
+ */
+export type GuardianRequestDelivery = 'email' | 'link_only';
+
+/** POST /api/users/me/guardians (202). `link` is the consent link, for the child to pass on in both cases. */
+export interface GuardianRequestSent {
+  status: 'sent';
+  delivery: GuardianRequestDelivery;
+  link: string;
+  expiresAt: string;
+}
+
+/**
+ * GET /api/users/me/guardians: the child's open request (newest unused, unexpired), or null. `email` is what
+ * became of the consent email: `queued` (waiting in the outbox), `sent`, `failed`, or null when none was queued.
+ * `link` is null for a request made before the link was kept.
+ */
+export interface GuardianRequestState {
+  request: {
+    sentTo: string;
+    delivery: GuardianRequestDelivery;
+    email: 'queued' | 'sent' | 'failed' | null;
+    link: string | null;
+    expiresAt: string;
+  } | null;
+  /** Whether email sending is on and configured now (a permission slip's email leaves only then). */
+  emailEnabled: boolean;
+}
+
 export interface GuardianConsentGiven {
   child: { id: number; name: string };
   awaitingVerification: boolean;

@@ -30,6 +30,7 @@ const GUARDIAN_ALLOWED = new Set([
   'POST /users/me/phone/verification',
   'POST /users/me/phone/verify',
   'PUT /users/me/birth-date',
+  'GET /users/me/guardians',
   'POST /users/me/guardians',
   // Replying for a child (the route checks the child is theirs).
   'POST /events/:id/attend',

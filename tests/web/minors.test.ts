@@ -220,7 +220,9 @@ describe.each(WEB_DATABASE_KINDS)('under-16s in the web app on %s', (kind) => {
     await page.getByRole('button', { name: 'I Will Attend' }).click();
     await expectToast(page, 'Waiting for a guardian', 'We asked your parent or guardian to approve this event.');
     await shows(page.getByText('Your place is held while a parent or guardian decides.'));
-    await shows(page.locator('.status-awaiting_guardian'));
+    // The card's status (the phone's reply bar may repeat it once the card's buttons are below the fold).
+    await shows(page.locator('.status-awaiting_guardian').first());
+    await shows(page.getByTestId('parent-wait').getByRole('button', { name: 'Copy the link for your parent' }));
     await screens(page, 'rsvp-awaiting-guardian');
 
     // The guardian approves it from their page; the child is then attending.

@@ -96,3 +96,9 @@ export async function getSmtpForDelivery(deps: AppDeps): Promise<SmtpDeliverySet
     enabled: row.enabled,
   };
 }
+
+/** Whether an email queued now would leave: settings are saved, readable and "Enable email sending" is on. */
+export async function emailSendingOn(deps: AppDeps): Promise<boolean> {
+  const settings = await getSmtpForDelivery(deps);
+  return settings !== null && settings.enabled;
+}

@@ -17,10 +17,41 @@ export async function lockMember(db: AuditDb, userId: number): Promise<void> {
 
 export async function insertRequest(
   db: AuditDb,
-  request: { childId: number; email: string; tokenHash: string; expiresAt: Date; createdAt: Date },
+  request: {
+    childId: number;
+    email: string;
+    tokenHash: string;
+    tokenSealed: string;
+    expiresAt: Date;
+    createdAt: Date;
+  },
 ): Promise<number> {
   const row = await db.guardianRequest.create({ data: request, select: { id: true } });
   return row.id;
+}
+
+export interface OpenRequestRow {
+  id: number;
+  email: string;
+  tokenSealed: string | null;
+  expiresAt: Date;
+  /** The consent email's outbox row, when one was queued: pending, sent or failed. */
+  emailStatus: 'pending' | 'sent' | 'failed' | null;
+}
+
+/** The child's newest request that is neither used nor expired, with the state of its email; null if none. */
+export async function openRequestOf(db: AuditDb, childId: number, now: Date): Promise<OpenRequestRow | null> {
+  const row = await db.guardianRequest.findFirst({
+    where: { childId, usedAt: null, expiresAt: { gt: now } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: { id: true, email: true, tokenSealed: true, expiresAt: true },
+  });
+  if (!row) return null;
+  const email = await db.outboxMessage.findUnique({
+    where: { idempotencyKey: `guardian_consent:${row.id}` },
+    select: { status: true },
+  });
+  return { ...row, emailStatus: email?.status ?? null };
 }
 
 export interface RequestRead {

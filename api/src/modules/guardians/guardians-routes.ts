@@ -29,8 +29,15 @@ export function guardiansRouter(guardians: GuardiansService, minors: MinorsServi
 
   router.post('/users/me/guardians', requireUser, async (req, res) => {
     const { email } = parse(guardianRequestSchema, req.body);
-    const sent = await guardians.requestConsent(currentUser(req), email, requestOrigin(req), req.language ?? null);
-    res.status(202).json({ status: 'sent', ...sent });
+    res
+      .status(202)
+      .json(await guardians.requestConsent(currentUser(req), email, requestOrigin(req), req.language ?? null));
+  });
+
+  router.get('/users/me/guardians', requireUser, async (req, res) => {
+    // Carries the consent link: never kept by a shared cache.
+    res.set('Cache-Control', 'no-store');
+    res.json(await guardians.requestState(currentUser(req), requestOrigin(req)));
   });
 
   /** No sign-in: the token is the secret. */

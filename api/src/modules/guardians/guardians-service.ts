@@ -17,6 +17,8 @@ import type {
   GuardianChild,
   GuardianConsentGiven,
   GuardianConsentRequestView,
+  GuardianRequestSent,
+  GuardianRequestState,
   MemberStanding,
 } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
@@ -26,6 +28,7 @@ import { createSlipHolds } from '../events/permission-slips';
 import { releaseAllReplies } from '../events/rsvp-service';
 import { awaitsVerification, birthDateText, isGuardianOf } from '../minors/minors-repository';
 import type { MinorsService } from '../minors/minors-service';
+import { emailSendingOn } from '../admin/smtp-settings-service';
 import { queueGuardianConsentEmail } from '../notifications/guardian-emails';
 import { queuePromoted } from '../notifications/outbox-triggers';
 import { readConsentText, readDefaultLanguage, readOrganisationSettings } from '../organisation/organisation-service';
@@ -92,16 +95,19 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
     email: string,
     baseUrl: string,
     language: Language | null = null,
-  ): Promise<{ expiresAt: string }> {
+  ): Promise<GuardianRequestSent> {
     const standing = await minors.standingOf(user);
     if (standing.guardianConsent !== 'required' && standing.guardianConsent !== 'pending') {
       throw conflict(MSG.guardianEmailNotNeeded);
     }
     if (signInEmail(user) === email) throw invalid(MSG.guardianEmailOwn);
+    // Only an email that can leave is queued: with sending off it would sit in the outbox as a failure and
+    // the child would believe her parent was told.
+    const mailing = await emailSendingOn(deps);
     const now = deps.now();
     const token = randomToken();
     const expiresAt = new Date(now.getTime() + GUARDIAN_LIMITS.consentLinkMs);
-    const consentUrl = `${deps.config.publicUrl ?? baseUrl}/guardian/consent?token=${encodeURIComponent(token)}`;
+    const consentUrl = consentLink(baseUrl, token);
     await prisma.$transaction(async (tx) => {
       await repo.lockMember(tx, user.id);
       const recent = await repo.countRequestsSince(tx, user.id, new Date(now.getTime() - DAY_MS));
@@ -110,34 +116,76 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
         childId: user.id,
         email,
         tokenHash: sha256(token),
+        tokenSealed: deps.secrets.encrypt(token),
         expiresAt,
         createdAt: now,
       });
-      await queueGuardianConsentEmail(
-        tx,
-        {
-          requestId,
-          childId: user.id,
-          childName: user.name,
-          organisationName: deps.config.brand.name,
-          email,
-          consentUrl,
-          expiresAt,
-          language: language ?? (await readDefaultLanguage(deps.config, tx)),
-          timeZone: deps.config.notificationsTimeZone,
-        },
-        now,
-      );
+      if (mailing) {
+        await queueGuardianConsentEmail(
+          tx,
+          {
+            requestId,
+            childId: user.id,
+            childName: user.name,
+            organisationName: deps.config.brand.name,
+            email,
+            consentUrl,
+            expiresAt,
+            language: language ?? (await readDefaultLanguage(deps.config, tx)),
+            timeZone: deps.config.notificationsTimeZone,
+          },
+          now,
+        );
+      }
       // The guardian's address is theirs, not the log's: the request row keeps it while it matters.
       await recordAudit(tx, {
         actorId: user.id,
         action: 'consent.requested',
         subject: { type: 'member', id: user.id },
-        details: { requestId, expiresAt: expiresAt.toISOString() },
+        details: { requestId, expiresAt: expiresAt.toISOString(), emailed: mailing },
       });
     });
-    return { expiresAt: expiresAt.toISOString() };
+    return {
+      status: 'sent',
+      delivery: mailing ? 'email' : 'link_only',
+      link: consentUrl,
+      expiresAt: expiresAt.toISOString(),
+    };
   }
+
+  /**
+   * GET /api/users/me/guardians: the child's open request, its link to copy again and what became of its email
+   * (a delivery failure shows here), and whether email sending is on now.
+   */
+  async function requestState(user: UserRow, baseUrl: string): Promise<GuardianRequestState> {
+    const [open, emailEnabled] = await Promise.all([
+      repo.openRequestOf(prisma, user.id, deps.now()),
+      emailSendingOn(deps),
+    ]);
+    if (!open) return { request: null, emailEnabled };
+    let link: string | null = null;
+    if (open.tokenSealed) {
+      try {
+        link = consentLink(baseUrl, deps.secrets.decrypt(open.tokenSealed));
+      } catch (error) {
+        // SECRETS_KEY changed: the child sends a new link instead.
+        deps.logger.warn({ err: error, requestId: open.id }, 'sealed consent link cannot be opened');
+      }
+    }
+    return {
+      request: {
+        sentTo: open.email,
+        delivery: open.emailStatus ? 'email' : 'link_only',
+        email: open.emailStatus === 'pending' ? 'queued' : open.emailStatus,
+        link,
+        expiresAt: open.expiresAt.toISOString(),
+      },
+      emailEnabled,
+    };
+  }
+
+  const consentLink = (baseUrl: string, token: string) =>
+    `${deps.config.publicUrl ?? baseUrl}/guardian/consent?token=${encodeURIComponent(token)}`;
 
   /** The request behind a link that may still be used: 404 unknown, 409 used, 410 expired. */
   async function usableRequest(db: AuditDb, token: string): Promise<repo.RequestRead> {
@@ -427,6 +475,7 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
 
   return {
     requestConsent,
+    requestState,
     describeRequest,
     grantConsent,
     children,

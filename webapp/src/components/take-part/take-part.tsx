@@ -30,6 +30,8 @@ export interface TakePart {
    * calls `retry`) and returns true; otherwise false, and the caller shows its usual error.
    */
   intercept: (error: unknown, retry: () => void) => boolean;
+  /** Opens the dialog at "Ask a parent or guardian" without a refusal (the event page's waiting state). */
+  askGuardian: () => void;
   dialog: ReactNode;
   /** The dialog is up: a page's Telegram MainButton steps aside meanwhile. */
   open: boolean;
@@ -67,5 +69,10 @@ export function useTakePart(): TakePart {
     </Suspense>
   );
 
-  return { intercept, dialog, open: step !== null };
+  const askGuardian = () => {
+    retry.current = null;
+    setStep('guardian');
+  };
+
+  return { intercept, askGuardian, dialog, open: step !== null };
 }

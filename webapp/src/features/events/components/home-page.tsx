@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/skeleton/skeleton';
 import { defineMessages, useT, type MessageDescriptor } from '../../../i18n';
 import { openAuthDialog, useCurrentUser } from '../../../lib/auth';
 import { brandName } from '../../../lib/brand';
+import { EmailOffNotice } from './email-off-notice';
 import { featuredEvents } from './featured-events-lazy';
 import styles from './home-page.module.css';
 
@@ -102,6 +103,7 @@ export function HomePage() {
   return (
     <>
       <Welcome name={user?.name ?? null} />
+      {user?.isAdmin && <EmailOffNotice />}
       {isPending ? null : user ? (
         <Suspense fallback={<Skeleton label={t(messages.loading)} />}>
           <FeaturedEvents />

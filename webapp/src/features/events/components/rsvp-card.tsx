@@ -14,12 +14,15 @@ import { useTakePart } from '../../../components/take-part/take-part';
 import { toast, toastError } from '../../../components/toast-store';
 import { defineMessages, translate, useT } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/auth';
+import { rememberWish } from '../../../lib/minors';
 import { useMainButton } from '../../../lib/use-main-button';
 import { useAttendEvent } from '../api/attend-event';
 import { useAttendees } from '../api/get-attendees';
 import { goingFaces } from './event-hero';
 import { GuestsStepper } from './guests-stepper';
 import { MemberPass } from './member-pass';
+import { ParentWait, waitsForConsent } from './parent-wait';
 import { AWAITING_GUARDIAN_TOAST, StatusLabel } from './rsvp';
 import { RsvpBar } from './rsvp-bar';
 import styles from './rsvp-card.module.css';
@@ -29,10 +32,6 @@ const messages = defineMessages({
   title: { id: 'web.events.details.rsvpTitle', defaultMessage: 'Your RSVP' },
   onWaitlist: { id: 'web.events.details.onWaitlist', defaultMessage: "You're on the waitlist" },
   onWaitlistAt: { id: 'web.events.details.onWaitlistAt', defaultMessage: "You're on the waitlist (#{position})" },
-  heldForGuardian: {
-    id: 'web.events.details.heldForGuardian',
-    defaultMessage: 'Your place is held while a parent or guardian decides.',
-  },
   maybe: { id: 'web.events.details.maybe', defaultMessage: 'Maybe' },
   cannotAttend: { id: 'web.events.details.cannotAttend', defaultMessage: 'Cannot Attend' },
   updating: { id: 'web.events.details.updating', defaultMessage: 'Updating...' },
@@ -92,6 +91,7 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
   const t = useT();
   const attend = useAttendEvent();
   const takePart = useTakePart();
+  const { data: user } = useCurrentUser();
   const buttonsRef = useRef<HTMLDivElement>(null);
   // Which button was pressed: 'Leave the waitlist' and 'Cannot Attend' send the same reply.
   const [choice, setChoice] = useState<string | null>(null);
@@ -109,7 +109,13 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
       { id: event.id, status, ...(status === 'attending' && event.guestsAllowed > 0 ? { guests: guestCount } : {}) },
       {
         onSuccess: rsvpSaved,
-        onError: (error) => takePart.intercept(error, () => reply(status, guestCount, pressed)) || rsvpFailed(error),
+        onError: (error) => {
+          // A wish to go that waits for a parent's consent stays on the page (parent-wait.tsx).
+          if (status === 'attending' && user && error instanceof ApiError && error.code === 'guardian_consent_first') {
+            rememberWish(user.id, event.id);
+          }
+          return takePart.intercept(error, () => reply(status, guestCount, pressed)) || rsvpFailed(error);
+        },
       },
     );
   };
@@ -151,11 +157,8 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
           <StatusLabel status={event.myStatus} />
         </p>
         {takePart.dialog}
-        {event.myStatus === 'awaiting_guardian' && (
-          <p className={styles.waitlist} role="status">
-            <Clock size={18} aria-hidden="true" />
-            {t(messages.heldForGuardian)}
-          </p>
+        {user && (event.myStatus === 'awaiting_guardian' || waitsForConsent(user, event.id)) && (
+          <ParentWait event={event} user={user} onAsk={takePart.askGuardian} />
         )}
         {event.myStatus === 'waitlisted' && (
           <p className={styles.waitlist} role="status">
