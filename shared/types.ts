@@ -362,10 +362,20 @@ export interface OrganisationSettingsView {
   consentVerification: ConsentVerification;
   /** Whether a shared link to a public upcoming event shows its name, date and cover in chat apps. */
   linkPreviews: boolean;
+  /**
+   * The IANA zone events are held in unless they name their own, and notices, calendars and ages are told in;
+   * NOTIFICATIONS_TIME_ZONE until an admin saves one.
+   */
+  timeZone: string;
   /** What a guardian agrees to (the built-in text until an admin saves their own). */
   consentText: string;
   /** Raised by every change of consentText; a consent records the version its guardian read. */
   consentTextVersion: number;
+  /**
+   * Whether an admin has saved the settings once: until then the values above are the environment's and the web
+   * app asks the first admin for the few that matter most (first-run setup).
+   */
+  configured: boolean;
 }
 
 /** An invite link as admins see it (they may copy it again from the list). */

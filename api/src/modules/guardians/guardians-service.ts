@@ -28,7 +28,12 @@ import { awaitsVerification, birthDateText, isGuardianOf } from '../minors/minor
 import type { MinorsService } from '../minors/minors-service';
 import { queueGuardianConsentEmail } from '../notifications/guardian-emails';
 import { queuePromoted } from '../notifications/outbox-triggers';
-import { readConsentText, readDefaultLanguage, readOrganisationSettings } from '../organisation/organisation-service';
+import {
+  readConsentText,
+  readDefaultLanguage,
+  readTimeZone,
+  readOrganisationSettings,
+} from '../organisation/organisation-service';
 import { signInEmail, type UserRow } from '../users/users-repository';
 import * as repo from './guardians-repository';
 
@@ -124,7 +129,7 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
           consentUrl,
           expiresAt,
           language: language ?? (await readDefaultLanguage(deps.config, tx)),
-          timeZone: deps.config.notificationsTimeZone,
+          timeZone: await readTimeZone(deps.config, tx),
         },
         now,
       );
