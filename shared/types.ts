@@ -333,7 +333,7 @@ export interface CardEvent {
   id: number;
   name: string;
   date: Date;
-  /** The IANA zone the event happens in; null: the organisation's (NOTIFICATIONS_TIME_ZONE). */
+  /** The IANA zone the event happens in; null: the organisation's (its timeZone setting). */
   timeZone: string | null;
   location: string;
   imageUrl: string;
