@@ -70,19 +70,20 @@ function SetupCard({ initial }: { initial: SetupValues }) {
     register,
     handleSubmit,
     setValue,
+    watch,
     formState: { errors },
   } = useForm<SetupValues, unknown, OrganisationSettingsInput>({ defaultValues: initial, resolver });
 
-  const submit = handleSubmit(({ timeZone, defaultLanguage, membershipMode }) =>
-    // All three, even unchanged: the first save is what makes the settings the organisation's own.
-    save.mutate(
-      { timeZone, defaultLanguage, membershipMode },
-      {
-        onSuccess: () => toast({ title: t(messages.saved) }),
-        onError: (failure) => toastError(t(messages.saveFailed), serverMessage(failure)),
-      },
-    ),
-  );
+  const submit = handleSubmit(async ({ timeZone, defaultLanguage, membershipMode }) => {
+    // All three, even unchanged: the first save is what makes the settings the organisation's own. Awaited here,
+    // not through mutate's callbacks: the saved answer removes this card before they would run.
+    try {
+      await save.mutateAsync({ timeZone, defaultLanguage, membershipMode });
+      toast({ title: t(messages.saved) });
+    } catch (failure) {
+      toastError(t(messages.saveFailed), serverMessage(failure));
+    }
+  });
 
   return (
     <Card
@@ -101,6 +102,7 @@ function SetupCard({ initial }: { initial: SetupValues }) {
             id="setup-time-zone"
             registration={register('timeZone')}
             error={errors.timeZone}
+            current={watch('timeZone')}
             onUseMine={(zone) => setValue('timeZone', zone, { shouldValidate: true })}
           />
           <LanguageField id="setup-language" registration={register('defaultLanguage')} />

@@ -96,11 +96,14 @@ export function TimeZoneField({
   id,
   registration,
   error,
+  current,
   onUseMine,
 }: {
   id: string;
   registration: UseFormRegisterReturn;
   error?: FormFieldError;
+  /** The zone in the field now: the button below is offered only when this device's differs. */
+  current: string;
   /** Fills in this device's zone. */
   onUseMine?: (zone: string) => void;
 }) {
@@ -129,7 +132,7 @@ export function TimeZoneField({
           <option key={zone} value={zone} />
         ))}
       </datalist>
-      {onUseMine && (
+      {onUseMine && current !== mine && (
         <button type="button" className={styles.linkButton} onClick={() => onUseMine(mine)}>
           {t(organisationMessages.yourTimeZone, { zone: mine })}
         </button>

@@ -140,6 +140,7 @@ function OrganisationForm({ settings }: { settings: OrganisationSettingsView }) 
               id="organisation-time-zone"
               registration={register('timeZone')}
               error={errors.timeZone}
+              current={watch('timeZone')}
               onUseMine={(zone) => setValue('timeZone', zone, { shouldDirty: true, shouldValidate: true })}
             />
           </div>
@@ -159,7 +160,7 @@ function OrganisationForm({ settings }: { settings: OrganisationSettingsView }) 
           <fieldset className={styles.fieldset} aria-describedby="organisation-verification-risk">
             <legend>{t(messages.verificationLegend)}</legend>
             {CONSENT_VERIFICATIONS.map((verification) => (
-              <label key={verification} className="checkbox-row">
+              <label key={verification} className={styles.choice}>
                 <input type="radio" value={verification} {...register('consentVerification')} />
                 <span>{t(verification === 'leader' ? messages.verificationLeader : messages.verificationEmail)}</span>
               </label>
