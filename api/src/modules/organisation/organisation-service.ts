@@ -27,7 +27,7 @@ const SETTING_KEYS = [
 
 /** The time zone is read for nearly every date the product writes: kept this long per process, like the language. */
 const TIME_ZONE_TTL_MS = 10_000;
-/** Per database (tests run several apps in one process); a save here forgets it at once. */
+/** Per database (tests run several apps in one process); a save in this process replaces it at once. */
 const timeZones = new WeakMap<object, { zone: string; until: number }>();
 
 function toView(row: OrganisationSettingsRow | null, deps: Pick<AppDeps, 'config'>): OrganisationSettingsView {
