@@ -196,6 +196,7 @@ export const MSG = {
     '{field} must be {first}, {second} or {third}',
   ),
   fieldOneOf: icu<{ field: string; options: string }>('{field} must be one of {options}'),
+  fieldTimeZone: icu<{ field: string }>('{field} must be an IANA time zone name such as Europe/Berlin'),
   fieldText: icu<{ field: string }>(`${FORM_FIELD} must be text`),
   fieldTooLong: icu<{ field: string; max: number }>(`${FORM_FIELD} must be at most {max} characters`),
   updateMeOneField: 'Send either phoneNumber or telegramUsername',

@@ -36,7 +36,7 @@ import {
 import { isCalendarDate } from './age';
 import { compileMessage } from './i18n/translate';
 import { MSG, type MessageWithValues } from './messages';
-import { canonicalTimeZone } from './time-zones';
+import { canonicalTimeZone, isTimeZone } from './time-zones';
 
 /** PostgreSQL text cannot hold NUL, and an unpaired UTF-16 surrogate is not valid UTF-8: refuse both up front. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -675,8 +675,9 @@ export const authStateSchema = z.object({ purpose: z.enum(['login', 'link']) });
 // ---- membership ---------------------------------------------------------------------------------------
 
 const CONSENT_AGE_MESSAGE = wholeNumber('consentAge', CONSENT_AGE.min, CONSENT_AGE.max);
+const TIME_ZONE_MESSAGE = said(MSG.fieldTimeZone({ field: 'timeZone' }));
 
-/** An admin's change to the organisation's settings: any of the four, at least one. */
+/** An admin's change to the organisation's settings: any of them, at least one. */
 export const organisationSettingsSchema = z
   .strictObject(
     {
@@ -701,6 +702,14 @@ export const organisationSettingsSchema = z
         .enum(CONSENT_VERIFICATIONS, { error: eitherOr('consentVerification', 'leader', 'email') })
         .optional(),
       linkPreviews: z.boolean({ error: boolean('linkPreviews') }).optional(),
+      /** An IANA zone, stored as Intl spells it ('europe/berlin' is Europe/Berlin). */
+      timeZone: z
+        .string({ error: TIME_ZONE_MESSAGE })
+        .trim()
+        .max(64, { error: TIME_ZONE_MESSAGE })
+        .refine(isTimeZone, { error: TIME_ZONE_MESSAGE })
+        .transform((zone) => canonicalTimeZone(zone)!)
+        .optional(),
       /** null or blank: back to the built-in text. */
       consentText: z
         .string({ error: mustBeText('consentText') })

@@ -332,7 +332,7 @@ export interface CardEvent {
   id: number;
   name: string;
   date: Date;
-  /** The IANA zone the event happens in; null: the organisation's (NOTIFICATIONS_TIME_ZONE). */
+  /** The IANA zone the event happens in; null: the organisation's (its timeZone setting). */
   timeZone: string | null;
   location: string;
   imageUrl: string;
@@ -361,10 +361,20 @@ export interface OrganisationSettingsView {
   consentVerification: ConsentVerification;
   /** Whether a shared link to a public upcoming event shows its name, date and cover in chat apps. */
   linkPreviews: boolean;
+  /**
+   * The IANA zone events are held in unless they name their own, and notices, calendars and ages are told in;
+   * NOTIFICATIONS_TIME_ZONE until an admin saves one.
+   */
+  timeZone: string;
   /** What a guardian agrees to (the built-in text until an admin saves their own). */
   consentText: string;
   /** Raised by every change of consentText; a consent records the version its guardian read. */
   consentTextVersion: number;
+  /**
+   * Whether an admin has saved the settings once: until then the values above are the environment's and the web
+   * app asks the first admin for the few that matter most (first-run setup).
+   */
+  configured: boolean;
 }
 
 /** An invite link as admins see it (they may copy it again from the list). */

@@ -10,6 +10,7 @@ import type { Services } from './system/services';
 import { authenticate, holdGuardianAccounts, holdPendingMembers } from './modules/auth/request-auth';
 import { errorHandler, notFoundHandler } from './http/error-middleware';
 import { createRequestLanguages } from './http/language';
+import { lastKnownTimeZone, organisationTimeZone } from './modules/organisation/organisation-service';
 import { brandCoversRouter } from './modules/web/brand-covers';
 import { brandedIndexHtml, readIndex } from './modules/web/branded-index';
 import { createFirstScreen } from './modules/web/first-screen';
@@ -167,10 +168,9 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
       });
       // Written in the member's language from the first byte: the web app reads <html lang> to choose its own.
       const language = screen?.savedLanguage ?? (await languages.of(req));
-      const page = pageInLanguage(
-        brandedIndexHtml(html, deps.config.brand, deps.config.notificationsTimeZone),
-        language,
-      );
+      // The organisation's zone, the default of new events in the form; the page is served should the read fail.
+      const zone = await organisationTimeZone(deps).catch(() => lastKnownTimeZone(deps));
+      const page = pageInLanguage(brandedIndexHtml(html, deps.config.brand, zone), language);
       // Without PUBLIC_URL (development, demo) the address the browser used; escaped like every tag value.
       const origin = deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
       const context = {

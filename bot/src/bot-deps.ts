@@ -10,7 +10,6 @@ export type { CardEvent };
 /** What the bot reads of the configuration. */
 export interface BotConfig {
   publicUrl?: string;
-  notificationsTimeZone: string;
   telegram: { botToken?: string; apiRoot: string; botUsername?: string };
 }
 
@@ -68,6 +67,8 @@ export interface BotDeps {
    * without an account or a choice) and the organisation's default language.
    */
   languageHints(telegramUserId: number | null): Promise<{ saved: string | null; organisation: OrganisationLanguage }>;
+  /** The organisation's IANA time zone (an admin's setting): dates of events that name none, sign-in times. */
+  organisationTimeZone(): Promise<string>;
   /** The member behind a Telegram user (created on first contact, as the Mini App does). */
   viewerFor(user: TelegramUser): Promise<Viewer>;
   events: {

@@ -1,14 +1,22 @@
 import { loadConfig } from '../../api/src/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases';
+import { eventBody } from '../support/events';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { zoneNote } from '../../webapp/src/lib/dates';
 
 describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
   let app: TestApp;
   beforeAll(async () => {
     // The environment's values stand until an admin saves the settings.
     app = await startTestApp(kind, {
-      env: { MEMBERSHIP_MODE: 'invite', CONSENT_AGE: '14', REQUIRE_BIRTH_DATE: 'false', DEFAULT_LANGUAGE: 'de' },
+      env: {
+        MEMBERSHIP_MODE: 'invite',
+        CONSENT_AGE: '14',
+        REQUIRE_BIRTH_DATE: 'false',
+        DEFAULT_LANGUAGE: 'de',
+        NOTIFICATIONS_TIME_ZONE: 'America/New_York',
+      },
     });
   });
   afterAll(() => app.stop());
@@ -27,9 +35,12 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       defaultLanguage: 'de',
       consentVerification: 'leader',
       linkPreviews: true,
+      timeZone: 'America/New_York',
       // The built-in consent text until an admin saves one.
       consentText: expect.stringContaining('I give consent'),
       consentTextVersion: 0,
+      // Nobody saved: the web app offers its first-run setup.
+      configured: false,
     });
   });
 
@@ -53,6 +64,10 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       [{ defaultLanguage: 'it' }, /defaultLanguage must be one of en, de, es, fr, ru, uk, ar/],
       [{ consentVerification: 'parent' }, /consentVerification must be leader or email/],
       [{ linkPreviews: 'no' }, /linkPreviews must be true or false/],
+      [{ timeZone: 'Mars/Olympus' }, /timeZone must be an IANA time zone name such as Europe\/Berlin/],
+      [{ timeZone: '+03:00' }, /timeZone/],
+      [{ timeZone: '' }, /timeZone/],
+      [{ timeZone: 3 }, /timeZone/],
       [{ colour: 'red' }, /Unknown setting: colour/],
       [{}, /at least one setting/],
       [{ consentAge: 15, defaultLanguage: 'xx' }, /defaultLanguage/],
@@ -79,9 +94,12 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       defaultLanguage: 'de',
       consentVerification: 'leader',
       linkPreviews: true,
+      // The environment's zone is kept by the first save.
+      timeZone: 'America/New_York',
       // The built-in consent text until an admin saves one.
       consentText: expect.stringContaining('I give consent'),
       consentTextVersion: 0,
+      configured: true,
     });
     expect((await client.get('/api/admin/organisation')).body).toEqual(res.body);
     const [entry] = await auditOf();
@@ -105,9 +123,11 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       defaultLanguage: 'uk',
       consentVerification: 'leader',
       linkPreviews: true,
+      timeZone: 'America/New_York',
       // The built-in consent text until an admin saves one.
       consentText: expect.stringContaining('I give consent'),
       consentTextVersion: 0,
+      configured: true,
     });
     expect((await auditOf()).at(-1)!.details).toMatchObject({ keys: 'requireBirthDate,defaultLanguage' });
   });
@@ -129,6 +149,54 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       'linkPreviews.after': false,
     });
     await client.patch('/api/admin/organisation', { consentVerification: 'leader', linkPreviews: true });
+  });
+
+  it('When an admin sets the time zone, then it persists in Intl’s spelling, is audited and new events are held in it', async () => {
+    const { client } = await app.signedIn({ isAdmin: true });
+    const res = await client.patch('/api/admin/organisation', { timeZone: 'asia/tokyo' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ timeZone: 'Asia/Tokyo', configured: true });
+    expect((await client.get('/api/admin/organisation')).body.timeZone).toBe('Asia/Tokyo');
+    expect((await auditOf()).at(-1)!.details).toMatchObject({
+      keys: 'timeZone',
+      'timeZone.before': 'America/New_York',
+      'timeZone.after': 'Asia/Tokyo',
+    });
+
+    // An event sent without a zone is held in the organisation's: 10:00Z reads "7:00 PM" in Tokyo.
+    const created = await client.post('/api/events', eventBody({ date: '2030-06-15T10:00:00.000Z' }));
+    expect(created.status).toBe(201);
+    expect(created.body.timeZone).toBe('Asia/Tokyo');
+    expect(zoneNote(created.body.date, created.body.timeZone, 'Europe/Berlin')).toEqual({
+      zone: 'GMT+9 (Asia/Tokyo)',
+      yours: '12:00 PM your time',
+    });
+
+    const refused = await client.patch('/api/admin/organisation', { timeZone: 'Mars/Olympus' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'field_time_zone' });
+    expect((await client.get('/api/admin/organisation')).body.timeZone).toBe('Asia/Tokyo');
+    const again = await client.post('/api/events', eventBody());
+    expect(again.body.timeZone).toBe('Asia/Tokyo');
+  });
+});
+
+describe('the first-run setup', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp('pglite', { env: { NOTIFICATIONS_TIME_ZONE: 'UTC', DEFAULT_LANGUAGE: 'en' } });
+  });
+  afterAll(() => app.stop());
+
+  it('When the first admin confirms values equal to the environment’s, then the settings count as configured', async () => {
+    const { client } = await app.signedIn({ isAdmin: true });
+    expect((await client.get('/api/admin/organisation')).body).toMatchObject({ configured: false, timeZone: 'UTC' });
+    const res = await client.patch('/api/admin/organisation', { timeZone: 'UTC', defaultLanguage: 'en' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ configured: true, timeZone: 'UTC' });
+    expect((await client.get('/api/admin/organisation')).body.configured).toBe(true);
+    const [entry] = await app.deps.prisma.auditEntry.findMany({ where: { action: 'settings.changed' } });
+    expect(entry!.details).toMatchObject({ keys: '', firstSave: true });
   });
 });
 

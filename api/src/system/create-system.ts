@@ -13,6 +13,7 @@ import { createTelegramSender, databasePacer } from '../modules/notifications/te
 import { createApp } from '../app';
 import { bootstrapAdmins, developmentSecretsKey } from '../bootstrap';
 import { adoptOrganisationTimeZone } from '../modules/calendar/time-zones-repository';
+import { organisationTimeZone } from '../modules/organisation/organisation-service';
 import type { AppConfig } from '../config';
 import type { DatabaseTarget } from '../db/adapters';
 import { openDatabase, type Database } from '../db/database';
@@ -119,7 +120,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   const services = createServices(deps);
   const { rsvp, series } = services;
   await bootstrapAdmins(deps);
-  await adoptOrganisationTimeZone(deps.prisma, config.notificationsTimeZone);
+  await adoptOrganisationTimeZone(deps.prisma, await organisationTimeZone(deps));
   if (config.demoMode) await seedDemo(deps);
 
   // No bot token (demo mode, or a website-only setup): everything but Telegram works.

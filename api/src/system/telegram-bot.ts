@@ -13,6 +13,7 @@ import type { AppDeps } from '../deps';
 import { sha256 } from '../lib/secrets';
 import type { Logger } from '../logger';
 import { upsertTelegramUser } from '../modules/auth/identity';
+import { organisationTimeZone } from '../modules/organisation/organisation-service';
 import { savedLanguageOfTelegramUser } from '../modules/users/users-repository';
 import type { OrganisationLanguage } from '../../../shared/constants';
 import type { Services } from './services';
@@ -58,6 +59,7 @@ export function botDepsFrom(
       ]);
       return { saved, organisation: language };
     },
+    organisationTimeZone: () => organisationTimeZone(deps),
     async viewerFor(user) {
       const row = await upsertTelegramUser(deps, user);
       // A pending or suspended account is told why, and shown nothing (the bot answers the refusal's text).

@@ -4,7 +4,11 @@
 import type { Api } from 'grammy';
 import { cardResult, renderCard, type CardOptions } from '../../../bot/src/event-card';
 import type { AppDeps } from '../deps';
-import { readDefaultLanguage } from '../modules/organisation/organisation-service';
+import {
+  lastKnownTimeZone,
+  organisationTimeZone,
+  readDefaultLanguage,
+} from '../modules/organisation/organisation-service';
 import {
   createPacer,
   databasePacer,
@@ -26,11 +30,12 @@ export interface TelegramCardsOptions {
 
 export function createTelegramCards(deps: AppDeps, api: Api, options: TelegramCardsOptions = {}) {
   const { config } = deps;
-  const cardOptions: CardOptions = {
+  // Events name their own zone; the organisation's (last read: the refresher draws synchronously) is for the rest.
+  const cardOptions = (): CardOptions => ({
     botUsername: config.telegram.botUsername,
     publicUrl: config.publicUrl,
-    timeZone: config.notificationsTimeZone,
-  };
+    timeZone: lastKnownTimeZone(deps),
+  });
 
   const defaultLanguage = () => readDefaultLanguage(config, deps.prisma);
 
@@ -38,7 +43,8 @@ export function createTelegramCards(deps: AppDeps, api: Api, options: TelegramCa
     // The Mini App may post it into any chat, the bot does not learn which: the organisation's language.
     async prepare(telegramUserId, event, token) {
       const language = { card: await defaultLanguage(), chosen: null };
-      const result = cardResult(event, cardOptions, language, token);
+      await organisationTimeZone(deps);
+      const result = cardResult(event, cardOptions(), language, token);
       const message = await api.savePreparedInlineMessage(telegramUserId, result, {
         allow_user_chats: true,
         allow_group_chats: true,
@@ -62,7 +68,7 @@ export function createTelegramCards(deps: AppDeps, api: Api, options: TelegramCa
         prisma: deps.prisma,
         logger: deps.logger,
         api,
-        render: (event, language) => renderCard(event, cardOptions, language) as RenderedCard,
+        render: (event, language) => renderCard(event, cardOptions(), language) as RenderedCard,
         defaultLanguage,
         pace,
       },

@@ -23,7 +23,6 @@ export function inlineSharingFeature(deps: BotDeps): Composer<BotContext> {
   const cardOptions = {
     botUsername,
     publicUrl: deps.config.publicUrl,
-    timeZone: deps.config.notificationsTimeZone,
   };
 
   composer.on('inline_query', async (ctx) => {
@@ -38,14 +37,17 @@ export function inlineSharingFeature(deps: BotDeps): Composer<BotContext> {
       }));
     }
     const text = ctx.inlineQuery.query.trim().slice(0, QUERY_LIMIT);
-    const events = await deps.sharing.shareableEvents(text, INLINE_RESULTS_LIMIT);
+    const [events, timeZone] = await Promise.all([
+      deps.sharing.shareableEvents(text, INLINE_RESULTS_LIMIT),
+      deps.organisationTimeZone(),
+    ]);
     // A private chat (with the bot, a friend, or a secret one, which Telegram does not name) reads the sharer's
     // language; a group or channel the organisation's, which the card keeps when redrawn.
     const language = SHARED_CHATS.has(ctx.inlineQuery.chat_type ?? '')
       ? { card: (await deps.languageHints(null)).organisation, chosen: null }
       : { card: ctx.lang, chosen: ctx.lang };
     await ctx.answerInlineQuery(
-      events.map((event) => cardResult(event, cardOptions, language)),
+      events.map((event) => cardResult(event, { ...cardOptions, timeZone }, language)),
       options,
     );
   });

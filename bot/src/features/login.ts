@@ -115,7 +115,6 @@ function answerFor(result: 'unknown' | 'expired' | 'already_decided', language: 
 
 export function loginFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  const timeZone = deps.config.notificationsTimeZone;
 
   composer.command('start', async (ctx, next) => {
     const payload = ctx.match.trim();
@@ -130,6 +129,7 @@ export function loginFeature(deps: BotDeps): Composer<BotContext> {
     if (request.status !== 'pending') return void (await ctx.reply(text.used));
     const claimed = await deps.loginCodes.claim(loginId, ctx.from!.id);
     if (claimed !== 'claimed') return void (await ctx.reply(answerFor(claimed, ctx.lang)));
+    const timeZone = await deps.organisationTimeZone();
     await ctx.reply(requestText(request, ctx.lang, timeZone, deps.now()), {
       reply_markup: loginKeyboard(loginId, ctx.lang),
     });

@@ -13,6 +13,18 @@ import { PendingGate, ProtectedRoute, SignedInRoute } from './protected-route';
 import { RouteFocus } from './route-focus';
 import { commonMessages } from '../components/common-messages';
 import { useT } from '../i18n';
+import { useCurrentUser } from '../lib/auth';
+
+/** The first-run setup's card above an admin's home; nobody else loads its code. */
+function AdminFirstRun() {
+  const { data: user } = useCurrentUser();
+  if (!user?.isAdmin) return null;
+  return (
+    <Suspense fallback={null}>
+      <FirstRunSetup />
+    </Suspense>
+  );
+}
 
 const { Page: HomePage } = homePage;
 const { Page: EventsListPage } = eventsListPage;
@@ -32,6 +44,10 @@ const SettingsPage = lazy(() =>
 );
 const AdminSettingsPage = lazy(() =>
   import('../features/admin/components/admin-settings-page').then((m) => ({ default: m.AdminSettingsPage })),
+);
+// Admins only, and only until the organisation's settings are first saved.
+const FirstRunSetup = lazy(() =>
+  import('../features/admin/components/first-run-setup').then((m) => ({ default: m.FirstRunSetup })),
 );
 const TelegramCallbackPage = lazy(() =>
   import('../features/telegram/components/telegram-callback-page').then((m) => ({ default: m.TelegramCallbackPage })),
@@ -89,6 +105,7 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
                     path="/"
                     element={
                       <PendingGate>
+                        <AdminFirstRun />
                         <HomePage />
                       </PendingGate>
                     }

@@ -61,7 +61,7 @@ export function toDate(value: string | null | undefined): Date | null {
 /** The viewer's own zone (the browser's; the Mini App's web view reports the phone's). */
 export const viewerTimeZone = () => dateFormat('en-US', {}).resolvedOptions().timeZone;
 
-/** The organisation's zone (NOTIFICATIONS_TIME_ZONE, written into index.html by the server): new events' default. */
+/** The organisation's zone (its setting, written into index.html by the server): new events' default. */
 export function organisationTimeZone(): string {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="time-zone"]');
   return meta?.content.trim() || viewerTimeZone();

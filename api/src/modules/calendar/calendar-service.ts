@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { readDataVersion } from '../../db/data-version-repository';
 import { versionTag } from '../../http/version-etag';
-import { readDefaultLanguage } from '../organisation/organisation-service';
+import { organisationTimeZone, readDefaultLanguage } from '../organisation/organisation-service';
 import * as repo from './calendar-repository';
 import { buildCalendar, type IcsContext } from './ics';
 import type { Viewer } from '../users/viewer';
@@ -24,7 +24,8 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export function createCalendarService(deps: Pick<AppDeps, 'config' | 'now' | 'prisma' | 'secrets'>) {
   const { prisma, config, secrets } = deps;
-  const zone = config.notificationsTimeZone;
+  // Entries of events that name no zone are written in the organisation's (cached briefly).
+  const orgZone = () => organisationTimeZone(deps);
 
   /**
    * PUBLIC_URL, or the origin the request came to (development). UIDs use PUBLIC_URL's host when there is one.
@@ -50,7 +51,7 @@ export function createCalendarService(deps: Pick<AppDeps, 'config' | 'now' | 'pr
     origin: string,
     language: Language | undefined,
   ): Promise<{ name: string; ics: string }> {
-    const entry = await repo.findVisibleEntry(prisma, viewer, id, zone);
+    const entry = await repo.findVisibleEntry(prisma, viewer, id, await orgZone());
     if (!entry) throw notFound(MSG.eventNotFound);
     const inLanguage = language ?? (await readDefaultLanguage(config, prisma));
     return { name: entry.name, ics: buildCalendar([entry], contextFor(origin, inLanguage)) };
@@ -105,6 +106,7 @@ export function createCalendarService(deps: Pick<AppDeps, 'config' | 'now' | 'pr
     const tag = versionTag(await readDataVersion(prisma), viewer, choice);
     async function body(): Promise<string> {
       // Day-aligned windows, so the body matches its tag all day long.
+      const zone = await orgZone();
       const [live, cancelled] = await Promise.all([
         repo.feedEntries(prisma, feed!, new Date((today - PAST_KEPT_DAYS) * DAY_MS), zone),
         repo.cancelledEntries(prisma, feed!.userId, new Date((today - CANCELLED_KEPT_DAYS) * DAY_MS), zone),

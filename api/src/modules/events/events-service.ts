@@ -30,7 +30,7 @@ import { SERIES_MESSAGES, type SeriesService } from './series-service';
 import type { Viewer } from '../users/viewer';
 import { findUserById } from '../users/users-repository';
 import { recordAudit } from '../audit/audit-repository';
-import { readOrganisationSettings } from '../organisation/organisation-service';
+import { organisationTimeZone, readOrganisationSettings } from '../organisation/organisation-service';
 
 /** A create or edit, as eventInputSchema leaves it (date as an ISO string). */
 export type EventFields = z.output<typeof eventInputSchema>;
@@ -94,7 +94,8 @@ export function createEventsService(
   const { visibleRecord, managedRecord } = access;
   // The list's kept event JSON, owned by this service (built once per system).
   const parts = createSummaryParts();
-  const orgZone = deps.config.notificationsTimeZone;
+  // The organisation's zone (cached briefly): events that name none are held in it.
+  const orgZone = () => organisationTimeZone(deps);
 
   async function getVisible(viewer: Viewer, id: number): Promise<EventSummary> {
     const event = await repo.findVisibleEvent(prisma, viewer, id);
@@ -114,7 +115,7 @@ export function createEventsService(
       await images.attachCover(tx, newId, input.imageUrl);
       await notifications.eventCreated(newId, tx);
     };
-    const write = toWrite(input, orgZone);
+    const write = toWrite(input, await orgZone());
     // A series is announced once, with its first occurrence (whose announcement says it repeats).
     const id = input.recurrence
       ? await series.create(viewer.id, write, input.recurrence, alongside)
@@ -138,7 +139,7 @@ export function createEventsService(
     if (coverChanged) await images.checkCover(viewer, input.imageUrl, id);
     const after = toWrite(
       { ...input, isPublic: input.isPublic ?? before.isPublic },
-      before.timeZone ?? orgZone,
+      before.timeZone ?? (await orgZone()),
       before,
     );
     const updateType = describeChanges(before, after);
@@ -344,7 +345,7 @@ export function createEventsService(
    */
   async function publicPreview(id: number): Promise<repo.PublicPreview | null> {
     if (!(await readOrganisationSettings(deps)).linkPreviews) return null;
-    return repo.findPublicPreview(prisma, id, orgZone, deps.now());
+    return repo.findPublicPreview(prisma, id, await orgZone(), deps.now());
   }
 
   return {

@@ -6,6 +6,7 @@ import { invalid } from '../../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import { changedFields, closingLead } from './event-changes';
 import type { EventWrite, Tx } from './events-repository';
+import { organisationTimeZone } from '../organisation/organisation-service';
 import * as seriesRepo from './series-repository';
 import { countBefore, occurrencesAfter, untilInstant, type SeriesRule } from './series-rules';
 import { MSG } from '../../../../shared/messages';
@@ -59,11 +60,11 @@ export interface Pivot {
 }
 
 export function createSeriesService(deps: Pick<AppDeps, 'config' | 'now' | 'prisma'>) {
-  const { prisma, config } = deps;
+  const { prisma } = deps;
 
   /** The rule a create asks for; refuses an end before the start. */
-  function ruleFor(write: EventWrite, recurrence: RecurrenceInput): SeriesRule {
-    const timeZone = zoneOf(write, config.notificationsTimeZone);
+  function ruleFor(write: EventWrite, recurrence: RecurrenceInput, orgZone: string): SeriesRule {
+    const timeZone = zoneOf(write, orgZone);
     const until = recurrence.until === undefined ? null : untilInstant(recurrence.until, timeZone);
     if (until !== null && until < write.date) throw invalid(SERIES_MESSAGES.untilBeforeStart);
     return {
@@ -86,7 +87,7 @@ export function createSeriesService(deps: Pick<AppDeps, 'config' | 'now' | 'pris
     recurrence: RecurrenceInput,
     alongside: (tx: Tx, firstId: number) => Promise<void>,
   ): Promise<number> {
-    const rule = ruleFor(write, recurrence);
+    const rule = ruleFor(write, recurrence, await organisationTimeZone(deps));
     const generated = occurrencesAfter(rule, null, deps.now());
     return prisma.$transaction(async (tx) => {
       const seriesId = await seriesRepo.createSeries(tx, rule, {

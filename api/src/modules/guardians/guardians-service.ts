@@ -31,7 +31,12 @@ import type { MinorsService } from '../minors/minors-service';
 import { emailSendingOn } from '../admin/smtp-settings-service';
 import { queueGuardianConsentEmail } from '../notifications/guardian-emails';
 import { queuePromoted } from '../notifications/outbox-triggers';
-import { readConsentText, readDefaultLanguage, readOrganisationSettings } from '../organisation/organisation-service';
+import {
+  readConsentText,
+  readDefaultLanguage,
+  readTimeZone,
+  readOrganisationSettings,
+} from '../organisation/organisation-service';
 import { signInEmail, type UserRow } from '../users/users-repository';
 import * as repo from './guardians-repository';
 
@@ -132,7 +137,7 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
             consentUrl,
             expiresAt,
             language: language ?? (await readDefaultLanguage(deps.config, tx)),
-            timeZone: deps.config.notificationsTimeZone,
+            timeZone: await readTimeZone(deps.config, tx),
           },
           now,
         );

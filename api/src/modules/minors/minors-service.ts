@@ -9,7 +9,7 @@ import { shortName } from '../../../../shared/minor-names';
 import type { CurrentUser } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import type { AuditDb } from '../audit/audit-repository';
-import { readOrganisationSettings } from '../organisation/organisation-service';
+import { lastKnownTimeZone, readOrganisationSettings } from '../organisation/organisation-service';
 import { findUserById, toCurrentUser, type UserRow } from '../users/users-repository';
 import {
   birthDateText,
@@ -69,7 +69,7 @@ export async function cutoffOn(
   db: AuditDb = deps.prisma,
 ): Promise<AgeCutoff> {
   const settings = await readOrganisationSettings(deps, db);
-  const today = calendarDay(now, deps.config.notificationsTimeZone);
+  const today = calendarDay(now, settings.timeZone);
   return {
     today,
     bornAfter: bornOnOrBefore(today, settings.consentAge),
@@ -109,7 +109,8 @@ export function createMinorsService(deps: Pick<AppDeps, 'config' | 'prisma' | 'n
     return birthDate !== null && birthDate > at.bornAfter;
   };
 
-  const today = () => calendarDay(deps.now(), deps.config.notificationsTimeZone);
+  // Synchronous on the session's path: the zone last read (organisation-service.ts).
+  const today = () => calendarDay(deps.now(), lastKnownTimeZone(deps));
 
   /**
    * Whether a birth date makes an adult whatever consent age an admin may choose: such a member (most of them)

@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config';
 import type { Prisma } from '../../db/database';
 import type { Logger } from '../../logger';
 import { guardianCopiesFor } from '../minors/minors-service';
-import { readDefaultLanguage } from '../organisation/organisation-service';
+import { readDefaultLanguage, readTimeZone } from '../organisation/organisation-service';
 import type { MonthlyBy, RecurrenceFrequency } from '../../../../shared/constants';
 import { isLanguage, LANGUAGES, type Language } from '../../../../shared/i18n/languages';
 import { EVENT_DELETED } from './delivery';
@@ -97,10 +97,15 @@ export function createFanOut(deps: FanOutDeps): FanOut {
   const { config, logger } = deps;
 
   /** updateType belongs to 'event updated' messages only; elsewhere it stays empty rather than invent a change. */
-  function valuesOf(event: outbox.EventForMessage, updateType: string | null, language: Language): TemplateValues {
+  function valuesOf(
+    event: outbox.EventForMessage,
+    zone: string,
+    updateType: string | null,
+    language: Language,
+  ): TemplateValues {
     return {
       eventName: event.name,
-      eventDate: formatEventDate(event.date, event.timeZone ?? config.notificationsTimeZone, language),
+      eventDate: formatEventDate(event.date, zone, language),
       eventLocation: event.location,
       updateType: updateType === null ? '' : describeUpdate(updateType, language),
     };
@@ -126,9 +131,11 @@ export function createFanOut(deps: FanOutDeps): FanOut {
     const [emailTemplates, smsTemplates] = type
       ? await Promise.all([outbox.findTemplateTexts(db, type, 'email'), outbox.findTemplateTexts(db, type, 'sms')])
       : [{}, {}];
+    const zone = event.timeZone ?? (await readTimeZone(config, db));
     const valuesIn = (language: Language) => {
       const values = valuesOf(
         event,
+        zone,
         kind === 'event_updated' || kind === 'series_updated' ? (job.updateType ?? '') : null,
         language,
       );

@@ -15,7 +15,7 @@ import { msgText } from '../../../../shared/i18n/error-text';
 import { MSG } from '../../../../shared/messages';
 import { defineMessages } from '../../../../shared/i18n/define';
 import { LANGUAGES, type Language } from '../../../../shared/i18n/languages';
-import { readDefaultLanguage } from '../organisation/organisation-service';
+import { organisationTimeZone, readDefaultLanguage } from '../organisation/organisation-service';
 import { findTemplateTexts } from './outbox-repository';
 import { createSmsSender } from './sms-sender';
 import { describeUpdate, formatEventDate, renderMessage, type TemplateValues } from './templates';
@@ -145,15 +145,11 @@ export function createNotificationsService(deps: AppDeps) {
     return { success: true, message: say(TEST_MESSAGES.emailSent, { to }) };
   }
 
-  /** The sample values a test send fills in, in `language`: a week from now, in the notifications' time zone. */
-  function sampleValues(language: Language): TemplateValues {
+  /** The sample values a test send fills in, in `language`: a week from now, in the organisation's time zone. */
+  function sampleValues(language: Language, zone: string): TemplateValues {
     return {
       eventName: translator.t(language, TEST_MESSAGES.eventName.id),
-      eventDate: formatEventDate(
-        new Date(deps.now().getTime() + 7 * 24 * 60 * 60 * 1000),
-        deps.config.notificationsTimeZone,
-        language,
-      ),
+      eventDate: formatEventDate(new Date(deps.now().getTime() + 7 * 24 * 60 * 60 * 1000), zone, language),
       eventLocation: translator.t(language, TEST_MESSAGES.eventLocation.id),
       updateType: describeUpdate('date and location changed', language),
     };
@@ -166,6 +162,7 @@ export function createNotificationsService(deps: AppDeps) {
    */
   async function testTemplates(admin: UserRow, adminLanguage: Language | null) {
     const fallback = adminLanguage ?? (await readDefaultLanguage(deps.config, deps.prisma));
+    const zone = await organisationTimeZone(deps);
     // Test SMS go only to a number the admin confirmed, like every other SMS.
     const phone = isPhoneVerified(admin) ? admin.phoneNumber : null;
     const addresses: Record<TemplateChannel, string | null> = { email: signInEmail(admin), sms: phone };
@@ -196,7 +193,7 @@ export function createNotificationsService(deps: AppDeps) {
         ).map((language) => ({ language, custom: written[language]! }));
         if (!tests.length) tests.push({ language: fallback, custom: null });
         for (const { language, custom } of tests) {
-          const rendered = renderMessage(type, channel, sampleValues(language), custom, undefined, language);
+          const rendered = renderMessage(type, channel, sampleValues(language, zone), custom, undefined, language);
           const message: OutgoingMessage = {
             key: `template_test:${type}:${channel}:${language}:${randomToken(12)}`,
             to,

@@ -13,7 +13,7 @@ import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/
 import type { MessageValues } from '../../../../shared/i18n/translate';
 import { cleanPersonName } from '../../../../shared/text';
 import { describeWays } from '../auth/email-link-requester';
-import { readDefaultLanguage } from '../organisation/organisation-service';
+import { readDefaultLanguage, readTimeZone } from '../organisation/organisation-service';
 import { createFanOut, renderAll } from './fan-out';
 import * as outbox from './outbox-repository';
 import type { Db } from './outbox-repository';
@@ -116,10 +116,11 @@ export function createOutboxTriggers(deps: TriggerDeps) {
       const event = await outbox.findEvent(tx, eventId);
       if (!event || !userIds.length) return;
       const link = config.publicUrl ? `${config.publicUrl}/events/${event.id}` : undefined;
+      const zone = event.timeZone ?? (await readTimeZone(config, tx));
       const rendered = await renderAll((language) => {
         const values = {
           eventName: event.name,
-          eventDate: formatEventDate(event.date, event.timeZone ?? config.notificationsTimeZone, language),
+          eventDate: formatEventDate(event.date, zone, language),
         };
         return renderOrganiserMessage(values, senderName, text, link, language);
       });

@@ -6,7 +6,7 @@
 import escapeHtml from 'escape-html';
 import type { AppConfig } from '../../config';
 import { guardianIdsOf } from '../minors/minors-repository';
-import { readDefaultLanguage } from '../organisation/organisation-service';
+import { readDefaultLanguage, readTimeZone } from '../organisation/organisation-service';
 import { translator } from '../../../../shared/i18n/all-catalogs';
 import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/define';
 import { isLanguage, type Language } from '../../../../shared/i18n/languages';
@@ -104,11 +104,11 @@ async function eventText(db: Db, deps: SlipMessageDeps, eventId: number) {
   const event = await outbox.findEvent(db, eventId);
   if (!event) return null;
   const organisation = await readDefaultLanguage(deps.config, db);
+  const zone = event.timeZone ?? (await readTimeZone(deps.config, db));
   return {
     name: event.name,
     languageOf: (user: Contact): Language => (isLanguage(user.language) ? user.language : organisation),
-    when: (language: Language) =>
-      formatEventDate(event.date, event.timeZone ?? deps.config.notificationsTimeZone, language),
+    when: (language: Language) => formatEventDate(event.date, zone, language),
   };
 }
 

@@ -1,5 +1,6 @@
 // Use cases of the organisation's settings: how people become members, the age of consent, whether a birth date
-// is asked for, and the default language. The environment's values stand until an admin saves their own.
+// is asked for, the default language and the time zone. The environment's values stand until an admin saves
+// their own.
 import type { ConsentVerification, MembershipMode, OrganisationLanguage } from '../../../../shared/constants';
 import type { OrganisationSettingsInput } from '../../../../shared/schemas';
 import type { OrganisationSettingsView } from '../../../../shared/types';
@@ -21,10 +22,24 @@ const SETTING_KEYS = [
   'defaultLanguage',
   'consentVerification',
   'linkPreviews',
+  'timeZone',
 ] as const;
 
+/** The time zone is read for nearly every date the product writes: kept this long per process, like the language. */
+const TIME_ZONE_TTL_MS = 10_000;
+/** Per database (tests run several apps in one process); a save in this process replaces it at once. */
+const timeZones = new WeakMap<object, { zone: string; until: number }>();
+
 function toView(row: OrganisationSettingsRow | null, deps: Pick<AppDeps, 'config'>): OrganisationSettingsView {
-  if (!row) return { ...deps.config.organisationDefaults, consentText: DEFAULT_CONSENT_TEXT, consentTextVersion: 0 };
+  if (!row) {
+    return {
+      ...deps.config.organisationDefaults,
+      timeZone: deps.config.notificationsTimeZone,
+      consentText: DEFAULT_CONSENT_TEXT,
+      consentTextVersion: 0,
+      configured: false,
+    };
+  }
   return {
     // The table's CHECK keeps the mode one of the three; the language was validated when saved.
     membershipMode: row.membershipMode as MembershipMode,
@@ -34,8 +49,10 @@ function toView(row: OrganisationSettingsRow | null, deps: Pick<AppDeps, 'config
     // The table's CHECK keeps it one of the two.
     consentVerification: row.consentVerification as ConsentVerification,
     linkPreviews: row.linkPreviews,
+    timeZone: row.timeZone ?? deps.config.notificationsTimeZone,
     consentText: row.consentText ?? DEFAULT_CONSENT_TEXT,
     consentTextVersion: row.consentTextVersion,
+    configured: true,
   };
 }
 
@@ -65,6 +82,35 @@ export async function readDefaultLanguage(
   return row ? (row.defaultLanguage as OrganisationLanguage) : config.organisationDefaults.defaultLanguage;
 }
 
+/**
+ * The organisation's time zone: what events without their own are held in and what notices, calendars and
+ * "today" (ages) are told in. Cached briefly, since most answers that carry a date ask for it.
+ */
+export async function organisationTimeZone(deps: Pick<AppDeps, 'config' | 'prisma'>): Promise<string> {
+  const cached = timeZones.get(deps.prisma);
+  if (cached && cached.until > Date.now()) return cached.zone;
+  const row = await findOrganisationSettings(deps.prisma);
+  const zone = row?.timeZone ?? deps.config.notificationsTimeZone;
+  timeZones.set(deps.prisma, { zone, until: Date.now() + TIME_ZONE_TTL_MS });
+  return zone;
+}
+
+/**
+ * The zone last read by organisationTimeZone (however old), else the environment's: for checks that must stay
+ * synchronous and where a zone changed seconds ago moves nothing but the edge of one day.
+ */
+export function lastKnownTimeZone(deps: Pick<AppDeps, 'config' | 'prisma'>): string {
+  return timeZones.get(deps.prisma)?.zone ?? deps.config.notificationsTimeZone;
+}
+
+/** The organisation's time zone read inside `db`'s transaction (uncached), for an event that names none. */
+export async function readTimeZone(
+  config: Pick<AppDeps['config'], 'notificationsTimeZone'>,
+  db: AuditDb,
+): Promise<string> {
+  return (await findOrganisationSettings(db))?.timeZone ?? config.notificationsTimeZone;
+}
+
 export function createOrganisationService(deps: AppDeps) {
   /**
    * Saves the changed settings and records which ones changed (with before and after) in the audit log. A new
@@ -72,16 +118,19 @@ export function createOrganisationService(deps: AppDeps) {
    * the text, which the settings keep.
    */
   async function update(actorId: number, input: OrganisationSettingsInput): Promise<OrganisationSettingsView> {
-    return inSettingsTransaction(deps.prisma, async (tx) => {
+    const saved = await inSettingsTransaction(deps.prisma, async (tx) => {
       const row = await findOrganisationSettings(tx);
       const before = toView(row, deps);
       const { consentText, ...settings } = input;
       const after: OrganisationSettingsView = { ...before, ...settings };
       const changed: string[] = SETTING_KEYS.filter((key) => before[key] !== after[key]);
       const textChanged = consentText !== undefined && consentText !== (row?.consentText ?? null);
-      if (!changed.length && !textChanged) return before;
-      const { consentText: _text, consentTextVersion: _version, ...saved } = after;
-      await saveOrganisationSettings(tx, saved);
+      // Saving nothing new still marks the settings configured: the first-run setup's answer may equal the
+      // environment's values.
+      if (!changed.length && !textChanged && row) return before;
+      const { consentText: _text, consentTextVersion: _version, configured: _configured, ...values } = after;
+      await saveOrganisationSettings(tx, values);
+      after.configured = true;
       const details: Record<string, string | number | boolean> = {};
       for (const key of SETTING_KEYS.filter((name) => changed.includes(name))) {
         details[`${key}.before`] = before[key];
@@ -99,10 +148,14 @@ export function createOrganisationService(deps: AppDeps) {
         actorId,
         action: 'settings.changed',
         subject: { type: 'organisation', id: 1 },
-        details: { scope: 'organisation', keys: changed.join(','), ...details },
+        // The first save is recorded even when it keeps every value: from then on the settings are the admin's.
+        details: { scope: 'organisation', keys: changed.join(','), ...(row ? {} : { firstSave: true }), ...details },
       });
       return after;
     });
+    // This process answers in the new zone at once (others within TIME_ZONE_TTL_MS).
+    timeZones.set(deps.prisma, { zone: saved.timeZone, until: Date.now() + TIME_ZONE_TTL_MS });
+    return saved;
   }
 
   return { get: () => readOrganisationSettings(deps), update };

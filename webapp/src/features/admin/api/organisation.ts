@@ -1,5 +1,7 @@
-// The organisation's settings (admins): read, and the consent text guardians agree to.
+// The organisation's settings (admins): read, and save what an admin changed (the Organisation tab, the first-run
+// setup).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrganisationSettingsInput } from '../../../../../shared/schemas';
 import type { OrganisationSettingsView } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
@@ -10,13 +12,14 @@ export const organisationQueryOptions = () =>
     queryFn: () => api.get<OrganisationSettingsView>('/api/admin/organisation'),
   });
 
-export const useOrganisation = () => useQuery(organisationQueryOptions());
+/** `enabled`: false for a member who is not an admin (the server would refuse). */
+export const useOrganisation = (enabled = true) => useQuery({ ...organisationQueryOptions(), enabled });
 
-export function useSaveConsentText() {
+export function useSaveOrganisation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (consentText: string | null) =>
-      api.patch<OrganisationSettingsView>('/api/admin/organisation', { consentText }),
+    mutationFn: (changes: Partial<OrganisationSettingsInput>) =>
+      api.patch<OrganisationSettingsView>('/api/admin/organisation', changes),
     onSuccess: (view) => {
       queryClient.setQueryData(adminKeys.organisation(), view);
       return Promise.all([
