@@ -174,7 +174,8 @@ describe.each(WEB_DATABASE_KINDS)('the admin’s Members, Reports and Audit tabs
         await context.close();
       }
     }
-  });
+    // Twelve pages, six of them checked with axe: longer than one flow's minute on a busy two-core machine.
+  }, 150_000);
 
   async function screenshot(target: Page, name: string) {
     const dir = path.join(ARTIFACTS_DIR, 'web', 'admin-members');

@@ -295,8 +295,8 @@ describe.each(WEB_DATABASE_KINDS)('under-16s in the web app on %s', (kind) => {
     await shows(text);
     await text.fill('I agree that my child may take part in the events.\n\nI can withdraw this at any time.');
     await screens(page, 'admin-consent-text');
-    await page.getByRole('button', { name: 'Save consent text' }).click();
-    await expectToast(page, 'Consent text saved');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expectToast(page, 'Organisation settings saved');
     await shows(page.getByText(/Version 1\./));
     await page.context().close();
   });
