@@ -145,35 +145,26 @@ export async function withdrawConsents(db: AuditDb, childId: number, by: number,
   return result.count;
 }
 
-/**
- * Confirms the guardian's emailed consent for the child: only while it waits (not confirmed, not withdrawn),
- * so of two confirmations at once exactly one wins. Answers the ids it confirmed (none: nothing waited).
- */
-export async function verifyConsent(
-  db: AuditDb,
-  childId: number,
-  guardianId: number,
-  by: number,
-  now: Date,
-): Promise<number[]> {
-  const rows = await db.$queryRaw<{ id: number }[]>`
-    UPDATE "guardian_consents" SET "verified_at" = ${now}, "verified_by" = ${by}
-     WHERE "child_id" = ${childId} AND "guardian_id" = ${guardianId}
-       AND "verified_at" IS NULL AND "withdrawn_at" IS NULL
-    RETURNING "id"`;
-  return rows.map((row) => Number(row.id));
-}
+/** What a leader's decision writes on a consent that waits: confirmed, or withdrawn. */
+const DECISION = {
+  verify: (by: number, now: Date) => PrismaTypes.sql`"verified_at" = ${now}, "verified_by" = ${by}`,
+  reject: (by: number, now: Date) => PrismaTypes.sql`"withdrawn_at" = ${now}, "withdrawn_by" = ${by}`,
+} as const;
 
-/** Withdraws the guardian's emailed consent for the child that waits for a leader; answers the ids withdrawn. */
-export async function rejectConsent(
+/**
+ * A leader's decision on the guardian's emailed consent for the child, only while it waits (not confirmed, not
+ * withdrawn), so of two decisions at once exactly one wins. Answers the ids it changed (none: nothing waited).
+ */
+export async function decideAwaitingConsent(
   db: AuditDb,
+  decision: keyof typeof DECISION,
   childId: number,
   guardianId: number,
   by: number,
   now: Date,
 ): Promise<number[]> {
   const rows = await db.$queryRaw<{ id: number }[]>`
-    UPDATE "guardian_consents" SET "withdrawn_at" = ${now}, "withdrawn_by" = ${by}
+    UPDATE "guardian_consents" SET ${DECISION[decision](by, now)}
      WHERE "child_id" = ${childId} AND "guardian_id" = ${guardianId}
        AND "verified_at" IS NULL AND "withdrawn_at" IS NULL
     RETURNING "id"`;

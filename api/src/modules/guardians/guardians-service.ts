@@ -444,7 +444,7 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
     return prisma.$transaction(async (tx) => {
       const child = await memberFor(tx, childId);
       const now = deps.now();
-      const confirmed = await repo.verifyConsent(tx, childId, guardianId, adminId, now);
+      const confirmed = await repo.decideAwaitingConsent(tx, 'verify', childId, guardianId, adminId, now);
       if (!confirmed.length) throw conflict(MSG.consentNotAwaitingVerification);
       await repo.addGuardianship(tx, guardianId, childId, now);
       // Ids only: who the guardian is, and their address, stay in the consent record.
@@ -466,7 +466,7 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
   async function rejectConsent(adminId: number, childId: number, guardianId: number): Promise<MemberStanding> {
     return prisma.$transaction(async (tx) => {
       const child = await memberFor(tx, childId);
-      const rejected = await repo.rejectConsent(tx, childId, guardianId, adminId, deps.now());
+      const rejected = await repo.decideAwaitingConsent(tx, 'reject', childId, guardianId, adminId, deps.now());
       if (!rejected.length) throw conflict(MSG.consentNotAwaitingVerification);
       await recordAudit(tx, {
         actorId: adminId,
