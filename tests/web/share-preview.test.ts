@@ -146,7 +146,7 @@ describe('a shared link of an event', () => {
     const secret = await organiser.post<{ id: number }>('/api/events', eventBody({ name: 'Hidden', isPublic: false }));
     await page.goto(`/events/${secret.body.id}`);
     await settle(page);
-    expect(await page.getByRole('heading', { name: 'Access Restricted' }).isVisible()).toBe(true);
+    await shows(page.getByRole('heading', { name: 'Access Restricted' }));
     expect(await page.locator('main').innerText()).not.toContain('Hidden');
 
     // So does a public event that is over.
@@ -155,7 +155,7 @@ describe('a shared link of an event', () => {
     });
     await page.goto(`/events/${past.id}`);
     await settle(page);
-    expect(await page.getByRole('heading', { name: 'Access Restricted' }).isVisible()).toBe(true);
+    await shows(page.getByRole('heading', { name: 'Access Restricted' }));
     expect(await page.locator('main').innerText()).not.toContain('Last summer camp');
     await page.context().close();
   });
