@@ -22,7 +22,7 @@ function icu<V extends Record<string, string | number>>(source: string) {
 const FORM_FIELD =
   '{field, select, name {Name} description {Description} date {Date} location {Location} image {Image} ' +
   'message {Message} comment {Comment} reason {Reason} template {Template} smtpHost {SMTP host} ' +
-  'username {Username} password {Password} fromName {From name} other {{field}}}';
+  'username {Username} password {Password} fromName {From name} publicSummary {Public summary} other {{field}}}';
 
 /** What a path's id is about (`parseId`), for `idInvalid`. */
 export type IdKind = 'event' | 'comment' | 'member' | 'child' | 'report' | 'template' | 'user';

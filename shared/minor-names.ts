@@ -15,6 +15,14 @@ export function shortName(name: string): string {
   return `${words[0]} ${initial.toLocaleUpperCase()}.`;
 }
 
+/**
+ * "Maria Schmidt" → "Maria": how a host is named to visitors, who never read a member's full name (a child's
+ * least of all).
+ */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/u)[0] ?? '';
+}
+
 /** One order for people's names, whatever the server's locale or the database's collation. */
 const NAME_ORDER = new Intl.Collator('en');
 

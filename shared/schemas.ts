@@ -88,7 +88,8 @@ type FormField =
   | 'smtpHost'
   | 'username'
   | 'password'
-  | 'fromName';
+  | 'fromName'
+  | 'publicSummary';
 
 /** The message for text over its limit, naming the field: 'Name must be at most 200 characters'. */
 export const tooLongMessage = (field: FormField | (string & {}), max: number) => said(MSG.fieldTooLong({ field, max }));
@@ -312,6 +313,26 @@ export const eventInputSchema = z.object({
   location: requiredLine(MSG.eventFieldsRequired, LIMITS.eventLocation, 'location'),
   imageUrl: imageUrlSchema,
   isPublic: z.boolean({ error: boolean('isPublic') }).default(true),
+  /**
+   * What visitors may read (the shared page's teaser, link previews): optional, one line, trimmed; '' or null is
+   * none. Left out: none on create, the stored one on edit.
+   */
+  publicSummary: z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      z
+        .string({ error: mustBeText('publicSummary') })
+        .transform(singleLine)
+        .pipe(
+          z
+            .string()
+            .trim()
+            .max(LIMITS.publicSummary, { error: tooLongMessage('publicSummary', LIMITS.publicSummary) })
+            .refine(isStorableText, { error: UNSTORABLE_TEXT }),
+        )
+        .nullable(),
+    )
+    .optional(),
   ...rsvpSettingsShape,
 });
 export type EventInput = z.input<typeof eventInputSchema>;

@@ -19,13 +19,24 @@ import type {
   TemplateType,
 } from './constants';
 
-/** GET /api/events/{id}/preview: what a visitor sees of a public event before signing in (never its place). */
+/**
+ * GET /api/events/{id}/preview: what a visitor sees of a public upcoming event before signing in (never its place
+ * or description).
+ */
 export interface EventPreview {
   id: number;
   name: string;
   date: string;
   timeZone: string;
   imageUrl: string;
+  /** The organiser's words for outsiders; null: none. */
+  publicSummary: string | null;
+  /** The creator's first name only (a minor's full name is never shown); null when the account was erased. */
+  hostFirstName: string | null;
+  /** People going (members and their guests). */
+  attendingCount: number;
+  /** How a newcomer gets in: "approval" makes the call to action "Ask to join". */
+  membershipMode: MembershipMode;
 }
 
 /**
@@ -115,6 +126,8 @@ export interface EventSummary {
   requiresGuardianApproval: boolean;
   /** The IANA zone the event happens in (Europe/Berlin): its local time is shown in this zone. */
   timeZone: string;
+  /** What visitors read of it (shared page, link previews); null: none. For the edit form. */
+  publicSummary: string | null;
   /** Grows with every edit that changes what a calendar shows (the iCalendar SEQUENCE). */
   sequence: number;
   /** capacity − attendingCount, never below 0; null without a capacity. */

@@ -16,6 +16,7 @@ import { brandedIndexHtml, readIndex } from './modules/web/branded-index';
 import { createFirstScreen } from './modules/web/first-screen';
 import { pageInLanguage, siteDescription, writeFirstScreen } from './modules/web/first-screen-html';
 import { previewTags } from './modules/web/share-preview';
+import { createPreviewPictures } from './modules/web/preview-picture-routes';
 import { apiCompression } from './http/compress';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
@@ -103,6 +104,9 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
 
   // Every answer's words follow the member's language (http/language.ts); the default is the organisation's.
   const languages = createRequestLanguages(async () => (await services.organisation.get()).defaultLanguage);
+  const webappDir = extras.webappDir ?? WEBAPP_DIST;
+  // A shared event's link-preview picture draws a sample cover from the web app's files.
+  const previewPictures = createPreviewPictures(deps, services.events, services.images, webappDir);
   const api = express.Router();
   api.use(requestLog(deps.logger));
   // JSON (and CSV, calendars) compressed for clients that accept it (http/compress.ts).
@@ -132,6 +136,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(guardiansRouter(services.guardians, services.minors));
   api.use(calendarRouter(services.calendar));
   api.use(eventsRouter(deps, services.events, services.organiser));
+  api.use(previewPictures.router());
   api.use(slipsRouter(services.slips));
   api.use(sharedCardsRouter(services.sharing));
   api.use(imagesRouter(services.images));
@@ -153,7 +158,6 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   const notFound = notFoundHandler(languages);
   app.use((req, res, next) => (hasHiddenSegment(req.path) ? notFound(req, res, next) : next()));
 
-  const webappDir = extras.webappDir ?? WEBAPP_DIST;
   if (existsSync(path.join(webappDir, 'index.html'))) {
     // The build's pre-compressed copies (webapp/precompress.ts), Brotli first; hashed assets never change.
     app.use(staticFiles(webappDir));
@@ -180,7 +184,12 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
         siteDescription: siteDescription(language),
         language,
       };
-      const shared = previewTags(page, context, screen?.preview ?? null);
+      const event = screen?.preview;
+      const shared = previewTags(
+        page,
+        context,
+        event ? { preview: event.preview, picture: previewPictures.addressOf(event) } : null,
+      );
       res
         .type('html')
         // A page carrying a member's data is theirs alone: no shared cache keeps it.

@@ -57,6 +57,10 @@ describe('link previews of events', () => {
       date: '2030-06-01T16:30:00.000Z',
       timeZone: 'Europe/Berlin',
       imageUrl: '/images/events/campfire.svg',
+      publicSummary: null,
+      hostFirstName: expect.any(String),
+      attendingCount: 0,
+      membershipMode: expect.any(String),
     });
     expect(tags['og:title']).toBe('Harbour cleanup');
     expect(tags['og:description']).toBe('Sat, 1 Jun 2030, 18:30 CEST');

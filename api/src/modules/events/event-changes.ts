@@ -20,6 +20,8 @@ const ANNOUNCED: { [Field in keyof EventWrite]: { named: string } | 'details' | 
   rsvpDigest: 'quiet',
   // Members replying are told by their answer (awaiting a guardian); nobody needs a message about the setting.
   requiresGuardianApproval: 'quiet',
+  // Words for visitors: members read the description, and nobody needs a message when the teaser changes.
+  publicSummary: 'quiet',
 };
 
 /** The event's fields an edit never writes (its id, creator, series, kept counts, bookkeeping): nothing to say. */
@@ -78,6 +80,7 @@ const COPIED: Array<Exclude<keyof EventWrite, 'date' | 'rsvpClosesAt'>> = [
   'guestsAllowed',
   'rsvpDigest',
   'requiresGuardianApproval',
+  'publicSummary',
 ];
 
 /** How long before its start an event's RSVPs close; null: open until it starts. */

@@ -31,6 +31,7 @@ export interface SummarySqlRow {
   rsvp_closes_at: Date | string | null;
   rsvp_digest: boolean;
   requires_guardian_approval: boolean;
+  public_summary: string | null;
   series_id: number | null;
   series_frequency: RecurrenceFrequency | null;
   series_monthly_by: MonthlyBy | null;
@@ -68,6 +69,7 @@ export function eventPart(row: EventSqlRow): Omit<EventSummary, keyof ViewerPart
     rsvpClosesAt: row.rsvp_closes_at === null ? null : new Date(row.rsvp_closes_at).toISOString(),
     rsvpDigest: row.rsvp_digest,
     requiresGuardianApproval: row.requires_guardian_approval,
+    publicSummary: row.public_summary,
     seriesId: row.series_id,
     repeats:
       row.series_id === null || row.series_frequency === null
@@ -114,6 +116,7 @@ export const LISTED_COLUMNS = {
   rsvp_closes_at: 'e.rsvp_closes_at',
   rsvp_digest: 'e.rsvp_digest',
   requires_guardian_approval: 'e.requires_guardian_approval',
+  public_summary: 'e.public_summary',
   attending_people: 'e.attending_people AS attending_count',
   series_id: 'e.series_id, sr.frequency AS series_frequency, sr.monthly_by AS series_monthly_by',
   time_zone: "COALESCE(e.time_zone, 'UTC') AS time_zone",
@@ -377,8 +380,9 @@ export async function findVisibleEvent(prisma: Prisma, viewer: Viewer, id: numbe
 }
 
 /**
- * What a link preview of a public event shows: its name, date and time (with its zone) and cover; never its
- * place or description, never anything of a private event.
+ * What a link preview of a public event shows: its name, date and time (with its zone), cover, the organiser's
+ * words for outsiders, who hosts it and how many are going; never its place or description, never anything of a
+ * private event.
  */
 export interface PublicPreview {
   id: number;
@@ -386,6 +390,10 @@ export interface PublicPreview {
   date: Date;
   timeZone: string;
   imageUrl: string;
+  publicSummary: string | null;
+  attendingPeople: number;
+  /** The creator's name as stored; the service shows its first word only. */
+  creatorName: string;
 }
 
 /**
@@ -401,9 +409,20 @@ export async function findPublicPreview(
 ): Promise<PublicPreview | null> {
   const event = await prisma.event.findFirst({
     where: { id, isPublic: true, date: { gte: now } },
-    select: { id: true, name: true, date: true, timeZone: true, imageUrl: true },
+    select: {
+      id: true,
+      name: true,
+      date: true,
+      timeZone: true,
+      imageUrl: true,
+      publicSummary: true,
+      attendingPeople: true,
+      creator: { select: { name: true } },
+    },
   });
-  return event ? { ...event, timeZone: event.timeZone ?? orgZone } : null;
+  if (!event) return null;
+  const { creator, ...fields } = event;
+  return { ...fields, timeZone: event.timeZone ?? orgZone, creatorName: creator.name };
 }
 
 /** The fields an edit may change, as stored: what permission checks and change detection need. */
@@ -421,6 +440,8 @@ export interface EventRecord {
   rsvpClosesAt: Date | null;
   rsvpDigest: boolean;
   requiresGuardianApproval: boolean;
+  /** What visitors read of it; null: none. */
+  publicSummary: string | null;
   /** Null only before startup gave older events the organisation's zone (calendar/time-zones-repository). */
   timeZone: string | null;
 }
@@ -439,6 +460,7 @@ export const recordSelect = {
   rsvpClosesAt: true,
   rsvpDigest: true,
   requiresGuardianApproval: true,
+  publicSummary: true,
   timeZone: true,
 } satisfies PrismaTypes.EventSelect;
 

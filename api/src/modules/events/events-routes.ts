@@ -69,15 +69,9 @@ export function eventsRouter(
   // never its place or description. A past, private, deleted or unknown event answers the same 404, as does
   // every event while the organisation has turned previews off, so a guessed id reveals nothing.
   router.get('/events/:id/preview', previewLimit, async (req, res) => {
-    const preview = await events.publicPreview(eventId(req.params));
-    if (!preview) throw notFound(MSG.eventNotFound);
-    const body: EventPreview = {
-      id: preview.id,
-      name: preview.name,
-      date: preview.date.toISOString(),
-      timeZone: preview.timeZone,
-      imageUrl: preview.imageUrl,
-    };
+    const shared = await events.publicPreview(eventId(req.params));
+    if (!shared) throw notFound(MSG.eventNotFound);
+    const body: EventPreview = shared.preview;
     res.setHeader('Cache-Control', 'no-cache').json(body);
   });
 

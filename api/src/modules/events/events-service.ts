@@ -3,14 +3,23 @@
 import type { z } from 'zod';
 import { MSG } from '../../../../shared/messages';
 import { mayCreateEvents } from '../../../../shared/permissions';
-import type { SeriesScope } from '../../../../shared/constants';
+import type { OrganisationLanguage, SeriesScope } from '../../../../shared/constants';
 import type {
   eventCreateSchema,
   eventInputSchema,
   eventUpdateSchema,
   EventsPageQuery,
 } from '../../../../shared/schemas';
-import type { CommentItem, EventHost, EventSummary, EventsPage, InvitationItem } from '../../../../shared/types';
+import type {
+  CommentItem,
+  EventHost,
+  EventPreview,
+  EventSummary,
+  EventsPage,
+  InvitationItem,
+} from '../../../../shared/types';
+import { DELETED_MEMBER_NAME } from '../../../../shared/deleted-member';
+import { firstName } from '../../../../shared/minor-names';
 import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';
 import type { ImagesService } from '../images/images-service';
@@ -34,6 +43,13 @@ import { organisationTimeZone, readOrganisationSettings } from '../organisation/
 
 /** A create or edit, as eventInputSchema leaves it (date as an ISO string). */
 export type EventFields = z.output<typeof eventInputSchema>;
+/** A shared public event as a visitor may see it, and the language its link-preview picture is written in. */
+export interface SharedEvent {
+  preview: EventPreview;
+  /** The organisation's default language: one picture serves every chat app, whoever shared the link. */
+  pictureLanguage: OrganisationLanguage;
+}
+
 /** A create, which may ask for a recurring series. */
 export type EventCreateFields = z.output<typeof eventCreateSchema>;
 /** An edit: as a create, except that a left-out isPublic means "keep it". */
@@ -41,7 +57,7 @@ export type EventUpdateFields = z.output<typeof eventUpdateSchema>;
 
 type RsvpSettings = Pick<
   repo.EventWrite,
-  'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest' | 'requiresGuardianApproval'
+  'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest' | 'requiresGuardianApproval' | 'publicSummary'
 >;
 const NO_RSVP_SETTINGS: RsvpSettings = {
   capacity: null,
@@ -49,6 +65,7 @@ const NO_RSVP_SETTINGS: RsvpSettings = {
   rsvpClosesAt: null,
   rsvpDigest: false,
   requiresGuardianApproval: false,
+  publicSummary: null,
 };
 
 /**
@@ -63,6 +80,7 @@ const toWrite = (input: EventFields, keptZone: string, kept: RsvpSettings = NO_R
   location: input.location,
   imageUrl: input.imageUrl,
   isPublic: input.isPublic,
+  publicSummary: input.publicSummary === undefined ? kept.publicSummary : input.publicSummary,
   capacity: input.capacity === undefined ? kept.capacity : input.capacity,
   guestsAllowed: input.guestsAllowed ?? kept.guestsAllowed,
   rsvpClosesAt:
@@ -343,9 +361,25 @@ export function createEventsService(
    * An upcoming public event's link preview, for visitors who are not signed in; null for any other event and
    * for every event while the organisation has turned link previews off.
    */
-  async function publicPreview(id: number): Promise<repo.PublicPreview | null> {
-    if (!(await readOrganisationSettings(deps)).linkPreviews) return null;
-    return repo.findPublicPreview(prisma, id, await orgZone(), deps.now());
+  async function publicPreview(id: number): Promise<SharedEvent | null> {
+    const settings = await readOrganisationSettings(deps);
+    if (!settings.linkPreviews) return null;
+    const found = await repo.findPublicPreview(prisma, id, settings.timeZone, deps.now());
+    if (!found) return null;
+    return {
+      preview: {
+        id: found.id,
+        name: found.name,
+        date: found.date.toISOString(),
+        timeZone: found.timeZone,
+        imageUrl: found.imageUrl,
+        publicSummary: found.publicSummary,
+        hostFirstName: found.creatorName === DELETED_MEMBER_NAME ? null : firstName(found.creatorName),
+        attendingCount: found.attendingPeople,
+        membershipMode: settings.membershipMode,
+      },
+      pictureLanguage: settings.defaultLanguage,
+    };
   }
 
   return {

@@ -24,9 +24,8 @@ import { isLanguage, type Language } from '../../../../shared/i18n/languages';
 import type { AppDeps } from '../../deps';
 import { addressKey, consume } from '../../http/rate-limit';
 import { SESSION_COOKIE, findSession, readCookie } from '../auth/sessions';
-import type { PublicPreview } from '../events/events-repository';
 import { linkPreviewRule } from '../events/events-routes';
-import type { EventsService } from '../events/events-service';
+import type { EventsService, SharedEvent } from '../events/events-service';
 import type { MinorsService } from '../minors/minors-service';
 import type { UserRow } from '../users/users-repository';
 
@@ -51,7 +50,7 @@ export interface FirstScreen {
   /** The page carries a member's data: no cache but their browser's may keep it. */
   personal: boolean;
   /** The upcoming public event a shared link points at (its link preview), or null: the site's own tags. */
-  preview: PublicPreview | null;
+  preview: SharedEvent | null;
   /** The signed-in member's saved language, which the page is written in. */
   savedLanguage: Language | null;
 }
@@ -74,7 +73,7 @@ export function createFirstScreen(deps: AppDeps, events: EventsService, minors: 
   }
 
   /** The link preview of the event the page shows, counted with the preview route's calls from the address. */
-  async function linkPreview(req: Request, eventId: number | null): Promise<PublicPreview | null> {
+  async function linkPreview(req: Request, eventId: number | null): Promise<SharedEvent | null> {
     if (eventId === null) return null;
     const verdict = await consume(deps.prisma, addressKey(previewRule, req), previewRule);
     return verdict.allowed ? events.publicPreview(eventId) : null;
@@ -101,20 +100,11 @@ export function createFirstScreen(deps: AppDeps, events: EventsService, minors: 
       preview,
       savedLanguage: isLanguage(user?.language) ? user.language : null,
     };
-    // Anyone but a member opening a shared link sees the event's name, time and cover above the sign-in (never
-    // its place): what the preview route answers anybody.
+    // Anyone but a member opening a shared link sees the event's teaser (never its place): what the preview
+    // route answers anybody.
     if (!member && preview) {
-      answers[eventPreviewPath(preview.id)] = {
-        status: 200,
-        body: {
-          id: preview.id,
-          name: preview.name,
-          date: preview.date.toISOString(),
-          timeZone: preview.timeZone,
-          imageUrl: preview.imageUrl,
-        },
-      };
-      screen.cover = { url: preview.imageUrl, variant: 'cover', page: 'preview' };
+      answers[eventPreviewPath(preview.preview.id)] = { status: 200, body: preview.preview };
+      screen.cover = { url: preview.preview.imageUrl, variant: 'cover', page: 'preview' };
     }
     // A visitor's page names no code: on a slow phone those downloads would slow the stylesheet that the first
     // paint waits for, and the main script fetches the little a visitor's page needs soon enough.
