@@ -33,8 +33,8 @@ const CreateEventPage = lazy(() =>
   import('../features/events/components/create-event-page').then((m) => ({ default: m.CreateEventPage })),
 );
 // Only a visitor who opened a shared link needs it.
-const EventPreviewCard = lazy(() =>
-  import('../features/events/components/event-preview').then((m) => ({ default: m.EventPreviewCard })),
+const EventTeaser = lazy(() =>
+  import('../features/events/components/event-preview').then((m) => ({ default: m.EventTeaser })),
 );
 const EditEventPage = lazy(() =>
   import('../features/events/components/edit-event-page').then((m) => ({ default: m.EditEventPage })),
@@ -117,11 +117,11 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
                     path="/events/:id"
                     element={
                       <ProtectedRoute
-                        visitorPreview={
-                          <Suspense fallback={null}>
-                            <EventPreviewCard />
+                        visitorPage={(signIn) => (
+                          <Suspense fallback={<Skeleton label={t(commonMessages.loading)} />}>
+                            <EventTeaser signIn={signIn} />
                           </Suspense>
-                        }
+                        )}
                       >
                         <EventDetailsPage />
                       </ProtectedRoute>

@@ -18,13 +18,22 @@ const messages = defineMessages({
   signIn: { id: 'web.app.protected.signIn', defaultMessage: 'Please sign in to access this page.' },
 });
 
-/** `visitorPreview`: what a visitor may see of the page above the sign-in (a shared public event's preview). */
 // Only an account waiting for approval sees it: its code and words load then.
 const WaitingCard = lazy(() => import('./waiting-card').then((m) => ({ default: m.WaitingCard })));
 
-export function ProtectedRoute({ children, visitorPreview }: { children: ReactNode; visitorPreview?: ReactNode }) {
+/**
+ * `visitorPage`: what a visitor sees instead of the bare sign-in, given that sign-in to fall back on (a shared
+ * public event's teaser, which shows the sign-in alone for any other event).
+ */
+export function ProtectedRoute({
+  children,
+  visitorPage,
+}: {
+  children: ReactNode;
+  visitorPage?: (signIn: ReactNode) => ReactNode;
+}) {
   return (
-    <SignedInRoute waitForApproval visitorPreview={visitorPreview}>
+    <SignedInRoute waitForApproval visitorPage={visitorPage}>
       {children}
     </SignedInRoute>
   );
@@ -37,11 +46,11 @@ export function ProtectedRoute({ children, visitorPreview }: { children: ReactNo
 export function SignedInRoute({
   children,
   waitForApproval = false,
-  visitorPreview,
+  visitorPage,
 }: {
   children: ReactNode;
   waitForApproval?: boolean;
-  visitorPreview?: ReactNode;
+  visitorPage?: (signIn: ReactNode) => ReactNode;
 }) {
   const { data: user, isPending, isError, error } = useCurrentUser();
   const t = useT();
@@ -55,15 +64,13 @@ export function SignedInRoute({
   }
   if (!user) {
     // Signing in happens on this page (the dialog, or a redirect that returns to it), so the member lands here.
-    return (
-      <>
-        {visitorPreview}
-        <StateCard title={t(messages.restricted)} icon={<LockKeyhole size={32} aria-hidden="true" />}>
-          <p>{t(messages.signIn)}</p>
-          <Button onClick={openAuthDialog}>{t(commonMessages.login)}</Button>
-        </StateCard>
-      </>
+    const signIn = (
+      <StateCard title={t(messages.restricted)} icon={<LockKeyhole size={32} aria-hidden="true" />}>
+        <p>{t(messages.signIn)}</p>
+        <Button onClick={openAuthDialog}>{t(commonMessages.login)}</Button>
+      </StateCard>
     );
+    return <>{visitorPage ? visitorPage(signIn) : signIn}</>;
   }
   if (waitForApproval && user.status === 'pending')
     return (

@@ -41,6 +41,8 @@ export interface EventFormValues extends RepeatValues {
   location: string;
   imageUrl: string;
   isPublic: boolean;
+  /** What visitors and link previews read; '' = none. */
+  publicSummary: string;
   /** '' = no limit. */
   capacity: string;
   guestsAllowed: string;
@@ -59,6 +61,7 @@ export const emptyEventValues = (): EventFormValues => ({
   location: '',
   imageUrl: '',
   isPublic: true,
+  publicSummary: '',
   capacity: '',
   guestsAllowed: '0',
   rsvpClosesAt: '',
@@ -69,7 +72,13 @@ export const emptyEventValues = (): EventFormValues => ({
 
 type StoredEvent = Pick<
   EventSummary,
-  'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest' | 'requiresGuardianApproval' | 'timeZone'
+  | 'capacity'
+  | 'guestsAllowed'
+  | 'rsvpClosesAt'
+  | 'rsvpDigest'
+  | 'requiresGuardianApproval'
+  | 'timeZone'
+  | 'publicSummary'
 >;
 
 export const toFormValues = (event: EventInput & StoredEvent & { date: string }): EventFormValues => ({
@@ -80,6 +89,7 @@ export const toFormValues = (event: EventInput & StoredEvent & { date: string })
   location: event.location,
   imageUrl: event.imageUrl,
   isPublic: event.isPublic ?? true,
+  publicSummary: event.publicSummary ?? '',
   capacity: event.capacity === null ? '' : String(event.capacity),
   guestsAllowed: String(event.guestsAllowed),
   rsvpClosesAt: toDateTimeLocal(event.rsvpClosesAt, event.timeZone),
@@ -164,6 +174,12 @@ const messages = defineMessages({
     defaultMessage: '{date} is in the past. Save the event with this date anyway?',
   },
   pastConfirm: { id: 'web.events.form.pastConfirm', defaultMessage: 'Save anyway' },
+  publicSummary: { id: 'web.events.form.publicSummary', defaultMessage: 'Public summary (optional)' },
+  publicSummaryHint: {
+    id: 'web.events.form.publicSummaryHint',
+    defaultMessage:
+      'Visitors and link previews in chats see this. Write it for people outside the group: never the place or anything private.',
+  },
 });
 
 /** What a missing field says beside itself; the banner says 'All fields are required' once for all. */
@@ -305,6 +321,16 @@ export function EventForm({
             </p>
           )}
         </div>
+        {isPublic && (
+          <Field
+            label={t(messages.publicSummary)}
+            id="event-public-summary"
+            hint={t(messages.publicSummaryHint)}
+            error={error('publicSummary')}
+          >
+            <textarea rows={2} maxLength={LIMITS.publicSummary} {...register('publicSummary')} />
+          </Field>
+        )}
         {repeatable && (
           <SeriesRepeatFields
             field={register}

@@ -1,38 +1,100 @@
-// What a visitor who opened a shared link sees of a public event above the sign-in: its cover, name, date and
-// time (GET /api/events/{id}/preview). The place, attendees and everything else stay for members; a private or
-// unknown event shows nothing here, exactly like a missing one.
+// What a visitor who opened a shared link sees of a public upcoming event (GET /api/events/{id}/preview): its
+// cover, name, date and time, who hosts it (first name only), how many are going, the organiser's words for
+// outsiders, and one way in ("Sign in to reply", or "Ask to join" where new members wait for approval). The
+// place, the description and the people stay for members; a private, past or unknown event shows the sign-in
+// alone (`signIn`), exactly like a missing one.
 import { useQuery } from '@tanstack/react-query';
+import { CalendarDays, Lock, UserRound, Users } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { eventPreviewPath } from '../../../../../shared/first-screen';
 import type { EventPreview } from '../../../../../shared/types';
+import { Button } from '../../../components/button/button';
+import { commonMessages } from '../../../components/common-messages';
+import { Skeleton } from '../../../components/skeleton/skeleton';
+import { defineMessages, translate, useLanguage, useT } from '../../../i18n';
 import { api } from '../../../lib/api-client';
+import { openAuthDialog } from '../../../lib/auth';
 import { detailDate, detailTime } from '../../../lib/dates';
 import { EventCover } from './event-cover';
 import styles from './event-preview.module.css';
 
-export function EventPreviewCard() {
+const messages = defineMessages({
+  title: { id: 'web.events.teaser.title', defaultMessage: '{name} · Community Events' },
+  when: { id: 'web.events.teaser.when', defaultMessage: '{date} · {time}' },
+  hostedBy: { id: 'web.events.teaser.hostedBy', defaultMessage: 'Hosted by {name}' },
+  going: {
+    id: 'web.events.teaser.going',
+    defaultMessage: '{count, plural, one {# person going} other {# people going}}',
+  },
+  signInToReply: { id: 'web.events.teaser.signInToReply', defaultMessage: 'Sign in to reply' },
+  askToJoin: { id: 'web.events.teaser.askToJoin', defaultMessage: 'Ask to join' },
+  askHint: {
+    id: 'web.events.teaser.askHint',
+    defaultMessage: 'New here? Sign in and an organiser will let you in. Members just sign in.',
+  },
+  membersSee: { id: 'web.events.teaser.membersSee', defaultMessage: 'Members see the place and all the details.' },
+});
+
+export function EventTeaser({ signIn }: { signIn: ReactNode }) {
+  const t = useT();
+  const language = useLanguage();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const { data } = useQuery({
+  const { data, isPending } = useQuery({
     queryKey: ['events', 'preview', id],
     queryFn: () => api.get<EventPreview>(eventPreviewPath(id)),
     enabled: valid,
     retry: false,
     staleTime: 60_000,
   });
-  if (!data) return null;
+  // The tab, a bookmark and a search result name the event, as the page the server sent did.
+  useEffect(() => {
+    if (data) document.title = translate(messages.title, { name: data.name });
+  }, [data, language]);
+  if (valid && isPending) return <Skeleton label={t(commonMessages.loading)} />;
+  if (!data) return <>{signIn}</>;
+  const ask = data.membershipMode === 'approval';
   return (
-    <article className={styles.preview} aria-labelledby="event-preview-name">
+    <article className={styles.teaser} aria-labelledby="event-teaser-name">
       <EventCover event={{ ...data, isPublic: true }} variant="cover" priority />
-      <div className={styles.text}>
-        <h2 id="event-preview-name" className={styles.name}>
+      <div className={styles.body}>
+        <h1 id="event-teaser-name" className={styles.name}>
           {data.name}
-        </h2>
-        <p className={styles.when}>
-          <time dateTime={data.date}>
-            {detailDate(data.date, data.timeZone)} · {detailTime(data.date, data.timeZone)}
-          </time>
-        </p>
+        </h1>
+        <ul className={styles.facts}>
+          <li>
+            <CalendarDays size={18} aria-hidden="true" />
+            <time dateTime={data.date}>
+              {t(messages.when, {
+                date: detailDate(data.date, data.timeZone),
+                time: detailTime(data.date, data.timeZone),
+              })}
+            </time>
+          </li>
+          {data.hostFirstName && (
+            <li>
+              <UserRound size={18} aria-hidden="true" />
+              <span>{t(messages.hostedBy, { name: data.hostFirstName })}</span>
+            </li>
+          )}
+          {data.attendingCount > 0 && (
+            <li>
+              <Users size={18} aria-hidden="true" />
+              <span>{t(messages.going, { count: data.attendingCount })}</span>
+            </li>
+          )}
+        </ul>
+        {data.publicSummary && <p className={styles.summary}>{data.publicSummary}</p>}
+        <div className={styles.action}>
+          <Button block onClick={openAuthDialog}>
+            {t(ask ? messages.askToJoin : messages.signInToReply)}
+          </Button>
+          <p className={styles.note}>
+            <Lock size={14} aria-hidden="true" />
+            <span>{t(ask ? messages.askHint : messages.membersSee)}</span>
+          </p>
+        </div>
       </div>
     </article>
   );
