@@ -118,7 +118,9 @@ describe.each(DATABASE_KINDS)('a public summary and a shared event’s picture o
     const page = await pageFor(app, `/events/${id}`);
     const tags = metaTags(page.html);
     expect(page.html).toContain('<title>Lantern walk · Community Events</title>');
-    expect(tags['og:description']).toBe('Fri, 8 Nov 2030, 18:00 CET · An easy evening walk with lanterns for all ages.');
+    expect(tags['og:description']).toBe(
+      'Fri, 8 Nov 2030, 18:00 CET · An easy evening walk with lanterns for all ages.',
+    );
     expect(tags['og:image']).toMatch(new RegExp(`^${app.url}/api/events/${id}/preview\\.png\\?v=[\\w-]{22}$`));
     expect(tags['og:image:width']).toBe('1200');
     expect(tags['og:image:height']).toBe('630');

@@ -121,7 +121,12 @@ export async function drawPicture(content: PictureContent, source: CoverSource):
   const background = cover
     ? sharp(cover, { density: 200 }).resize(PICTURE_WIDTH, PICTURE_HEIGHT, { fit: 'cover' })
     : sharp({
-        create: { width: PICTURE_WIDTH, height: PICTURE_HEIGHT, channels: 3, background: content.brandColor || '#4f46e5' },
+        create: {
+          width: PICTURE_WIDTH,
+          height: PICTURE_HEIGHT,
+          channels: 3,
+          background: content.brandColor || '#4f46e5',
+        },
       });
   const base = await background.png().toBuffer();
   const align = TEXT_DIRECTION[content.language] === 'rtl' ? 'right' : 'left';
