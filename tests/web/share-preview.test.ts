@@ -80,7 +80,7 @@ describe('a shared link of an event', () => {
         publicSummary: null,
         hostFirstName: 'Maria',
         attendingCount: 0,
-        membershipMode: 'approval',
+        membershipMode: 'open',
       },
     });
     // The picture a chat app fetches answers without a session.
@@ -215,22 +215,25 @@ describe('a shared link of an event', () => {
     await page.context().close();
   });
 
-  it('When visitors open the teaser in English, German or Arabic, light or dark, on a phone or a desktop, then it reads in their language and fits', async () => {
-    const created = await organiser.post<{ id: number }>(
-      '/api/events',
-      eventBody({
-        name: 'Sommerfest am See · Summer party',
-        publicSummary: 'Games, music and a barbecue by the lake. Friends and family welcome!',
-        date: '2030-07-12T15:00:00.000Z',
-        timeZone: 'Europe/Berlin',
-      }),
-    );
-    const friend = await app.signedIn({ name: 'Jonas Weber' });
-    await friend.client.post(`/api/events/${created.body.id}/attend`, { status: 'attending' });
-    const dir = path.join(ARTIFACTS_DIR, 'web');
-    mkdirSync(dir, { recursive: true });
-    const ways = { en: 'Ask to join', de: 'Beitritt anfragen', ar: 'اطلب الانضمام' };
-    for (const [language, way] of Object.entries(ways)) {
+  const ways = { en: 'Ask to join', de: 'Beitritt anfragen', ar: 'اطلب الانضمام' };
+  // Twelve page loads: more than one test's usual minute on a busy machine.
+  it.each(Object.entries(ways))(
+    'When visitors open the teaser in %s, light or dark, on a phone or a desktop, then it reads in their language and fits',
+    { timeout: 180_000 },
+    async (language, way) => {
+      const created = await organiser.post<{ id: number }>(
+        '/api/events',
+        eventBody({
+          name: 'Sommerfest am See · Summer party',
+          publicSummary: 'Games, music and a barbecue by the lake. Friends and family welcome!',
+          date: '2030-07-12T15:00:00.000Z',
+          timeZone: 'Europe/Berlin',
+        }),
+      );
+      const friend = await app.signedIn({ name: 'Jonas Weber' });
+      await friend.client.post(`/api/events/${created.body.id}/attend`, { status: 'attending' });
+      const dir = path.join(ARTIFACTS_DIR, 'web');
+      mkdirSync(dir, { recursive: true });
       for (const colorScheme of ['light', 'dark'] as const) {
         const context = await newTestContext(browser, { baseURL: app.url, locale: language, colorScheme });
         const page = await context.newPage();
@@ -245,12 +248,14 @@ describe('a shared link of an event', () => {
           expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
           const wider = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
           expect(wider, `${language} ${colorScheme} ${size} scrolls sideways`).toBe(false);
-          await page.screenshot({ path: path.join(dir, `shared-event-teaser-${language}-${colorScheme}-${size}.png`) });
+          await page.screenshot({
+            path: path.join(dir, `shared-event-teaser-${language}-${colorScheme}-${size}.png`),
+          });
         }
         await context.close();
       }
-    }
-  });
+    },
+  );
 });
 
 describe('the site’s own link preview', () => {
