@@ -59,7 +59,8 @@ export function EventTeaser({ signIn }: { signIn: ReactNode }) {
     <article className={styles.teaser} aria-labelledby="event-teaser-name">
       <EventCover event={{ ...data, isPublic: true }} variant="cover" priority />
       <div className={styles.body}>
-        <h1 id="event-teaser-name" className={styles.name}>
+        {/* The organiser's own words read in their own direction, whatever the page's language. */}
+        <h1 id="event-teaser-name" className={styles.name} dir="auto">
           {data.name}
         </h1>
         <ul className={styles.facts}>
@@ -85,7 +86,11 @@ export function EventTeaser({ signIn }: { signIn: ReactNode }) {
             </li>
           )}
         </ul>
-        {data.publicSummary && <p className={styles.summary}>{data.publicSummary}</p>}
+        {data.publicSummary && (
+          <p className={styles.summary} dir="auto">
+            {data.publicSummary}
+          </p>
+        )}
         <div className={styles.action}>
           <Button block onClick={openAuthDialog}>
             {t(ask ? messages.askToJoin : messages.signInToReply)}
