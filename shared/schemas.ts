@@ -781,8 +781,8 @@ const adminReasonField = z
   .trim()
   .max(LIMITS.adminReason, { error: tooLongMessage('reason', LIMITS.adminReason) })
   .refine(isStorableText, { error: UNSTORABLE_TEXT })
-  .optional()
-  .transform((reason) => reason || undefined);
+  .transform((reason) => reason || undefined)
+  .optional();
 
 /** DELETE /api/admin/members/{id}: the body is optional (read as {}), and so is its reason. */
 export const memberDeleteSchema = z.strictObject({ reason: adminReasonField });
