@@ -33,6 +33,16 @@ describe.each(WEB_DATABASE_KINDS)('a leader’s needs and member changes on %s',
     [app, browser] = await Promise.all([startTestApp(kind), launchBrowser()]);
     const prisma = app.deps.prisma;
     admin = await prisma.user.create({ data: { name: 'Alex Admin', isAdmin: true, role: 'admin' } });
+    // The organisation is set up already: the first-run card stays away.
+    await prisma.organisationSettings.create({
+      data: {
+        membershipMode: 'approval',
+        consentAge: 16,
+        requireBirthDate: false,
+        defaultLanguage: 'en',
+        timeZone: 'UTC',
+      },
+    });
     await prisma.user.createMany({
       data: [
         { name: 'Pia Pending', status: 'pending' },
@@ -101,7 +111,7 @@ describe.each(WEB_DATABASE_KINDS)('a leader’s needs and member changes on %s',
   it('When a member suspends with a reason and presses Undo, then the reason is audited and the member is active again', async () => {
     await page.goto('/admin/settings?tab=members');
     const row = page.getByRole('listitem', { name: 'Sam Suspendme' });
-    await row.getByRole('button', { name: 'Suspend' }).click();
+    await row.getByRole('button', { name: 'Suspend', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Suspend Sam Suspendme?' });
     await shows(dialog.getByText('is signed out everywhere at once'));
     await dialog.getByLabel('Reason (optional)').fill('Shared the invite link in a public group');
@@ -117,7 +127,7 @@ describe.each(WEB_DATABASE_KINDS)('a leader’s needs and member changes on %s',
     await page.locator('.toast').getByRole('button', { name: 'Undo' }).click();
     await expectToast(page, 'Sam Suspendme was reinstated');
     await expect.poll(async () => (await member('Sam Suspendme'))?.status).toBe('active');
-    await shows(row.getByRole('button', { name: 'Suspend' }));
+    await shows(row.getByRole('button', { name: 'Suspend', exact: true }));
   });
 
   it('When a role change is confirmed and undone, then the member has their old role back', async () => {
@@ -138,7 +148,7 @@ describe.each(WEB_DATABASE_KINDS)('a leader’s needs and member changes on %s',
 
   it('When deleting, then the name must be typed first and the reason lands in the audit entry', async () => {
     const row = page.getByRole('listitem', { name: 'Dana Deleteme' });
-    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete Dana Deleteme?' });
     const confirm = dialog.getByRole('button', { name: 'Delete member' });
     expect(await confirm.isDisabled()).toBe(true);
@@ -157,8 +167,8 @@ describe.each(WEB_DATABASE_KINDS)('a leader’s needs and member changes on %s',
     const row = page.getByRole('listitem', { name: 'Alex Admin' });
     await shows(row.getByText('This is you: another admin must change your role, suspend or delete your account.'));
     expect(await row.getByLabel('Role of Alex Admin').isDisabled()).toBe(true);
-    expect(await row.getByRole('button', { name: 'Suspend' }).isDisabled()).toBe(true);
-    expect(await row.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+    expect(await row.getByRole('button', { name: 'Suspend', exact: true }).isDisabled()).toBe(true);
+    expect(await row.getByRole('button', { name: 'Delete', exact: true }).isDisabled()).toBe(true);
     // Their age and consent stay theirs to see.
     expect(await row.getByRole('button', { name: 'Age and consent of Alex Admin' }).isDisabled()).toBe(false);
   });

@@ -3,7 +3,7 @@
 // organisation's settings, behind one entry so that a phone shows one row of tabs. The open tab is in the URL
 // (?tab=reports, ?tab=email), so a link can open the tab it is about. A member who is not an admin sees one clear
 // 'admins only' state instead of forms full of refused requests (the server refuses them anyway).
-import { ShieldAlert } from 'lucide-react';
+import { ScrollText, Settings, ShieldAlert } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Badge } from '../../../components/badge/badge';
 import { buttonClass } from '../../../components/button/button';
@@ -16,6 +16,7 @@ import { useNeeds } from '../../../lib/needs';
 import { AuditTab } from './audit-tab';
 import { MembersTab } from './members-tab';
 import { ReportsTab } from './reports-tab';
+import styles from './admin-settings-page.module.css';
 import { SETUP_SECTIONS, SetupTab } from './setup-tab';
 
 const TABS = ['members', 'reports', 'audit', 'setup'] as const;
@@ -88,8 +89,15 @@ export function AdminSettingsPage() {
           <TabsTrigger value="reports">
             {t(messages.reports)} <CountBadge count={needs.data?.openReports} />
           </TabsTrigger>
-          <TabsTrigger value="audit">{t(messages.audit)}</TabsTrigger>
-          <TabsTrigger value="setup">{t(messages.setup)}</TabsTrigger>
+          {/* On a phone these two show their icon only (the name stays for screen readers): one row of tabs. */}
+          <TabsTrigger value="audit">
+            <ScrollText size={18} aria-hidden="true" />
+            <span className={styles.compact}>{t(messages.audit)}</span>
+          </TabsTrigger>
+          <TabsTrigger value="setup">
+            <Settings size={18} aria-hidden="true" />
+            <span className={styles.compact}>{t(messages.setup)}</span>
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="members">
           <MembersTab />
