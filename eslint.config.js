@@ -42,6 +42,8 @@ const API_MODULE_LAYERS = [
   'members',
   'membership',
   'moderation',
+  // What waits for a leader: counts read from the lists of membership, moderation and guardians.
+  'needs',
   'calendar',
   'telegram',
   'web',

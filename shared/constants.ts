@@ -125,6 +125,8 @@ export const LIMITS = {
   imageUrl: 2048,
   comment: 2000,
   reportReason: 500,
+  /** Why an admin suspended, changed a role or deleted (kept in the audit entry). */
+  adminReason: 500,
   template: 5000,
   userName: 200,
   email: 254,

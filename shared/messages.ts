@@ -114,6 +114,7 @@ export const MSG = {
   /** A sign-in, session or bot tap of a suspended account. */
   accountSuspended: 'This account is suspended.',
   directoryOrganisersOnly: 'Only organisers and administrators can see the member list.',
+  leadersOnly: 'Only organisers and administrators have things waiting for them here.',
   inviteUnknown: 'This invite link is not valid.',
   inviteUsedUp: 'This invite link has expired or has been used up.',
   memberNotFound: 'Member not found',

@@ -794,12 +794,28 @@ export const membersQuerySchema = z.object({
 });
 export type MembersQuery = z.output<typeof membersQuerySchema>;
 
+/**
+ * Why an admin suspends, changes a role or deletes: optional, kept in the audit entry. Empty means none given.
+ */
+const adminReasonField = z
+  .string({ error: mustBeText('reason') })
+  .trim()
+  .max(LIMITS.adminReason, { error: tooLongMessage('reason', LIMITS.adminReason) })
+  .refine(isStorableText, { error: UNSTORABLE_TEXT })
+  .transform((reason) => reason || undefined)
+  .optional();
+
+/** DELETE /api/admin/members/{id}: the body is optional (read as {}), and so is its reason. */
+export const memberDeleteSchema = z.strictObject({ reason: adminReasonField });
+export type MemberDeleteInput = z.output<typeof memberDeleteSchema>;
+
 export const memberUpdateSchema = z
   .strictObject({
     status: z.enum(['active', 'suspended'], { error: eitherOr('status', 'active', 'suspended') }).optional(),
     role: z.enum(MEMBER_ROLES, { error: oneOfThree('role', 'member', 'organiser', 'admin') }).optional(),
     /** An admin's correction of the member's date of birth (the server also checks it is a plausible one). */
     birthDate: z.lazy(() => birthDateField).optional(),
+    reason: adminReasonField,
   })
   .refine((input) => input.status !== undefined || input.role !== undefined || input.birthDate !== undefined, {
     error: MSG.memberChangeEmpty,

@@ -526,3 +526,15 @@ export interface MemberStanding {
   isMinor: boolean;
   guardianConsent: GuardianConsentState;
 }
+
+/**
+ * GET /api/admin/needs: what waits for a leader. `null`: not this viewer's to act on (an organiser sees only the
+ * slips on their own events). `slipsEventId`: the soonest event with slips waiting, where they are listed.
+ */
+export interface LeaderNeeds {
+  pendingMembers: number | null;
+  openReports: number | null;
+  consentsAwaitingVerification: number | null;
+  slipsWaiting: number;
+  slipsEventId: number | null;
+}

@@ -25,6 +25,7 @@ import { limitMemberWrites } from './http/write-limit';
 import { adminRouter } from './modules/admin/admin-routes';
 import { auditRouter } from './modules/admin/audit-routes';
 import { moderationRouter } from './modules/moderation/moderation-routes';
+import { needsRouter } from './modules/needs/needs-routes';
 import { authRouter } from './modules/auth/auth-routes';
 import { backupsRouter } from './modules/backups/backups-routes';
 import type { BackupsService } from './modules/backups/backups-service';
@@ -143,6 +144,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(adminRouter(deps, services.templates, services.organisation));
   api.use(auditRouter(services.audit));
   api.use(moderationRouter(services.moderation));
+  api.use(needsRouter(services.needs));
   if (extras.backups) {
     api.use(backupsRouter(extras.backups.service, { logger: deps.logger, dailyAtUtc: extras.backups.dailyAtUtc }));
   }

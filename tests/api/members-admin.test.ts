@@ -240,4 +240,68 @@ describe.each(DATABASE_KINDS)('members admin on %s', (kind) => {
       expect((await admin.delete('/api/admin/members/999999')).status).toBe(404);
     });
   });
+
+  describe('a reason with a change', () => {
+    it('When an admin suspends, changes a role or deletes with a reason, then the reason is kept in the audit entry', async () => {
+      const { user } = await app.signedIn({ name: 'Rea Son' });
+      const suspended = await admin.patch(`/api/admin/members/${user.id}`, {
+        status: 'suspended',
+        reason: '  Shared an invite link publicly  ',
+      });
+      expect(suspended.status).toBe(200);
+      expect((await lastAudit('member.suspended'))!.details).toEqual({
+        before: 'active',
+        after: 'suspended',
+        reason: 'Shared an invite link publicly',
+      });
+
+      // Undone at once (the web app's Undo): reinstating with no reason records none.
+      await admin.patch(`/api/admin/members/${user.id}`, { status: 'active' });
+      expect((await lastAudit('member.reinstated'))!.details).toEqual({ before: 'suspended', after: 'active' });
+
+      await admin.patch(`/api/admin/members/${user.id}`, { role: 'organiser', reason: 'Runs the Saturday hikes' });
+      expect((await lastAudit('member.role_changed'))!.details).toEqual({
+        before: 'member',
+        after: 'organiser',
+        reason: 'Runs the Saturday hikes',
+      });
+
+      // An empty reason is no reason.
+      await admin.patch(`/api/admin/members/${user.id}`, { role: 'member', reason: '   ' });
+      expect((await lastAudit('member.role_changed'))!.details).toEqual({ before: 'organiser', after: 'member' });
+
+      const removed = await admin.request('DELETE', `/api/admin/members/${user.id}`, {
+        reason: 'Asked by their parent',
+      });
+      expect(removed.status).toBe(204);
+      expect((await lastAudit('member.deleted'))!.details).toEqual({
+        status: 'active',
+        role: 'member',
+        reason: 'Asked by their parent',
+      });
+    });
+
+    it('When the reason is too long or not text, then it answers 400 with a clear message and nothing changes', async () => {
+      const { user } = await app.signedIn({ name: 'Long Reason' });
+      const tooLong = await admin.patch(`/api/admin/members/${user.id}`, {
+        status: 'suspended',
+        reason: 'x'.repeat(501),
+      });
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body.error).toBe('Reason must be at most 500 characters');
+      expect((await row(user.id)).status).toBe('active');
+      expect((await admin.patch(`/api/admin/members/${user.id}`, { status: 'suspended', reason: 42 })).status).toBe(
+        400,
+      );
+      // A reason alone changes nothing, and says so.
+      expect((await admin.patch(`/api/admin/members/${user.id}`, { reason: 'Just because' })).status).toBe(400);
+      const deleteTooLong = await admin.request('DELETE', `/api/admin/members/${user.id}`, { reason: 'x'.repeat(501) });
+      expect(deleteTooLong.status).toBe(400);
+      expect(deleteTooLong.body.error).toBe('Reason must be at most 500 characters');
+      expect((await admin.request('DELETE', `/api/admin/members/${user.id}`, { why: 'unknown field' })).status).toBe(
+        400,
+      );
+      expect(await row(user.id)).toMatchObject({ name: 'Long Reason', status: 'active' });
+    });
+  });
 });

@@ -15,6 +15,7 @@ import {
   checkScreen,
   expectToast,
   launchBrowser,
+  openAdminSetup,
   openPage,
   shows,
   signInWithDemo,
@@ -137,6 +138,7 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
 
   it('When the admin manages templates, then validation, create, edit and delete work', async () => {
     await chooseInAccountMenu(page, 'Admin Settings');
+    await openAdminSetup(page, 'Notification Templates');
     await shows(page.getByText('No templates found.'));
     await shows(page.getByText('Create templates for different notification types and channels.'));
     await shows(page.getByRole('heading', { name: 'Create Notification Template' }));
@@ -186,7 +188,7 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
   });
 
   it('When the admin fills the SMTP form, then each SPEC message shows and valid settings are saved', async () => {
-    await page.getByRole('tab', { name: 'Email Settings' }).click();
+    await openAdminSetup(page, 'Email Settings');
     await shows(page.getByRole('heading', { name: 'Email Configuration' }));
     expect(await page.getByRole('button', { name: 'Send Test Email' }).isDisabled()).toBe(true);
     await page.getByLabel('Port', { exact: true }).fill('-25');
@@ -232,7 +234,7 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
 
   it('When email is set up, then Test Templates sends the templates and says where', async () => {
     smtp.messages.length = 0;
-    await page.getByRole('tab', { name: 'Notification Templates' }).click();
+    await openAdminSetup(page, 'Notification Templates');
     await page.getByRole('button', { name: 'Test Templates' }).click();
     await expectToast(page, 'Templates tested', 'Check your email inbox');
     const mails = await smtp.waitFor(2);
@@ -277,12 +279,12 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
 
   it('When a backup has been made, then the Backups tab shows its time and size and downloads it', async () => {
     await chooseInAccountMenu(page, 'Admin Settings');
-    await page.getByRole('tab', { name: 'Backups' }).click();
+    await openAdminSetup(page, 'Backups');
     await shows(page.getByText('No backup has been made yet.'));
 
     const { backup } = (await app.system.backupScheduler.runOnce())!;
-    await page.getByRole('tab', { name: 'Email Settings' }).click();
-    await page.getByRole('tab', { name: 'Backups' }).click();
+    await openAdminSetup(page, 'Email Settings');
+    await openAdminSetup(page, 'Backups');
     await shows(page.getByText(/^Latest backup: .+ · \d+ KB$/));
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -177,6 +177,21 @@ export async function chooseInAccountMenu(page: Page, item: 'Settings' | 'Admin 
   await page.getByRole('menuitem', { name: item }).click();
 }
 
+/** Opens a section of Admin Settings → Setup (Notification Templates, Email Settings, Backups, Organisation). */
+export async function openAdminSetup(page: Page, section: string) {
+  const tab = page.getByRole('tab', { name: 'Setup' });
+  await shows(tab);
+  if ((await tab.getAttribute('aria-selected')) === 'true') {
+    await page.getByRole('main').getByRole('link', { name: 'Setup', exact: true }).click();
+  } else {
+    await tab.click();
+  }
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(`^${section}`) })
+    .click();
+}
+
 export const futureDate = (days: number, hour = 18) => {
   const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
   date.setUTCHours(hour, 0, 0, 0);

@@ -29,7 +29,7 @@ const SCREENS = (eventId: number) => [
   { name: 'create', path: '/events/create' },
   { name: 'edit', path: `/events/${eventId}/edit` },
   { name: 'settings', path: '/settings' },
-  ...['templates', 'email', 'backups', 'members', 'reports', 'audit', 'organisation'].map((tab) => ({
+  ...['templates', 'email', 'backups', 'members', 'reports', 'audit', 'organisation', 'setup'].map((tab) => ({
     name: `admin-${tab}`,
     path: `/admin/settings?tab=${tab}`,
   })),

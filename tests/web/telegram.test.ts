@@ -14,6 +14,7 @@ import {
   expectToast,
   futureDate,
   launchBrowser,
+  openAdminSetup,
   openPage,
   settle,
   shows,
@@ -181,7 +182,7 @@ describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
     await page.context().close();
   });
 
-  it('When an admin opens the Mini App, then the admin screens are reachable without the sidebar', async () => {
+  it('When an admin opens the Mini App, then the admin screens are reachable without the sidebar, and Backups says it is website-only', async () => {
     await app.deps.prisma.user.create({ data: { name: 'Tg Admin', telegramId: '777004', isAdmin: true } });
     const page = await openPage(browser, app.url);
     await page.setViewportSize({ width: 360, height: 740 });
@@ -197,8 +198,13 @@ describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
     await shows(page.getByText('Welcome, Tg Admin'));
     expect(await page.locator('.sidebar').isVisible()).toBe(false);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Settings' }).click();
-    await shows(page.getByRole('tab', { name: 'Notification Templates' }));
+    await shows(page.getByRole('tab', { name: 'Members' }));
     await checkScreen(page, 'mini-app-admin');
+    // The download needs the website's session: the Mini App says where to get it instead of showing a refusal.
+    await openAdminSetup(page, 'Backups');
+    await shows(page.getByText('it can be downloaded from the website only, not inside Telegram'));
+    expect(await page.getByRole('link', { name: 'Download latest backup' }).count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
     await page.context().close();
   });
 

@@ -16,6 +16,7 @@ import { createRsvpService } from '../modules/events/rsvp-service';
 import { createSeriesService } from '../modules/events/series-service';
 import { createMinorsService } from '../modules/minors/minors-service';
 import { createModerationService } from '../modules/moderation/moderation-service';
+import { createNeedsService } from '../modules/needs/needs-service';
 import { createImagesService } from '../modules/images/images-service';
 import { createAccountService } from '../modules/members/account-service';
 import { createMembersService } from '../modules/members/members-service';
@@ -61,6 +62,7 @@ export function createServices(deps: AppDeps) {
     notifications: createNotificationsService(deps),
     audit: createAuditService(deps),
     moderation: createModerationService(deps),
+    needs: createNeedsService(deps),
     guardians: createGuardiansService(deps, minors),
   };
 }

@@ -15,6 +15,12 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   busyLabel?: string;
   busy?: boolean;
+  /** The confirm button waits for something (a typed name); Cancel always works. */
+  confirmDisabled?: boolean;
+  /** danger (the default) for what removes or stops; primary for a change that takes nothing away. */
+  tone?: 'danger' | 'primary';
+  /** Fields asked with the confirmation (an optional reason), between the text and the buttons. */
+  children?: ReactNode;
   onConfirm: () => void;
 }
 
@@ -28,14 +34,15 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <AlertDialog.Content className={dialogStyles.content} {...focusReturn}>
           <AlertDialog.Title className={dialogStyles.title}>{props.title}</AlertDialog.Title>
           <AlertDialog.Description className={dialogStyles.description}>{props.description}</AlertDialog.Description>
+          {props.children}
           <div className={dialogStyles.actions}>
             <AlertDialog.Cancel className={buttonClass({ variant: 'secondary' })}>
               {t(commonMessages.cancel)}
             </AlertDialog.Cancel>
             <button
               type="button"
-              className={buttonClass({ variant: 'danger' })}
-              disabled={props.busy}
+              className={buttonClass({ variant: props.tone ?? 'danger' })}
+              disabled={props.busy || props.confirmDisabled}
               onClick={(event) => {
                 // Keep the dialog up while the action runs; the caller closes it.
                 event.preventDefault();

@@ -8,6 +8,8 @@ export interface ToastData {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** One button in the toast (Undo): `altText` says how to do the same without it, for screen readers. */
+  action?: { label: string; altText: string; onAction: () => void };
   open: boolean;
 }
 

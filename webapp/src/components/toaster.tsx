@@ -32,6 +32,11 @@ export function Toaster() {
         >
           <Toast.Title className="toast-title">{item.title}</Toast.Title>
           {item.description && <Toast.Description className="toast-description">{item.description}</Toast.Description>}
+          {item.action && (
+            <Toast.Action className="toast-action" altText={item.action.altText} onClick={item.action.onAction}>
+              {item.action.label}
+            </Toast.Action>
+          )}
           <Toast.Close className="toast-close" aria-label={t(commonMessages.close)}>
             ×
           </Toast.Close>

@@ -86,7 +86,7 @@ export const api = {
   upload: async <T>(path: string, file: Blob) => (await apiRequest<T>('POST', path, file)).data,
   put: async <T>(path: string, body?: unknown) => (await apiRequest<T>('PUT', path, body)).data,
   patch: async <T>(path: string, body?: unknown) => (await apiRequest<T>('PATCH', path, body)).data,
-  delete: async <T>(path: string) => (await apiRequest<T>('DELETE', path)).data,
+  delete: async <T>(path: string, body?: unknown) => (await apiRequest<T>('DELETE', path, body)).data,
 };
 
 export const errorMessage = (error: unknown, fallback?: string) =>

@@ -110,6 +110,8 @@ export function createMembersAdminService(deps: AppDeps, minors: MinorsService) 
       if (status === undefined && role === undefined) return shown(before);
 
       await setMemberStatusAndRole(tx, id, { status, role });
+      // The admin's own words, when given, stay with the entry they explain.
+      const withReason: Record<string, string> = input.reason === undefined ? {} : { reason: input.reason };
       const subject = { type: 'member', id };
       if (status !== undefined) {
         if (status === 'suspended') {
@@ -121,7 +123,7 @@ export function createMembersAdminService(deps: AppDeps, minors: MinorsService) 
           actorId,
           action: statusAction(before.status, status),
           subject,
-          details: { before: before.status, after: status },
+          details: { before: before.status, after: status, ...withReason },
         });
       }
       if (role !== undefined) {
@@ -129,7 +131,7 @@ export function createMembersAdminService(deps: AppDeps, minors: MinorsService) 
           actorId,
           action: 'member.role_changed',
           subject,
-          details: { before: before.role, after: role },
+          details: { before: before.role, after: role, ...withReason },
         });
       }
       return shown((await findMemberRow(tx, id))!);
@@ -137,7 +139,7 @@ export function createMembersAdminService(deps: AppDeps, minors: MinorsService) 
   }
 
   /** Deletes (erases) a member; rejecting an applicant is this too. */
-  async function remove(actorId: number, id: number): Promise<void> {
+  async function remove(actorId: number, id: number, reason?: string): Promise<void> {
     await prisma.$transaction(async (tx) => {
       await lockAdmins(tx);
       const target = await findMemberRow(tx, id);
@@ -145,12 +147,13 @@ export function createMembersAdminService(deps: AppDeps, minors: MinorsService) 
       if (id === actorId) throw conflict(MSG.selfDemotion);
       await assertAdminKept(tx, actorId, target, target.role === 'admin' && target.status === 'active');
       await eraseMember(tx, id, approvals);
-      // Who it was stays out of the log: erasure must leave no trace of their data.
+      // Who it was stays out of the log: erasure must leave no trace of their data. The admin's reason is the
+      // admin's text, not the member's data.
       await recordAudit(tx, {
         actorId,
         action: 'member.deleted',
         subject: { type: 'member', id },
-        details: { status: target.status, role: target.role },
+        details: { status: target.status, role: target.role, ...(reason === undefined ? {} : { reason }) },
       });
     });
   }

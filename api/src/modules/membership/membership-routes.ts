@@ -5,6 +5,7 @@ import {
   inviteCodeSchema,
   inviteCreateSchema,
   joinSchema,
+  memberDeleteSchema,
   memberUpdateSchema,
   membersQuerySchema,
 } from '../../../../shared/schemas';
@@ -30,7 +31,9 @@ export function membershipRouter(invites: InvitesService, members: MembersAdminS
   });
 
   router.delete('/admin/members/:id', requireAdmin, async (req, res) => {
-    await members.remove(currentUser(req).id, parseId(req.params.id, 'member'));
+    const id = parseId(req.params.id, 'member');
+    const { reason } = parse(memberDeleteSchema, req.body);
+    await members.remove(currentUser(req).id, id, reason);
     res.status(204).end();
   });
 

@@ -10,9 +10,12 @@ export function Tabs(props: ComponentProps<typeof RadixTabs.Root>) {
 }
 export const TabsContent = RadixTabs.Content;
 
-/** `wrap`: many tabs go onto more rows on a narrow screen instead of squeezing each label. */
-export function TabsList({ wrap = false, ...props }: ComponentProps<typeof RadixTabs.List> & { wrap?: boolean }) {
-  return <RadixTabs.List {...props} className={wrap ? `${styles.list} ${styles.wrap}` : styles.list} />;
+/**
+ * `scroll`: the tabs keep one row and whole labels; on a screen too narrow for them all the row scrolls sideways
+ * instead of wrapping onto a second row or cutting labels short.
+ */
+export function TabsList({ scroll = false, ...props }: ComponentProps<typeof RadixTabs.List> & { scroll?: boolean }) {
+  return <RadixTabs.List {...props} className={scroll ? `${styles.list} ${styles.scroll}` : styles.list} />;
 }
 
 export function TabsTrigger(props: ComponentProps<typeof RadixTabs.Trigger>) {

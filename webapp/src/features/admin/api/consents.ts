@@ -30,6 +30,7 @@ export function useJudgeConsent() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.members() }),
         queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.needs() }),
       ]),
   });
 }

@@ -1,5 +1,6 @@
 import type { AccountRole, MemberStatus } from '../../../../../shared/constants';
 import type { ReportStatus } from '../../../../../shared/types';
+import { needsKey } from '../../../lib/needs';
 
 export interface MemberFilters {
   q: string;
@@ -22,4 +23,6 @@ export const adminKeys = {
   audit: () => [...adminKeys.all, 'audit'] as const,
   organisation: () => [...adminKeys.all, 'organisation'] as const,
   auditList: (action: string) => [...adminKeys.audit(), action] as const,
+  /** The leader's counts (lib/needs.ts): refreshed with the lists they count. */
+  needs: () => needsKey,
 };

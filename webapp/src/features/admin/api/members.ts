@@ -49,6 +49,7 @@ function useRefreshMembers() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: adminKeys.members() }),
       queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.needs() }),
     ]);
 }
 
@@ -65,7 +66,8 @@ export function useUpdateMember() {
 export function useDeleteMember() {
   const refresh = useRefreshMembers();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`/api/admin/members/${id}`),
+    mutationFn: ({ id, reason }: { id: number; reason?: string }) =>
+      api.delete<void>(`/api/admin/members/${id}`, reason ? { reason } : undefined),
     onSettled: refresh,
   });
 }

@@ -29,6 +29,7 @@ export function useResolveReport() {
         queryClient.invalidateQueries({ queryKey: adminKeys.reports() }),
         queryClient.invalidateQueries({ queryKey: adminKeys.members() }),
         queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.needs() }),
       ]),
   });
 }

@@ -1,24 +1,26 @@
-// Admin settings (SPEC §2): notification templates and email (SMTP) settings, the database's backups, and the
-// organisation's members, reported comments, audit log and guardian consent text. The open tab is in the URL (?tab=reports), so a
-// link can open the tab it is about. A member who is not an admin sees one clear 'admins only' state instead of forms full of refused requests (the server refuses
-// them anyway).
-import { ShieldAlert } from 'lucide-react';
+// Admin settings (SPEC §2): the organisation's members and reported comments first (with how many wait in each),
+// the audit log, and Setup: notification templates, email (SMTP) settings, the database's backups and the
+// organisation's settings, behind one entry so that a phone shows one row of tabs. The open tab is in the URL
+// (?tab=reports, ?tab=email), so a link can open the tab it is about. A member who is not an admin sees one clear
+// 'admins only' state instead of forms full of refused requests (the server refuses them anyway).
+import { ScrollText, Settings, ShieldAlert } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Badge } from '../../../components/badge/badge';
 import { buttonClass } from '../../../components/button/button';
 import { StateCard } from '../../../components/card/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/tabs/tabs';
 import { paths } from '../../../config/paths';
-import { defineMessages, useT } from '../../../i18n';
+import { defineMessages, intlLocale, useT } from '../../../i18n';
 import { useCurrentUser } from '../../../lib/auth';
+import { useNeeds } from '../../../lib/needs';
 import { AuditTab } from './audit-tab';
-import { BackupsTab } from './backups-tab';
 import { MembersTab } from './members-tab';
-import { OrganisationTab } from './organisation-tab';
 import { ReportsTab } from './reports-tab';
-import { SmtpTab } from './smtp-tab';
-import { TemplatesTab } from './templates-tab';
+import styles from './admin-settings-page.module.css';
+import { SETUP_SECTIONS, SetupTab } from './setup-tab';
 
-const TABS = ['templates', 'email', 'backups', 'members', 'reports', 'audit', 'organisation'] as const;
+const TABS = ['members', 'reports', 'audit', 'setup'] as const;
+type Tab = (typeof TABS)[number];
 
 const messages = defineMessages({
   adminsOnly: { id: 'web.admin.settings.adminsOnly', defaultMessage: 'Admins only' },
@@ -29,21 +31,41 @@ const messages = defineMessages({
   goHome: { id: 'web.admin.settings.goHome', defaultMessage: 'Go to the home page' },
   title: { id: 'web.admin.settings.title', defaultMessage: 'Admin Settings' },
   tabsLabel: { id: 'web.admin.settings.tabsLabel', defaultMessage: 'Admin settings' },
-  templates: { id: 'web.admin.settings.tabTemplates', defaultMessage: 'Notification Templates' },
-  email: { id: 'web.admin.settings.tabEmail', defaultMessage: 'Email Settings' },
-  backups: { id: 'web.admin.settings.tabBackups', defaultMessage: 'Backups' },
   members: { id: 'web.admin.settings.tabMembers', defaultMessage: 'Members' },
   reports: { id: 'web.admin.settings.tabReports', defaultMessage: 'Reports' },
   audit: { id: 'web.admin.settings.tabAudit', defaultMessage: 'Audit' },
-  organisation: { id: 'web.admin.settings.tabOrganisation', defaultMessage: 'Organisation' },
+  setup: {
+    id: 'web.admin.settings.tabSetup',
+    defaultMessage: 'Setup',
+    description: 'The tab that holds notification templates, email settings, backups and the organisation.',
+  },
+  waiting: {
+    id: 'web.admin.settings.waiting',
+    defaultMessage: 'waiting',
+    description: 'Read by screen readers after the count on a tab: "Members, 3 waiting".',
+  },
 });
+
+/** A tab's count as a badge, in the page's digits; nothing when none wait. */
+function CountBadge({ count }: { count: number | null | undefined }) {
+  const t = useT();
+  if (!count) return null;
+  return (
+    <Badge tone="warning">
+      {new Intl.NumberFormat(intlLocale()).format(count)}
+      <span className="visually-hidden"> {t(messages.waiting)}</span>
+    </Badge>
+  );
+}
 
 export function AdminSettingsPage() {
   const t = useT();
   const { data: user } = useCurrentUser();
+  const needs = useNeeds(user?.isAdmin ? user : null);
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const tab = TABS.find((value) => value === asked) ?? 'templates';
+  const section = SETUP_SECTIONS.find((value) => value === asked) ?? null;
+  const tab: Tab = section ? 'setup' : (TABS.find((value) => value === asked) ?? 'members');
   if (!user?.isAdmin) {
     return (
       <StateCard title={t(messages.adminsOnly)} icon={<ShieldAlert size={32} aria-hidden="true" />}>
@@ -54,31 +76,29 @@ export function AdminSettingsPage() {
       </StateCard>
     );
   }
+  const open = (value: Tab) => setParams(value === 'members' ? {} : { tab: value }, { replace: true });
+  const membersWaiting = (needs.data?.pendingMembers ?? 0) + (needs.data?.consentsAwaitingVerification ?? 0);
   return (
     <>
       <h1>{t(messages.title)}</h1>
-      <Tabs
-        value={tab}
-        onValueChange={(value) => setParams(value === 'templates' ? {} : { tab: value }, { replace: true })}
-      >
-        <TabsList aria-label={t(messages.tabsLabel)} wrap>
-          <TabsTrigger value="templates">{t(messages.templates)}</TabsTrigger>
-          <TabsTrigger value="email">{t(messages.email)}</TabsTrigger>
-          <TabsTrigger value="backups">{t(messages.backups)}</TabsTrigger>
-          <TabsTrigger value="members">{t(messages.members)}</TabsTrigger>
-          <TabsTrigger value="reports">{t(messages.reports)}</TabsTrigger>
-          <TabsTrigger value="audit">{t(messages.audit)}</TabsTrigger>
-          <TabsTrigger value="organisation">{t(messages.organisation)}</TabsTrigger>
+      <Tabs value={tab} onValueChange={(value) => open(value as Tab)}>
+        <TabsList aria-label={t(messages.tabsLabel)} scroll>
+          <TabsTrigger value="members">
+            {t(messages.members)} <CountBadge count={membersWaiting} />
+          </TabsTrigger>
+          <TabsTrigger value="reports">
+            {t(messages.reports)} <CountBadge count={needs.data?.openReports} />
+          </TabsTrigger>
+          {/* On a phone these two show their icon only (the name stays for screen readers): one row of tabs. */}
+          <TabsTrigger value="audit">
+            <ScrollText size={18} aria-hidden="true" />
+            <span className={styles.compact}>{t(messages.audit)}</span>
+          </TabsTrigger>
+          <TabsTrigger value="setup">
+            <Settings size={18} aria-hidden="true" />
+            <span className={styles.compact}>{t(messages.setup)}</span>
+          </TabsTrigger>
         </TabsList>
-        <TabsContent value="templates">
-          <TemplatesTab />
-        </TabsContent>
-        <TabsContent value="email">
-          <SmtpTab />
-        </TabsContent>
-        <TabsContent value="backups">
-          <BackupsTab />
-        </TabsContent>
         <TabsContent value="members">
           <MembersTab />
         </TabsContent>
@@ -88,8 +108,8 @@ export function AdminSettingsPage() {
         <TabsContent value="audit">
           <AuditTab />
         </TabsContent>
-        <TabsContent value="organisation">
-          <OrganisationTab />
+        <TabsContent value="setup">
+          <SetupTab section={section} />
         </TabsContent>
       </Tabs>
     </>

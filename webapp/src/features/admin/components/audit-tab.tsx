@@ -69,7 +69,7 @@ const messages = defineMessages({
   detail: {
     id: 'web.admin.audit.detail',
     defaultMessage:
-      '{key, select, action {action} after {after} alsoResolved {also resolved} audience {audience} authorId {author id} before {before} by {by} change {change} childId {child id} commentId {comment id} consentId {consent id} consents {consents} count {count} enabled {enabled} eventId {event id} expiresAt {expires at} host {host} invite {invite} keys {keys} maxUses {max uses} method {method} name {name} passwordChanged {password changed} recipients {recipients} recordedBy {recorded by} repliesReleased {replies released} reportId {report id} requestId {request id} role {role} rows {rows} scope {scope} status {status} textVersion {text version} uses {uses} via {via} other {{words}}}',
+      '{key, select, action {action} after {after} alsoResolved {also resolved} audience {audience} authorId {author id} before {before} by {by} change {change} childId {child id} commentId {comment id} consentId {consent id} consents {consents} count {count} enabled {enabled} eventId {event id} expiresAt {expires at} host {host} invite {invite} keys {keys} maxUses {max uses} method {method} name {name} passwordChanged {password changed} reason {reason} recipients {recipients} recordedBy {recorded by} repliesReleased {replies released} reportId {report id} requestId {request id} role {role} rows {rows} scope {scope} status {status} textVersion {text version} uses {uses} via {via} other {{words}}}',
     description: 'The name of a recorded detail; `words` is an unknown name spelled out.',
   },
   loadingMore: { id: 'web.admin.audit.loadingMore', defaultMessage: 'Loading...' },

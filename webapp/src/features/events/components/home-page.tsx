@@ -1,20 +1,28 @@
 // Home (SPEC §2): a welcome that says why to join, About and Member Benefits; signed out a sign-in prompt
 // and Member-Only Events. Signed in, home is about the member: a short greeting, their next event, then
-// Featured Events, with About and Member Benefits after them.
+// Featured Events, with About and Member Benefits after them. A leader (admin, organiser) also sees what waits
+// for them ("Needs you") when anything does.
 import { BellRing, CalendarCheck, Lock, LogIn, Users, type LucideIcon } from 'lucide-react';
 import { Suspense } from 'react';
 import { SAMPLE_EVENT_IMAGES } from '../../../../../shared/constants';
+import { mayCreateEvents } from '../../../../../shared/permissions';
 import { Button, buttonClass } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { defineMessages, useT, type MessageDescriptor } from '../../../i18n';
 import { openAuthDialog, useCurrentUser } from '../../../lib/auth';
 import { brandName } from '../../../lib/brand';
+import { lazyPage } from '../../../lib/lazy-page';
 import { EmailOffNotice } from './email-off-notice';
 import { featuredEvents } from './featured-events-lazy';
 import styles from './home-page.module.css';
 
 const { Page: FeaturedEvents } = featuredEvents;
+/** Leaders only: its own chunk, so a member's first page carries none of it. */
+const { Page: NeedsYou } = lazyPage(
+  () => import('./needs-you'),
+  (m) => m.NeedsYou,
+);
 
 const messages = defineMessages({
   welcome: { id: 'web.events.home.welcome', defaultMessage: 'Welcome to {brand}' },
@@ -104,6 +112,11 @@ export function HomePage() {
     <>
       <Welcome name={user?.name ?? null} />
       {user?.isAdmin && <EmailOffNotice />}
+      {user && mayCreateEvents(user) && (
+        <Suspense fallback={null}>
+          <NeedsYou user={user} />
+        </Suspense>
+      )}
       {isPending ? null : user ? (
         <Suspense fallback={<Skeleton label={t(messages.loading)} />}>
           <FeaturedEvents />
