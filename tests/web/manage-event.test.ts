@@ -3,6 +3,7 @@
 // the date, and Check-in reads a member's pass with the browser's camera (a Chromium of its own whose fake camera
 // films a QR code this test draws), refusing a code that is no pass.
 import type { Event, User } from '@prisma/client';
+import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,10 +11,13 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
-import { CHROMIUM_PATH } from '../support/env';
+import { ARTIFACTS_DIR, CHROMIUM_PATH } from '../support/env';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { CHROMIUM_ARGS } from './browser-args';
-import { checkScreen, expectToast, futureDate, launchBrowser, openPage, shows } from './browser';
+import { checkScreen, expectToast, futureDate, launchBrowser, openPage, settle, shows } from './browser';
+
+const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
+const LOCALES = { en: 'en-US', de: 'de-DE', ar: 'ar' } as const;
 
 /**
  * One frame of a square YUV4MPEG2 video (Chromium's fake camera loops it) showing `text` as a QR code: black
@@ -182,6 +186,47 @@ describe('the Manage sheet on an event page', () => {
     });
     await page.context().close();
   });
+
+  it('When the sheet and the check-in open in English, German and Arabic, light and dark, then they fit the phone and the desktop', async () => {
+    const dir = path.join(ARTIFACTS_DIR, 'web', 'manage');
+    mkdirSync(dir, { recursive: true });
+    for (const [language, locale] of Object.entries(LOCALES)) {
+      for (const [size, viewport] of Object.entries(SIZES)) {
+        const page = await openPage(browser, app.url, { viewport, locale });
+        const token = await createSession(app.deps, organiser.id);
+        await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: app.url, httpOnly: true }]);
+        await page.goto(`/events/${event.id}`);
+        await shows(page.getByRole('heading', { name: 'Harbour Clean-up' }));
+        // The one Manage button, in the page's language, at the top of the page.
+        const button = page.locator('.details-top').getByRole('button', { name: /^(Manage|Verwalten|إدارة)$/ });
+        expect((await button.boundingBox())!.y).toBeLessThan(viewport.height / 4);
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await settle(page);
+          const name = `${language}-${size}-${scheme}`;
+          await page.screenshot({ path: path.join(dir, `${name}-page.png`) });
+          await button.click();
+          const dialog = page.getByRole('dialog');
+          await dialog.getByRole('button', { expanded: false }).click();
+          await shows(dialog.getByRole('listitem').last());
+          const wide = await page.evaluate(() =>
+            [...document.querySelectorAll('[role="dialog"] *')].some(
+              (element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1,
+            ),
+          );
+          expect(wide, `the sheet is wider than the screen (${name})`).toBe(false);
+          await page.screenshot({ path: path.join(dir, `${name}-sheet.png`) });
+          // Check-in, the sheet's fourth action (after Edit, Attendees and Message).
+          await dialog.getByRole('listitem').nth(3).getByRole('button').click();
+          await shows(page.getByRole('dialog').getByRole('textbox'));
+          await page.screenshot({ path: path.join(dir, `${name}-check-in.png`) });
+          await page.keyboard.press('Escape');
+          await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+        }
+        await page.context().close();
+      }
+    }
+  }, 180_000);
 
   describe('with a camera', () => {
     let cameraBrowser: Browser;

@@ -86,11 +86,15 @@ export function EventDetailsPage() {
     <>
       <div className="details-top">
         <BackToEvents />
-        <div className="button-group">
+        <div className={`button-group ${pageStyles.topActions}`}>
           <AddToCalendar event={data} />
           <ShareEvent event={data} />
-          {canManage && user && <ManageEvent event={data} userId={user.id} />}
         </div>
+        {canManage && user && (
+          <div className={pageStyles.manage}>
+            <ManageEvent event={data} userId={user.id} />
+          </div>
+        )}
       </div>
       <article className="details-grid">
         <div className={`details-cover ${pageStyles.cover}`}>
