@@ -65,6 +65,12 @@ export const RSVP_LIMITS = {
   messageMax: 2000,
 } as const;
 
+/**
+ * What an event pass's QR code holds (the signed token, also typed at the door): the server's check-in rule, and
+ * the scanners' quick test that a code read by a camera is a pass at all before it is sent.
+ */
+export const PASS_TOKEN = /^[A-Za-z0-9_-]{16,200}$/;
+
 /** Who an organiser's message goes to. */
 export const MESSAGE_AUDIENCES = ['attending', 'waitlisted', 'maybe'] as const;
 

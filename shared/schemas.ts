@@ -24,6 +24,7 @@ import {
   PHONE_VERIFICATION,
   MESSAGE_AUDIENCES,
   MONTHLY_BY,
+  PASS_TOKEN,
   RECURRENCE_FREQUENCIES,
   RECURRENCE_MAX_COUNT,
   RSVP_LIMITS,
@@ -462,7 +463,6 @@ export const eventMessageSchema = z.object({
 });
 export type EventMessageInput = z.infer<typeof eventMessageSchema>;
 
-const PASS_TOKEN = /^[A-Za-z0-9_-]{16,200}$/;
 /** POST /api/events/{id}/check-in: the member's id (typed or picked by the organiser) or their scanned pass. */
 export const checkInSchema = z.union(
   [

@@ -81,8 +81,17 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     await shows(page.getByRole('cell', { name: /^5:30 PM/ }));
   });
 
+  /** The Manage sheet's action with this name (its hint follows the name). */
+  async function manageAction(name: string, role: 'button' | 'link' = 'button') {
+    await page.getByRole('button', { name: 'Manage', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Manage event' })
+      .getByRole(role, { name: new RegExp(`^${name}`) })
+      .click();
+  }
+
   it('When the admin invites a member, then the invitation is saved and the dialog shows it next time', async () => {
-    await page.getByRole('button', { name: 'Manage Invitations' }).click();
+    await manageAction('Manage Invitations');
     const dialog = page.getByRole('dialog', { name: 'Manage Event Invitations' });
     await dialog.getByLabel('Invited Ivy (ivy@example.org)').check();
     await checkScreen(page, 'invitations-dialog');
@@ -92,14 +101,14 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     const ivy = await app.deps.prisma.user.findFirstOrThrow({ where: { name: 'Invited Ivy' } });
     expect(await app.deps.prisma.invitation.count({ where: { eventId, userId: ivy.id } })).toBe(1);
 
-    await page.getByRole('button', { name: 'Manage Invitations' }).click();
+    await manageAction('Manage Invitations');
     await expect.poll(() => dialog.getByLabel('Invited Ivy (ivy@example.org)').isChecked()).toBe(true);
     expect(await dialog.getByLabel('Other Olga (olga@example.org)').isChecked()).toBe(false);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('When the admin edits the event, then the form is prefilled and the list shows the new name', async () => {
-    await page.getByRole('link', { name: 'Edit Event' }).click();
+    await manageAction('Edit Event', 'link');
     await shows(page.getByRole('heading', { name: 'Edit Event: Planning Circle' }));
     expect(await page.getByLabel('Location').inputValue()).toBe('Room 4');
     expect(await page.getByLabel('Date and Time').inputValue()).toBe('2031-03-14T17:30');
@@ -114,16 +123,22 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
 
   it('When the admin deletes the event, then it asks first (Escape cancels) and the event is gone', async () => {
     await page.getByRole('link', { name: 'View Event Details: Planning Circle (moved)' }).click();
-    await page.getByRole('button', { name: 'Delete Event' }).click();
+    // Delete waits under More in the Manage sheet, away from Share.
+    await page.getByRole('button', { name: 'Manage', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Manage event' });
+    await sheet.getByRole('button', { name: 'More' }).click();
+    await sheet.getByRole('button', { name: 'Delete Event' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete Event Confirmation' });
     await shows(dialog.getByText('This action cannot be undone'));
     await shows(dialog.getByText('All attendees and comments for this event will be removed as well.'));
     await checkScreen(page, 'delete-event-dialog');
-    // Escape cancels, and the keyboard user is back on the button that opened the dialog.
+    // Escape cancels, and the keyboard user is back on the Manage button the sheet opened from.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Delete Event');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Manage');
     await page.keyboard.press('Enter');
+    await sheet.getByRole('button', { name: 'More' }).click();
+    await sheet.getByRole('button', { name: 'Delete Event' }).click();
     await dialog.getByRole('button', { name: 'Delete Event' }).click();
     await expectToast(page, 'Event deleted');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/events');

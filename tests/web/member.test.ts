@@ -194,6 +194,7 @@ describe.each(WEB_DATABASE_KINDS)('the web app for a member on %s', (kind) => {
       .toBe('true');
     await expect.poll(() => page.getByText('2 people').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Edit Event' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Manage', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Show attendees' }).click();
     const attendees = page.locator('table').filter({ hasText: 'Status' });
     await expect.poll(() => attendees.getByText('Demo Member').isVisible()).toBe(true);

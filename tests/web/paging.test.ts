@@ -117,7 +117,7 @@ describe('the paged events list', () => {
       await organiser.setViewportSize({ width: 390, height: 844 });
       await signInWithDemo(organiser, 'Demo Admin');
       await organiser.goto(`/events/${firstEventId}`);
-      await shows(organiser.getByRole('button', { name: 'Delete Event' }));
+      await shows(organiser.getByRole('button', { name: 'Manage', exact: true }));
       await shows(organiser.getByRole('region', { name: 'Organiser tools' }));
       await settle(organiser);
       const shift = await organiser.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);

@@ -71,7 +71,10 @@ describe('Recurring events in the web app', () => {
     const [first, second] = await occurrences();
     await admin.goto(`/events/${second!.id}`);
     await shows(admin.getByText('Repeats weekly'));
-    await admin.getByRole('button', { name: 'Delete Event' }).click();
+    await admin.getByRole('button', { name: 'Manage', exact: true }).click();
+    const sheet = admin.getByRole('dialog', { name: 'Manage event' });
+    await sheet.getByRole('button', { name: 'More' }).click();
+    await sheet.getByRole('button', { name: 'Delete Event' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Delete recurring event' });
     await shows(dialog.getByRole('radio', { name: 'This event' }));
     await dialog.getByRole('radio', { name: 'This and following events' }).check();

@@ -74,7 +74,7 @@ describe('Telegram-native Mini App', () => {
     await page.context().close();
   });
 
-  it('When an organiser scans passes with Telegram, then each scan shows the name with haptics, and a repeat says so', async () => {
+  it('When an organiser scans with Telegram, then a code that is no pass keeps the scanner open, a pass checks in and closes it, and a repeat says so', async () => {
     const organiser = await app.deps.prisma.user.create({
       data: { name: 'Olga Organiser', telegramId: '955003', isAdmin: true },
     });
@@ -94,26 +94,38 @@ describe('Telegram-native Mini App', () => {
     const pass = await rita.client.get(`/api/events/${event.id}/pass`);
     expect(pass.status).toBe(200);
 
-    // The event's startapp link opens it in the Mini App, with the organiser's panel.
+    // The event's startapp link opens it in the Mini App; check-in is in the Manage sheet.
     const page = await launch({ id: 955003, first_name: 'Olga', allows_write_to_pm: true }, `event_${event.id}`);
     await shows(page.getByRole('heading', { name: 'Board Games Night' }));
-    const scan = async () => {
-      const opened = (await probe(page)).calls.filter((call) => call === 'web_app_open_scan_qr_popup').length;
-      await page.getByRole('button', { name: 'Scan pass' }).click();
-      await expect
-        .poll(async () => (await probe(page)).calls.filter((call) => call === 'web_app_open_scan_qr_popup').length)
-        .toBe(opened + 1);
-      await fromTelegram(page, 'qr_text_received', { data: pass.body.token });
+    await page.getByRole('button', { name: 'Manage', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Manage event' })
+      .getByRole('button', { name: /^Check in/ })
+      .click();
+    const door = page.getByRole('dialog', { name: 'Check-in at the door' });
+    const calls = async (type: string) => (await probe(page)).calls.filter((call) => call === type).length;
+    const scan = async (code: string) => {
+      const opened = await calls('web_app_open_scan_qr_popup');
+      await door.getByRole('button', { name: 'Scan pass' }).click();
+      await expect.poll(() => calls('web_app_open_scan_qr_popup')).toBe(opened + 1);
+      await fromTelegram(page, 'qr_text_received', { data: code });
     };
 
-    await scan();
-    await shows(page.getByRole('status').filter({ hasText: 'Checked in: Rita Member' }));
-    await expect.poll(async () => (await probe(page)).haptic).toEqual(['success']);
-    expect((await probe(page)).calls).toContain('web_app_close_scan_qr_popup');
+    // A code that is no pass: Telegram's scanner stays open (it buzzes), and the page says what it read.
+    await scan('https://example.org/menu');
+    await shows(door.getByText('This QR code is not an event pass.', { exact: false }));
+    await expect.poll(async () => (await probe(page)).haptic).toEqual(['error']);
+    expect(await calls('web_app_close_scan_qr_popup')).toBe(0);
+    // The member's pass, in the same scanner: checked in, and the scanner closes.
+    await fromTelegram(page, 'qr_text_received', { data: pass.body.token });
+    await shows(door.getByRole('status').filter({ hasText: 'Checked in: Rita Member' }));
+    await expect.poll(async () => (await probe(page)).haptic).toEqual(['error', 'success']);
+    expect(await calls('web_app_close_scan_qr_popup')).toBe(1);
+    await checkScreen(page, 'mini-app-check-in');
 
-    await scan();
-    await shows(page.getByRole('status').filter({ hasText: 'Rita Member was already checked in' }));
-    await expect.poll(async () => (await probe(page)).haptic).toEqual(['success', 'warning']);
+    await scan(pass.body.token);
+    await shows(door.getByRole('status').filter({ hasText: 'Rita Member was already checked in' }));
+    await expect.poll(async () => (await probe(page)).haptic).toEqual(['error', 'success', 'warning']);
     await page.context().close();
   });
 });

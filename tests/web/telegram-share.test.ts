@@ -57,8 +57,8 @@ describe('Sharing an event from the Mini App', () => {
     const page = await openPage(browser, app.url);
     await launchMiniApp(page, { id: 945002, first_name: 'Olga' }, { startParam: `event_${event.id}` });
     await shows(page.getByRole('heading', { name: 'Leaders Meeting' }));
-    // The organiser's tools sit beside where Share would be, drawn in the same pass.
-    await shows(page.getByRole('link', { name: 'Edit Event' }));
+    // The Manage button sits beside where Share would be, drawn in the same pass.
+    await shows(page.getByRole('button', { name: 'Manage', exact: true }));
 
     expect(await page.getByRole('button', { name: 'Share' }).count()).toBe(0);
     expect(botApi.callsOf('savePreparedInlineMessage')).toHaveLength(preparedBefore);

@@ -195,17 +195,25 @@ export function showMainButton({ text, onClick, disabled = false, busy = false }
   };
 }
 
+/** Whether Telegram's own QR scanner is there: inside Telegram 6.4 or later. */
+export const canScanInTelegram = () => Boolean(webApp?.showScanQrPopup && webApp.isVersionAtLeast('6.4'));
+
 /**
- * Opens Telegram's QR scanner; `onText` gets the first code read and the scanner closes. Returns false outside
- * Telegram (the caller offers typing the code instead).
+ * Opens Telegram's QR scanner. Telegram reports every code it sees while the scanner is open; `onText` decides
+ * whether it was the one wanted: true closes the scanner (Telegram's SDK calls closeScanQrPopup), false keeps it
+ * open so the camera can be aimed at the right code. Returns false where Telegram has no scanner (the caller
+ * offers the browser's camera or typing the code instead), or when one is already open.
  */
-export function scanQrCode(prompt: string, onText: (text: string) => void): boolean {
-  if (!webApp?.showScanQrPopup) return false;
-  webApp.showScanQrPopup({ text: prompt }, (text) => {
-    onText(text);
+export function scanQrCode(prompt: string, onText: (text: string) => boolean): boolean {
+  const app = webApp;
+  if (!app || !canScanInTelegram()) return false;
+  try {
+    // Telegram refuses a prompt longer than 64 characters.
+    app.showScanQrPopup({ text: prompt.slice(0, 64) }, (text) => (onText(text ?? '') ? true : undefined));
     return true;
-  });
-  return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether the Share action can work here: inside Telegram, with shareMessage (8.0) or inline mode (6.6). */

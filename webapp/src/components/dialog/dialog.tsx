@@ -17,6 +17,8 @@ interface DialogProps {
   description?: ReactNode;
   children?: ReactNode;
   className?: string;
+  /** Runs once the dialog has closed and given focus back (a dialog that hands on to another opens it here). */
+  afterClose?: () => void;
 }
 
 /**
@@ -24,22 +26,24 @@ interface DialogProps {
  * (Escape, Close, Cancel) returns it to whatever had it when the dialog opened, as WAI-ARIA's dialog pattern
  * asks. Spread onto a Radix Dialog's or AlertDialog's Content.
  */
-export function useFocusReturn() {
+export function useFocusReturn(afterClose?: () => void) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: () => {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     },
     onCloseAutoFocus: (event: Event) => {
-      if (!opener.current?.isConnected) return;
-      event.preventDefault();
-      opener.current.focus();
+      if (opener.current?.isConnected) {
+        event.preventDefault();
+        opener.current.focus();
+      }
+      afterClose?.();
     },
   };
 }
 
-export function Dialog({ open, onOpenChange, title, description, children, className = '' }: DialogProps) {
-  const focusReturn = useFocusReturn();
+export function Dialog({ open, onOpenChange, title, description, children, className = '', afterClose }: DialogProps) {
+  const focusReturn = useFocusReturn(afterClose);
   const t = useT();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>

@@ -1,7 +1,7 @@
 // Event details (SPEC §2): the cover, then what a friend opening a shared link wants first — the name, when,
 // where (a map link), the host and the faces of those going, all within a phone's first screen (event-hero.tsx) —
-// then RSVP, the facts table, the description, attendees and the discussion; Share and the creator's tools at the
-// top and, full width below, the organiser's panel (attendee table, check-in, CSV, messages).
+// then RSVP, the facts table, the description, attendees and the discussion; Share and, for a manager, the Manage
+// sheet at the top and, full width below, the organiser's panel (attendee table, check-in, CSV, messages).
 import { ArrowLeft, CalendarX } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -15,19 +15,19 @@ import { useCurrentUser } from '../../../lib/auth';
 import { useEvent } from '../api/get-event';
 import { AddToCalendar } from './add-to-calendar';
 import { Attendees } from './attendees';
-import { CreatorActions } from './creator-actions';
 import { Discussion } from './discussion';
 import { EventCover } from './event-cover';
 import { EventFacts } from './event-facts';
 import { EventHero } from './event-hero';
+import { ManageEvent } from './manage-event';
 import pageStyles from './event-details-page.module.css';
 import styles from './organiser-panel.module.css';
 import { RsvpCard } from './rsvp-card';
 import { ShareEvent } from './share-event';
 
 // The organiser's tools (the attendee table, check-in, messages) load only for organisers: a member's page does
-// not download or run code it never shows. The creator's buttons come with the page, so that the toolbar does not
-// grow and push the event down when they arrive; their dialogs load when opened (creator-actions.tsx).
+// not download or run code it never shows. The Manage button comes with the page, so that the toolbar does not
+// grow and push the event down when it arrives; its sheet and dialogs load when wanted (manage-event.tsx).
 const OrganiserPanel = lazy(() => import('./organiser-panel').then((m) => ({ default: m.OrganiserPanel })));
 
 const messages = defineMessages({
@@ -86,11 +86,15 @@ export function EventDetailsPage() {
     <>
       <div className="details-top">
         <BackToEvents />
-        <div className="button-group">
+        <div className={`button-group ${pageStyles.topActions}`}>
           <AddToCalendar event={data} />
           <ShareEvent event={data} />
-          {canManage && user && <CreatorActions event={data} userId={user.id} />}
         </div>
+        {canManage && user && (
+          <div className={pageStyles.manage}>
+            <ManageEvent event={data} userId={user.id} />
+          </div>
+        )}
       </div>
       <article className="details-grid">
         <div className={`details-cover ${pageStyles.cover}`}>

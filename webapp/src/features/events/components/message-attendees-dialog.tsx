@@ -87,27 +87,51 @@ function MessageForm({ eventId, onSent }: { eventId: number; onSent: (recipients
   );
 }
 
-export function MessageAttendeesDialog({ eventId }: { eventId: number }) {
+/** The message dialog, opened by the organiser panel's button or the Manage sheet. */
+export function MessageAttendeesDialog({
+  eventId,
+  open,
+  onOpenChange,
+  afterClose,
+}: {
+  eventId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  afterClose?: () => void;
+}) {
   const t = useT();
-  const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
   const toggle = (next: boolean) => {
-    setOpen(next);
-    if (next) setSent(null);
+    onOpenChange(next);
+    if (!next) setSent(null);
   };
   return (
+    <Dialog
+      open={open}
+      onOpenChange={toggle}
+      title={t(messages.title)}
+      description={t(messages.description)}
+      afterClose={afterClose}
+    >
+      {sent === null ? (
+        <MessageForm eventId={eventId} onSent={setSent} />
+      ) : (
+        <p role="status">{t(messages.sent, { count: sent })}</p>
+      )}
+    </Dialog>
+  );
+}
+
+export function MessageAttendeesButton({ eventId }: { eventId: number }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  return (
     <>
-      <Button variant="secondary" size="small" onClick={() => toggle(true)}>
+      <Button variant="secondary" size="small" onClick={() => setOpen(true)}>
         <Send size={16} aria-hidden="true" />
         {t(messages.title)}
       </Button>
-      <Dialog open={open} onOpenChange={toggle} title={t(messages.title)} description={t(messages.description)}>
-        {sent === null ? (
-          <MessageForm eventId={eventId} onSent={setSent} />
-        ) : (
-          <p role="status">{t(messages.sent, { count: sent })}</p>
-        )}
-      </Dialog>
+      <MessageAttendeesDialog eventId={eventId} open={open} onOpenChange={setOpen} />
     </>
   );
 }

@@ -16,7 +16,7 @@ import { useAttendees } from '../api/get-attendees';
 import { attendeesCsvUrl, downloadAttendeesCsv } from '../api/attendees-csv';
 import { AttendeeTable, type AttendeeColumn } from './attendees';
 import { CheckInByPass } from './check-in-by-pass';
-import { MessageAttendeesDialog } from './message-attendees-dialog';
+import { MessageAttendeesButton } from './message-attendees-dialog';
 import { MinorState } from './minor-state';
 import { statusLabel } from './rsvp';
 import styles from './organiser-panel.module.css';
@@ -132,7 +132,7 @@ export function OrganiserPanel({ eventId, className = '' }: { eventId: number; c
             <Download size={16} aria-hidden="true" />
             {t(messages.download)}
           </a>
-          <MessageAttendeesDialog eventId={eventId} />
+          <MessageAttendeesButton eventId={eventId} />
         </>
       }
     >
