@@ -151,7 +151,12 @@ export function EventRow({ event, priority = false }: { event: EventSummary; pri
         <p className={styles.when}>
           <time dateTime={event.date}>{detailTime(event.date, event.timeZone)}</time>
           {yours && <span className={styles.yours}>({yours})</span>}
-          {event.location && <span className={styles.place}>{event.location}</span>}
+          {event.location && (
+            <span className={styles.place}>
+              {/* In its own direction (an English place on an Arabic page), the separator in the page's. */}
+              <bdi>{event.location}</bdi>
+            </span>
+          )}
         </p>
         <p className={styles.description}>{event.description}</p>
       </div>
