@@ -122,7 +122,7 @@ describe('the design: home, list and header', () => {
         await settle(page);
         await shows(next.getByRole('heading', { name: GOING_TO }));
         await shows(next.getByText('Attending', { exact: true }));
-        await shows(next.getByText(/^(Today|Tomorrow|\w+day \d{1,2} \w+)$/));
+        await shows(next.getByText(/^(Today|Tomorrow|\w+day, \w+ \d{1,2})$/));
         expect(await next.locator('img').count()).toBe(1);
         // It is the first thing after the greeting, in the first screen.
         const box = (await next.boundingBox())!;

@@ -174,7 +174,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /**
- * How long ago a moment was, for comments: 'just now', '5m ago', '2h ago', 'yesterday', '3 days ago'; after a
+ * How long ago a moment was, for comments: 'just now', '5m ago', '2h ago', 'yesterday', '3d ago'; after a
  * week its short date. English reads the narrow style ('2h ago'); other languages the short one, whose narrow
  * forms are signs in some ('-2 ч'). A moment in the future (a clock ahead) reads 'just now'.
  */

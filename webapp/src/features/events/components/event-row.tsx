@@ -152,10 +152,13 @@ export function EventRow({ event, priority = false }: { event: EventSummary; pri
           <time dateTime={event.date}>{detailTime(event.date, event.timeZone)}</time>
           {yours && <span className={styles.yours}>({yours})</span>}
           {event.location && (
-            <span className={styles.place}>
-              {/* In its own direction (an English place on an Arabic page), the separator in the page's. */}
-              <bdi>{event.location}</bdi>
-            </span>
+            <>
+              <span aria-hidden="true">·</span>
+              {/* In its own direction (an English place on an Arabic page), cut at its own end. */}
+              <span className={styles.place} dir="auto">
+                {event.location}
+              </span>
+            </>
           )}
         </p>
         <p className={styles.description}>{event.description}</p>
