@@ -229,7 +229,10 @@ describe.each(WEB_DATABASE_KINDS)('the web app for a member on %s', (kind) => {
     const comment = page.locator('.comment').first();
     await expect.poll(() => comment.textContent()).toContain('Looking forward to it!');
     expect(await comment.textContent()).toContain('Demo Member');
-    expect(await comment.textContent()).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM)/);
+    // Just posted: it says so, with the SPEC's full date and time in its title.
+    const when = comment.locator('time');
+    expect(await when.textContent()).toBe('just now');
+    expect(await when.getAttribute('title')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM)$/);
   });
 
   it('When the member changes settings, then each SPEC validation message and save works', async () => {

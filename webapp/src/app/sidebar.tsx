@@ -19,7 +19,10 @@ const LATEST_UPDATES = [
   { date: '2026-11-02', text: messages.cleanUp },
 ];
 
-/** A calendar day as 'Nov 18, 2026' in English, the page's language's own way otherwise. */
+/**
+ * A calendar day as 'Nov 18, 2026' in English, the page's language's own way otherwise: lib/dates' short style,
+ * written here so the first page's bundle does not carry the dates module for three static lines.
+ */
 const dayText = (day: string) =>
   new Intl.DateTimeFormat(intlLocale(), {
     month: 'short',

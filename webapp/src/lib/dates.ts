@@ -1,7 +1,8 @@
-// Date formats of SPEC §2/§9, with the browser's own Intl (no date library in the bundle), in the page's language:
-// English keeps the SPEC's patterns exactly; another language gets the same parts in its own order and clock. An
-// event's dates are in the event's own time zone when given (else the viewer's). Invalid or missing dates fall
-// back to the SPEC's words.
+// The web app's one place for dates (SPEC §2/§9): a few named styles (STYLES) on the browser's own Intl (no date
+// library in the bundle), in the page's language; every screen formats through them, so a date reads the same
+// everywhere. English keeps the SPEC's patterns exactly; another language gets the same parts in its own order
+// and clock. An event's dates are in the event's own time zone; other moments (comments, admin entries) in the
+// organisation's. Comments say how long ago ('2h ago'). Invalid or missing dates fall back to the SPEC's words.
 import { dateFormat, dateParts } from '../../../shared/date-format';
 import { instantFromWallTime, zoneOffsetMinutes, zoneShortName } from '../../../shared/time-zones';
 import { currentLanguage, defineMessages, intlLocale, translate } from '../i18n';
@@ -24,6 +25,7 @@ const messages = defineMessages({
   notSet: { id: 'web.dates.notSet', defaultMessage: 'Not set' },
   today: { id: 'web.dates.today', defaultMessage: 'Today' },
   tomorrow: { id: 'web.dates.tomorrow', defaultMessage: 'Tomorrow' },
+  justNow: { id: 'web.dates.justNow', defaultMessage: 'just now', description: 'A comment posted under a minute ago.' },
 });
 
 /** The locale Intl formats in: English's own for English (the SPEC's patterns), else the page's (intlLocale). */
@@ -73,48 +75,120 @@ export function timeZoneOptions(current: string): string[] {
   return known.includes(current) ? known : [current, ...known];
 }
 
-/** A pattern in a zone (undefined: the viewer's). */
-const formatter = (options: Intl.DateTimeFormatOptions) => (zone?: string) =>
-  dateFormat(localeFor('en-US'), { ...options, timeZone: zone });
-const MONTH_SHORT = formatter({ month: 'short' });
-const DAY = formatter({ day: 'numeric' });
-const SHORT = formatter({ month: 'short', day: 'numeric', year: 'numeric' }); // Mar 7, 2026
-const LONG = formatter({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }); // Saturday, March 7, 2026
-const TIME_12 = formatter({ hour: 'numeric', minute: '2-digit', hour12: true }); // 2:05 PM
-const TIME_LOCAL = formatter({ hour: 'numeric', minute: '2-digit' }); // 14:05 in most languages
-const TIME = (zone?: string) => (isEnglish() ? TIME_12 : TIME_LOCAL)(zone);
-const WEEKDAY_SHORT = formatter({ weekday: 'short', month: 'short', day: 'numeric' }); // Sat, Mar 7
+/**
+ * The named styles: the one way each kind of date reads everywhere in the UI. English reads them in the SPEC's
+ * American order with a 12-hour clock ('Saturday, December 5, 2026', 'Dec 5, 2026', '6:00 PM'); another language
+ * gets the same parts in its own order and clock.
+ */
+const STYLES = {
+  /** 'Saturday, December 5': a day's heading in a list (this year's). */
+  dayHeading: { weekday: 'long', month: 'long', day: 'numeric' },
+  /** 'Saturday, December 5, 2026': an event's day (the details table), or a heading of another year. */
+  longDate: { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' },
+  /** 'Dec 5, 2026': a date among others (cards, tables, the sidebar). */
+  shortDate: { month: 'short', day: 'numeric', year: 'numeric' },
+  /** 'Sat, Dec 5': a day beside a time where the year goes without saying. */
+  shortDay: { weekday: 'short', month: 'short', day: 'numeric' },
+  /** '6:00 PM' (14:05 in most other languages). */
+  time: { hour: 'numeric', minute: '2-digit' },
+  /** The calendar badge on covers: 'Dec' over '5'. */
+  badgeMonth: { month: 'short' },
+  badgeDay: { day: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+export type DateStyle = keyof typeof STYLES;
 
-const pad = (value: number) => String(value).padStart(2, '0');
-/** Intl may put a narrow no-break space before AM/PM; the SPEC's strings use a plain space. */
-const time = (date: Date, zone?: string) => TIME(zone).format(date).replace(/\s/g, ' ');
-/** 'yyyy' of the SPEC's patterns: the year has at least four digits. */
-const withYear = (format: (zone?: string) => Intl.DateTimeFormat) => (date: Date, zone?: string) =>
-  format(zone)
+/** English's own clock for English (the SPEC's h:mm a), the language's own otherwise. */
+const clock = (style: DateStyle): Intl.DateTimeFormatOptions =>
+  style === 'time' && isEnglish() ? { hour12: true } : {};
+
+/**
+ * A date in one of the named styles, in `zone` (left out: the organisation's). Intl may put a narrow no-break
+ * space before AM/PM; the SPEC's strings use a plain space. A year keeps at least four digits ('yyyy').
+ */
+export function formatDate(style: DateStyle, date: Date, zone: string | undefined = defaultZone()): string {
+  return dateFormat(localeFor('en-US'), { ...STYLES[style], ...clock(style), timeZone: zone })
     .formatToParts(date)
-    .map((part) => (part.type === 'year' ? part.value.padStart(4, '0') : part.value))
+    .map((part) => (part.type === 'year' ? part.value.padStart(4, '0') : part.value.replace(/\s/g, ' ')))
     .join('');
-const short = withYear(SHORT);
-const long = withYear(LONG);
+}
+
+/**
+ * Where a date without an event is read: the organisation's zone (its setting, written into the page), so that
+ * every member reads a comment's or an audit entry's time alike; the viewer's own where there is no page.
+ */
+const defaultZone = (): string | undefined => (typeof document === 'undefined' ? undefined : organisationTimeZone());
 
 const formatOr = (value: string | null | undefined, render: (date: Date) => string, fallback: string) => {
   const date = toDate(value);
   return date ? render(date) : fallback;
 };
 
-/** `zone`: the event's time zone (left out: the viewer's). */
 const dayAtTime = (day: string, at: string) => translate(messages.dayAtTime, { day, time: at });
 
+// Each screen's date, `zone` being the event's time zone (left out: the organisation's).
+/** 'Dec 5, 2026' or 'No date'. */
 export const shortDate = (value?: string | null, zone?: string) =>
-  formatOr(value, (d) => short(d, zone), translate(messages.noDate));
+  formatOr(value, (d) => formatDate('shortDate', d, zone), translate(messages.noDate));
+/** 'Saturday, December 5, 2026 at 6:00 PM' or 'Date not specified'. */
 export const longDateTime = (value?: string | null, zone?: string) =>
-  formatOr(value, (d) => dayAtTime(long(d, zone), time(d, zone)), translate(messages.dateNotSpecified));
+  formatOr(
+    value,
+    (d) => dayAtTime(formatDate('longDate', d, zone), formatDate('time', d, zone)),
+    translate(messages.dateNotSpecified),
+  );
+/** 'Saturday, December 5, 2026' or 'Date not specified'. */
 export const detailDate = (value?: string | null, zone?: string) =>
-  formatOr(value, (d) => long(d, zone), translate(messages.dateNotSpecified));
+  formatOr(value, (d) => formatDate('longDate', d, zone), translate(messages.dateNotSpecified));
+/** '6:00 PM' or 'Time not specified'. */
 export const detailTime = (value?: string | null, zone?: string) =>
-  formatOr(value, (d) => time(d, zone), translate(messages.timeNotSpecified));
-export const commentDate = (value?: string | null) =>
-  formatOr(value, (d) => dayAtTime(short(d), time(d)), translate(messages.dateUnavailable));
+  formatOr(value, (d) => formatDate('time', d, zone), translate(messages.timeNotSpecified));
+/** A moment (a comment, a reply): 'Dec 5, 2026 at 6:00 PM' (SPEC's 'MMM d, yyyy at h:mm a'), or 'Date unavailable'. */
+export const commentDate = (value?: string | null, zone?: string) =>
+  formatOr(
+    value,
+    (d) => dayAtTime(formatDate('shortDate', d, zone), formatDate('time', d, zone)),
+    translate(messages.dateUnavailable),
+  );
+/** A time of day given as 'HH:MM' in `zone` (a nightly job's hour), in the time style: '6:00 PM'. */
+export function clockTime(hhmm: string, zone = 'UTC'): string {
+  const [hour, minute] = hhmm.split(':').map(Number) as [number, number];
+  const wall = instantFromWallTime({ year: 2026, month: 1, day: 15, hour, minute }, zone);
+  return Number.isNaN(wall.getTime()) ? hhmm : formatDate('time', wall, zone);
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormat(): Intl.RelativeTimeFormat {
+  const locale = localeFor('en');
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { style: isEnglish() ? 'narrow' : 'short', numeric: 'auto' });
+    relativeFormats.set(locale, format);
+  }
+  return format;
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/**
+ * How long ago a moment was, for comments: 'just now', '5m ago', '2h ago', 'yesterday', '3d ago'; after a
+ * week its short date. English reads the narrow style ('2h ago'); other languages the short one, whose narrow
+ * forms are signs in some ('-2 ч'). A moment in the future (a clock ahead) reads 'just now'.
+ */
+export function relativeTime(value?: string | null, now = Date.now(), zone?: string): string {
+  const date = toDate(value);
+  if (!date) return translate(messages.dateUnavailable);
+  const ago = now - date.getTime();
+  if (ago < MINUTE) return translate(messages.justNow);
+  if (ago >= 7 * DAY) return formatDate('shortDate', date, zone);
+  const format = relativeFormat();
+  if (ago < HOUR) return format.format(-Math.floor(ago / MINUTE), 'minute');
+  if (ago < DAY) return format.format(-Math.floor(ago / HOUR), 'hour');
+  return format.format(-Math.floor(ago / DAY), 'day');
+}
 
 /**
  * What goes beside an event's time: its zone ('GMT+1 (Europe/Berlin)', or 'UTC') and, when the viewer's clocks
@@ -127,13 +201,14 @@ export function zoneNote(
 ): { zone: string; yours: string | null } | null {
   const date = toDate(value);
   if (!date) return null;
-  const name = zoneShortName(date, zone);
+  const name = zoneShortName(date, zone, localeFor('en'));
   const label = name === zone ? name : `${name} (${zone})`;
   if (zoneOffsetMinutes(date, zone) === zoneOffsetMinutes(date, viewerZone)) return { zone: label, yours: null };
-  const sameDay = WEEKDAY_SHORT(zone).format(date) === WEEKDAY_SHORT(viewerZone).format(date);
-  const when = sameDay
-    ? time(date, viewerZone)
-    : `${WEEKDAY_SHORT(viewerZone).format(date)}, ${time(date, viewerZone)}`;
+  const theirDay = formatDate('shortDay', date, viewerZone);
+  const when =
+    formatDate('shortDay', date, zone) === theirDay
+      ? formatDate('time', date, viewerZone)
+      : rowText(theirDay, formatDate('time', date, viewerZone));
   return { zone: label, yours: translate(messages.yourTime, { time: when }) };
 }
 
@@ -186,7 +261,7 @@ export function byDateAscending<T extends { date: string }>(a: T, b: T): number 
 /** The calendar badge on cards: 'Mar' and '7', or null when the date cannot be read. */
 export function badgeParts(value?: string | null, zone?: string): { month: string; day: string } | null {
   const date = toDate(value);
-  return date ? { month: MONTH_SHORT(zone).format(date), day: DAY(zone).format(date) } : null;
+  return date ? { month: formatDate('badgeMonth', date, zone), day: formatDate('badgeDay', date, zone) } : null;
 }
 
 /** A calendar date (YYYY-MM-DD, e.g. a birth date) as 'March 12, 2011': no time, so no zone can move it. */
@@ -197,15 +272,12 @@ export const calendarDateText = (value?: string | null) =>
     translate(messages.notSet),
   );
 
-// The list's compact formats: day headings ('Wednesday 2 December', 'Today') and a row's 'Wed 2 Dec · 6:00 PM'.
+/** A calendar date (YYYY-MM-DD) in the short style: 'Nov 18, 2026'. */
+export const calendarShortDate = (value: string) => shortDate(`${value}T12:00:00Z`, 'UTC');
+
+// The list's days: rows are grouped by their calendar day in the event's zone.
 const DAY_KEY = (zone?: string) =>
   dateFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone });
-const DAY_HEADING = (zone?: string) =>
-  dateFormat(localeFor('en-GB'), { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone });
-const DAY_HEADING_YEAR = (zone?: string) =>
-  dateFormat(localeFor('en-GB'), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: zone });
-const ROW_DAY = (zone?: string) =>
-  dateFormat(localeFor('en-GB'), { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone });
 
 /** The calendar day (YYYY-MM-DD) of a date in `zone`, or null when unreadable: the list groups its rows by it. */
 export const dayKey = (value?: string | null, zone?: string) => {
@@ -214,7 +286,7 @@ export const dayKey = (value?: string | null, zone?: string) => {
 };
 
 /**
- * A day's heading in the list: 'Today', 'Tomorrow', 'Wednesday 2 December' (with the year when it is not this
+ * A day's heading in the list: 'Today', 'Tomorrow', 'Wednesday, December 2' (with the year when it is not this
  * year's), or 'No date'. Today is the viewer's today in the event's zone: where the event happens.
  */
 export function dayHeading(value?: string | null, zone?: string, now = new Date()): string {
@@ -223,11 +295,16 @@ export function dayHeading(value?: string | null, zone?: string, now = new Date(
   const key = DAY_KEY(zone).format(date);
   if (key === DAY_KEY(zone).format(now)) return translate(messages.today);
   if (key === DAY_KEY(zone).format(new Date(now.getTime() + 86_400_000))) return translate(messages.tomorrow);
-  return (key.slice(0, 4) === DAY_KEY(zone).format(now).slice(0, 4) ? DAY_HEADING : DAY_HEADING_YEAR)(zone).format(
-    date,
-  );
+  return formatDate(key.slice(0, 4) === DAY_KEY(zone).format(now).slice(0, 4) ? 'dayHeading' : 'longDate', date, zone);
 }
 
-/** A row's short date and time, 'Wed 2 Dec · 6:00 PM', in the event's zone; 'Date not specified' when unreadable. */
+/** A day and a time side by side: 'Wed, Dec 2 · 6:00 PM'. */
+const rowText = (day: string, at: string) => `${day} · ${at}`;
+
+/** A short day and time, 'Wed, Dec 2 · 6:00 PM', in the event's zone; 'Date not specified' when unreadable. */
 export const rowDateTime = (value?: string | null, zone?: string) =>
-  formatOr(value, (d) => `${ROW_DAY(zone).format(d)} · ${time(d, zone)}`, translate(messages.dateNotSpecified));
+  formatOr(
+    value,
+    (d) => rowText(formatDate('shortDay', d, zone), formatDate('time', d, zone)),
+    translate(messages.dateNotSpecified),
+  );

@@ -6,7 +6,7 @@ import { Card } from '../../../components/card/card';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { intlLocale, defineMessages, useT, type Translate } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
-import { longDateTime } from '../../../lib/dates';
+import { clockTime, longDateTime } from '../../../lib/dates';
 import { LATEST_BACKUP_URL, useBackups } from '../api/get-backups';
 
 const messages = defineMessages({
@@ -16,7 +16,7 @@ const messages = defineMessages({
     id: 'web.admin.backups.daily',
     defaultMessage:
       '{keep, plural, one {The server backs the database up every day at {time} UTC and keeps the last #.} other {The server backs the database up every day at {time} UTC and keeps the last #.}}',
-    description: '`time` is the hour of the nightly backup in UTC (HH:MM); `keep` how many backups are kept.',
+    description: '`time` is the hour of the nightly backup in UTC ("6:00 PM"); `keep` how many backups are kept.',
   },
   byHand: {
     id: 'web.admin.backups.byHand',
@@ -56,7 +56,7 @@ export function BackupsTab() {
   return (
     <Card title={t(messages.title)}>
       <p>
-        {dailyAtUtc ? t(messages.daily, { time: dailyAtUtc, keep }) : t(messages.byHand, { keep })}{' '}
+        {dailyAtUtc ? t(messages.daily, { time: clockTime(dailyAtUtc), keep }) : t(messages.byHand, { keep })}{' '}
         {t(messages.private)}
       </p>
       {latest ? (

@@ -12,7 +12,7 @@ import { useTakePart } from '../../../components/take-part/take-part';
 import { toast, toastError } from '../../../components/toast-store';
 import { defineMessages, translate, useT } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
-import { commentDate } from '../../../lib/dates';
+import { commentDate, relativeTime } from '../../../lib/dates';
 import { useComments } from '../api/get-comments';
 import { useCreateComment } from '../api/create-comment';
 import { common } from '../messages';
@@ -127,7 +127,10 @@ export function Discussion({
                 <div className="comment-body">
                   <div className="comment-meta">
                     <strong>{name}</strong>
-                    <span>{commentDate(comment.createdAt)}</span>
+                    {/* How long ago, with the SPEC's full date and time a hover (or long press) away. */}
+                    <time dateTime={comment.createdAt} title={commentDate(comment.createdAt)}>
+                      {relativeTime(comment.createdAt)}
+                    </time>
                     {comment.editedAt && <span className="muted">{t(messages.edited)}</span>}
                     {viewerId !== undefined && (
                       <CommentMenu eventId={eventId} comment={comment} viewerId={viewerId} canModerate={canModerate} />

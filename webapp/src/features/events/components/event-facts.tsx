@@ -64,7 +64,7 @@ export function EventFacts({ event, className = '' }: { event: EventDetail; clas
     rows.push(['guardians', t(factsMessages.guardians), t(factsMessages.guardiansRule)]);
   return (
     <Card title={t(factsMessages.title)} className={className} labelledBy="facts-title">
-      <table>
+      <table className="stacked-table">
         <tbody>
           {rows.map(([key, label, value]) => (
             <tr key={key}>

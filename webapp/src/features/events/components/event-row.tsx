@@ -1,16 +1,17 @@
 // One event in the All Events list (SPEC §2), as a compact row under its day's heading: the cover as a thumbnail,
-// the name, a short date and time ('Wed 2 Dec · 6:00 PM') with the place, a 2-line description, the attending
-// count with the spots left, and the join control as the row's main action. The name's link covers the whole row
-// (a tap anywhere opens the event); the join button sits above it, never inside it. On a full event the button
-// reads 'Join the waitlist', then 'Leave the waitlist', as on the details page.
-import { Check, Hourglass, Lock, LogOut, Users } from 'lucide-react';
+// the name, the time and the place (the heading already says the day), a 2-line description, the attending count
+// (once someone is) with the spots left, 'View Event Details' and the join control as the row's main action. The
+// name's link covers the whole row (a tap anywhere, the SPEC's words included, opens the event); the join button
+// sits above it, never inside it. On a full event the button reads 'Join the waitlist', then 'Leave the waitlist',
+// as on the details page. The place is here only when the list gave it: the server decides who may read it.
+import { Check, ChevronRight, Hourglass, Lock, LogOut, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { EventSummary } from '../../../../../shared/types';
 import { Badge } from '../../../components/badge/badge';
 import { Button } from '../../../components/button/button';
 import { toast, toastError } from '../../../components/toast-store';
 import { paths } from '../../../config/paths';
-import { rowDateTime, zoneNote } from '../../../lib/dates';
+import { detailTime, zoneNote } from '../../../lib/dates';
 import { imageSource } from '../../../lib/images';
 import { useTakePart } from '../../../components/take-part/take-part';
 import { defineMessages, translate, useT } from '../../../i18n';
@@ -39,6 +40,7 @@ const messages = defineMessages({
     defaultMessage: 'Waiting for a guardian to approve {name}: click to cancel',
   },
   viewDetails: { id: 'web.events.row.viewDetails', defaultMessage: 'View Event Details: {name}' },
+  viewDetailsShort: { id: 'web.events.row.viewDetailsShort', defaultMessage: 'View Event Details' },
   attending: {
     id: 'web.events.row.attending',
     defaultMessage: '{count, plural, one {# attending} other {# attending}}',
@@ -147,17 +149,28 @@ export function EventRow({ event, priority = false }: { event: EventSummary; pri
           </Link>
         </h3>
         <p className={styles.when}>
-          <time dateTime={event.date}>{rowDateTime(event.date, event.timeZone)}</time>
-          {yours && <span className={styles.yours}> ({yours})</span>}
-          {event.location && <span className={styles.place}>{event.location}</span>}
+          <time dateTime={event.date}>{detailTime(event.date, event.timeZone)}</time>
+          {yours && <span className={styles.yours}>({yours})</span>}
+          {event.location && (
+            <>
+              <span aria-hidden="true">·</span>
+              {/* In its own direction (an English place on an Arabic page), cut at its own end. */}
+              <span className={styles.place} dir="auto">
+                {event.location}
+              </span>
+            </>
+          )}
         </p>
         <p className={styles.description}>{event.description}</p>
       </div>
       <p className={styles.counts}>
-        <span className={styles.count}>
-          <Users size={14} aria-hidden="true" />
-          {t(messages.attending, { count: event.attendingCount })}
-        </span>
+        {/* Nobody yet is no news: the count shows once someone is going. */}
+        {event.attendingCount > 0 && (
+          <span className={styles.count}>
+            <Users size={14} aria-hidden="true" />
+            {t(messages.attending, { count: event.attendingCount })}
+          </span>
+        )}
         {spots && <Badge tone={event.spotsLeft === 0 ? 'warning' : 'success'}>{spots}</Badge>}
         {!event.isPublic && (
           <Badge tone="warning">
@@ -166,6 +179,11 @@ export function EventRow({ event, priority = false }: { event: EventSummary; pri
           </Badge>
         )}
         <SeriesHint repeats={event.repeats} />
+        {/* The SPEC's link words, seen: the row's own link (above) answers a tap here and names the event. */}
+        <span className={styles.details} aria-hidden="true">
+          {t(messages.viewDetailsShort)}
+          <ChevronRight size={14} className={styles.chevron} />
+        </span>
       </p>
       <div className={styles.action}>
         <JoinButton event={event} />

@@ -12,6 +12,7 @@ export const rsvpMessages = defineMessages({
     id: 'web.events.details.spotsLeft',
     defaultMessage: '{count, plural, one {# spot left} other {# spots left}}',
   },
+  full: { id: 'web.events.details.full', defaultMessage: 'Full' },
   fullWithWaitlist: {
     id: 'web.events.details.fullWithWaitlist',
     defaultMessage: '{count, plural, one {Full · # on the waitlist} other {Full · # on the waitlist}}',
@@ -26,10 +27,12 @@ export const rsvpMessages = defineMessages({
 /** '1 person', '3 people' (SPEC §2's attending count). */
 export const peopleCount = (count: number) => translate(rsvpMessages.people, { count });
 
-/** '3 spots left', '1 spot left', 'Full · 2 on the waitlist'; null when the event has no limit. */
+/** '3 spots left', '1 spot left', 'Full', 'Full · 2 on the waitlist'; null when the event has no limit. */
 export function spotsText({ spotsLeft, waitlistCount }: Capacity): string | null {
   if (spotsLeft === null) return null;
   if (spotsLeft > 0) return translate(rsvpMessages.spotsLeft, { count: spotsLeft });
+  // An empty waitlist is no news: 'Full' says what matters.
+  if (waitlistCount === 0) return translate(rsvpMessages.full);
   return translate(rsvpMessages.fullWithWaitlist, { count: waitlistCount });
 }
 
