@@ -8,6 +8,7 @@ import type {
   MembershipMode,
   OrganisationLanguage,
   PhotoConsent,
+  ReportCategory,
   AttendanceStatus,
   MonthlyBy,
   PermissionSlipStatus,
@@ -251,6 +252,8 @@ export type ReportAction = 'dismiss' | 'remove_comment' | 'suspend_author';
 export interface ReportItem {
   id: number;
   status: ReportStatus;
+  category: ReportCategory;
+  /** The reporter's words; empty when they chose a category and wrote nothing. */
   reason: string;
   createdAt: string;
   reporter: { id: number; name: string };
