@@ -381,6 +381,14 @@ export interface OrganisationSettingsView {
 }
 
 /** An invite link as admins see it (they may copy it again from the list). */
+/** GET /api/invites/{code}: the invite page's words, for anyone holding the code. */
+export interface InvitePreview {
+  /** Who made the link, as the invited person may see them (a minor by first name); null if gone. */
+  inviter: { name: string } | null;
+  organisation: { name: string };
+  role: InviteRole;
+}
+
 export interface InviteView {
   code: string;
   /** Opens the web app's join page. */
