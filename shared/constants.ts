@@ -230,6 +230,13 @@ export type InviteRole = (typeof INVITE_ROLES)[number];
 /** The members admin list's page size. */
 export const MEMBERS_PAGE = { defaultLimit: 50, maxLimit: 100 } as const;
 
+/**
+ * What a member says a reported comment is. A safeguarding concern (a child may be at risk) alerts every admin at
+ * once; the others wait for the admins' hourly digest. A report made without one (an older client) is "other".
+ */
+export const REPORT_CATEGORIES = ['spam', 'bullying', 'safeguarding', 'other'] as const;
+export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
+
 /** Every governance action the audit log records. */
 export const AUDIT_ACTIONS = [
   'member.approved',
@@ -242,6 +249,7 @@ export const AUDIT_ACTIONS = [
   'invite.used',
   'comment.removed',
   'report.resolved',
+  'report.safeguarding',
   'event.deleted',
   'attendees.exported',
   'message.sent',

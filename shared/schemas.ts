@@ -27,6 +27,7 @@ import {
   PASS_TOKEN,
   RECURRENCE_FREQUENCIES,
   RECURRENCE_MAX_COUNT,
+  REPORT_CATEGORIES,
   RSVP_LIMITS,
   RSVP_STATUSES,
   SERIES_SCOPES,
@@ -488,15 +489,29 @@ export const commentSchema = z.object({
     .refine(isStorableText, { error: UNSTORABLE_TEXT }),
 });
 
-/** POST /api/events/{id}/comments/{commentId}/report */
-export const commentReportSchema = z.object({
-  reason: z
-    .string({ error: MSG.reportReasonEmpty })
-    .trim()
-    .min(1, { error: MSG.reportReasonEmpty })
-    .max(LIMITS.reportReason, { error: tooLongMessage('reason', LIMITS.reportReason) })
-    .refine(isStorableText, { error: UNSTORABLE_TEXT }),
-});
+/**
+ * POST /api/events/{id}/comments/{commentId}/report. `category` is optional so that clients from before categories
+ * keep working (their reports are "other"); the reason may be left out only when a category other than "other"
+ * says what is wrong.
+ */
+export const commentReportSchema = z
+  .object({
+    category: z.enum(REPORT_CATEGORIES, { error: oneOf('Category', REPORT_CATEGORIES) }).default('other'),
+    reason: z
+      .string({ error: MSG.reportReasonEmpty })
+      .trim()
+      .max(LIMITS.reportReason, { error: tooLongMessage('reason', LIMITS.reportReason) })
+      .refine(isStorableText, { error: UNSTORABLE_TEXT })
+      .optional(),
+  })
+  .transform((body, ctx) => {
+    const reason = body.reason ?? '';
+    if (!reason && body.category === 'other') {
+      ctx.addIssue({ code: 'custom', message: MSG.reportReasonEmpty, path: ['reason'] });
+      return z.NEVER;
+    }
+    return { category: body.category, reason };
+  });
 
 const pageCursor = z
   .string({ error: MSG.cursorInvalid })
@@ -506,6 +521,8 @@ const pageCursor = z
 /** GET /api/admin/reports */
 export const reportsQuerySchema = z.object({
   status: z.enum(['open', 'resolved'], { error: eitherOr('Status', 'open', 'resolved') }).default('open'),
+  /** Only reports of this category; all when absent. */
+  category: z.enum(REPORT_CATEGORIES, { error: oneOf('Category', REPORT_CATEGORIES) }).optional(),
   cursor: pageCursor,
 });
 

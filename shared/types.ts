@@ -8,6 +8,7 @@ import type {
   MembershipMode,
   OrganisationLanguage,
   PhotoConsent,
+  ReportCategory,
   AttendanceStatus,
   MonthlyBy,
   PermissionSlipStatus,
@@ -264,6 +265,8 @@ export type ReportAction = 'dismiss' | 'remove_comment' | 'suspend_author';
 export interface ReportItem {
   id: number;
   status: ReportStatus;
+  category: ReportCategory;
+  /** The reporter's words; empty when they chose a category and wrote nothing. */
   reason: string;
   createdAt: string;
   reporter: { id: number; name: string };
@@ -391,6 +394,14 @@ export interface OrganisationSettingsView {
 }
 
 /** An invite link as admins see it (they may copy it again from the list). */
+/** GET /api/invites/{code}: the invite page's words, for anyone holding the code. */
+export interface InvitePreview {
+  /** Who made the link, as the invited person may see them (a minor by first name); null if gone. */
+  inviter: { name: string } | null;
+  organisation: { name: string };
+  role: InviteRole;
+}
+
 export interface InviteView {
   code: string;
   /** Opens the web app's join page. */

@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   const web = await system.start();
   const shownUrl = config.publicUrl ?? web.url;
   logger.info({ url: shownUrl, database: system.database.kind, demoMode: config.demoMode }, 'server started');
-  process.stdout.write(`\n  Community events is running at ${shownUrl}${config.demoMode ? '  (demo mode)' : ''}\n\n`);
+  process.stdout.write(
+    `\n  ${config.brand.name} is running at ${shownUrl}${config.demoMode ? '  (demo mode)' : ''}\n\n`,
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

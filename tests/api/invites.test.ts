@@ -72,6 +72,43 @@ describe.each(DATABASE_KINDS)('invite links on %s', (kind) => {
     expect(await app.deps.prisma.invite.count()).toBe(count);
   });
 
+  it('When anyone opens an invite’s preview, then it names the inviter and the organisation; a bad code is 404 or 410', async () => {
+    const inviter = await app.signedIn({ isAdmin: true, role: 'admin', name: 'Paula Parker' });
+    const invite = await inviter.client.post('/api/admin/invites', { maxUses: 1 });
+    expect(invite.status).toBe(201);
+
+    const res = await app.anonymous().get(`/api/invites/${invite.body.code}`);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      inviter: { name: 'Paula Parker' },
+      organisation: { name: 'Community Events' },
+      role: 'member',
+    });
+    expect((await app.anonymous().get(`/api/invites/${'A'.repeat(22)}`)).status).toBe(404);
+    expect((await app.anonymous().get('/api/invites/x')).status).toBe(400);
+    const { client } = await app.signedIn({ status: 'pending' });
+    expect((await client.post('/api/users/me/join', { code: invite.body.code })).status).toBe(200);
+    const usedUp = await app.anonymous().get(`/api/invites/${invite.body.code}`);
+    expect(usedUp.status).toBe(410);
+    expect(usedUp.body.error).toBe('This invite link has expired or has been used up.');
+  });
+
+  it('When the inviter is a minor, then the preview names them by first name only', async () => {
+    const young = await app.signedIn({
+      isAdmin: true,
+      role: 'admin',
+      name: 'Mia Young',
+      birthDate: new Date(Date.now() - 15 * 365 * DAY),
+    });
+    const invite = await young.client.post('/api/admin/invites', {});
+    expect(invite.status).toBe(201);
+
+    const res = await app.anonymous().get(`/api/invites/${invite.body.code}`);
+
+    expect(res.body.inviter).toEqual({ name: 'Mia' });
+  });
+
   it('When a member or anonymous visitor uses the invite admin API, then they are refused', async () => {
     const { client } = await app.signedIn();
     expect((await client.post('/api/admin/invites', {})).status).toBe(403);

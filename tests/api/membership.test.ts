@@ -16,6 +16,8 @@ const PENDING_ALLOWED = new Set([
   'GET /users/me/export',
   'DELETE /users/me',
   'POST /users/me/join',
+  // The invite page names the inviter before its visitor joins.
+  'GET /invites/:code',
   'POST /auth/logout',
   // Signing in (again) is not a member call.
   'GET /auth/config',

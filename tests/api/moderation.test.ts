@@ -225,6 +225,52 @@ describe.each(DATABASE_KINDS)('comment moderation on %s', (kind) => {
       expect(await app.deps.prisma.commentReport.count({ where: { commentId: id } })).toBe(0);
     });
 
+    it('When a report comes without a category, as older clients send it, then it is stored as other', async () => {
+      const eventId = await createEvent();
+      const id = await postComment(await member(), eventId);
+      const reporter = await member();
+
+      const res = await reporter.client.post(`${commentPath(eventId, id)}/report`, { reason: 'Odd' });
+
+      expect(res.status).toBe(202);
+      expect(await app.deps.prisma.commentReport.findFirstOrThrow({ where: { commentId: id } })).toMatchObject({
+        category: 'other',
+        reason: 'Odd',
+      });
+    });
+
+    it('When a member chooses a category, then the reason may be left out, except for other', async () => {
+      const eventId = await createEvent();
+      const id = await postComment(await member(), eventId);
+      const [spammer, other] = [await member(), await member()];
+
+      const spam = await spammer.client.post(`${commentPath(eventId, id)}/report`, { category: 'spam' });
+      const bare = await other.client.post(`${commentPath(eventId, id)}/report`, { category: 'other', reason: ' ' });
+
+      expect(spam.status).toBe(202);
+      expect(bare.status).toBe(400);
+      expect(bare.body).toEqual({ code: expect.any(String), error: 'Please say why you are reporting this comment' });
+      expect(await app.deps.prisma.commentReport.findMany({ where: { commentId: id } })).toEqual([
+        expect.objectContaining({ reporterId: spammer.user.id, category: 'spam', reason: '' }),
+      ]);
+    });
+
+    it('When the category is unknown, then it is 400 naming the four and nothing is stored', async () => {
+      const eventId = await createEvent();
+      const id = await postComment(await member(), eventId);
+      const reporter = await member();
+
+      for (const category of ['rude', 3, null]) {
+        const res = await reporter.client.post(`${commentPath(eventId, id)}/report`, { category, reason: 'x' });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({
+          code: expect.any(String),
+          error: 'Category must be one of spam, bullying, safeguarding, other',
+        });
+      }
+      expect(await app.deps.prisma.commentReport.count({ where: { commentId: id } })).toBe(0);
+    });
+
     it('When comments are reported, then one digest job waits an hour and reaches the active admins once', async () => {
       // Two hours ahead: earlier tests' digest (due an hour after their reports) is sent first, and sessions last.
       const start = new Date(Date.now() + 2 * 60 * 60_000);
@@ -297,6 +343,7 @@ describe.each(DATABASE_KINDS)('comment moderation on %s', (kind) => {
       expect(res.body.reports[0]).toEqual({
         id: reportIds[1],
         status: 'open',
+        category: 'other',
         reason: 'Mean',
         createdAt: expect.any(String),
         reporter: { id: reporters[1]!.user.id, name: reporters[1]!.user.name },
@@ -310,6 +357,34 @@ describe.each(DATABASE_KINDS)('comment moderation on %s', (kind) => {
       expect(res.body.reports[1].id).toBe(reportIds[0]);
       const ids = res.body.reports.map((report: { id: number }) => report.id);
       expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    });
+
+    it('When an admin filters by category, then only reports of that category come, each saying its category', async () => {
+      const eventId = await createEvent();
+      const commentId = await postComment(await member(), eventId, 'Filtered words');
+      const [bully, worried] = [await member(), await member()];
+      await bully.client.post(`${commentPath(eventId, commentId)}/report`, { category: 'bullying' });
+      await worried.client.post(`${commentPath(eventId, commentId)}/report`, { category: 'safeguarding' });
+
+      const res = await admin.client.get('/api/admin/reports?status=open&category=safeguarding');
+      const bad = await admin.client.get('/api/admin/reports?category=rude');
+
+      expect(res.status).toBe(200);
+      expect(res.body.reports.length).toBeGreaterThan(0);
+      expect(res.body.reports.every((report: { category: string }) => report.category === 'safeguarding')).toBe(true);
+      expect(res.body.reports[0]).toMatchObject({
+        category: 'safeguarding',
+        reason: '',
+        reporter: { id: worried.user.id },
+        comment: { id: commentId },
+      });
+      const all = await admin.client.get('/api/admin/reports?status=open');
+      const categories = all.body.reports
+        .filter((report: { comment: { id: number } }) => report.comment.id === commentId)
+        .map((report: { category: string }) => report.category);
+      expect(categories).toEqual(['safeguarding', 'bullying']);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe('Category must be one of spam, bullying, safeguarding, other');
     });
 
     it('When there are more than 50 reports, then nextCursor leads to the rest without overlap', async () => {

@@ -12,6 +12,7 @@ export const silentTriggers: NotificationTriggers = {
   seriesUpdated: async () => {},
   rsvpDigest: async () => {},
   reportsDigest: async () => {},
+  safeguardingAlert: async () => {},
 };
 
 export type TriggerCall = [name: keyof NotificationTriggers, ...args: unknown[]];

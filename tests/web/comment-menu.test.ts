@@ -89,10 +89,13 @@ describe.each(WEB_DATABASE_KINDS)('the comment menu on %s', (kind) => {
     await page.getByRole('button', { name: 'Comment actions' }).click();
     await page.getByRole('menuitem', { name: 'Report' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report comment' });
+    await dialog.getByRole('radio', { name: /Something else/ }).check();
     await dialog.getByLabel('Reason').fill('Spelling police');
     await checkScreen(page, 'comment-report-dialog');
     await dialog.getByRole('button', { name: 'Report' }).click();
-    await expect.poll(() => app.deps.prisma.commentReport.count({ where: { reason: 'Spelling police' } })).toBe(1);
+    await expect
+      .poll(() => app.deps.prisma.commentReport.count({ where: { reason: 'Spelling police', category: 'other' } }))
+      .toBe(1);
     await page.context().close();
   });
 

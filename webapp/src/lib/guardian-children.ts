@@ -17,4 +17,5 @@ export const guardianChildrenQueryOptions = () =>
   });
 
 /** Settings asks on every visit: an account that looks after nobody may be refused, and that is no error to retry. */
-export const useGuardianChildren = () => useQuery({ ...guardianChildrenQueryOptions(), retry: false });
+export const useGuardianChildren = (enabled = true) =>
+  useQuery({ ...guardianChildrenQueryOptions(), retry: false, enabled });

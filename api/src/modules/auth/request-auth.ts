@@ -78,6 +78,7 @@ const PENDING_ALLOWED: ReadonlyArray<readonly [method: string, path: RegExp]> = 
   ['GET', /^\/users\/me\/export$/],
   ['DELETE', /^\/users\/me$/],
   ['POST', /^\/users\/me\/join$/],
+  ['GET', /^\/invites\/[A-Za-z0-9_-]+$/],
   ['POST', /^\/auth\/logout$/],
   // Signing in again (another browser, the Mini App's session exchange) is not a member call.
   ['GET', /^\/auth\/config$/],

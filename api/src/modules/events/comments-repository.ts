@@ -1,6 +1,7 @@
 // The comments table and the reports about them. Commenters are shown by id, name and picture only: members
 // never read each other's emails. A removed comment stays in the table (removed_at) so that its reports keep
 // the words they were about; every listing leaves it out.
+import type { ReportCategory } from '../../../../shared/constants';
 import type { CommentItem } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
 import { recordAudit } from '../audit/audit-repository';
@@ -107,20 +108,31 @@ export async function removeComment(
 export type ReportOutcome = 'reported' | 'already-reported' | 'comment-gone';
 
 /**
- * Files the member's report and, in the same transaction, runs `alongside` (the admins' digest). Once per
- * member and comment: the unique pair turns a second report, even a simultaneous one, into 'already-reported'.
+ * Files the member's report and, in the same transaction, runs `alongside` (the admins' digest, or their alert of a
+ * safeguarding concern, which is also audited). Once per member and comment: the unique pair turns a second report,
+ * even a simultaneous one, into 'already-reported'.
  */
 export async function fileReport(
   prisma: Prisma,
-  commentId: number,
+  comment: { id: number; eventId: number },
   reporterId: number,
-  reason: string,
-  alongside: (tx: Tx) => Promise<void>,
+  report: { category: ReportCategory; reason: string },
+  alongside: (tx: Tx, reportId: number) => Promise<void>,
 ): Promise<ReportOutcome> {
   try {
     return await prisma.$transaction(async (tx) => {
-      await tx.commentReport.create({ data: { commentId, reporterId, reason } });
-      await alongside(tx);
+      const { id } = await tx.commentReport.create({
+        data: { commentId: comment.id, reporterId, ...report },
+        select: { id: true },
+      });
+      if (report.category === 'safeguarding')
+        await recordAudit(tx, {
+          actorId: reporterId,
+          action: 'report.safeguarding',
+          subject: { type: 'report', id },
+          details: { commentId: comment.id, eventId: comment.eventId },
+        });
+      await alongside(tx, id);
       return 'reported' as const;
     });
   } catch (error) {

@@ -173,8 +173,7 @@ export function eventsRouter(
 
   router.post('/events/:id/comments/:commentId/report', requireUser, async (req, res) => {
     const [id, comment] = [eventId(req.params), commentId(req.params)];
-    const { reason } = parse(commentReportSchema, req.body);
-    await events.reportComment(currentUser(req), id, comment, reason);
+    await events.reportComment(currentUser(req), id, comment, parse(commentReportSchema, req.body));
     res.status(202).json({ success: true });
   });
 

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { MSG } from '../../../../shared/messages';
 import { mayCreateEvents } from '../../../../shared/permissions';
-import type { OrganisationLanguage, SeriesScope } from '../../../../shared/constants';
+import type { OrganisationLanguage, ReportCategory, SeriesScope } from '../../../../shared/constants';
 import type {
   eventCreateSchema,
   eventInputSchema,
@@ -278,11 +278,26 @@ export function createEventsService(
       throw notFound(MSG.commentNotFound);
   }
 
-  /** Any member who can see the comment, once; the admins hear of it in their next digest. */
-  async function reportComment(viewer: Viewer, id: number, commentId: number, reason: string): Promise<void> {
+  /**
+   * Any member who can see the comment, once. The admins hear of it in their next digest; a safeguarding concern
+   * cannot wait an hour, so it alerts them at once instead.
+   */
+  async function reportComment(
+    viewer: Viewer,
+    id: number,
+    commentId: number,
+    report: { category: ReportCategory; reason: string },
+  ): Promise<void> {
     await visibleComment(viewer, id, commentId);
-    const outcome = await commentsRepo.fileReport(prisma, commentId, viewer.id, reason, (tx) =>
-      notifications.reportsDigest(tx),
+    const outcome = await commentsRepo.fileReport(
+      prisma,
+      { id: commentId, eventId: id },
+      viewer.id,
+      report,
+      (tx, reportId) =>
+        report.category === 'safeguarding'
+          ? notifications.safeguardingAlert(reportId, id, tx)
+          : notifications.reportsDigest(tx),
     );
     if (outcome === 'already-reported') throw conflict(MSG.alreadyReported);
     if (outcome === 'comment-gone') throw notFound(MSG.commentNotFound);

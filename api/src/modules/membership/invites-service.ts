@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { MSG } from '../../../../shared/messages';
 import type { InviteCreateInput } from '../../../../shared/schemas';
-import type { CurrentUser, InviteView } from '../../../../shared/types';
+import type { CurrentUser, InvitePreview, InviteView } from '../../../../shared/types';
 import type { InviteRole } from '../../../../shared/constants';
 import { gone, notFound } from '../../../../shared/errors';
 import type { AppDeps } from '../../deps';
@@ -20,6 +20,8 @@ import {
 } from './invites-repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const firstName = (name: string) => name.trim().split(/\s+/u)[0] ?? name;
 /** Enough for any organisation; the list is not paged. */
 const LIST_LIMIT = 500;
 
@@ -105,7 +107,30 @@ export function createInvitesService(deps: AppDeps, minors: MinorsService) {
     return toCurrentUser(joined ?? (await findUserById(prisma, user.id)) ?? user);
   }
 
-  return { create, list, revoke, join };
+  /**
+   * GET /api/invites/{code}: what the invite page says before anyone signs in — who invited them (a minor by first
+   * name only) and to which organisation. The code is the key: 404 unknown, 410 expired or used up.
+   */
+  async function describe(code: string): Promise<InvitePreview> {
+    const invite = await findInvite(prisma, code);
+    if (!invite) throw notFound(MSG.inviteUnknown);
+    if (invite.expiresAt <= deps.now() || (invite.maxUses !== null && invite.uses >= invite.maxUses))
+      throw gone(MSG.inviteUsedUp);
+    const creator = invite.createdBy === null ? null : await findUserById(prisma, invite.createdBy);
+    const shown =
+      creator && creator.status === 'active'
+        ? (await minors.standingOf(creator)).isMinor
+          ? firstName(creator.name)
+          : creator.name
+        : null;
+    return {
+      inviter: shown ? { name: shown } : null,
+      organisation: { name: deps.config.brand.name },
+      role: invite.role as InviteRole,
+    };
+  }
+
+  return { create, list, revoke, join, describe };
 }
 
 export type InvitesService = ReturnType<typeof createInvitesService>;

@@ -37,6 +37,12 @@ export function membershipRouter(invites: InvitesService, members: MembersAdminS
     res.status(204).end();
   });
 
+  // Open to anyone holding the code: the invite page names the inviter before the visitor signs in.
+  router.get('/invites/:code', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json(await invites.describe(parse(inviteCodeSchema, req.params.code)));
+  });
+
   router.post('/admin/invites', requireAdmin, async (req, res) => {
     const input = parse(inviteCreateSchema, req.body);
     res.status(201).json(await invites.create(currentUser(req).id, input, requestOrigin(req)));

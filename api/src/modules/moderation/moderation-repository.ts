@@ -1,6 +1,7 @@
 // Reports of comments as the admins work through them, and what resolving one changes: the reports of the
 // comment close, the comment may go, its author may be suspended (their sessions end with it), and each of
 // these is written to the audit log, all in one transaction.
+import type { ReportCategory } from '../../../../shared/constants';
 import type { ReportAction, ReportItem, ReportStatus } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
 import { recordAudit } from '../audit/audit-repository';
@@ -10,6 +11,7 @@ import type { Tx } from '../events/events-repository';
 const reportSelect = {
   id: true,
   status: true,
+  category: true,
   reason: true,
   createdAt: true,
   reporter: { select: { id: true, name: true } },
@@ -19,6 +21,7 @@ const reportSelect = {
 type ReportRow = {
   id: number;
   status: string;
+  category: string;
   reason: string;
   createdAt: Date;
   reporter: { id: number; name: string };
@@ -28,21 +31,23 @@ type ReportRow = {
 const toItem = (row: ReportRow): ReportItem => ({
   id: row.id,
   status: row.status as ReportStatus,
+  // The table's CHECK keeps it one of the four.
+  category: row.category as ReportCategory,
   reason: row.reason,
   createdAt: row.createdAt.toISOString(),
   reporter: row.reporter,
   comment: { id: row.comment.id, content: row.comment.content, eventId: row.comment.eventId, author: row.comment.user },
 });
 
-/** Newest first; one more than `limit` so the caller knows whether another page follows. */
+/** Newest first (of one category when given); one more than `limit` so the caller knows whether another page follows. */
 export async function listReports(
   prisma: Prisma,
-  status: ReportStatus,
+  filter: { status: ReportStatus; category?: ReportCategory },
   beforeId: number | undefined,
   limit: number,
 ): Promise<ReportItem[]> {
   const rows = await prisma.commentReport.findMany({
-    where: { status, ...(beforeId ? { id: { lt: beforeId } } : {}) },
+    where: { ...filter, ...(beforeId ? { id: { lt: beforeId } } : {}) },
     orderBy: { id: 'desc' },
     take: limit + 1,
     select: reportSelect,

@@ -9,8 +9,8 @@ export function moderationRouter(moderation: ModerationService): Router {
   const router = Router();
 
   router.get('/admin/reports', requireAdmin, async (req, res) => {
-    const { status, cursor } = parse(reportsQuerySchema, req.query);
-    res.json(await moderation.list(status, cursor));
+    const { status, category, cursor } = parse(reportsQuerySchema, req.query);
+    res.json(await moderation.list({ status, category }, cursor));
   });
 
   router.post('/admin/reports/:id/resolve', requireAdmin, async (req, res) => {

@@ -1,6 +1,7 @@
 // Admins working through reported comments: the list (open or resolved) and resolving one. Admin-only
 // (the routes require it); the rules about whom a resolution may suspend live here.
 import { conflict, notFound } from '../../../../shared/errors';
+import type { ReportCategory } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { ReportAction, ReportItem, ReportsPage, ReportStatus } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
@@ -12,8 +13,11 @@ export const REPORTS_PAGE_SIZE = 50;
 export function createModerationService(deps: Pick<AppDeps, 'prisma' | 'now'>) {
   const { prisma } = deps;
 
-  async function list(status: ReportStatus, cursor?: string): Promise<ReportsPage> {
-    const rows = await repo.listReports(prisma, status, cursor ? Number(cursor) : undefined, REPORTS_PAGE_SIZE);
+  async function list(
+    filter: { status: ReportStatus; category?: ReportCategory },
+    cursor?: string,
+  ): Promise<ReportsPage> {
+    const rows = await repo.listReports(prisma, filter, cursor ? Number(cursor) : undefined, REPORTS_PAGE_SIZE);
     const reports = rows.slice(0, REPORTS_PAGE_SIZE);
     return {
       reports,

@@ -20,6 +20,7 @@ import {
   renderMessage,
   renderReportsDigest,
   renderRsvpDigest,
+  renderSafeguardingAlert,
   seriesUpdate,
   templateTypeOf,
   withRepeats,
@@ -281,26 +282,16 @@ export function createFanOut(deps: FanOutDeps): FanOut {
     return messages;
   }
 
-  /**
-   * The admins' digest of reports: not about an event, so it has its own recipients (active admins) and
-   * texts (how many reports are open when its first batch runs). Nothing open any more: nobody is told.
-   */
-  async function expandReportsDigest(
+  /** The next page of active admins gets the job's texts (rendered by `render` at its first batch). */
+  async function toAdmins(
     tx: outbox.Db,
     job: outbox.JobRow,
+    render: () => Promise<RenderedTexts>,
     now: Date,
     batchSize: number,
   ): Promise<FanOutBatch> {
-    let rendered = job.rendered as RenderedTexts | RenderedSet | null;
-    if (!rendered) {
-      const open = await outbox.countOpenReports(tx);
-      if (!open) {
-        await outbox.closeJob(tx, job.id, 'done', now, null);
-        return { jobId: job.id, recipients: 0, inserted: 0, done: true };
-      }
-      const link = config.publicUrl ? `${config.publicUrl}/admin/settings` : undefined;
-      rendered = await renderAll((language) => renderReportsDigest(open, link, language));
-    }
+    const stored = job.rendered as RenderedTexts | RenderedSet | null;
+    const rendered = stored ?? (await render());
     const recipients = await outbox.findActiveAdmins(tx, { after: job.cursor, limit: batchSize });
     const organisation = await readDefaultLanguage(config, tx);
     const messages = messagesOf(job, rendered, recipients, organisation).map((message) => ({
@@ -311,11 +302,42 @@ export function createFanOut(deps: FanOutDeps): FanOut {
     const done = recipients.length < batchSize;
     await outbox.saveJobProgress(tx, job.id, {
       cursor: recipients.at(-1)?.id ?? job.cursor,
-      rendered: job.rendered ? undefined : (rendered as unknown as PrismaTypes.InputJsonValue),
+      rendered: stored ? undefined : (rendered as unknown as PrismaTypes.InputJsonValue),
       done,
       now,
     });
     return { jobId: job.id, recipients: recipients.length, inserted, done };
+  }
+
+  const nobody = async (tx: outbox.Db, job: outbox.JobRow, now: Date): Promise<FanOutBatch> => {
+    await outbox.closeJob(tx, job.id, 'done', now, null);
+    return { jobId: job.id, recipients: 0, inserted: 0, done: true };
+  };
+
+  const reportsLink = () => (config.publicUrl ? `${config.publicUrl}/admin/settings?tab=reports` : undefined);
+
+  /**
+   * The admins' digest of reports: not about an event, so it has its own recipients (active admins) and
+   * texts (how many reports are open when its first batch runs). Nothing open any more: nobody is told.
+   */
+  async function expandReportsDigest(tx: outbox.Db, job: outbox.JobRow, now: Date, batchSize: number) {
+    // Counted once, at the first batch: later batches send the texts kept on the job.
+    const open = job.rendered ? null : await outbox.countOpenReports(tx);
+    if (open === 0) return nobody(tx, job, now);
+    const render = () => renderAll((language) => renderReportsDigest(open ?? 0, reportsLink(), language));
+    return toAdmins(tx, job, render, now, batchSize);
+  }
+
+  /**
+   * A safeguarding concern: every active admin, at once, told which event's discussion and where to look. A report
+   * already gone (its event or comment deleted) or resolved before the alert left tells nobody.
+   */
+  async function expandSafeguardingAlert(tx: outbox.Db, job: outbox.JobRow, now: Date, batchSize: number) {
+    const report = job.rendered ? null : await outbox.findReportForAlert(tx, Number(job.keyVersion));
+    if (!job.rendered && report?.status !== 'open') return nobody(tx, job, now);
+    const eventName = report?.comment.event.name ?? '';
+    const render = () => renderAll((language) => renderSafeguardingAlert(eventName, reportsLink(), language));
+    return toAdmins(tx, job, render, now, batchSize);
   }
 
   async function expandNext(now: Date, batchSize: number): Promise<FanOutBatch | null> {
@@ -328,6 +350,7 @@ export function createFanOut(deps: FanOutDeps): FanOut {
           if (!job) return null;
           jobInHand = job;
           if (job.kind === 'reports_digest') return expandReportsDigest(tx, job, now, batchSize);
+          if (job.kind === 'safeguarding_alert') return expandSafeguardingAlert(tx, job, now, batchSize);
           const event = await outbox.findEvent(tx, job.eventId);
           // Deleted before (or during) its expansion: nobody is told about an event that no longer exists.
           if (!event) {

@@ -505,6 +505,13 @@ export async function insertReportsDigestOnce(prisma: Db, dueAt: Date, now: Date
 /** Reports no admin has resolved yet. */
 export const countOpenReports = (prisma: Db) => prisma.commentReport.count({ where: { status: 'open' } });
 
+/** A report a safeguarding alert is about, with its event's name; null once it is gone (event or comment deleted). */
+export const findReportForAlert = (prisma: Db, id: number) =>
+  prisma.commentReport.findUnique({
+    where: { id },
+    select: { status: true, comment: { select: { event: { select: { name: true } } } } },
+  });
+
 /** Active admins (the reports digest's readers). */
 export const findActiveAdmins = (prisma: Db, page: Page): Promise<RecipientRow[]> =>
   prisma.user.findMany(pageOf([{ role: 'admin', status: 'active' }], page));

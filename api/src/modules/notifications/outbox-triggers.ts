@@ -157,6 +157,11 @@ export function createOutboxTriggers(deps: TriggerDeps) {
       await outbox.insertReportsDigestOnce(tx, new Date(now.getTime() + REPORTS_DIGEST_DELAY_MS), now);
     },
 
+    /** Due now: the worker's next round tells the admins. Keyed by the report, so it is told once. */
+    async safeguardingAlert(reportId, eventId, tx) {
+      await outbox.insertJobs(tx, [{ kind: 'safeguarding_alert', eventId, keyVersion: String(reportId) }], deps.now());
+    },
+
     /**
      * One message to one address: its outbox row is written directly, with the link request's transaction. It
      * names the account that asked, so the address's owner can refuse to hand their sign-in to a stranger.

@@ -19,7 +19,8 @@ export type MessageKind =
   | 'promoted'
   | 'event_message'
   | 'rsvp_digest'
-  | 'reports_digest';
+  | 'reports_digest'
+  | 'safeguarding_alert';
 
 /** Kinds whose texts are fixed here (not admin templates); the organiser's message and the digest are written apart. */
 type FixedKind = 'invited' | 'reminder' | 'promoted';
@@ -97,6 +98,16 @@ const TEXTS = defineMessages({
     id: 'notify.reportsWaiting',
     defaultMessage:
       '{open, plural, one {# reported comment is waiting for an administrator.} other {# reported comments are waiting for an administrator.}}',
+  },
+  subjectSafeguarding: { id: 'notify.subject.safeguarding', defaultMessage: 'Safeguarding concern reported' },
+  safeguardingOnEvent: {
+    id: 'notify.safeguarding.onEvent',
+    defaultMessage: 'A member reported a safeguarding concern about a comment on {eventName}. Please look at it now.',
+  },
+  safeguardingReview: { id: 'notify.safeguarding.review', defaultMessage: 'Open Admin settings → Reports' },
+  safeguardingReviewLink: {
+    id: 'notify.safeguarding.reviewLink',
+    defaultMessage: 'Open Admin settings → Reports: {link}',
   },
   reviewReports: { id: 'notify.reviewReports', defaultMessage: 'Review them in Admin settings → Reports' },
   reviewReportsLink: {
@@ -178,6 +189,7 @@ const SUBJECTS: Record<MessageKind, MessageDescriptor> = {
   event_message: TEXTS.subjectEventMessage,
   rsvp_digest: TEXTS.subjectRsvpDigest,
   reports_digest: TEXTS.subjectReportsDigest,
+  safeguarding_alert: TEXTS.subjectSafeguarding,
 };
 
 /** Used when an admin has not written a template of this type and channel (in `language`). */
@@ -376,25 +388,44 @@ function organiserTexts(
   };
 }
 
-/** The admins' hourly digest of reported comments: how many wait, and where to look. No comment text is copied. */
-export function renderReportsDigest(open: number, link?: string, language: Language = SOURCE_LANGUAGE) {
-  const texts = organiserTexts(
-    language,
-    text(language, TEXTS.subjectReportsDigest),
-    [text(language, TEXTS.reportsWaiting, { open })],
-    undefined,
-  );
+/** A text for admins with a line that leads to the Reports tab (`review` its button, `reviewLink` its plain line). */
+function adminTexts(
+  language: Language,
+  subject: string,
+  lines: string[],
+  link: string | undefined,
+  review: MessageDescriptor,
+  reviewLink: MessageDescriptor,
+) {
+  const texts = organiserTexts(language, subject, lines, undefined);
   if (!link) return texts;
-  const line = text(language, TEXTS.reviewReportsLink, { link });
+  const line = text(language, reviewLink, { link });
   return {
     email: {
       ...texts.email,
       text: `${texts.email.text}\n\n${line}`,
-      html: `${texts.email.html}\n<p><a href="${escapeHtml(link)}">${escapeHtml(text(language, TEXTS.reviewReports))}</a></p>`,
+      html: `${texts.email.html}\n<p><a href="${escapeHtml(link)}">${escapeHtml(text(language, review))}</a></p>`,
     },
     sms: { ...texts.sms, text: `${texts.sms.text}\n\n${line}` },
     telegram: { ...texts.telegram, text: `${texts.telegram.text}\n\n${line}` },
   };
+}
+
+/** The admins' hourly digest of reported comments: how many wait, and where to look. No comment text is copied. */
+export function renderReportsDigest(open: number, link?: string, language: Language = SOURCE_LANGUAGE) {
+  const subject = text(language, TEXTS.subjectReportsDigest);
+  const lines = [text(language, TEXTS.reportsWaiting, { open })];
+  return adminTexts(language, subject, lines, link, TEXTS.reviewReports, TEXTS.reviewReportsLink);
+}
+
+/**
+ * The alert of a safeguarding concern: which event's discussion, and where to look. Nothing of the comment or the
+ * reporter's words is copied into an email or a chat: those are read in the app, by an admin signed in.
+ */
+export function renderSafeguardingAlert(eventName: string, link?: string, language: Language = SOURCE_LANGUAGE) {
+  const subject = text(language, TEXTS.subjectSafeguarding);
+  const lines = [text(language, TEXTS.safeguardingOnEvent, { eventName })];
+  return adminTexts(language, subject, lines, link, TEXTS.safeguardingReview, TEXTS.safeguardingReviewLink);
 }
 
 /**

@@ -40,4 +40,6 @@ export interface NotificationTriggers {
   rsvpDigest(eventId: number, dueAt: Date, tx: Db): Promise<void>;
   /** A comment was reported: the admins get one digest of open reports, at most one an hour. */
   reportsDigest(tx: Db): Promise<void>;
+  /** A safeguarding concern was reported: every active admin is alerted now, not in the digest. */
+  safeguardingAlert(reportId: number, eventId: number, tx: Db): Promise<void>;
 }

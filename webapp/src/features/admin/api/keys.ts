@@ -1,4 +1,4 @@
-import type { AccountRole, MemberStatus } from '../../../../../shared/constants';
+import type { AccountRole, MemberStatus, ReportCategory } from '../../../../../shared/constants';
 import type { ReportStatus } from '../../../../../shared/types';
 import { needsKey } from '../../../lib/needs';
 
@@ -19,7 +19,8 @@ export const adminKeys = {
   consentsAwaiting: () => [...adminKeys.members(), 'consents-awaiting'] as const,
   invites: () => [...adminKeys.all, 'invites'] as const,
   reports: () => [...adminKeys.all, 'reports'] as const,
-  reportList: (status: ReportStatus) => [...adminKeys.reports(), status] as const,
+  reportList: (status: ReportStatus, category: ReportCategory | null) =>
+    [...adminKeys.reports(), status, category ?? 'all'] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
   organisation: () => [...adminKeys.all, 'organisation'] as const,
   auditList: (action: string) => [...adminKeys.audit(), action] as const,

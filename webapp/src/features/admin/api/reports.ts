@@ -1,15 +1,18 @@
 // Reports of comments (admins): open or resolved, paged, and resolving one. Resolving can remove a comment
 // or suspend its author, so the members' and the events' comments are refreshed too.
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReportCategory } from '../../../../../shared/constants';
 import type { ReportAction, ReportsPage, ReportStatus } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export const reportsQueryOptions = (status: ReportStatus) =>
+/** `category`: only reports of that category; null for all. */
+export const reportsQueryOptions = (status: ReportStatus, category: ReportCategory | null = null) =>
   infiniteQueryOptions({
-    queryKey: adminKeys.reportList(status),
+    queryKey: adminKeys.reportList(status, category),
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ status });
+      if (category) params.set('category', category);
       if (pageParam) params.set('cursor', pageParam);
       return api.get<ReportsPage>(`/api/admin/reports?${params}`);
     },
@@ -17,7 +20,8 @@ export const reportsQueryOptions = (status: ReportStatus) =>
     getNextPageParam: (page) => page.nextCursor,
   });
 
-export const useReports = (status: ReportStatus) => useInfiniteQuery(reportsQueryOptions(status));
+export const useReports = (status: ReportStatus, category: ReportCategory | null) =>
+  useInfiniteQuery(reportsQueryOptions(status, category));
 
 export function useResolveReport() {
   const queryClient = useQueryClient();

@@ -25,6 +25,10 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, MessageDescriptor> = define
   'invite.used': { id: 'web.admin.audit.actionInviteUsed', defaultMessage: 'Joined with an invite link' },
   'comment.removed': { id: 'web.admin.audit.actionCommentRemoved', defaultMessage: 'Removed a comment' },
   'report.resolved': { id: 'web.admin.audit.actionReportResolved', defaultMessage: 'Resolved a report' },
+  'report.safeguarding': {
+    id: 'web.admin.audit.actionReportSafeguarding',
+    defaultMessage: 'Reported a safeguarding concern',
+  },
   'event.deleted': { id: 'web.admin.audit.actionEventDeleted', defaultMessage: 'Deleted an event' },
   'attendees.exported': { id: 'web.admin.audit.actionAttendeesExported', defaultMessage: 'Exported attendees' },
   'message.sent': { id: 'web.admin.audit.actionMessageSent', defaultMessage: 'Sent a message' },

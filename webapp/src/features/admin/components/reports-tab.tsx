@@ -4,17 +4,20 @@
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { REPORT_CATEGORIES, type ReportCategory } from '../../../../../shared/constants';
 import type { ReportAction, ReportItem, ReportStatus } from '../../../../../shared/types';
 import { Badge } from '../../../components/badge/badge';
 import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Field } from '../../../components/field/field';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { toast, toastError } from '../../../components/toast-store';
 import { paths } from '../../../config/paths';
 import { defineMessages, useT, type MessageDescriptor } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { longDateTime } from '../../../lib/dates';
+import { REPORT_CATEGORY_LABELS } from '../../../lib/report-categories';
 import { useReports, useResolveReport } from '../api/reports';
 import styles from './admin-lists.module.css';
 import { serverMessage } from './server-message';
@@ -29,6 +32,8 @@ const messages = defineMessages({
   resolveFailed: { id: 'web.admin.reports.resolveFailed', defaultMessage: 'Could not resolve the report' },
   title: { id: 'web.admin.reports.title', defaultMessage: 'Reported comments' },
   show: { id: 'web.admin.reports.show', defaultMessage: 'Show' },
+  category: { id: 'web.admin.reports.category', defaultMessage: 'Category' },
+  allCategories: { id: 'web.admin.reports.allCategories', defaultMessage: 'All categories' },
   open: { id: 'web.admin.reports.open', defaultMessage: 'Open' },
   resolved: { id: 'web.admin.reports.resolved', defaultMessage: 'Resolved' },
   loading: { id: 'web.admin.reports.loading', defaultMessage: 'Loading reports' },
@@ -65,7 +70,8 @@ const messages = defineMessages({
 export function ReportsTab() {
   const t = useT();
   const [status, setStatus] = useState<ReportStatus>('open');
-  const reports = useReports(status);
+  const [category, setCategory] = useState<ReportCategory | null>(null);
+  const reports = useReports(status, category);
   const resolve = useResolveReport();
   const [suspending, setSuspending] = useState<ReportItem | null>(null);
 
@@ -101,6 +107,20 @@ export function ReportsTab() {
             </button>
           ))}
         </div>
+        <Field label={t(messages.category)}>
+          <select
+            className={styles.select}
+            value={category ?? ''}
+            onChange={(event) => setCategory((event.target.value || null) as ReportCategory | null)}
+          >
+            <option value="">{t(messages.allCategories)}</option>
+            {REPORT_CATEGORIES.map((value) => (
+              <option key={value} value={value}>
+                {t(REPORT_CATEGORY_LABELS[value])}
+              </option>
+            ))}
+          </select>
+        </Field>
       </div>
 
       {reports.isPending && <Skeleton label={t(messages.loading)} shape="lines" />}
@@ -119,11 +139,20 @@ export function ReportsTab() {
                 aria-label={t(messages.rowLabel, { name: report.comment.author.name })}
               >
                 <div className={styles.main}>
-                  <p className={styles.name}>{t(messages.wrote, { name: report.comment.author.name })}</p>
+                  <p className={styles.name}>
+                    <Badge tone={report.category === 'safeguarding' ? 'warning' : 'neutral'}>
+                      {t(REPORT_CATEGORY_LABELS[report.category])}
+                    </Badge>{' '}
+                    {t(messages.wrote, { name: report.comment.author.name })}
+                  </p>
                   <blockquote className={styles.quote}>{report.comment.content}</blockquote>
                   <dl className={styles.details}>
-                    <dt>{t(messages.reason)}</dt>
-                    <dd>{report.reason}</dd>
+                    {report.reason && (
+                      <>
+                        <dt>{t(messages.reason)}</dt>
+                        <dd>{report.reason}</dd>
+                      </>
+                    )}
                     <dt>{t(messages.reportedBy)}</dt>
                     <dd>{report.reporter.name}</dd>
                     <dt>{t(messages.on)}</dt>

@@ -1,5 +1,6 @@
 // Editing, removing and reporting a comment; edits and removals refresh the event's discussion.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReportCategory } from '../../../../../shared/constants';
 import type { CommentItem } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { eventKeys } from './keys';
@@ -25,7 +26,7 @@ export function useRemoveComment(eventId: number) {
 
 export function useReportComment(eventId: number) {
   return useMutation({
-    mutationFn: ({ commentId, reason }: { commentId: number; reason: string }) =>
-      api.post<void>(`${commentPath(eventId, commentId)}/report`, { reason }),
+    mutationFn: ({ commentId, category, reason }: { commentId: number; category: ReportCategory; reason: string }) =>
+      api.post<void>(`${commentPath(eventId, commentId)}/report`, { category, ...(reason ? { reason } : {}) }),
   });
 }

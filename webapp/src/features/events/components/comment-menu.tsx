@@ -12,20 +12,15 @@ import { Menu, MenuItem } from '../../../components/menu/menu';
 import { toast, toastError } from '../../../components/toast-store';
 import { defineMessages, translate, useT } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
-import { useEditComment, useRemoveComment, useReportComment } from '../api/comment-actions';
+import { useEditComment, useRemoveComment } from '../api/comment-actions';
 import { common } from '../messages';
+import { ReportCommentDialog } from './report-comment-dialog';
 
 const messages = defineMessages({
   updated: { id: 'web.events.comment.updated', defaultMessage: 'Comment updated' },
   updateFailed: {
     id: 'web.events.comment.updateFailed',
     defaultMessage: 'Failed to update comment. Please try again.',
-  },
-  reported: { id: 'web.events.comment.reported', defaultMessage: 'Comment reported' },
-  reportedText: { id: 'web.events.comment.reportedText', defaultMessage: 'An administrator will look at it.' },
-  reportFailed: {
-    id: 'web.events.comment.reportFailed',
-    defaultMessage: 'Failed to report comment. Please try again.',
   },
   deleted: { id: 'web.events.comment.deleted', defaultMessage: 'Comment deleted' },
   deleteFailed: {
@@ -38,14 +33,6 @@ const messages = defineMessages({
   editTitle: { id: 'web.events.comment.editTitle', defaultMessage: 'Edit comment' },
   comment: { id: 'web.events.comment.comment', defaultMessage: 'Comment' },
   save: { id: 'web.events.comment.save', defaultMessage: 'Save' },
-  reportTitle: { id: 'web.events.comment.reportTitle', defaultMessage: 'Report comment' },
-  reportText: {
-    id: 'web.events.comment.reportText',
-    defaultMessage:
-      'Tell the administrators what is wrong with this comment. They will not tell its author who reported it.',
-  },
-  reason: { id: 'web.events.comment.reason', defaultMessage: 'Reason' },
-  sending: { id: 'web.events.comment.sending', defaultMessage: 'Sending...' },
   deleteTitle: { id: 'web.events.comment.deleteTitle', defaultMessage: 'Delete comment' },
   deleteText: { id: 'web.events.comment.deleteText', defaultMessage: 'The comment will no longer be shown to anyone.' },
 });
@@ -71,11 +58,10 @@ export function CommentMenu({
   const [text, setText] = useState('');
   const edit = useEditComment(eventId);
   const remove = useRemoveComment(eventId);
-  const report = useReportComment(eventId);
   const close = () => setOpen(null);
 
   const start = (which: 'edit' | 'report') => {
-    setText(which === 'edit' ? comment.content : '');
+    if (which === 'edit') setText(comment.content);
     setOpen(which);
   };
 
@@ -90,21 +76,6 @@ export function CommentMenu({
           toast({ title: translate(messages.updated) });
         },
         onError: (error) => toastError(translate(common.error), reasonOf(error, translate(messages.updateFailed))),
-      },
-    );
-  };
-
-  const submitReport = (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) return;
-    report.mutate(
-      { commentId: comment.id, reason: text.trim() },
-      {
-        onSuccess: () => {
-          close();
-          toast({ title: translate(messages.reported), description: translate(messages.reportedText) });
-        },
-        onError: (error) => toastError(translate(common.error), reasonOf(error, translate(messages.reportFailed))),
       },
     );
   };
@@ -148,26 +119,7 @@ export function CommentMenu({
         </form>
       </Dialog>
 
-      <Dialog
-        open={open === 'report'}
-        onOpenChange={(next) => !next && close()}
-        title={t(messages.reportTitle)}
-        description={t(messages.reportText)}
-      >
-        <form className="form" onSubmit={submitReport}>
-          <Field label={t(messages.reason)} id={`comment-report-${comment.id}`}>
-            <textarea value={text} maxLength={LIMITS.reportReason} onChange={(event) => setText(event.target.value)} />
-          </Field>
-          <DialogActions>
-            <Button type="button" variant="secondary" onClick={close}>
-              {t(common.cancel)}
-            </Button>
-            <Button type="submit" disabled={!text.trim() || report.isPending}>
-              {t(report.isPending ? messages.sending : messages.report)}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      <ReportCommentDialog eventId={eventId} commentId={comment.id} open={open === 'report'} onClose={close} />
 
       <ConfirmDialog
         open={open === 'delete'}

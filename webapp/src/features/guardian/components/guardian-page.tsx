@@ -1,6 +1,6 @@
 // /guardian, a guardian's home: for each child the consent, the photo permission, permission slips waiting for
 // an answer, upcoming events, and withdrawing consent (which releases the child's places).
-import { Users } from 'lucide-react';
+import { Hourglass, Users } from 'lucide-react';
 import { useState } from 'react';
 import { PHOTO_CONSENTS, type AttendanceStatus, type PhotoConsent } from '../../../../../shared/constants';
 import { Badge, type BadgeTone } from '../../../components/badge/badge';
@@ -10,7 +10,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state/empty-state';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { toast, toastError } from '../../../components/toast-store';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/auth';
 import { longDateTime } from '../../../lib/dates';
 import type { GuardianChild } from '../../../../../shared/types';
 import { useGuardianChildren } from '../../../lib/guardian-children';
@@ -85,6 +86,12 @@ const messages = defineMessages({
   noChildrenText: {
     id: 'web.guardian.page.noChildrenText',
     defaultMessage: 'When a child names you as their parent or guardian, you get an email with a link to give consent.',
+  },
+  pendingTitle: { id: 'web.guardian.page.pendingTitle', defaultMessage: 'Nothing to show yet' },
+  pendingText: {
+    id: 'web.guardian.page.pendingText',
+    defaultMessage:
+      'Your account is waiting to be let in. Your children will appear here once you have given consent with the link we emailed you.',
   },
   consentAwaitingLeader: { id: 'web.guardian.home.consentAwaitingLeader', defaultMessage: 'A leader will confirm' },
   awaitingLeaderTitle: { id: 'web.guardian.home.awaitingLeaderTitle', defaultMessage: 'Waiting for a leader' },
@@ -308,9 +315,28 @@ function ChildCard({ child }: { child: GuardianChild }) {
   );
 }
 
-export function GuardianPage() {
-  const children = useGuardianChildren();
+/**
+ * An account the organisation has not let in yet (a parent who signed in before any child named them, or who
+ * came to join): the server refuses it the children's list, so it is not asked; the page says what happens next.
+ */
+function WaitingParent() {
   const t = useT();
+  return (
+    <StateCard title={t(messages.pendingTitle)} icon={<Hourglass size={32} aria-hidden="true" />} role="status">
+      <p>{t(messages.pendingText)}</p>
+      <p className="muted">{t(messages.noChildrenText)}</p>
+    </StateCard>
+  );
+}
+
+export function GuardianPage() {
+  const { data: user } = useCurrentUser();
+  const pending = user?.status === 'pending';
+  const children = useGuardianChildren(!pending);
+  const t = useT();
+  // Refused as pending (a status that changed since the page loaded): the same waiting, never an error.
+  if (pending || (children.error instanceof ApiError && children.error.status === 403 && user?.role !== 'guardian'))
+    return <WaitingParent />;
   if (children.isPending) return <Skeleton label={t(commonMessages.loading)} />;
   if (children.isError) {
     return (

@@ -1,7 +1,7 @@
 // Joining with an invite code: a pending (or newly signed-in) account becomes a member. The code survives a
 // sign-in that leaves the page (Google, Telegram's redirect) in sessionStorage, for this tab only.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../../../shared/types';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser, InvitePreview } from '../../../../../shared/types';
 import { defineMessages, translate } from '../../../i18n';
 import { ApiError, api } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';
@@ -40,6 +40,16 @@ export function takeJoinCode(): string | null {
 }
 
 export const joinWithCode = (code: string) => api.post<CurrentUser>('/api/users/me/join', { code: code.trim() });
+
+/** Who invited the visitor and to what, for the invite page (only asked while the visitor is not in yet). */
+export const useInvitePreview = (code: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['invites', 'preview', code],
+    queryFn: () => api.get<InvitePreview>(`/api/invites/${encodeURIComponent(code)}`),
+    enabled,
+    retry: false,
+    staleTime: Infinity,
+  });
 
 /** Once in, every answer refused while pending (403) is asked again. */
 export function useJoin() {
