@@ -17,7 +17,7 @@ import { createFirstScreen } from './modules/web/first-screen';
 import { pageInLanguage, siteDescription, writeFirstScreen } from './modules/web/first-screen-html';
 import { previewTags } from './modules/web/share-preview';
 import { createPreviewPictures } from './modules/web/preview-picture-routes';
-import { apiCompression } from './http/compress';
+import { compressAnswers } from './http/compress';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { requireSameOrigin } from './http/same-origin';
@@ -44,7 +44,7 @@ import { guardiansRouter } from './modules/guardians/guardians-routes';
 /** Vite names every file under assets/ by its content hash: a name never gets other bytes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export { API_COMPRESSION_THRESHOLD } from './http/compress';
+export { COMPRESSION_THRESHOLD } from './http/compress';
 
 export const WEBAPP_DIST = fileURLToPath(new URL('../../dist/webapp', import.meta.url));
 
@@ -111,7 +111,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   const api = express.Router();
   api.use(requestLog(deps.logger));
   // JSON (and CSV, calendars) compressed for clients that accept it (http/compress.ts).
-  api.use(apiCompression());
+  api.use(compressAnswers());
   api.use(express.json({ limit: '100kb' }));
   api.use(cookieParser());
   api.use(requireSameOrigin(deps.config.publicUrl, isImageUpload));
@@ -164,7 +164,9 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
     // The build's pre-compressed copies (webapp/precompress.ts), Brotli first; hashed assets never change.
     app.use(staticFiles(webappDir));
     const firstScreen = createFirstScreen(deps, services.events, services.minors);
-    app.get(/^(?!\/api\/).*/, cookieParser(), async (req, res) => {
+    // The page carries its stylesheet and first screen (some 25–30 KB): compressed, it fits a phone's first
+    // round trip instead of three.
+    app.get(/^(?!\/api\/).*/, compressAnswers(), cookieParser(), async (req, res) => {
       // Read per request: a rebuild of the web app is served without a restart.
       const { html, manifest, messageParts } = await readIndex(webappDir);
       // The route's data, code and cover in the page (http/first-screen.ts); the bare page should that fail.

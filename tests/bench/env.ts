@@ -27,3 +27,13 @@ export const BENCH_RSS_SECONDS = positive('BENCH_RSS_SECONDS', 60);
 
 /** Servers under test run in child processes with this environment: production, as users get it. */
 export const SERVER_PROCESS_ENV: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
+
+/**
+ * What a newcomer's `npm start` runs with on a fresh clone: their shell's environment (PATH, HOME) and none of
+ * the product's settings, so it picks its own defaults (development, demo mode, the embedded database).
+ */
+export const NPM_START_PROCESS_ENV: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([name]) => !/^(NODE_ENV|DATABASE_|PGLITE_|DEMO_|BACKUP_|LOG_|TELEGRAM_|GOOGLE_|PUBLIC_URL$)/.test(name),
+  ),
+);

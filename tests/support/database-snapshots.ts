@@ -13,12 +13,32 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openAdapter, pgliteExtensions, pgliteSession } from '../../api/src/db/adapters';
 import { migrate, MIGRATIONS_DIR } from '../../api/src/db/migrate';
+import { TEST_RUN_ID } from './env';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CACHE_DIR = path.join(ROOT, 'node_modules/.cache/test-databases');
 const TEMPLATE_PREFIX = 'events_template_';
+const TEST_DATABASE_PREFIX = 'events_test_';
 /** Snapshots of other migration sets are removed once this old (a run still using one has long read it). */
 const STALE_AFTER_MS = 60 * 60 * 1000;
+
+/** This run's id (lower-case hex, as a database name needs): the global setup's, else this process's own. */
+const runId = TEST_RUN_ID && /^[0-9a-f]{8}$/.test(TEST_RUN_ID) ? TEST_RUN_ID : randomBytes(4).toString('hex');
+
+/** A new id for a run; the global setup hands it to the workers (TEST_RUN_ID). */
+export function newRunId(): string {
+  return randomBytes(4).toString('hex');
+}
+
+/** The start of the name of every test database this run makes. */
+export function runDatabasePrefix(id = runId): string {
+  return `${TEST_DATABASE_PREFIX}${id}_`;
+}
+
+/** Dates a database (its comment), so that a later run can tell an abandoned one from one in use. */
+export async function dateDatabase(admin: pg.Client, name: string): Promise<void> {
+  await admin.query(`COMMENT ON DATABASE ${name} IS '${new Date().toISOString()}'`);
+}
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -154,7 +174,7 @@ async function buildTemplate(adminUrl: string, template: string): Promise<void> 
     }
     // Named only once migrated: whoever finds the template finds it complete. The comment dates it for pruning.
     await withAdmin(adminUrl, async (admin) => {
-      await admin.query(`COMMENT ON DATABASE ${building} IS '${new Date().toISOString()}'`);
+      await dateDatabase(admin, building);
       await renameWhenClosed(admin, building, template);
     });
   } catch (error) {
@@ -164,17 +184,42 @@ async function buildTemplate(adminUrl: string, template: string): Promise<void> 
   }
 }
 
+/**
+ * Removes databases of our prefixes that no run uses any more: dated over an hour ago and with no connection
+ * open (a plain DROP refuses a database in use, and then it stays). Another run's database in use is never ended.
+ */
+async function removeAbandoned(admin: pg.Client, prefix: string, keep: string | null): Promise<void> {
+  const { rows } = await admin.query<{ name: string; made: string | null }>(
+    `SELECT datname AS name, shobj_description(oid, 'pg_database') AS made FROM pg_database
+     WHERE starts_with(datname, $1) AND datname IS DISTINCT FROM $2`,
+    [prefix, keep],
+  );
+  for (const { name, made } of rows) {
+    const age = made ? Date.now() - Date.parse(made) : 0;
+    if (!(age > STALE_AFTER_MS)) continue;
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch((error: { code?: string }) => {
+      if (error.code !== OBJECT_IN_USE) throw error;
+    });
+  }
+}
+
 async function removeStaleTemplates(adminUrl: string, keep: string): Promise<void> {
+  await withAdmin(adminUrl, (admin) => removeAbandoned(admin, TEMPLATE_PREFIX, keep));
+}
+
+/**
+ * At the end of a run: drops this run's test databases a crashed or interrupted file left behind (its own, so an
+ * open connection may be ended), then abandoned test databases of earlier runs (never one in use).
+ */
+export async function dropRunDatabases(adminUrl: string, id: string): Promise<void> {
   await withAdmin(adminUrl, async (admin) => {
-    const { rows } = await admin.query<{ name: string; made: string | null }>(
-      `SELECT datname AS name, shobj_description(oid, 'pg_database') AS made FROM pg_database
-       WHERE datname LIKE '${TEMPLATE_PREFIX}%' AND datname <> $1`,
-      [keep],
+    const own = runDatabasePrefix(id);
+    const { rows } = await admin.query<{ name: string }>(
+      'SELECT datname AS name FROM pg_database WHERE starts_with(datname, $1)',
+      [own],
     );
-    for (const { name, made } of rows) {
-      const age = made ? Date.now() - Date.parse(made) : 0;
-      if (age > STALE_AFTER_MS) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
+    for (const { name } of rows) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await removeAbandoned(admin, TEST_DATABASE_PREFIX, null);
   });
 }
 

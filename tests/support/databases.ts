@@ -1,7 +1,14 @@
 // Test databases: a fresh in-memory PGlite, or a fresh database on the PostgreSQL of TEST_DATABASE_URL.
 import { randomBytes } from 'node:crypto';
 import type { DatabaseTarget } from '../../api/src/db/adapters';
-import { databaseUrl, migratedPgliteSnapshot, migratedTemplate, withAdmin } from './database-snapshots';
+import {
+  dateDatabase,
+  databaseUrl,
+  migratedPgliteSnapshot,
+  migratedTemplate,
+  runDatabasePrefix,
+  withAdmin,
+} from './database-snapshots';
 import { TEST_DATABASE_URL } from './env';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -34,12 +41,17 @@ export async function createTestDatabase(
   }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const adminUrl = TEST_DATABASE_URL;
-  const name = `events_test_${randomBytes(6).toString('hex')}`;
+  // Named with this run's id: only this run ever drops it (database-snapshots.ts).
+  const name = `${runDatabasePrefix()}${randomBytes(6).toString('hex')}`;
   const template = migrated ? ` TEMPLATE ${await migratedTemplate(adminUrl)}` : '';
-  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}${template}`));
+  await withAdmin(adminUrl, async (admin) => {
+    await admin.query(`CREATE DATABASE ${name}${template}`);
+    await dateDatabase(admin, name);
+  });
   return {
     target: { kind: 'postgres', url: databaseUrl(adminUrl, name) },
     async drop() {
+      // Ours: its connections (an app a test left open) may be ended.
       await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };

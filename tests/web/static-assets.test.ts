@@ -38,6 +38,22 @@ describe('the web app as the server sends it', () => {
     }
   });
 
+  it('When a phone asks for the page, then it comes compressed (its inlined stylesheet fits the first round trip)', async () => {
+    const plain = await get(`${app.url}/events`);
+    const br = await get(`${app.url}/events`, 'gzip, deflate, br');
+    const gz = await get(`${app.url}/events`, 'gzip');
+
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    // The first round trip of a new connection carries about 14 KB (ten packets).
+    expect(plain.body.length).toBeGreaterThan(14_000);
+    expect(br.body.length).toBeLessThan(14_000);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+  });
+
   it('When the page itself is asked for, then it is never cached for good (a new build must reach members)', async () => {
     const page = await get(`${app.url}/events`, 'br');
     expect(page.status).toBe(200);

@@ -1,12 +1,13 @@
-// Compression of API answers: JSON (and CSV, calendars) for clients that accept it, Brotli or gzip.
-// Answers under the threshold are sent as they are (compressing them saves nothing). Only /api: the web app's
-// files are compressed at build. Images are not compressible types and pass untouched.
+// Compression of what the server writes per request: API answers (JSON, CSV, calendars) and the web app's page
+// with its first screen, Brotli or gzip for clients that accept it. Answers under the threshold are sent as
+// they are (compressing them saves nothing). The web app's files are compressed at build, not here; images are
+// not compressible types and pass untouched.
 import compression from 'compression';
 import type { RequestHandler } from 'express';
 
 /** Answers smaller than this (bytes) are not compressed. */
-export const API_COMPRESSION_THRESHOLD = 1024;
+export const COMPRESSION_THRESHOLD = 1024;
 
-export function apiCompression(): RequestHandler {
-  return compression({ threshold: API_COMPRESSION_THRESHOLD });
+export function compressAnswers(): RequestHandler {
+  return compression({ threshold: COMPRESSION_THRESHOLD });
 }

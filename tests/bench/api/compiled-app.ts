@@ -65,14 +65,22 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the compiled server on `databaseUrl` and resolves once it says it is running. */
-export async function startCompiledApp(databaseUrl: string): Promise<ChildServer> {
+/** Starts the compiled server on `databaseUrl` (the API benches' production settings) once it says it is running. */
+export function startCompiledApp(databaseUrl: string): Promise<ChildServer> {
+  return startServedApp({ ...SERVER_PROCESS_ENV, ...benchAppEnv(databaseUrl) });
+}
+
+/**
+ * Starts dist/server/main.js as `npm run serve` does (its Node options and memory settings) with `env` and a free
+ * port, and resolves once it says it is running. Its log goes to the bench's stderr only when it fails to start.
+ */
+export async function startServedApp(env: NodeJS.ProcessEnv): Promise<ChildServer> {
   await ensureCompiledServer();
   const port = await freePort();
   const serve = serveCommand();
   const child = spawn(process.execPath, [...serve.nodeOptions, MAIN], {
     cwd: ROOT,
-    env: { ...SERVER_PROCESS_ENV, ...serve.env, ...benchAppEnv(databaseUrl), HOST: '127.0.0.1', PORT: String(port) },
+    env: { ...env, ...serve.env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -15,7 +15,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { parse as parseQueryString } from 'node:querystring';
 import { eventsPageQuerySchema, type EventsPageQuery } from '../../../../shared/schemas';
 import type { AppDeps } from '../../deps';
-import { API_COMPRESSION_THRESHOLD, apiCompression } from '../../http/compress';
+import { COMPRESSION_THRESHOLD, compressAnswers } from '../../http/compress';
 import { logWhenFinished } from '../../http/request-log';
 import { setSecurityHeaders } from '../../http/security-headers';
 import { parse } from '../../http/validate';
@@ -74,7 +74,7 @@ interface Answer {
 export function withHotReads(deps: AppDeps, events: EventsService, app: RequestListener): RequestListener {
   const findSession = createSessionViewerLoader(deps);
   // compression is connect middleware: it reads and wraps only what node:http's request and response have.
-  const compress = apiCompression() as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  const compress = compressAnswers() as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
   /** res.json's headers, then compression's (Vary always, an encoding from the threshold on). */
   function sendJson({ req, res }: Answer, body: string | Buffer): void {
@@ -85,7 +85,7 @@ export function withHotReads(deps: AppDeps, events: EventsService, app: RequestL
       res.setHeader('Content-Length', length);
       res.end(body);
     };
-    if (length < API_COMPRESSION_THRESHOLD) {
+    if (length < COMPRESSION_THRESHOLD) {
       res.setHeader('Vary', 'Accept-Encoding');
       end();
     } else {
