@@ -31,6 +31,7 @@ import { createOutboxTriggers, type OutboxTriggers } from '../modules/notificati
 import { createOutboxWorker, type WorkerDeps, type WorkerOptions } from '../modules/notifications/outbox-worker';
 import { createSmsSender } from '../modules/notifications/sms-sender';
 import type { NotificationTriggers } from '../modules/notifications/triggers';
+import { withRequestIds } from '../http/request-id';
 import { listen, type RunningServer } from '../server';
 import type { CardRefresher, CardRefresherOptions } from '../modules/telegram/shared-cards-refresher';
 import { botDepsFrom, mountWebhook, startBot, webhookSecret } from './telegram-bot';
@@ -210,7 +211,12 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
 
   async function start(at: { host?: string; port?: number } = {}): Promise<RunningServer> {
     // The events list and an event's details for a signed-in browser are answered in front of Express.
-    web = await listen(withHotReads(deps, services.events, app), at.host ?? config.host, at.port ?? config.port);
+    // Every request gets its id first (echoed, and on each log line), then the hot reads, then Express.
+    web = await listen(
+      withRequestIds(withHotReads(deps, services.events, app)),
+      at.host ?? config.host,
+      at.port ?? config.port,
+    );
     worker?.start();
     cards?.start();
     if (bot && options.startBot !== false) await startBot(bot, config, logger);
