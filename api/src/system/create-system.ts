@@ -17,6 +17,7 @@ import { organisationTimeZone } from '../modules/organisation/organisation-servi
 import type { AppConfig } from '../config';
 import type { DatabaseTarget } from '../db/adapters';
 import { openDatabase, type Database } from '../db/database';
+import { openSessionLock } from '../db/session-lock';
 import type { AppDeps } from '../deps';
 import { createSecretBox } from '../lib/secrets';
 import { createLogger, type Logger } from '../logger';
@@ -35,6 +36,7 @@ import { withRequestIds } from '../http/request-id';
 import { listen, type RunningServer } from '../server';
 import type { CardRefresher, CardRefresherOptions } from '../modules/telegram/shared-cards-refresher';
 import { botDepsFrom, mountWebhook, startBot, webhookSecret } from './telegram-bot';
+import type { BotPolling } from './bot-polling';
 import { HOUSEKEEPING_INTERVAL_MS, pruneExpired } from './housekeeping';
 import { createServices, type Services } from './services';
 import { createTelegramCards } from './telegram-cards';
@@ -144,7 +146,12 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
       service: backups,
       dailyAtUtc: config.backups.enabled ? `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}` : null,
     },
-    beforeApi: bot ? (express) => mountWebhook(express, bot, webhookSecret(config)) : undefined,
+    // Telegram calls the webhook only with a public URL; without one the bot polls, and grammY will not poll a
+    // bot whose webhook is mounted. A bot this system does not start (tests) keeps it, to be handed updates.
+    beforeApi:
+      bot && (config.publicUrl || options.startBot === false)
+        ? (express) => mountWebhook(express, bot, webhookSecret(config))
+        : undefined,
   });
 
   const email = createEmailSender(() => getSmtpForDelivery(deps), logger);
@@ -207,6 +214,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
 
   let web: RunningServer | null = null;
   let housekeeping: NodeJS.Timeout | null = null;
+  let polling: BotPolling | null = null;
   let stopped: Promise<void> | null = null;
 
   async function start(at: { host?: string; port?: number } = {}): Promise<RunningServer> {
@@ -219,7 +227,11 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
     );
     worker?.start();
     cards?.start();
-    if (bot && options.startBot !== false) await startBot(bot, config, logger);
+    if (bot && options.startBot !== false) {
+      // On PostgreSQL several instances may run: one polls, chosen by an advisory lock on its own connection.
+      const lock = target.kind === 'postgres' ? openSessionLock(target.url, 'telegram-bot-polling') : null;
+      polling = await startBot(bot, config, logger, lock);
+    }
     housekeeping = setInterval(() => {
       pruneExpired(deps, services).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping failed'));
     }, HOUSEKEEPING_INTERVAL_MS);
@@ -234,7 +246,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
     // A backup being written finishes before the database closes under it.
     await backupScheduler.stop().catch(report('backup scheduler stop'));
     await web?.stop().catch(report('http close'));
-    if (bot?.isRunning()) await bot.stop().catch(report('bot stop'));
+    await polling?.stop().catch(report('bot stop'));
     await worker?.stop().catch(report('worker stop'));
     await cards?.stop().catch(report('card refresher stop'));
     email.close();
