@@ -9,7 +9,8 @@ import type { UserFromGetMe } from 'grammy/types';
 import { createBot, createBotApi } from '../../../bot/src/create-bot';
 import { rsvpKeyboard, slipKeyboard } from '../../../bot/src/keyboards';
 import type { Language } from '../../../shared/i18n/languages';
-import { createTelegramSender, databasePacer } from '../modules/notifications/telegram-sender';
+import { createTelegramSender } from '../modules/notifications/telegram-sender';
+import { databasePace, pacedCalls } from '../modules/notifications/telegram-pace';
 import { createApp } from '../app';
 import { bootstrapAdmins, developmentSecretsKey } from '../bootstrap';
 import { adoptOrganisationTimeZone } from '../modules/calendar/time-zones-repository';
@@ -126,10 +127,17 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   await adoptOrganisationTimeZone(deps.prisma, await organisationTimeZone(deps));
   if (config.demoMode) await seedDemo(deps);
 
+  // Every instance's Telegram calls take turns from one pace in the database (telegram-pace.ts); tests that go
+  // faster than Telegram allows (telegramPerSecond) pace each process on its own.
+  const pace = options.telegramPerSecond ? null : databasePace(deps.prisma);
   // No bot token (demo mode, or a website-only setup): everything but Telegram works.
   const bot =
     config.telegram.botToken && config.telegram.botEnabled
-      ? createBot(botDepsFrom(deps, services), options.botInfo ? { botInfo: options.botInfo } : {})
+      ? createBot(botDepsFrom(deps, services), {
+          ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+          // Whatever the bot sends in answer to a member goes at the replies' share of the pace.
+          transformers: pace ? [pacedCalls(pace, logger)] : [],
+        })
       : null;
   const backups = createBackupsService(
     database.pglite
@@ -155,7 +163,9 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   });
 
   const email = createEmailSender(() => getSmtpForDelivery(deps), logger);
-  const telegramApi = bot?.api ?? createBotApi(config);
+  // Notifications and card edits call Telegram on a client of their own: the sender and the refresher take the
+  // bulk share's slots themselves (within each chat's turn), not the replies'.
+  const telegramApi = createBotApi(config);
   // Shared event cards: the Mini App's prepared messages, and the refresher that keeps posted cards live.
   const telegramCards = telegramApi
     ? createTelegramCards(deps, telegramApi, { perSecond: options.telegramPerSecond })
@@ -172,9 +182,9 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
       ? {
           telegram: createTelegramSender(
             telegramApi,
-            options.telegramPerSecond
-              ? { rsvpButtons, slipButtons: slipKeyboard, perSecond: options.telegramPerSecond }
-              : { rsvpButtons, slipButtons: slipKeyboard, sharedPacer: databasePacer(deps.prisma) },
+            pace
+              ? { rsvpButtons, slipButtons: slipKeyboard, sharedPacer: pace.bulk, sharedGroupTurn: pace.groupTurn }
+              : { rsvpButtons, slipButtons: slipKeyboard, perSecond: options.telegramPerSecond },
           ),
         }
       : {}),
