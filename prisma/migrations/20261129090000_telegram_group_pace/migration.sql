@@ -1,12 +1,8 @@
 -- CreateTable
-CREATE TABLE "telegram_group_sends" (
-    "id" BIGSERIAL NOT NULL,
+CREATE TABLE "telegram_group_pace" (
     "chat_id" TEXT NOT NULL,
-    "sent_at" TIMESTAMP(3) NOT NULL,
+    "sends" TIMESTAMP(3)[],
+    "last_turn" TEXT NOT NULL,
 
-    CONSTRAINT "telegram_group_sends_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "telegram_group_pace_pkey" PRIMARY KEY ("chat_id")
 );
-
--- CreateIndex
-CREATE INDEX "telegram_group_sends_chat_id_sent_at_idx" ON "telegram_group_sends"("chat_id", "sent_at");
-

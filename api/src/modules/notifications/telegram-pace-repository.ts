@@ -1,6 +1,7 @@
 // Telegram's limits are per bot, not per process, so every instance takes its turns from the database: the send
 // slot sequences in rate_limit_buckets (one for bulk sends, one reserved for replies to members), and each
-// group's recent messages in telegram_group_sends. Times are the database's clock, the one all instances share.
+// group's recent messages in telegram_group_pace. Times are the database's clock, the one all instances share.
+import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../../db/database';
 
 type Db = Prisma;
@@ -43,7 +44,7 @@ export async function reserveReplySlot(prisma: Db, replyMs: number, bulkMs: numb
 /**
  * A group's turn within Telegram's per-group limit (`limit` messages per `windowMs`), taken now if the group
  * allows it: answers 0 and records the send. Otherwise answers how many milliseconds until it will, and records
- * nothing. One group's turns are taken one at a time (a transaction-scoped advisory lock on the group).
+ * nothing. One statement: the group's row is locked by the upsert, so two instances never both take the 20th.
  */
 export async function takeGroupTurn(
   prisma: Db,
@@ -53,22 +54,28 @@ export async function takeGroupTurn(
   marginMs: number,
 ): Promise<number> {
   const windowSeconds = (windowMs + marginMs) / 1000;
-  return prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`telegram-group:${chatId}`}))::text`;
-    await tx.$executeRaw`
-      DELETE FROM telegram_group_sends
-      WHERE chat_id = ${chatId}
-        AND sent_at < (clock_timestamp() AT TIME ZONE 'UTC') - make_interval(secs => ${windowSeconds}::float8)`;
-    const [row] = await tx.$queryRaw<Array<{ wait_ms: number | null }>>`
-      SELECT (EXTRACT(EPOCH FROM (
-        (SELECT sent_at FROM telegram_group_sends WHERE chat_id = ${chatId}
-         ORDER BY sent_at DESC OFFSET ${limit - 1} LIMIT 1)
-        + make_interval(secs => ${windowSeconds}::float8) - (clock_timestamp() AT TIME ZONE 'UTC'))) * 1000)::float8
+  const turn = randomUUID();
+  const rows = await prisma.$queryRaw<Array<{ taken: boolean; wait_ms: number | null }>>`
+    INSERT INTO telegram_group_pace AS g (chat_id, sends, last_turn)
+    VALUES (${chatId}, ARRAY[clock_timestamp() AT TIME ZONE 'UTC']::timestamp(3)[], ${turn})
+    ON CONFLICT (chat_id) DO UPDATE SET
+      sends = CASE
+        WHEN cardinality(g.sends) < ${limit}::int
+          OR g.sends[cardinality(g.sends) - ${limit}::int + 1] + make_interval(secs => ${windowSeconds}::float8)
+             <= EXCLUDED.sends[1]
+        THEN g.sends[GREATEST(cardinality(g.sends) - ${limit}::int + 2, 1):] || EXCLUDED.sends[1]
+        ELSE g.sends END,
+      last_turn = CASE
+        WHEN cardinality(g.sends) < ${limit}::int
+          OR g.sends[cardinality(g.sends) - ${limit}::int + 1] + make_interval(secs => ${windowSeconds}::float8)
+             <= EXCLUDED.sends[1]
+        THEN EXCLUDED.last_turn
+        ELSE g.last_turn END
+    RETURNING g.last_turn = ${turn} AS taken,
+      (EXTRACT(EPOCH FROM g.sends[cardinality(g.sends) - ${limit}::int + 1]
+        + make_interval(secs => ${windowSeconds}::float8) - (clock_timestamp() AT TIME ZONE 'UTC')) * 1000)::float8
         AS wait_ms`;
-    const wait = Math.ceil(Number(row?.wait_ms ?? 0));
-    if (wait > 0) return wait;
-    await tx.$executeRaw`
-      INSERT INTO telegram_group_sends (chat_id, sent_at) VALUES (${chatId}, clock_timestamp() AT TIME ZONE 'UTC')`;
-    return 0;
-  });
+  const row = rows[0];
+  if (!row || row.taken) return 0;
+  return Math.max(1, Math.ceil(Number(row.wait_ms ?? 0)));
 }
