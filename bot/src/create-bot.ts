@@ -1,7 +1,7 @@
 // The bot factory: one grammY Bot with auto-retry on 429s, an error boundary around every feature, and the
 // features in order. Starting it (polling or webhook) is the composition root's job (api/src/system).
 import { autoRetry } from '@grammyjs/auto-retry';
-import { Api, Bot, BotError } from 'grammy';
+import { Api, Bot, BotError, type Transformer } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { DomainError } from '../../shared/errors';
 import { errorText } from '../../shared/i18n/error-text';
@@ -33,6 +33,8 @@ export const BOT_COMMANDS = botCommands(SOURCE_LANGUAGE);
 export interface CreateBotOptions {
   /** Known bot identity (skips getMe); tests and the webhook path use it. */
   botInfo?: UserFromGetMe;
+  /** Stand between the bot and every call it makes, retries included (the shared Telegram pace). */
+  transformers?: Transformer[];
 }
 
 /**
@@ -61,6 +63,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
     client: { apiRoot: deps.config.telegram.apiRoot },
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   });
+  // Installed first, so they run closest to the wire: each retry below takes its turn again.
+  if (options.transformers?.length) bot.api.config.use(...options.transformers);
   // Telegram's 429 says how long to wait; wait that long (bounded) instead of failing.
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
 

@@ -10,6 +10,11 @@ export interface BotApiCall {
   at: number;
   /** What the fake answered (e.g. the sent message with its message_id). */
   result?: any;
+  /**
+   * The path prefix of the apiRoot the caller was given (`${apiRoot}/${via}`): several processes given one
+   * prefix each tell the test which of them called.
+   */
+  via?: string;
 }
 
 export interface FakeBotApiOptions {
@@ -87,8 +92,13 @@ export interface FakeBotApi {
    */
   failNext(method: string, error: { error_code: number; description: string }, target?: string | number): void;
   setSendLimit(perSecond: number | undefined): void;
-  /** Hands this update to the next getUpdates (long polling). */
+  /**
+   * Hands this update to getUpdates (long polling: a waiting call is answered at once). Like Telegram, a
+   * getUpdates that arrives while another is waiting ends that one with 409 Conflict.
+   */
   queueUpdate(update: { update_id: number }): void;
+  /** getUpdates calls ended with 409 Conflict because another poller came along. */
+  conflicts: BotApiCall[];
   waitForCalls(method: string, count: number, timeoutMs?: number): Promise<BotApiCall[]>;
   /** Messages posted through inline mode, by inline message id, as they read now (after edits). */
   inlineMessages: Map<string, InlineMessage>;
@@ -220,6 +230,9 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
   const perGroup = rollingWindow(60_000);
   let messageId = 100;
   const pendingUpdates: Array<{ update_id: number }> = [];
+  /** The getUpdates call waiting for updates, if any: told when one is queued, or ended by a newer poller. */
+  let waitingPoll: { wake: () => void; conflict: () => void } | null = null;
+  const conflicts: BotApiCall[] = [];
   const inlineMessages = new Map<string, InlineMessage>();
   const prepared = new Map<string, Record<string, any>>();
   let inlineCounter = 0;
@@ -319,8 +332,36 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
     }
   }
 
+  /**
+   * Holds a getUpdates call until an update at or after its offset is queued, its timeout (seconds) runs out,
+   * the caller hangs up, or a newer getUpdates ends it (Telegram's 409: two pollers of one bot).
+   */
+  function longPoll(call: BotApiCall, req: IncomingMessage): Promise<'ready' | 'conflict' | 'gone'> {
+    waitingPoll?.conflict();
+    waitingPoll = null;
+    const offset = Number(call.params.offset ?? 0);
+    if (pendingUpdates.some((update) => update.update_id >= offset)) return Promise.resolve('ready');
+    const timeoutMs = Math.min(Number(call.params.timeout ?? 0), 50) * 1000;
+    return new Promise((resolve) => {
+      const me = {
+        wake: () => finish('ready'),
+        conflict: () => finish('conflict'),
+      };
+      const timer = setTimeout(() => finish('ready'), timeoutMs);
+      const hangUp = () => finish('gone');
+      req.socket.once('close', hangUp);
+      function finish(outcome: 'ready' | 'conflict' | 'gone') {
+        clearTimeout(timer);
+        req.socket.off('close', hangUp);
+        if (waitingPoll === me) waitingPoll = null;
+        resolve(outcome);
+      }
+      waitingPoll = me;
+    });
+  }
+
   const server: Server = createServer(async (req, res) => {
-    const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url?.split('?')[0] ?? '');
+    const match = /^(?:\/([\w-]+))?\/bot([^/]+)\/(\w+)$/.exec(req.url?.split('?')[0] ?? '');
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
@@ -332,12 +373,13 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
     } catch {
       return send(400, { ok: false, error_code: 400, description: 'Bad Request: invalid JSON' });
     }
-    const method = METHOD_BY_LOWER_CASE.get(match[2]!.toLowerCase());
+    const via = match[1];
+    const method = METHOD_BY_LOWER_CASE.get(match[3]!.toLowerCase());
     if (!method) {
-      calls.push({ method: match[2]!, params, at: Date.now() });
+      calls.push({ method: match[3]!, params, at: Date.now(), via });
       return send(404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
     }
-    const call: BotApiCall = { method, params, at: Date.now() };
+    const call: BotApiCall = { method, params, at: Date.now(), ...(via ? { via } : {}) };
     const tooMany = (seconds: number) => {
       throttled.push(call);
       return send(429, {
@@ -405,7 +447,19 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
       return send(failure!.error.error_code, { ok: false, ...failure!.error });
     }
     calls.push(call);
-    if (method === 'getUpdates' && !pendingUpdates.length) await new Promise((resolve) => setTimeout(resolve, 100));
+    if (method === 'getUpdates') {
+      const outcome = await longPoll(call, req);
+      if (outcome === 'gone') return;
+      if (outcome === 'conflict') {
+        conflicts.push(call);
+        return send(409, {
+          ok: false,
+          error_code: 409,
+          description:
+            'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running',
+        });
+      }
+    }
     let result: BotApiCall['result'];
     try {
       result = respond(method, params);
@@ -432,7 +486,9 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
     },
     queueUpdate(update) {
       pendingUpdates.push(update);
+      waitingPoll?.wake();
     },
+    conflicts,
     async waitForCalls(method, count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -52,6 +52,8 @@ export interface TestAppOptions {
   botInfo?: UserFromGetMe;
   /** Telegram sends per second (tests go faster than Telegram allows). */
   telegramPerSecond?: number;
+  /** The app takes the bot's updates itself (polling without PUBLIC_URL), as production does; off by default. */
+  startBot?: boolean;
 }
 
 export interface TestApp {
@@ -127,7 +129,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     notifications: options.notifications,
     botInfo: options.botInfo,
     telegramPerSecond: options.telegramPerSecond,
-    startBot: false,
+    startBot: options.startBot ?? false,
   });
   const { deps } = system;
   const server = await system.start({ host: '127.0.0.1', port: 0 });

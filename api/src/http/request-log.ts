@@ -1,8 +1,10 @@
-// One structured log line per API request: method, path (never the query string, which may carry a
-// confirmation token, and with secrets in the path redacted), status, duration and the signed-in user's id.
+// One structured log line per API request: its id (http/request-id.ts), method, path (never the query string,
+// which may carry a confirmation token, and with secrets in the path redacted), status, duration and the
+// signed-in user's id.
 import type { RequestHandler } from 'express';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from '../logger';
+import { requestIdOf } from './request-id';
 
 const REDACTED = '[redacted]';
 
@@ -47,6 +49,8 @@ export function logWhenFinished(logger: Logger, res: ServerResponse, started: bi
     const level = res.statusCode >= 500 ? 'error' : 'info';
     logger[level](
       {
+        // Named here too: the finish event may fire outside the request's async context.
+        requestId: requestIdOf(res.req),
         method,
         path: loggablePath(path),
         status: res.statusCode,

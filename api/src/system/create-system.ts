@@ -9,7 +9,8 @@ import type { UserFromGetMe } from 'grammy/types';
 import { createBot, createBotApi } from '../../../bot/src/create-bot';
 import { rsvpKeyboard, slipKeyboard } from '../../../bot/src/keyboards';
 import type { Language } from '../../../shared/i18n/languages';
-import { createTelegramSender, databasePacer } from '../modules/notifications/telegram-sender';
+import { createTelegramSender } from '../modules/notifications/telegram-sender';
+import { databasePace, pacedCalls } from '../modules/notifications/telegram-pace';
 import { createApp } from '../app';
 import { bootstrapAdmins, developmentSecretsKey } from '../bootstrap';
 import { adoptOrganisationTimeZone } from '../modules/calendar/time-zones-repository';
@@ -17,6 +18,7 @@ import { organisationTimeZone } from '../modules/organisation/organisation-servi
 import type { AppConfig } from '../config';
 import type { DatabaseTarget } from '../db/adapters';
 import { openDatabase, type Database } from '../db/database';
+import { openSessionLock } from '../db/session-lock';
 import type { AppDeps } from '../deps';
 import { createSecretBox } from '../lib/secrets';
 import { createLogger, type Logger } from '../logger';
@@ -31,9 +33,11 @@ import { createOutboxTriggers, type OutboxTriggers } from '../modules/notificati
 import { createOutboxWorker, type WorkerDeps, type WorkerOptions } from '../modules/notifications/outbox-worker';
 import { createSmsSender } from '../modules/notifications/sms-sender';
 import type { NotificationTriggers } from '../modules/notifications/triggers';
+import { withRequestIds } from '../http/request-id';
 import { listen, type RunningServer } from '../server';
 import type { CardRefresher, CardRefresherOptions } from '../modules/telegram/shared-cards-refresher';
 import { botDepsFrom, mountWebhook, startBot, webhookSecret } from './telegram-bot';
+import type { BotPolling } from './bot-polling';
 import { HOUSEKEEPING_INTERVAL_MS, pruneExpired } from './housekeeping';
 import { createServices, type Services } from './services';
 import { createTelegramCards } from './telegram-cards';
@@ -123,10 +127,17 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   await adoptOrganisationTimeZone(deps.prisma, await organisationTimeZone(deps));
   if (config.demoMode) await seedDemo(deps);
 
+  // Every instance's Telegram calls take turns from one pace in the database (telegram-pace.ts); tests that go
+  // faster than Telegram allows (telegramPerSecond) pace each process on its own.
+  const pace = options.telegramPerSecond ? null : databasePace(deps.prisma);
   // No bot token (demo mode, or a website-only setup): everything but Telegram works.
   const bot =
     config.telegram.botToken && config.telegram.botEnabled
-      ? createBot(botDepsFrom(deps, services), options.botInfo ? { botInfo: options.botInfo } : {})
+      ? createBot(botDepsFrom(deps, services), {
+          ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+          // Whatever the bot sends in answer to a member goes at the replies' share of the pace.
+          transformers: pace ? [pacedCalls(pace, logger)] : [],
+        })
       : null;
   const backups = createBackupsService(
     database.pglite
@@ -143,11 +154,18 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
       service: backups,
       dailyAtUtc: config.backups.enabled ? `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}` : null,
     },
-    beforeApi: bot ? (express) => mountWebhook(express, bot, webhookSecret(config)) : undefined,
+    // Telegram calls the webhook only with a public URL; without one the bot polls, and grammY will not poll a
+    // bot whose webhook is mounted. A bot this system does not start (tests) keeps it, to be handed updates.
+    beforeApi:
+      bot && (config.publicUrl || options.startBot === false)
+        ? (express) => mountWebhook(express, bot, webhookSecret(config))
+        : undefined,
   });
 
   const email = createEmailSender(() => getSmtpForDelivery(deps), logger);
-  const telegramApi = bot?.api ?? createBotApi(config);
+  // Notifications and card edits call Telegram on a client of their own: the sender and the refresher take the
+  // bulk share's slots themselves (within each chat's turn), not the replies'.
+  const telegramApi = createBotApi(config);
   // Shared event cards: the Mini App's prepared messages, and the refresher that keeps posted cards live.
   const telegramCards = telegramApi
     ? createTelegramCards(deps, telegramApi, { perSecond: options.telegramPerSecond })
@@ -164,9 +182,9 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
       ? {
           telegram: createTelegramSender(
             telegramApi,
-            options.telegramPerSecond
-              ? { rsvpButtons, slipButtons: slipKeyboard, perSecond: options.telegramPerSecond }
-              : { rsvpButtons, slipButtons: slipKeyboard, sharedPacer: databasePacer(deps.prisma) },
+            pace
+              ? { rsvpButtons, slipButtons: slipKeyboard, sharedPacer: pace.bulk, sharedGroupTurn: pace.groupTurn }
+              : { rsvpButtons, slipButtons: slipKeyboard, perSecond: options.telegramPerSecond },
           ),
         }
       : {}),
@@ -206,14 +224,24 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
 
   let web: RunningServer | null = null;
   let housekeeping: NodeJS.Timeout | null = null;
+  let polling: BotPolling | null = null;
   let stopped: Promise<void> | null = null;
 
   async function start(at: { host?: string; port?: number } = {}): Promise<RunningServer> {
     // The events list and an event's details for a signed-in browser are answered in front of Express.
-    web = await listen(withHotReads(deps, services.events, app), at.host ?? config.host, at.port ?? config.port);
+    // Every request gets its id first (echoed, and on each log line), then the hot reads, then Express.
+    web = await listen(
+      withRequestIds(withHotReads(deps, services.events, app)),
+      at.host ?? config.host,
+      at.port ?? config.port,
+    );
     worker?.start();
     cards?.start();
-    if (bot && options.startBot !== false) await startBot(bot, config, logger);
+    if (bot && options.startBot !== false) {
+      // On PostgreSQL several instances may run: one polls, chosen by an advisory lock on its own connection.
+      const lock = target.kind === 'postgres' ? openSessionLock(target.url, 'telegram-bot-polling') : null;
+      polling = await startBot(bot, config, logger, lock);
+    }
     housekeeping = setInterval(() => {
       pruneExpired(deps, services).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping failed'));
     }, HOUSEKEEPING_INTERVAL_MS);
@@ -228,7 +256,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
     // A backup being written finishes before the database closes under it.
     await backupScheduler.stop().catch(report('backup scheduler stop'));
     await web?.stop().catch(report('http close'));
-    if (bot?.isRunning()) await bot.stop().catch(report('bot stop'));
+    await polling?.stop().catch(report('bot stop'));
     await worker?.stop().catch(report('worker stop'));
     await cards?.stop().catch(report('card refresher stop'));
     email.close();

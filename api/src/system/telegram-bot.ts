@@ -11,11 +11,13 @@ import { configureBot } from '../../../bot/src/create-bot';
 import type { AppConfig } from '../config';
 import type { AppDeps } from '../deps';
 import { sha256 } from '../lib/secrets';
+import type { SessionLock } from '../db/session-lock';
 import type { Logger } from '../logger';
 import { upsertTelegramUser } from '../modules/auth/identity';
 import { organisationTimeZone } from '../modules/organisation/organisation-service';
 import { savedLanguageOfTelegramUser } from '../modules/users/users-repository';
 import type { OrganisationLanguage } from '../../../shared/constants';
+import { pollUpdates, type BotPolling } from './bot-polling';
 import type { Services } from './services';
 
 export const WEBHOOK_PATH = '/telegram/webhook';
@@ -140,32 +142,34 @@ export function mountWebhook(app: IRouter, bot: Bot<BotContext>, secret: string)
 }
 
 /**
- * Long polling without a public URL (development); otherwise Telegram calls our webhook, told our secret.
- * A Telegram outage at startup is logged and leaves the website running.
+ * Long polling without a public URL (development; bot-polling.ts: one instance polls); otherwise Telegram calls
+ * our webhook, told our secret. A Telegram outage at startup is logged and leaves the website running.
  */
-export async function startBot(bot: Bot<BotContext>, config: AppConfig, logger: Logger): Promise<void> {
+export async function startBot(
+  bot: Bot<BotContext>,
+  config: AppConfig,
+  logger: Logger,
+  lock: SessionLock | null,
+): Promise<BotPolling | null> {
   const { publicUrl } = config;
+  if (!publicUrl) {
+    return pollUpdates(bot, {
+      lock,
+      logger,
+      allowedUpdates: ALLOWED_UPDATES,
+      onStart: () => configureBot(bot, publicUrl),
+    });
+  }
   try {
-    if (publicUrl) {
-      await bot.init();
-      await bot.api.setWebhook(`${publicUrl}${WEBHOOK_PATH}`, {
-        secret_token: webhookSecret(config),
-        allowed_updates: [...ALLOWED_UPDATES],
-      });
-      await configureBot(bot, publicUrl);
-      logger.info({ username: bot.botInfo.username, webhook: `${publicUrl}${WEBHOOK_PATH}` }, 'bot webhook set');
-    } else {
-      void bot
-        .start({
-          allowed_updates: [...ALLOWED_UPDATES],
-          onStart: (info) => {
-            logger.info({ username: info.username }, 'bot polling started');
-            configureBot(bot, publicUrl).catch((error: unknown) => logger.warn({ err: error }, 'bot setup failed'));
-          },
-        })
-        .catch((error: unknown) => logger.error({ err: error }, 'bot polling stopped'));
-    }
+    await bot.init();
+    await bot.api.setWebhook(`${publicUrl}${WEBHOOK_PATH}`, {
+      secret_token: webhookSecret(config),
+      allowed_updates: [...ALLOWED_UPDATES],
+    });
+    await configureBot(bot, publicUrl);
+    logger.info({ username: bot.botInfo.username, webhook: `${publicUrl}${WEBHOOK_PATH}` }, 'bot webhook set');
   } catch (error) {
     logger.error({ err: error }, 'bot could not start; the website keeps running');
   }
+  return null;
 }

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OutboxChannel } from '@prisma/client';
 import type { Prisma } from '../../db/database';
-import type { Logger } from '../../logger';
+import { withLogContext, type Logger } from '../../logger';
 import { markTelegramUnreachable } from '../users/users-repository';
 import { DeliveryError, EVENT_DELETED, type ChannelSender } from './delivery';
 import type { FanOut } from './fan-out';
@@ -143,7 +143,7 @@ export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOp
           facts.telegramRefusals.set(row.userId, { telegramId: row.recipient, reason });
         }
         await outbox.markFailed(prisma, row.id, reason);
-        logger.warn({ id: row.id, channel: row.channel, reason }, 'notification failed');
+        logger.warn({ outboxId: row.id, channel: row.channel, reason }, 'notification failed');
         return 'failed';
       }
       const next = new Date(deps.now().getTime() + backoffDelay(row.attempts, options));
@@ -197,7 +197,8 @@ export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOp
             untried.push(row.id);
             continue;
           }
-          const outcome = await deliverOne(row, facts);
+          // Every line logged while this row is handled (here, in a sender) names it.
+          const outcome = await withLogContext({ outboxId: row.id }, () => deliverOne(row, facts));
           inHand.delete(row.id);
           if (outcome === 'sent') counts.sent += 1;
           else if (outcome === 'retry') counts.retried += 1;

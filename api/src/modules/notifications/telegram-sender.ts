@@ -8,10 +8,18 @@ import { isLanguage, type Language } from '../../../../shared/i18n/languages';
 import type { Prisma } from '../../db/database';
 import { permanentFailure, rateLimited, temporaryFailure, unreachableRecipient, type ChannelSender } from './delivery';
 import { reserveSendSlot } from './outbox-repository';
+import { BULK_SEQUENCE } from './telegram-pace-repository';
 
 export const TELEGRAM_GLOBAL_PER_SECOND = 30;
 /** One under the limit: timers fire a little late or early, and 31 sends in one second would earn a 429. */
 export const PACE_PER_SECOND = TELEGRAM_GLOBAL_PER_SECOND - 1;
+/**
+ * The share of the pace kept for replies to a member's action (a button's answer, a command's reply), so a tap
+ * is answered at once during an announcement; replies may also take bulk slots nobody needs.
+ */
+export const REPLY_PER_SECOND = 4;
+/** What notifications and card edits send at, all instances together. */
+export const BULK_PER_SECOND = PACE_PER_SECOND - REPLY_PER_SECOND;
 export const PER_CHAT_INTERVAL_MS = 1000;
 /**
  * Added to a chat's own limits: Telegram counts a message when it arrives, and a timer that fires a little early,
@@ -40,7 +48,7 @@ export const GROUP_WINDOW_MS = 60_000;
  * than holding one of the worker's lanes (and the messages to everyone else behind it) for up to a minute.
  */
 export const GROUP_HOLD_MS = 2_000;
-const isGroupChat = (chatId: string) => chatId.startsWith('-');
+export const isGroupChat = (chatId: string) => chatId.startsWith('-');
 
 /**
  * Hands out send slots evenly spaced at `perSecond`; each caller waits for its own slot. A chat's own limits
@@ -128,12 +136,12 @@ export async function waitForSharedSlot(pacer: SharedPacer, clock: PacerClock): 
 
 /**
  * Telegram's limit is per bot, not per process: all instances take turns from one slot sequence kept in the
- * database, spaced one under the limit, so the sum of every instance stays within it.
+ * database (the bulk share; replies have theirs, telegram-pace.ts), so the sum of every instance stays within it.
  */
 export const databasePacer =
-  (prisma: Prisma, perSecond = PACE_PER_SECOND): SharedPacer =>
+  (prisma: Prisma, perSecond = BULK_PER_SECOND): SharedPacer =>
   () =>
-    reserveSendSlot(prisma, 'telegram-send-pace', 1000 / perSecond);
+    reserveSendSlot(prisma, BULK_SEQUENCE, 1000 / perSecond);
 
 /** The event whose RSVP buttons go under the message, if any (a digest to the organiser has none). */
 function eventIdOf(payload: unknown): number | null {
@@ -173,6 +181,11 @@ export interface TelegramSenderOptions {
   perSecond?: number;
   /** The pace shared by all instances; without it only this process's own pace applies. */
   sharedPacer?: SharedPacer;
+  /**
+   * A group's turn in its per-minute limit shared by all instances (0: taken; else the wait), asked once the
+   * shared slot has come; without it only this process's count of the group's messages applies.
+   */
+  sharedGroupTurn?: (chatId: string) => Promise<number>;
   clock?: PacerClock;
 }
 
@@ -182,7 +195,7 @@ const reasonOf = (error: GrammyError) => `Telegram error ${error.error_code}: ${
 export function createTelegramSender(api: Api, options: TelegramSenderOptions): ChannelSender {
   const clock = options.clock ?? realClock;
   const pace = createPacer(options.perSecond ?? PACE_PER_SECOND, clock);
-  const { sharedPacer, rsvpButtons, slipButtons } = options;
+  const { sharedPacer, sharedGroupTurn, rsvpButtons, slipButtons } = options;
   return async (message) => {
     // The buttons are looked up before the slot is taken, so the send follows its slot without a database wait.
     const eventId = eventIdOf(message.payload);
@@ -193,7 +206,17 @@ export function createTelegramSender(api: Api, options: TelegramSenderOptions): 
       : eventId
         ? await rsvpButtons(eventId, message.to, language)
         : undefined;
-    const shared = sharedPacer ? () => waitForSharedSlot(sharedPacer, clock) : undefined;
+    const groupTurn = sharedGroupTurn && isGroupChat(message.to) ? sharedGroupTurn : null;
+    const shared =
+      sharedPacer || groupTurn
+        ? async () => {
+            if (sharedPacer) await waitForSharedSlot(sharedPacer, clock);
+            // Another instance may have filled the group's minute: the row waits for it in the queue.
+            const wait = groupTurn ? await groupTurn(message.to) : 0;
+            if (wait)
+              throw rateLimited(`Waiting: Telegram takes ${GROUP_PER_MINUTE} messages a minute to one group`, wait);
+          }
+        : undefined;
     const groupWait = await pace(message.to, GROUP_HOLD_MS, shared);
     if (groupWait) {
       throw rateLimited(`Waiting: Telegram takes ${GROUP_PER_MINUTE} messages a minute to one group`, groupWait);
