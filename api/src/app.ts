@@ -91,6 +91,8 @@ export interface AppExtras {
   webappDir?: string;
   /** Admin settings' backups (the composition root's service); without it the backup routes answer 404. */
   backups?: { service: BackupsService; dailyAtUtc: string | null };
+  /** Whether the process is draining before it stops (readiness then answers 503); default never. */
+  isDraining?: () => boolean;
 }
 
 export function createApp(deps: AppDeps, services: Services, extras: AppExtras = {}): Express {
@@ -117,7 +119,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   // A guardian account sees only its own account and what concerns its children.
   api.use(holdGuardianAccounts);
   api.use(limitMemberWrites(deps));
-  api.use(healthRouter(deps));
+  api.use(healthRouter(deps, extras.isDraining ?? (() => false)));
   api.use(
     authRouter(deps, {
       auth: services.auth,

@@ -23,6 +23,47 @@ describe.each(DATABASE_KINDS)('health and basics on %s', (kind) => {
     expect(res.body).toEqual({ status: 'ok', database: 'ok' });
   });
 
+  it('When the process runs, then GET /api/health/live is 200, and ready is 200 with the database migrated', async () => {
+    const live = await app.anonymous().get('/api/health/live');
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ status: 'ok' });
+    const ready = await app.anonymous().get('/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('cache-control')).toBe('no-store');
+    expect(ready.body).toEqual({ status: 'ok', database: 'ok', migrations: 'done', draining: 'no' });
+  });
+
+  it("When the database lacks this build's newest migration, then ready is 503 with Retry-After and live stays 200", async () => {
+    const behind = await startTestApp(kind);
+    try {
+      await behind.deps.prisma.$executeRawUnsafe(
+        `DELETE FROM "_prisma_migrations" WHERE migration_name = (SELECT max(migration_name) FROM "_prisma_migrations")`,
+      );
+      const ready = await behind.anonymous().get('/api/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get('retry-after')).toBe('5');
+      expect(ready.body).toMatchObject({ status: 'error', database: 'ok', migrations: 'pending' });
+      expect((await behind.anonymous().get('/api/health/live')).status).toBe(200);
+    } finally {
+      await behind.stop();
+    }
+  });
+
+  it('When the process drains before a stop, then ready is 503 with Retry-After while requests are still served', async () => {
+    const draining = await startTestApp(kind);
+    try {
+      await draining.system.drain(0);
+      const ready = await draining.anonymous().get('/api/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get('retry-after')).toBe('5');
+      expect(ready.body).toMatchObject({ status: 'error', draining: 'yes' });
+      expect((await draining.anonymous().get('/api/health/live')).status).toBe(200);
+      expect((await draining.anonymous().get('/api/health')).body).toEqual({ status: 'ok', database: 'ok' });
+    } finally {
+      await draining.stop();
+    }
+  });
+
   it('When a path under /api does not exist, then it answers 404 with an error body', async () => {
     const res = await app.anonymous().get('/api/nope');
     expect(res.status).toBe(404);
