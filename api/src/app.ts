@@ -30,7 +30,7 @@ import type { BackupsService } from './modules/backups/backups-service';
 import { eventsRouter } from './modules/events/events-routes';
 import { slipsRouter } from './modules/guardians/slips-routes';
 import { calendarRouter } from './modules/calendar/calendar-routes';
-import { healthRouter } from './modules/health/health-routes';
+import { healthRouter, probesRouter } from './modules/health/health-routes';
 import { imagesRouter, isImageUpload } from './modules/images/images-routes';
 import { notificationsRouter } from './modules/notifications/notifications-routes';
 import { sharedCardsRouter } from './modules/telegram/shared-cards-routes';
@@ -106,6 +106,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   // Every answer's words follow the member's language (http/language.ts); the default is the organisation's.
   const languages = createRequestLanguages(async () => (await services.organisation.get()).defaultLanguage);
   const api = express.Router();
+  api.use(probesRouter(deps, extras.isDraining ?? (() => false)));
   api.use(requestLog(deps.logger));
   // JSON (and CSV, calendars) compressed for clients that accept it (http/compress.ts).
   api.use(apiCompression());
@@ -119,7 +120,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   // A guardian account sees only its own account and what concerns its children.
   api.use(holdGuardianAccounts);
   api.use(limitMemberWrites(deps));
-  api.use(healthRouter(deps, extras.isDraining ?? (() => false)));
+  api.use(healthRouter(deps));
   api.use(
     authRouter(deps, {
       auth: services.auth,

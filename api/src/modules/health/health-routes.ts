@@ -23,10 +23,8 @@ function unavailable(res: Response, body: Record<string, string>): void {
   res.status(503).json({ error: 'Not ready', code: 'unavailable', status: 'error', ...body });
 }
 
-export function healthRouter(deps: AppDeps, isDraining: () => boolean): Router {
+export function healthRouter(deps: AppDeps): Router {
   const router = Router();
-  const migration = newestMigration();
-
   router.get('/health', async (_req, res) => {
     try {
       await ping(deps.prisma);
@@ -37,6 +35,16 @@ export function healthRouter(deps: AppDeps, isDraining: () => boolean): Router {
       res.status(503).json({ error: 'Database unavailable', code: 'unavailable', status: 'error', database: 'error' });
     }
   });
+  return router;
+}
+
+/**
+ * The load balancer's and supervisor's probes: asked every few seconds by each, so they are answered before the
+ * request log, sessions and languages (a log line per probe would drown the requests people make).
+ */
+export function probesRouter(deps: AppDeps, isDraining: () => boolean): Router {
+  const router = Router();
+  const migration = newestMigration();
 
   router.get('/health/live', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
