@@ -8,7 +8,8 @@
 // devDependency) writes, so it is compiled in, and its query compiler (WASM) is copied beside the bundle.
 import { build, stop } from 'esbuild';
 import { builtinModules } from 'node:module';
-import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -55,6 +56,29 @@ const sourceRelativeImportMetaUrl = {
   },
 };
 
+/** What makes this build: the server's sources, its migrations and its locked dependencies. */
+const BUILD_SOURCES = ['api/src', 'bot/src', 'shared', 'prisma/migrations', 'package-lock.json'];
+
+function hashTree(hash, relative) {
+  const full = path.join(ROOT, relative);
+  if (!existsSync(full)) return;
+  if (!statSync(full).isDirectory()) {
+    hash.update(`${relative}\0`).update(readFileSync(full)).update('\0');
+    return;
+  }
+  for (const name of readdirSync(full).sort()) hashTree(hash, path.join(relative, name));
+}
+
+/**
+ * The build's identity (api/src/lib/build-id.ts): the same on every machine that builds the same tree, so the
+ * instances behind a load balancer give the same version ETags.
+ */
+export function buildId() {
+  const hash = createHash('sha256');
+  for (const source of BUILD_SOURCES) hashTree(hash, source);
+  return hash.digest('hex').slice(0, 12);
+}
+
 function packageName(specifier) {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
@@ -84,6 +108,7 @@ export async function buildServer() {
         "const __dirname = __fileURLToPath(new URL('.', import.meta.url));",
       ].join('\n'),
     },
+    define: { __BUILD_ID__: JSON.stringify(buildId()) },
     plugins: [packagesExceptPrismaClient, sourceRelativeImportMetaUrl],
   }).finally(() => stop()); // esbuild's service process would otherwise live as long as `npm start`'s server
   for (const file of ['schema.prisma', 'query_compiler_bg.wasm']) {

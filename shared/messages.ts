@@ -163,6 +163,8 @@ export const MSG = {
   backupsWebsiteOnly: 'Backups can be downloaded from the website only',
   crossSiteRefused: 'Cross-site request refused',
   noBackupYet: 'No backup has been made yet',
+  backupNotHere:
+    "The latest backup is in another server's backups folder. Try again, or ask the operator to share the folder",
   emailLinksTooMany: 'Too many email links requested. Please try again in an hour.',
   unknownUser: 'Unknown user',
   emailAlreadyYours: 'This email address is already linked to your account.',

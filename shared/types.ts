@@ -359,9 +359,20 @@ export interface CardEvent {
 }
 
 /** GET /api/admin/backups: the newest backup in the server's backups folder (admins only). */
+/** A recorded backup: its SHA-256 checks a copy, `instance` names the server whose folder received the file. */
+export interface BackupItem {
+  name: string;
+  createdAt: string;
+  size: number;
+  sha256: string;
+  instance: string;
+}
+
 export interface BackupsView {
-  latest: { name: string; createdAt: string; size: number } | null;
-  /** How many backups the server keeps. */
+  latest: BackupItem | null;
+  /** Every kept backup, newest first, as the database records them (whichever instance made them). */
+  backups: BackupItem[];
+  /** How many nights' backups the server keeps (the newest of each night). */
   keep: number;
   /** When the nightly backup runs (HH:MM, UTC), or null when it is off. */
   dailyAtUtc: string | null;

@@ -32,7 +32,7 @@ import type { BackupsService } from './modules/backups/backups-service';
 import { eventsRouter } from './modules/events/events-routes';
 import { slipsRouter } from './modules/guardians/slips-routes';
 import { calendarRouter } from './modules/calendar/calendar-routes';
-import { healthRouter } from './modules/health/health-routes';
+import { healthRouter, probesRouter } from './modules/health/health-routes';
 import { imagesRouter, isImageUpload } from './modules/images/images-routes';
 import { notificationsRouter } from './modules/notifications/notifications-routes';
 import { sharedCardsRouter } from './modules/telegram/shared-cards-routes';
@@ -93,6 +93,8 @@ export interface AppExtras {
   webappDir?: string;
   /** Admin settings' backups (the composition root's service); without it the backup routes answer 404. */
   backups?: { service: BackupsService; dailyAtUtc: string | null };
+  /** Whether the process is draining before it stops (readiness then answers 503); default never. */
+  isDraining?: () => boolean;
 }
 
 export function createApp(deps: AppDeps, services: Services, extras: AppExtras = {}): Express {
@@ -109,6 +111,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   // A shared event's link-preview picture draws a sample cover from the web app's files.
   const previewPictures = createPreviewPictures(deps, services.events, services.images, webappDir);
   const api = express.Router();
+  api.use(probesRouter(deps, extras.isDraining ?? (() => false)));
   api.use(requestLog(deps.logger));
   // JSON (and CSV, calendars) compressed for clients that accept it (http/compress.ts).
   api.use(compressAnswers());

@@ -89,8 +89,10 @@ const envSchema = z.object({
   BACKUP_ENABLED: bool(true),
   /** Where backups are kept; empty: a backups folder beside the PGlite folder (./data/backups by default). */
   BACKUP_DIR: optionalText,
-  /** How many backups are kept; older ones are deleted after each new one. */
+  /** How many nights' backups are kept (the newest of each night); older ones are deleted after each new one. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(366).default(7),
+  /** How long after start the catch-up backup (none in the last day) waits, in seconds. */
+  BACKUP_CATCH_UP_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** When the nightly backup runs, as HH:MM in UTC. */
   BACKUP_TIME: z
     .string()
@@ -99,6 +101,11 @@ const envSchema = z.object({
     .default('03:00'),
   /** The folder of pg_dump and pg_restore (PostgreSQL only); empty: found on PATH. */
   BACKUP_PG_BIN_DIR: optionalText,
+  /**
+   * After SIGTERM: how long the server answers "not ready" while still serving, so a load balancer takes it out
+   * before the listener closes. Empty: 5 seconds, 0 in tests.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).optional(),
 
   SECRETS_KEY: optionalText.pipe(
     z
@@ -204,10 +211,12 @@ function buildConfig(env: z.infer<typeof envSchema>, source: Record<string, stri
       ? ({ kind: 'postgres', url: env.DATABASE_URL, ownerUrl: env.DATABASE_OWNER_URL } as const)
       : ({ kind: 'pglite', dataDir: env.PGLITE_DIR } as const),
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    shutdownDrainMs: (env.SHUTDOWN_DRAIN_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5)) * 1000,
     backups: {
       enabled: env.BACKUP_ENABLED,
       dir: env.BACKUP_DIR ?? path.join(path.dirname(env.PGLITE_DIR), 'backups'),
       keep: env.BACKUP_KEEP,
+      catchUpDelayMs: env.BACKUP_CATCH_UP_DELAY_SECONDS * 1000,
       dailyAtUtc: { hour: Number(env.BACKUP_TIME.slice(0, 2)), minute: Number(env.BACKUP_TIME.slice(3)) },
       pgBinDir: env.BACKUP_PG_BIN_DIR,
       /** What pg_dump and pg_restore see of this process's environment: PATH, HOME and libpq's PG* settings. */

@@ -23,14 +23,19 @@ async function main(): Promise<void> {
   );
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (signal: string, drainMs: number) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    void system.stop().then(() => process.exit(0));
+    logger.info({ signal, drainMs }, 'shutting down');
+    void system
+      .drain(drainMs)
+      .then(() => system.stop())
+      .then(() => process.exit(0));
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // Ctrl-C stops at once; SIGTERM (a supervisor, a rolling deploy) drains first: readiness says 503 while
+  // requests are still served, so the load balancer moves traffic away before the listener closes.
+  process.on('SIGINT', () => shutdown('SIGINT', 0));
+  process.on('SIGTERM', () => shutdown('SIGTERM', config.shutdownDrainMs));
 }
 
 main().catch((error: unknown) => {

@@ -80,8 +80,16 @@ describe.skipIf(!TEST_DATABASE_URL)('a database outage on postgres', () => {
       status: 'error',
       database: 'error',
     });
+    // A load balancer takes the instance out; its supervisor leaves the running process alone.
+    const ready = await app.anonymous().get('/api/health/ready');
+    expect({ status: ready.status, retryAfter: ready.headers.get('retry-after') }).toEqual({
+      status: 503,
+      retryAfter: '5',
+    });
+    expect((await app.anonymous().get('/api/health/live')).status).toBe(200);
 
     await databaseBack();
+    expect((await app.anonymous().get('/api/health/ready')).status).toBe(200);
     // What was refused during the outage did not happen...
     expect((await member.get(`/api/events/${eventId}/comments`)).body).toEqual([]);
     expect((await member.get(`/api/events/${eventId}/attendance`)).body).toMatchObject({ status: 'not_responded' });

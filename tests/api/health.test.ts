@@ -23,6 +23,16 @@ describe.each(DATABASE_KINDS)('health and basics on %s', (kind) => {
     expect(res.body).toEqual({ status: 'ok', database: 'ok' });
   });
 
+  it('When the process runs, then GET /api/health/live is 200, and ready is 200 with the database migrated', async () => {
+    const live = await app.anonymous().get('/api/health/live');
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ status: 'ok' });
+    const ready = await app.anonymous().get('/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('cache-control')).toBe('no-store');
+    expect(ready.body).toEqual({ status: 'ok', database: 'ok', migrations: 'done', draining: 'no' });
+  });
+
   it('When a path under /api does not exist, then it answers 404 with an error body', async () => {
     const res = await app.anonymous().get('/api/nope');
     expect(res.status).toBe(404);
@@ -81,6 +91,35 @@ describe.each(DATABASE_KINDS)('health and basics on %s', (kind) => {
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ code: expect.any(String), error: 'Cross-site request refused' });
     expect((await client.get('/api/users/me')).status).toBe(200);
+  });
+  it("When the database lacks this build's newest migration, then ready is 503 with Retry-After and live stays 200", async () => {
+    const { prisma } = app.deps;
+    const [newest] = await prisma.$queryRawUnsafe<Array<{ id: string }>>(
+      `SELECT id FROM "_prisma_migrations" ORDER BY migration_name DESC LIMIT 1`,
+    );
+    // Marked rolled back, as a database behind this build would be, and put back afterwards.
+    await prisma.$executeRawUnsafe(`UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE id = $1`, newest!.id);
+    try {
+      const ready = await app.anonymous().get('/api/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get('retry-after')).toBe('5');
+      expect(ready.body).toMatchObject({ status: 'error', database: 'ok', migrations: 'pending' });
+      expect((await app.anonymous().get('/api/health/live')).status).toBe(200);
+    } finally {
+      await prisma.$executeRawUnsafe(`UPDATE "_prisma_migrations" SET rolled_back_at = NULL WHERE id = $1`, newest!.id);
+    }
+    expect((await app.anonymous().get('/api/health/ready')).status).toBe(200);
+  });
+
+  // Last in this block: the app drains until it stops.
+  it('When the process drains before a stop, then ready is 503 with Retry-After while requests are still served', async () => {
+    await app.system.drain(0);
+    const ready = await app.anonymous().get('/api/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get('retry-after')).toBe('5');
+    expect(ready.body).toMatchObject({ status: 'error', draining: 'yes' });
+    expect((await app.anonymous().get('/api/health/live')).status).toBe(200);
+    expect((await app.anonymous().get('/api/health')).body).toEqual({ status: 'ok', database: 'ok' });
   });
 });
 

@@ -1,12 +1,14 @@
 // Backups as an operator and an admin meet them: the nightly run, the download in Admin settings, and
 // `npm run backup` / `npm run restore` as real processes, on PGlite (a folder on disk) and on PostgreSQL.
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BackupsView } from '../../shared/types';
 import { loadConfig } from '../../api/src/config';
 import { openAdapter, type DatabaseTarget } from '../../api/src/db/adapters';
 import { openDatabase, type Prisma } from '../../api/src/db/database';
@@ -191,10 +193,24 @@ describe('The nightly backup run', () => {
     expect(result?.pruned).toEqual([old[0]]);
     const names = (await readdir(backupDir)).sort();
     expect(names).toEqual([path.basename(writing), old[1], result!.backup.name].sort());
-    expect(result!.backup.name).toMatch(/^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z\.sql\.gz$/);
+    expect(result!.backup.name).toMatch(/^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z-[0-9a-f]{8}\.sql\.gz$/);
     expect((await stat(result!.backup.path)).mode & 0o777).toBe(0o600);
     expect((await stat(backupDir)).mode & 0o777).toBe(0o700);
     expect(result!.backup.size).toBe((await stat(result!.backup.path)).size);
+    expect(result!.backup.sha256).toBe(
+      createHash('sha256')
+        .update(await readFile(result!.backup.path))
+        .digest('hex'),
+    );
+
+    // BACKUP_KEEP counts nights: a second backup the same night replaces the first, the older night stays.
+    const again = await app.system.backupScheduler.runOnce();
+    expect(again?.pruned).toEqual([result!.backup.name]);
+    expect((await readdir(backupDir)).sort()).toEqual([path.basename(writing), old[1], again!.backup.name].sort());
+    const { client: admin } = await app.signedIn({ isAdmin: true });
+    const listed = (await admin.get('/api/admin/backups')).body as BackupsView;
+    expect(listed.backups.map((backup) => backup.name)).toEqual([again!.backup.name, old[1]]);
+    expect(listed.backups[1]).toMatchObject({ createdAt: '2026-01-02T03:00:00.000Z', size: 'an older backup'.length });
   }, 60_000);
 });
 
@@ -214,7 +230,12 @@ describe.each(DATABASE_KINDS)('Downloading the latest backup from Admin settings
     const { client: admin } = await app.signedIn({ isAdmin: true });
     const { client: member } = await app.signedIn();
 
-    expect((await admin.get('/api/admin/backups')).body).toEqual({ latest: null, keep: 7, dailyAtUtc: null });
+    expect((await admin.get('/api/admin/backups')).body).toEqual({
+      latest: null,
+      backups: [],
+      keep: 7,
+      dailyAtUtc: null,
+    });
     const none = await admin.get('/api/admin/backups/latest');
     expect(none.status).toBe(404);
     expect(none.body).toEqual({ code: expect.any(String), error: 'No backup has been made yet' });
@@ -226,7 +247,12 @@ describe.each(DATABASE_KINDS)('Downloading the latest backup from Admin settings
       name: backup.name,
       createdAt: backup.createdAt.toISOString(),
       size: backup.size,
+      sha256: createHash('sha256')
+        .update(await readFile(backup.path))
+        .digest('hex'),
+      instance: app.system.backups.instance,
     });
+    expect(info.body.backups).toEqual([info.body.latest]);
 
     const download = await fetch(`${app.url}/api/admin/backups/latest`, {
       headers: { cookie: cookieOf(admin), 'sec-fetch-site': 'same-origin' },

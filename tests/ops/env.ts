@@ -17,6 +17,7 @@ export function productEnv(settings: Record<string, string>): NodeJS.ProcessEnv 
     SECRETS_KEY: '',
     DEMO_MODE: 'auto',
     LOG_LEVEL: 'warn',
+    SHUTDOWN_DRAIN_SECONDS: '0',
     ...settings,
   };
 }

@@ -1,9 +1,10 @@
 // `npm run backup`: backs the configured database up into the backups folder now (as the nightly run does) and
-// deletes backups beyond the kept count. On PGlite the server must be stopped: one process may open the folder.
+// deletes backups beyond the kept nights. On PGlite the server must be stopped: one process may open the folder.
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { openAdapter } from '../db/adapters';
 import { createLogger } from '../logger';
+import { backupsDbOfAdapter } from '../modules/backups/backups-repository';
 import { createBackupsService, type BackupSource } from '../modules/backups/backups-service';
 import { PGLITE_IN_USE_HELP, pgliteInUse } from '../modules/backups/restore';
 
@@ -37,11 +38,15 @@ async function main(): Promise<number> {
     const backups = createBackupsService(source, config.backups, {
       now: () => new Date(),
       logger: createLogger('silent'),
+      db: backupsDbOfAdapter(db),
+      defaultTimeZone: config.notificationsTimeZone,
     });
     const { backup, pruned } = await backups.backUp();
     process.stdout.write(`Backup written: ${backup.path} (${megabytes(backup.size)})\n`);
     if (pruned.length) {
-      process.stdout.write(`Deleted ${pruned.length} older backup(s), keeping the last ${config.backups.keep}.\n`);
+      process.stdout.write(
+        `Deleted ${pruned.length} older backup(s), keeping the last ${config.backups.keep} night(s).\n`,
+      );
     }
     return 0;
   } finally {

@@ -5,17 +5,20 @@
 //   if (answeredNotModified(req, res, tag)) return;
 // The version must be read before the body is built: a tag older than its body only costs one more full answer,
 // a newer one would keep a stale body.
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DataVersion } from '../db/data-version-repository';
+import { BUILD_ID } from '../lib/build-id';
 
-/** Differs per process start: an answer whose shape a new release changed is never taken as unchanged. */
-const BOOT = randomBytes(4).toString('hex');
+/**
+ * The same on every instance of one build (behind a load balancer any of them answers 304), new with each
+ * release: an answer whose shape a new release changed is never taken as unchanged.
+ */
+const BUILD = BUILD_ID;
 
 /** A weak tag: the version, the viewer (their id and whether they are an admin) and what else tells answers apart. */
 export function versionTag(data: DataVersion, viewer: { id: number; isAdmin: boolean }, variant = ''): string {
   const boundary = data.boundary === null ? '' : `.${data.boundary.getTime().toString(36)}`;
-  return `W/"${data.version}.${BOOT}.${viewer.id}${viewer.isAdmin ? 'a' : 'm'}${boundary}${variant && `.${variant}`}"`;
+  return `W/"${data.version}.${BUILD}.${viewer.id}${viewer.isAdmin ? 'a' : 'm'}${boundary}${variant && `.${variant}`}"`;
 }
 
 /**

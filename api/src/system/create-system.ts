@@ -25,6 +25,7 @@ import { createLogger, type Logger } from '../logger';
 import { getSmtpForDelivery } from '../modules/admin/smtp-settings-service';
 import { seedDemo } from '../modules/auth/demo';
 import { createBackupScheduler, type BackupScheduler } from '../modules/backups/backup-scheduler';
+import { backupsDbOfPrisma } from '../modules/backups/backups-repository';
 import { createBackupsService, type BackupsService } from '../modules/backups/backups-service';
 import { offersWaitlist } from '../modules/events/rsvp-repository';
 import { withHotReads } from '../modules/events/hot-reads';
@@ -97,6 +98,11 @@ export interface System {
   backupScheduler: BackupScheduler;
   /** Listens (on the configured host and port unless given), then starts the worker, the bot and the schedulers. */
   start(at?: { host?: string; port?: number }): Promise<RunningServer>;
+  /**
+   * The start of a graceful stop (SIGTERM): readiness answers 503 at once while every request, in flight or new,
+   * is still served for `ms`, so a load balancer takes the instance out before its listener closes.
+   */
+  drain(ms: number): Promise<void>;
   /** Stops everything in order: no new requests, in-flight ones finish, the bot and worker stop, the database closes. */
   stop(): Promise<void>;
 }
@@ -144,9 +150,16 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
       ? { kind: 'pglite', pglite: database.pglite }
       : { kind: 'postgres', url: (target as { url: string }).url },
     config.backups,
-    { now, logger },
+    { now, logger, db: backupsDbOfPrisma(database.prisma), defaultTimeZone: config.notificationsTimeZone },
   );
-  const backupScheduler = createBackupScheduler(backups, { dailyAtUtc: config.backups.dailyAtUtc, now, logger });
+  const backupScheduler = createBackupScheduler(backups, {
+    dailyAtUtc: config.backups.dailyAtUtc,
+    catchUpDelayMs: config.backups.catchUpDelayMs,
+    now,
+    logger,
+  });
+  // Set at SIGTERM: readiness answers 503 while requests are still served (drain()).
+  let draining = false;
   const { hour, minute } = config.backups.dailyAtUtc;
   const app = createApp(deps, services, {
     webappDir: options.webappDir,
@@ -160,6 +173,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
       bot && (config.publicUrl || options.startBot === false)
         ? (express) => mountWebhook(express, bot, webhookSecret(config))
         : undefined,
+    isDraining: () => draining,
   });
 
   const email = createEmailSender(() => getSmtpForDelivery(deps), logger);
@@ -278,6 +292,10 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
     backupScheduler,
     createCardRefresher: (tuning) => telegramCards?.createRefresher(tuning) ?? null,
     start,
+    async drain(ms) {
+      draining = true;
+      if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+    },
     stop() {
       stopped ??= Promise.race([
         stopAll(),

@@ -1,5 +1,7 @@
 // The backups folder: names, atomic writes, listing and pruning. Backups hold members' personal data, so the
 // folder is 0700 and every file 0600 from the moment it exists.
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { chmod, mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -14,15 +16,26 @@ export interface BackupFile {
 }
 
 const EXTENSIONS: Record<BackupFormat, string> = { 'pglite-sql': '.sql.gz', 'postgres-custom': '.dump' };
-const NAME = /^backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})\.(\d{3})Z(?:-[a-z-]+)?(\.sql\.gz|\.dump)$/;
+const NAME =
+  /^backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})\.(\d{3})Z(?:-[0-9a-f]{8})?(?:-[a-z-]+)?(\.sql\.gz|\.dump)$/;
 const PARTIAL_SUFFIX = '.partial';
 /** A partial file this old belongs to no backup still running: one that crashed or was killed. */
 const STALE_PARTIAL_MS = 60 * 60_000;
 
-/** backup-2026-11-25T03-00-00.000Z.sql.gz: sorts by time, and says when it was taken without opening it. */
+/**
+ * backup-2026-11-25T03-00-00.000Z-1f2e3d4c.sql.gz: sorts by time and says when it was taken without opening it;
+ * the random part keeps two backups of the same millisecond (two instances, a shared folder) apart.
+ */
 export function backupName(at: Date, format: BackupFormat, label?: string): string {
   const stamp = at.toISOString().replace(/:/g, '-');
-  return `backup-${stamp}${label ? `-${label}` : ''}${EXTENSIONS[format]}`;
+  return `backup-${stamp}-${randomBytes(4).toString('hex')}${label ? `-${label}` : ''}${EXTENSIONS[format]}`;
+}
+
+/** The file's SHA-256 (hex), read as a stream: a backup may be larger than memory should hold. */
+export async function fileSha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 function parseName(name: string): { createdAt: Date; format: BackupFormat } | null {
@@ -96,18 +109,19 @@ async function syncDir(dir: string): Promise<void> {
   await handle.close();
 }
 
-/** Deletes all but the newest `keep` backups, and partial files left by backups that died. */
-export async function pruneBackups(dir: string, keep: number, now: Date): Promise<string[]> {
-  const removed: string[] = [];
-  for (const old of (await listBackups(dir)).slice(keep)) {
-    await rm(old.path, { force: true });
-    removed.push(old.name);
+/** Deletes the named backups from the folder (those another instance's folder holds are not here: no error). */
+export async function removeBackups(dir: string, names: string[]): Promise<void> {
+  for (const name of names) {
+    if (parseName(name)) await rm(path.join(dir, name), { force: true });
   }
+}
+
+/** Deletes partial files left by backups that died. */
+export async function removeStalePartials(dir: string, now: Date): Promise<void> {
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     if (!name.endsWith(PARTIAL_SUFFIX)) continue;
     const file = path.join(dir, name);
     const info = await stat(file).catch(() => null);
     if (info && now.getTime() - info.mtimeMs > STALE_PARTIAL_MS) await rm(file, { force: true });
   }
-  return removed;
 }

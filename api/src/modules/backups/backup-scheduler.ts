@@ -1,18 +1,22 @@
-// The nightly backup while the server runs: at a fixed time of day (UTC), plus one soon after start when the
-// newest backup is older than a day (a server that is never up at night still gets its daily backup).
+// The nightly backup while the server runs: at a fixed time of day (UTC), plus one soon after start when none
+// was taken in the last day (a server that is never up at night still gets its daily backup). With several
+// instances each runs this schedule and the backups service lets exactly one take each backup.
 import type { Logger } from '../../logger';
 import type { BackupResult, BackupsService } from './backups-service';
 
 const DAY_MS = 24 * 60 * 60_000;
-/** Not at once: a starting server has enough to do, and a quick restart loop should not make a backup each time. */
-const CATCH_UP_DELAY_MS = 5 * 60_000;
 
 export interface BackupScheduler {
   start(): void;
   /** Stops the timers and waits for a backup that is being written. */
   stop(): Promise<void>;
-  /** One scheduled run: a backup and pruning; failures are logged (the next run tries again), never thrown. */
+  /** A backup and pruning now, whatever the schedule; failures are logged, never thrown. */
   runOnce(): Promise<BackupResult | null>;
+  /**
+   * The scheduled backup: taken unless another instance is taking it or one was taken since `dueSince`.
+   * Failures are logged (the next run tries again), never thrown.
+   */
+  runIfDue(dueSince: Date): Promise<BackupResult | null>;
 }
 
 /** The first moment after `from` whose UTC time of day is hour:minute. */
@@ -25,7 +29,16 @@ export function nextRunAt(from: Date, at: { hour: number; minute: number }): Dat
 
 export function createBackupScheduler(
   backups: BackupsService,
-  options: { dailyAtUtc: { hour: number; minute: number }; now: () => Date; logger: Logger },
+  options: {
+    dailyAtUtc: { hour: number; minute: number };
+    /**
+     * How long after start the catch-up waits: a starting server has enough to do, and a quick restart loop
+     * should not make a backup each time.
+     */
+    catchUpDelayMs: number;
+    now: () => Date;
+    logger: Logger;
+  },
 ): BackupScheduler {
   const { logger, now } = options;
   let nightly: NodeJS.Timeout | null = null;
@@ -33,21 +46,24 @@ export function createBackupScheduler(
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
 
-  async function runOnce(): Promise<BackupResult | null> {
-    const run = backups.backUp().catch((error: unknown) => {
+  function track(run: Promise<BackupResult | null>): Promise<BackupResult | null> {
+    const logged = run.catch((error: unknown) => {
       logger.error({ err: error }, 'backup failed');
       return null;
     });
-    running = run;
-    return run;
+    running = logged;
+    return logged;
   }
+
+  const runOnce = () => track(backups.backUp());
+  const runIfDue = (dueSince: Date) => track(backups.backUpIfDue(dueSince));
 
   function scheduleNightly(): void {
     if (stopped) return;
-    const delay = nextRunAt(now(), options.dailyAtUtc).getTime() - now().getTime();
+    const due = nextRunAt(now(), options.dailyAtUtc);
     nightly = setTimeout(() => {
-      void runOnce().finally(scheduleNightly);
-    }, delay);
+      void runIfDue(due).finally(scheduleNightly);
+    }, due.getTime() - now().getTime());
     nightly.unref();
   }
 
@@ -55,14 +71,10 @@ export function createBackupScheduler(
     start() {
       stopped = false;
       scheduleNightly();
-      void backups
-        .latest()
-        .then((latest) => {
-          if (stopped || (latest && now().getTime() - latest.createdAt.getTime() < DAY_MS)) return;
-          catchUp = setTimeout(() => void runOnce(), CATCH_UP_DELAY_MS);
-          catchUp.unref();
-        })
-        .catch((error: unknown) => logger.warn({ err: error }, 'could not read the backups folder'));
+      catchUp = setTimeout(() => {
+        if (!stopped) void runIfDue(new Date(now().getTime() - DAY_MS));
+      }, options.catchUpDelayMs);
+      catchUp.unref();
     },
     async stop() {
       stopped = true;
@@ -71,5 +83,6 @@ export function createBackupScheduler(
       await running;
     },
     runOnce,
+    runIfDue,
   };
 }

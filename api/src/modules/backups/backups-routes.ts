@@ -1,12 +1,12 @@
-// /api/admin/backups: what the newest backup is, and downloading it. Admins only, on the website only.
+// /api/admin/backups: the recorded backups (the newest first), and downloading the newest. Admins only, on the website only.
 import { MSG } from '../../../../shared/messages';
 import { createReadStream } from 'node:fs';
 import { Router, type RequestHandler } from 'express';
-import { forbidden, notFound } from '../../../../shared/errors';
-import type { BackupsView } from '../../../../shared/types';
+import { conflict, forbidden, notFound } from '../../../../shared/errors';
+import type { BackupItem, BackupsView } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { requireAdmin, requireWebsiteSession } from '../auth/request-auth';
-import type { BackupsService } from './backups-service';
+import type { BackupsService, StoredBackup } from './backups-service';
 
 /**
  * The download is the whole membership's personal data, so beyond being an admin it must be asked for by our
@@ -24,6 +24,14 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
+const itemOf = (backup: StoredBackup): BackupItem => ({
+  name: backup.name,
+  createdAt: backup.createdAt.toISOString(),
+  size: backup.size,
+  sha256: backup.sha256,
+  instance: backup.instance,
+});
+
 export function backupsRouter(
   backups: BackupsService,
   deps: Pick<AppDeps, 'logger'> & { dailyAtUtc: string | null },
@@ -34,9 +42,11 @@ export function backupsRouter(
   router.use('/admin/backups', requireWebsiteSession(MSG.backupsWebsiteOnly));
 
   router.get('/admin/backups', noStore, requireAdmin, async (_req, res) => {
-    const latest = await backups.latest();
+    // From the record, not this instance's folder: every instance lists the same backups.
+    const listed = (await backups.list()).map(itemOf);
     const view: BackupsView = {
-      latest: latest && { name: latest.name, createdAt: latest.createdAt.toISOString(), size: latest.size },
+      latest: listed[0] ?? null,
+      backups: listed,
       keep: backups.settings.keep,
       dailyAtUtc: deps.dailyAtUtc,
     };
@@ -46,6 +56,8 @@ export function backupsRouter(
   router.get('/admin/backups/latest', noStore, requireAdmin, requireOwnPage, async (req, res, next) => {
     const latest = await backups.latest();
     if (!latest) throw notFound(MSG.noBackupYet);
+    // Several instances without a shared backups folder: the file is on the instance the record names.
+    if (!(await backups.isHere(latest))) throw conflict(MSG.backupNotHere);
     // Who took the members' data, and which: never what is in it.
     deps.logger.info({ userId: req.auth?.user.id, backup: latest.name }, 'backup downloaded');
     res.attachment(latest.name);

@@ -5,7 +5,14 @@ import type { SqlSession } from '../../db/adapters';
  * Tables whose rows are the schema's own bookkeeping, written by the migrations themselves: a freshly migrated
  * database has rows there and is still empty of anyone's data.
  */
-const BOOKKEEPING_TABLES = new Set(['_prisma_migrations', 'data_version', 'event_view_columns']);
+const BOOKKEEPING_TABLES = new Set([
+  '_prisma_migrations',
+  'data_version',
+  'event_view_columns',
+  // The record of backups taken says nothing about anyone.
+  'backups',
+  'backup_lease',
+]);
 
 export interface DatabaseContents {
   tables: number;

@@ -7,6 +7,7 @@ import { openAdapter, type DatabaseTarget, type SqlSession } from '../../db/adap
 import { MIGRATIONS_DIR } from '../../db/migrate';
 import type { Logger } from '../../logger';
 import type { BackupFormat } from './backup-files';
+import { backupsDbOfAdapter } from './backups-repository';
 import { createBackupsService, formatOf, type BackupsSettings } from './backups-service';
 import { describeContents, emptyPublicSchema, type DatabaseContents } from './database-contents';
 import { decompressDump, loadPgliteDump } from './pglite-dump';
@@ -114,7 +115,13 @@ export async function restoreBackup(input: {
       const source = db.pglite
         ? ({ kind: 'pglite', pglite: db.pglite } as const)
         : ({ kind: 'postgres', url: (target as { url: string }).url } as const);
-      const service = createBackupsService(source, input.backups, { now: input.now, logger: input.logger });
+      // Recorded in the database it replaces, so the record goes with it; the next prune adopts the file.
+      const service = createBackupsService(source, input.backups, {
+        now: input.now,
+        logger: input.logger,
+        db: backupsDbOfAdapter(db),
+        defaultTimeZone: 'UTC',
+      });
       // Not pruned: the file being restored may be the oldest one kept.
       safetyBackup = (await service.backUp({ label: 'before-restore', prune: false })).backup.path;
     }

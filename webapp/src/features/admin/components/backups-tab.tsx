@@ -15,13 +15,14 @@ const messages = defineMessages({
   daily: {
     id: 'web.admin.backups.daily',
     defaultMessage:
-      '{keep, plural, one {The server backs the database up every day at {time} UTC and keeps the last #.} other {The server backs the database up every day at {time} UTC and keeps the last #.}}',
-    description: '`time` is the hour of the nightly backup in UTC ("6:00 PM"); `keep` how many backups are kept.',
+      '{keep, plural, one {The server backs the database up every day at {time} UTC and keeps the newest backup of the last night.} other {The server backs the database up every day at {time} UTC and keeps the newest backup of each of the last # nights.}}',
+    description:
+      '`time` is the hour of the nightly backup in UTC ("6:00 PM"); `keep` how many nights are kept (the newest backup of each).',
   },
   byHand: {
     id: 'web.admin.backups.byHand',
     defaultMessage:
-      '{keep, plural, one {Nightly backups are off on this server; it keeps the last # made by hand.} other {Nightly backups are off on this server; it keeps the last # made by hand.}}',
+      '{keep, plural, one {Nightly backups are off on this server; of those made by hand it keeps the newest.} other {Nightly backups are off on this server; of those made by hand it keeps the newest of each of the last # days.}}',
   },
   private: {
     id: 'web.admin.backups.private',
