@@ -74,7 +74,11 @@ interface Answer {
 export function withHotReads(deps: AppDeps, events: EventsService, app: RequestListener): RequestListener {
   const findSession = createSessionViewerLoader(deps);
   // compression is connect middleware: it reads and wraps only what node:http's request and response have.
-  const compress = compressAnswers() as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  const compress = compressAnswers() as unknown as (
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: () => void,
+  ) => void;
 
   /** res.json's headers, then compression's (Vary always, an encoding from the threshold on). */
   function sendJson({ req, res }: Answer, body: string | Buffer): void {
