@@ -1,8 +1,30 @@
 // Field: label, control, hint and error wired together (id, aria-invalid, aria-describedby), so every form
-// has one markup. The control is any input-like element; with react-hook-form pass `{...register(name)}` to it
+// has one markup. A form that mixes required and optional fields says which is which beside each label: a '*'
+// for required (the control's aria-required tells a screen reader) and '(optional)' in words for the others. The control is any input-like element; with react-hook-form pass `{...register(name)}` to it
 // and the field's error message.
 import { cloneElement, useId, type ReactElement, type ReactNode } from 'react';
+import { defineMessages, useT } from '../../i18n';
 import styles from './field.module.css';
+
+const messages = defineMessages({
+  optional: { id: 'web.components.field.optional', defaultMessage: '(optional)' },
+});
+
+export type Necessity = 'required' | 'optional';
+
+/** The mark after a label: '*' (hidden from screen readers, which hear aria-required) or '(optional)'. */
+export function NecessityMark({ necessity }: { necessity?: Necessity }) {
+  const t = useT();
+  if (necessity === 'required') {
+    return (
+      <span className={styles.required} aria-hidden="true">
+        {' *'}
+      </span>
+    );
+  }
+  if (necessity === 'optional') return <span className={styles.optional}> {t(messages.optional)}</span>;
+  return null;
+}
 
 interface ControlProps {
   id?: string;
@@ -18,9 +40,11 @@ interface FieldProps {
   /** A fixed id for the control (tests and labels elsewhere may point at it); generated otherwise. */
   id?: string;
   className?: string;
+  /** Marks the label in a form that has both kinds; left out, the label stands alone. */
+  necessity?: Necessity;
 }
 
-export function Field({ label, children, error, hint, id, className = '' }: FieldProps) {
+export function Field({ label, children, error, hint, id, className = '', necessity }: FieldProps) {
   const generated = useId();
   const controlId = id ?? children.props.id ?? generated;
   const hintId = `${controlId}-hint`;
@@ -30,6 +54,7 @@ export function Field({ label, children, error, hint, id, className = '' }: Fiel
     <div className={`${styles.field} ${className}`}>
       <label htmlFor={controlId} className={styles.label}>
         {label}
+        <NecessityMark necessity={necessity} />
       </label>
       {cloneElement(children, {
         id: controlId,
