@@ -18,7 +18,7 @@ export function NecessityMark({ necessity }: { necessity?: Necessity }) {
   if (necessity === 'required') {
     return (
       <span className={styles.required} aria-hidden="true">
-        {' *'}
+        *
       </span>
     );
   }
@@ -50,12 +50,23 @@ export function Field({ label, children, error, hint, id, className = '', necess
   const hintId = `${controlId}-hint`;
   const errorId = `${controlId}-error`;
   const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  const labelElement = (
+    <label htmlFor={controlId} className={styles.label}>
+      {label}
+      {necessity === 'optional' && <NecessityMark necessity="optional" />}
+    </label>
+  );
   return (
     <div className={`${styles.field} ${className}`}>
-      <label htmlFor={controlId} className={styles.label}>
-        {label}
-        <NecessityMark necessity={necessity} />
-      </label>
+      {necessity === 'required' ? (
+        // Beside the label, not in it: the control's name stays the label's words alone.
+        <span className={styles.labelLine}>
+          {labelElement}
+          <NecessityMark necessity="required" />
+        </span>
+      ) : (
+        labelElement
+      )}
       {cloneElement(children, {
         id: controlId,
         'aria-invalid': error ? true : undefined,
