@@ -1,7 +1,7 @@
 // Field: label, control, hint and error wired together (id, aria-invalid, aria-describedby), so every form
-// has one markup. A form that mixes required and optional fields says which is which beside each label: a '*'
-// for required (the control's aria-required tells a screen reader) and '(optional)' in words for the others. The control is any input-like element; with react-hook-form pass `{...register(name)}` to it
-// and the field's error message.
+// has one markup. The control is any input-like element; with react-hook-form pass `{...register(name)}` to it
+// and the field's error message. A form that mixes required and optional fields says which is which beside each
+// label: a '*' for required (the control's aria-required tells a screen reader) and '(optional)' in words.
 import { cloneElement, useId, type ReactElement, type ReactNode } from 'react';
 import { defineMessages, useT } from '../../i18n';
 import styles from './field.module.css';

@@ -1,7 +1,8 @@
 // On a phone's website, the reply stays in reach while reading: a bar fixed above the tab bar with the event's
 // name, the member's status and the main action ('I Will Attend' or 'Join the waitlist'; once replied, a way
-// back to the card's choices; with replies closed before any reply, only that they are closed). It shows only while the card's own buttons are out of sight, so the page never
-// offers the same button twice at once, and it sits outside the card, so the card's words are not repeated in it.
+// back to the card's choices; with replies closed before any reply, only that they are closed). It shows only
+// while the card's own buttons are out of sight, so the page never offers the same button twice at once, and it
+// sits outside the card, so the card's words are not repeated in it.
 // Not inside Telegram, where the MainButton does this, nor on wider screens, where the card stays in view.
 import { Check, Clock } from 'lucide-react';
 import { useEffect, useState, type RefObject } from 'react';

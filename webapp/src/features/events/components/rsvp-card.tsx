@@ -1,8 +1,8 @@
 // The RSVP card of the details page (SPEC §2/§4): the current status and 'I Will Attend' / 'Maybe' /
 // 'Cannot Attend' (before any reply 'I Will Attend' leads, filled, above the two others; once replied, the
-// current choice is the filled one), the guests stepper, the waitlist place, the closing time and the member's pass, with who
-// else is coming. On a full event the first button reads 'Join the waitlist', and 'Leave the waitlist' once
-// there. Inside Telegram the first button is also on Telegram's MainButton; on a phone's website, the bar at the
+// current choice is the filled one), the guests stepper, the waitlist place, the closing time and the member's
+// pass, with who else is coming. On a full event the first button reads 'Join the waitlist', and 'Leave the
+// waitlist' once there. Inside Telegram the first button is also on Telegram's MainButton; on a phone's website, the bar at the
 // bottom (rsvp-bar.tsx) keeps the reply in reach while the card is scrolled away.
 import { Check, CircleHelp, Clock, LogOut, X } from 'lucide-react';
 import { useRef, useState } from 'react';
