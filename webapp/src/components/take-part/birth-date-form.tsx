@@ -47,7 +47,9 @@ export function BirthDateForm({
       return;
     }
     setError(null);
-    save.mutate(value, { onSuccess: onSaved, onError: (failure) => setError(minorsErrorMessage(failure)) });
+    // The promise, not mutate's callbacks: a saved date replaces this form (Settings then shows the date), and
+    // mutate's own callbacks are dropped once the form has gone, with them the "saved" toast.
+    save.mutateAsync(value).then(onSaved, (failure: unknown) => setError(minorsErrorMessage(failure)));
   };
 
   return (
