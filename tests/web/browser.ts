@@ -200,9 +200,9 @@ export async function chooseBirthDate(scope: Page | Locator, value: string, labe
   const selects = group.locator('select');
   // In the language's order; each select is found by its value list: the year's has four digits.
   for (const select of await selects.all()) {
-    const values = await select.locator('option').evaluateAll((options) =>
-      options.map((option) => (option as HTMLOptionElement).value).filter(Boolean),
-    );
+    const values = await select
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
     const wanted = values.some((option) => option.length === 4) ? year : values.length === 12 ? month : day;
     await select.selectOption(wanted!);
   }

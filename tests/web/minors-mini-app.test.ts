@@ -5,7 +5,16 @@ import type { Event, User } from '@prisma/client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
-import { chooseBirthDate, expectToast, launchBrowser, openPage, overnightCamp, settle, shows, yearsAgo } from './browser';
+import {
+  chooseBirthDate,
+  expectToast,
+  launchBrowser,
+  openPage,
+  overnightCamp,
+  settle,
+  shows,
+  yearsAgo,
+} from './browser';
 import { fromTelegram, launchMiniApp, probe } from './telegram-client';
 
 describe('a child in the Mini App', () => {
