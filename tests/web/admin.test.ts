@@ -54,7 +54,8 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     await shows(page.getByRole('heading', { name: 'Create New Event' }));
     await shows(page.getByText('No image selected'));
     await page.getByRole('button', { name: 'Create Event' }).click();
-    await shows(page.getByText('All fields are required'));
+    await shows(page.getByText('Give the event a name.'));
+    expect(await page.getByText('All fields are required').count()).toBe(0);
 
     await page.getByLabel('Event Name').fill('Planning Circle');
     await page.getByLabel('Description').fill('A small invitation-only planning meeting.');
@@ -62,8 +63,8 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     await page.getByLabel('Location').fill('Room 4');
     await page.getByRole('radio', { name: 'Sample image: workshop' }).check();
     await shows(page.getByRole('img', { name: 'Selected event image' }));
-    // Every field is valid now: the banner has gone without another press of the button.
-    await expect.poll(() => page.getByText('All fields are required').count()).toBe(0);
+    // Every field is valid now: the messages have gone without another press of the button.
+    await expect.poll(() => page.getByText('Give the event a name.').count()).toBe(0);
     await shows(page.getByText('Public Event (visible to everyone)'));
     await page.getByText('Public Event (visible to everyone)').click();
     await shows(page.getByText('Private Event (invitation only)'));

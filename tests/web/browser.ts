@@ -205,6 +205,24 @@ export function yearsAgo(years: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/**
+ * Chooses a date of birth (YYYY-MM-DD) in the day / month / year selects of the group labelled `label` (its
+ * words in the page's language), as a member would: year, month, then day.
+ */
+export async function chooseBirthDate(scope: Page | Locator, value: string, label = 'Date of birth') {
+  const [year, month, day] = value.split('-').map((part) => String(Number(part)));
+  const group = scope.getByRole('group', { name: label });
+  const selects = group.locator('select');
+  // In the language's order; each select is found by its value list: the year's has four digits.
+  for (const select of await selects.all()) {
+    const values = await select
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
+    const wanted = values.some((option) => option.length === 4) ? year : values.length === 12 ? month : day;
+    await select.selectOption(wanted!);
+  }
+}
+
 /** A 20-place trip nine days ahead whose minors need a guardian's approval (a row for prisma.event.create). */
 export const overnightCamp = (creatorId: number) => ({
   name: 'Overnight Camp',

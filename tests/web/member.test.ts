@@ -128,11 +128,14 @@ describe.each(WEB_DATABASE_KINDS)('the web app for a member on %s', (kind) => {
   });
 
   it('When the member picks Attending in the home dropdown, then the row and the database say attending', async () => {
-    await page.getByRole('button', { name: 'Change RSVP for First Meetup' }).click();
+    // No reply yet: the dropdown offers a reply, not a change.
+    expect(await page.getByRole('button', { name: 'Change RSVP for First Meetup' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Reply to First Meetup' }).click();
     await page.getByRole('menuitem', { name: 'Attending', exact: true }).click();
     await expectToast(page, 'RSVP updated', 'Your attendance status has been updated.');
     const row = page.locator('table tbody tr').filter({ hasText: 'First Meetup' });
     await expect.poll(() => row.getByText('Attending', { exact: true }).isVisible()).toBe(true);
+    await shows(row.getByRole('button', { name: 'Change RSVP for First Meetup' }));
     const member = await app.deps.prisma.user.findFirstOrThrow({ where: { name: 'Demo Member' } });
     const saved = await app.deps.prisma.attendance.findFirst({
       where: { userId: member.id, eventId: eventNamed('First Meetup').id },
@@ -141,7 +144,7 @@ describe.each(WEB_DATABASE_KINDS)('the web app for a member on %s', (kind) => {
   });
 
   it('When the member uses only the keyboard, then the RSVP dropdown opens, moves and chooses', async () => {
-    await page.getByRole('button', { name: 'Change RSVP for Fourth Meetup' }).focus();
+    await page.getByRole('button', { name: 'Reply to Fourth Meetup' }).focus();
     await page.keyboard.press('Enter');
     const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
     await expect.poll(focused).toBe('Attending');

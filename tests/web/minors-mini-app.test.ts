@@ -5,7 +5,16 @@ import type { Event, User } from '@prisma/client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
-import { expectToast, launchBrowser, openPage, overnightCamp, settle, shows, yearsAgo } from './browser';
+import {
+  chooseBirthDate,
+  expectToast,
+  launchBrowser,
+  openPage,
+  overnightCamp,
+  settle,
+  shows,
+  yearsAgo,
+} from './browser';
 import { fromTelegram, launchMiniApp, probe } from './telegram-client';
 
 describe('a child in the Mini App', () => {
@@ -57,7 +66,7 @@ describe('a child in the Mini App', () => {
     await shows(ask);
     // The MainButton steps aside while the dialog asks.
     await expect.poll(async () => (await probe(page)).mainButton.is_visible).toBe(false);
-    await ask.getByLabel('Date of birth').fill(yearsAgo(12));
+    await chooseBirthDate(ask, yearsAgo(12));
     await ask.getByRole('button', { name: 'Save and continue' }).click();
 
     const guardianStep = page.getByRole('dialog', { name: 'Ask a parent or guardian' });

@@ -1,10 +1,11 @@
 // The date of birth, asked once: the organisation keeps members under the consent age safe with a guardian's
-// consent. The same form is in the take-part dialog and in Settings.
+// consent. The same form is in the take-part dialog and in Settings: day, month and year in the member's language
+// (BirthDateInput), sent as the API's ISO date.
 import { useState, type FormEvent } from 'react';
 import type { CurrentUser } from '../../../../shared/types';
 import { isCalendarDate } from '../../../../shared/age';
 import { Button } from '../button/button';
-import { Field } from '../field/field';
+import { BirthDateInput, birthDateMessages, isImpossibleDay } from '../birth-date-input/birth-date-input';
 import { minorsErrorMessage, todayOnDevice, useSetBirthDate } from '../../lib/minors';
 import { defineMessages, useT } from '../../i18n';
 import { commonMessages } from '../common-messages';
@@ -38,7 +39,7 @@ export function BirthDateForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isCalendarDate(value)) {
-      setError(t(messages.enter));
+      setError(t(isImpossibleDay(value) ? birthDateMessages.noSuchDay : messages.enter));
       return;
     }
     if (value > today) {
@@ -46,22 +47,25 @@ export function BirthDateForm({
       return;
     }
     setError(null);
-    save.mutate(value, { onSuccess: onSaved, onError: (failure) => setError(minorsErrorMessage(failure)) });
+    // The promise, not mutate's callbacks: a saved date replaces this form (Settings then shows the date), and
+    // mutate's own callbacks are dropped once the form has gone, with them the "saved" toast.
+    save.mutateAsync(value).then(onSaved, (failure: unknown) => setError(minorsErrorMessage(failure)));
   };
 
   return (
     <form className="form" noValidate onSubmit={submit}>
-      <Field label={t(messages.label)} error={error} hint={t(messages.why)}>
-        <input
-          type="date"
-          max={today}
-          min="1900-01-01"
-          required
-          autoFocus={autoFocus}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-        />
-      </Field>
+      <BirthDateInput
+        label={t(messages.label)}
+        error={error}
+        hint={t(messages.why)}
+        max={today}
+        autoFocus={autoFocus}
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          setError(null);
+        }}
+      />
       <div>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? t(commonMessages.saving) : (submitLabel ?? t(commonMessages.save))}

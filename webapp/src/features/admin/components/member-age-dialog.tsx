@@ -4,6 +4,11 @@ import { useState, type FormEvent } from 'react';
 import { isCalendarDate } from '../../../../../shared/age';
 import type { GuardianConsentState } from '../../../../../shared/constants';
 import type { AdminMember, MemberStanding } from '../../../../../shared/types';
+import {
+  BirthDateInput,
+  birthDateMessages,
+  isImpossibleDay,
+} from '../../../components/birth-date-input/birth-date-input';
 import { Button } from '../../../components/button/button';
 import { Dialog } from '../../../components/dialog/dialog';
 import { Field } from '../../../components/field/field';
@@ -88,7 +93,7 @@ export function MemberAgeDialog({
   const saveDate = (event: FormEvent) => {
     event.preventDefault();
     if (!isCalendarDate(birthDate) || birthDate > today) {
-      setDateError(t(messages.dateInvalid));
+      setDateError(t(isImpossibleDay(birthDate) ? birthDateMessages.noSuchDay : messages.dateInvalid));
       return;
     }
     setDateError(null);
@@ -133,15 +138,17 @@ export function MemberAgeDialog({
           </p>
         )}
         <form className="form" noValidate onSubmit={saveDate}>
-          <Field label={t(messages.dateLabel)} error={dateError} hint={t(messages.dateHint)}>
-            <input
-              type="date"
-              max={today}
-              min="1900-01-01"
-              value={birthDate}
-              onChange={(event) => setBirthDate(event.target.value)}
-            />
-          </Field>
+          <BirthDateInput
+            label={t(messages.dateLabel)}
+            error={dateError}
+            hint={t(messages.dateHint)}
+            max={today}
+            value={birthDate}
+            onChange={(next) => {
+              setBirthDate(next);
+              setDateError(null);
+            }}
+          />
           <div>
             <Button type="submit" variant="secondary" disabled={update.isPending}>
               {t(update.isPending ? messages.saving : messages.saveDate)}

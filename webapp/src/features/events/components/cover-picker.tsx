@@ -1,6 +1,8 @@
 // The cover of the create/edit form: upload a photo (the server checks and resizes it), or pick one of the 4
 // sample images or a cover drawn in the organisation's colour (served by the server, never part of the page's
-// code), with a preview ('No image selected' when empty). A missing cover says so above the choices.
+// code), with a preview ('No image selected' when empty). Choosing is optional: an event saved without a cover
+// gets one in the brand colour, picked from its name so that events side by side differ. A refused cover (not
+// one of ours) says so above the choices.
 import { ImagePlus } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import {
@@ -11,7 +13,7 @@ import {
   type BrandCoverPattern,
 } from '../../../../../shared/constants';
 import { buttonClass } from '../../../components/button/button';
-import { FieldError } from '../../../components/field/field';
+import { FieldError, NecessityMark } from '../../../components/field/field';
 import { defineMessages, translate, useT, type MessageDescriptor } from '../../../i18n';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { imageSource } from '../../../lib/images';
@@ -21,6 +23,10 @@ const messages = defineMessages({
   label: { id: 'web.events.cover.label', defaultMessage: 'Event Image' },
   selected: { id: 'web.events.cover.selected', defaultMessage: 'Selected event image' },
   none: { id: 'web.events.cover.none', defaultMessage: 'No image selected' },
+  fallback: {
+    id: 'web.events.cover.fallback',
+    defaultMessage: 'Without one, the event gets a cover in our colour.',
+  },
   uploading: { id: 'web.events.cover.uploading', defaultMessage: 'Uploading...' },
   upload: { id: 'web.events.cover.upload', defaultMessage: 'Upload a photo' },
   uploadHint: { id: 'web.events.cover.uploadHint', defaultMessage: 'JPEG, PNG, WebP or HEIC, up to {max} MB.' },
@@ -79,6 +85,13 @@ const CHOICES: { url: string; alt: (t: typeof translate) => string }[] = [
   })),
 ];
 
+/** The cover an event saved without one gets: a brand cover chosen by its name, the same for the same name. */
+export function fallbackCover(name: string): string {
+  let sum = 0;
+  for (const char of name.trim()) sum = (sum * 31 + char.charCodeAt(0)) % 9973;
+  return brandCoverUrl(BRAND_COVER_PATTERNS[sum % BRAND_COVER_PATTERNS.length]!);
+}
+
 /** Checked here first so a member does not wait for a 10 MB upload the server refuses anyway. */
 function localProblem(file: File): string | null {
   if (file.size > IMAGE_UPLOAD.maxBytes) return translate(messages.tooLarge, { max: MAX_MB });
@@ -128,10 +141,12 @@ export function CoverPicker({ value, onChange, error }: CoverPickerProps) {
     >
       <span id={`${id}-label`} className="label">
         {t(messages.label)}
+        <NecessityMark necessity="optional" />
       </span>
       <div className="cover-preview">
         {preview ? <img {...preview} alt={t(messages.selected)} /> : <span>{t(messages.none)}</span>}
       </div>
+      {!preview && <p className="hint">{t(messages.fallback)}</p>}
       <div className="cover-upload">
         <label className={buttonClass({ variant: 'secondary' })}>
           <ImagePlus size={18} aria-hidden="true" />

@@ -1,9 +1,10 @@
-// The create/edit event form (SPEC §2): every field required, a cover (an upload, one of the 4 samples or a cover
-// in the brand colour) with a preview, and the public/private choice. react-hook-form on the server's own zod
-// schema. A missing field says so beside itself and the SPEC's 'All fields are required' banner stays above;
-// both follow the fields, so they go away once the fields are filled in. A submit with errors puts focus on the
-// first field that needs attention. A date in the past is confirmed before saving. The RSVP settings are
-// optional: an empty capacity means no limit, an empty closing time means RSVP stays open.
+// The create/edit event form (SPEC §2): name, description, date and location are required (what the API
+// requires, each marked '*'), a cover (an upload, one of the 4 samples or a cover in the brand colour) with a
+// preview, and the public/private choice. The cover is optional here: without one the event gets a cover in the
+// brand colour (fallbackCover), so no event is refused for want of a picture. react-hook-form on the server's own
+// zod schema. A missing field says so beside itself and goes quiet once filled in; a submit with errors puts
+// focus on the first field that needs attention. A date in the past is confirmed before saving. The RSVP settings
+// are optional, and say so: an empty capacity means no limit, an empty closing time means RSVP stays open.
 import { CircleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
@@ -15,7 +16,7 @@ import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Field } from '../../../components/field/field';
-import { defineMessages, msg, useT, type MessageDescriptor, type Translate } from '../../../i18n';
+import { defineMessages, useT, type MessageDescriptor, type Translate } from '../../../i18n';
 import {
   fromDateTimeLocal,
   longDateTime,
@@ -25,7 +26,7 @@ import {
 } from '../../../lib/dates';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { useMainButton } from '../../../lib/use-main-button';
-import { CoverPicker } from './cover-picker';
+import { CoverPicker, fallbackCover } from './cover-picker';
 import { schemaMessage } from './schema-message';
 import { noRepeat, toRecurrence, type RepeatValues } from './series-recurrence';
 import { SeriesRepeatFields } from './series-repeat-fields';
@@ -109,6 +110,7 @@ const resolver = schemaResolver(
   eventCreateSchema,
   ({ repeat, monthlyBy, repeatEnds, repeatCount, repeatUntil, ...values }: EventFormValues) => ({
     ...values,
+    imageUrl: values.imageUrl || fallbackCover(values.name),
     recurrence: toRecurrence({ repeat, monthlyBy, repeatEnds, repeatCount, repeatUntil }),
     date: toIso(values.date, values.timeZone),
     capacity: toCount(values.capacity),
@@ -134,10 +136,7 @@ const messages = defineMessages({
   },
   location: { id: 'web.events.form.location', defaultMessage: 'Location' },
   locationMissing: { id: 'web.events.form.locationMissing', defaultMessage: 'Say where to meet.' },
-  imageMissing: {
-    id: 'web.events.form.imageMissing',
-    defaultMessage: 'Choose a cover: upload a photo or pick one below.',
-  },
+  requiredNote: { id: 'web.events.form.requiredNote', defaultMessage: 'Fields marked * are required.' },
   public: { id: 'web.events.form.public', defaultMessage: 'Public Event (visible to everyone)' },
   private: { id: 'web.events.form.private', defaultMessage: 'Private Event (invitation only)' },
   privateHint: {
@@ -156,7 +155,7 @@ const messages = defineMessages({
   rsvpClosesAt: { id: 'web.events.form.rsvpClosesAt', defaultMessage: 'RSVP closes at' },
   rsvpClosesAtHint: {
     id: 'web.events.form.rsvpClosesAtHint',
-    defaultMessage: 'Optional. Afterwards only organisers can change replies.',
+    defaultMessage: 'Afterwards only organisers can change replies.',
   },
   rsvpDigest: { id: 'web.events.form.rsvpDigest', defaultMessage: 'Tell me about new RSVPs (hourly digest)' },
   guardianApproval: {
@@ -182,13 +181,12 @@ const messages = defineMessages({
   },
 });
 
-/** What a missing field says beside itself; the banner says 'All fields are required' once for all. */
+/** What a missing field says beside itself, in place of the schema's one sentence for all of them. */
 const MISSING: Partial<Record<string, MessageDescriptor>> = {
   name: messages.nameMissing,
   description: messages.descriptionMissing,
   date: messages.dateMissing,
   location: messages.locationMissing,
-  imageUrl: messages.imageMissing,
 };
 
 /** A field's message in the member's language: its own words when it is missing, else the schema's. */
@@ -247,8 +245,7 @@ export function EventForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [submitCount]);
 
-  const missing = Object.values(errors).some((error) => error?.message === MSG.eventFieldsRequired);
-  const banner = missing ? t(msg('eventFieldsRequired')) : serverError;
+  const banner = serverError;
   const error = (name: keyof EventFormValues & keyof FieldErrors<EventFormValues>) =>
     fieldMessage(t, name, errors[name]?.message);
   const isPublic = useWatch({ control, name: 'isPublic' });
@@ -275,14 +272,15 @@ export function EventForm({
             {banner}
           </p>
         )}
-        <Field label={t(messages.name)} id="event-name" error={error('name')}>
+        <p className={styles.requiredNote}>{t(messages.requiredNote)}</p>
+        <Field label={t(messages.name)} necessity="required" id="event-name" error={error('name')}>
           <input type="text" maxLength={LIMITS.eventName} aria-required {...register('name')} />
         </Field>
-        <Field label={t(messages.description)} id="event-description" error={error('description')}>
+        <Field label={t(messages.description)} necessity="required" id="event-description" error={error('description')}>
           <textarea maxLength={LIMITS.eventDescription} aria-required {...register('description')} />
         </Field>
         <div className="two-columns">
-          <Field label={t(messages.date)} id="event-date" error={error('date')}>
+          <Field label={t(messages.date)} necessity="required" id="event-date" error={error('date')}>
             <input type="datetime-local" aria-required {...register('date')} />
           </Field>
           <Field
@@ -300,7 +298,7 @@ export function EventForm({
             </select>
           </Field>
         </div>
-        <Field label={t(messages.location)} id="event-location" error={error('location')}>
+        <Field label={t(messages.location)} necessity="required" id="event-location" error={error('location')}>
           <input type="text" maxLength={LIMITS.eventLocation} aria-required {...register('location')} />
         </Field>
         <Controller
@@ -347,6 +345,7 @@ export function EventForm({
           <div className="two-columns">
             <Field
               label={t(messages.capacity)}
+              necessity="optional"
               id="event-capacity"
               hint={t(messages.capacityHint)}
               error={error('capacity')}
@@ -371,6 +370,7 @@ export function EventForm({
           </div>
           <Field
             label={t(messages.rsvpClosesAt)}
+            necessity="optional"
             id="event-rsvp-closes"
             hint={t(messages.rsvpClosesAtHint)}
             error={error('rsvpClosesAt')}

@@ -119,7 +119,7 @@ function FeaturedCards({ events }: { events: EventSummary[] }) {
             >
               {t(messages.details)}
             </Link>
-            <RsvpDropdown eventId={event.id} eventName={event.name} />
+            <RsvpDropdown eventId={event.id} eventName={event.name} status={event.myStatus} />
           </div>
         </li>
       ))}
@@ -154,7 +154,7 @@ function FeaturedTable({ events }: { events: EventSummary[] }) {
                   <Link to={paths.event(event.id)} aria-label={t(messages.detailsName, { name: event.name })}>
                     {t(messages.details)}
                   </Link>
-                  <RsvpDropdown eventId={event.id} eventName={event.name} />
+                  <RsvpDropdown eventId={event.id} eventName={event.name} status={event.myStatus} />
                 </div>
               </td>
             </tr>

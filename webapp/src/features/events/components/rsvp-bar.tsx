@@ -1,7 +1,8 @@
 // On a phone's website, the reply stays in reach while reading: a bar fixed above the tab bar with the event's
 // name, the member's status and the main action ('I Will Attend' or 'Join the waitlist'; once replied, a way
-// back to the card's choices). It shows only while the card's own buttons are out of sight, so the page never
-// offers the same button twice at once, and it sits outside the card, so the card's words are not repeated in it.
+// back to the card's choices; with replies closed before any reply, only that they are closed). It shows only
+// while the card's own buttons are out of sight, so the page never offers the same button twice at once, and it
+// sits outside the card, so the card's words are not repeated in it.
 // Not inside Telegram, where the MainButton does this, nor on wider screens, where the card stays in view.
 import { Check, Clock } from 'lucide-react';
 import { useEffect, useState, type RefObject } from 'react';
@@ -9,8 +10,9 @@ import type { EventDetail } from '../../../../../shared/types';
 import { Button } from '../../../components/button/button';
 import { defineMessages, useT } from '../../../i18n';
 import { isMiniApp } from '../../../lib/telegram-mini-app';
-import { StatusLabel } from './rsvp';
+import { isUnanswered, StatusLabel } from './rsvp';
 import styles from './rsvp-card.module.css';
+import { rsvpMessages } from './rsvp-text';
 
 const messages = defineMessages({
   label: { id: 'web.events.details.rsvpBar', defaultMessage: 'Reply to this event' },
@@ -66,6 +68,9 @@ export function RsvpBar({ event, cardButtons, attendLabel, joinsWaitlist, onAtte
           {joinsWaitlist ? <Clock size={16} aria-hidden="true" /> : <Check size={16} aria-hidden="true" />}
           {attendLabel}
         </Button>
+      ) : isUnanswered(event.myStatus) ? (
+        // Nothing was replied, so there is nothing to change: replies are closed.
+        <span className="muted">{t(rsvpMessages.rsvpsClosed)}</span>
       ) : (
         <Button variant="secondary" size="small" onClick={backToCard}>
           {t(messages.change)}

@@ -1,7 +1,8 @@
 // The RSVP card of the details page (SPEC §2/§4): the current status and 'I Will Attend' / 'Maybe' /
-// 'Cannot Attend', the guests stepper, the waitlist place, the closing time and the member's pass, with who
-// else is coming. On a full event the first button reads 'Join the waitlist', and 'Leave the waitlist' once
-// there. Inside Telegram the first button is also on Telegram's MainButton; on a phone's website, the bar at the
+// 'Cannot Attend' (before any reply 'I Will Attend' leads, filled, above the two others; once replied, the
+// current choice is the filled one), the guests stepper, the waitlist place, the closing time and the member's
+// pass, with who else is coming. On a full event the first button reads 'Join the waitlist', and 'Leave the
+// waitlist' once there. Inside Telegram the first button is also on Telegram's MainButton; on a phone's website, the bar at the
 // bottom (rsvp-bar.tsx) keeps the reply in reach while the card is scrolled away.
 import { Check, CircleHelp, Clock, LogOut, X } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -23,7 +24,7 @@ import { goingFaces } from './event-hero';
 import { GuestsStepper } from './guests-stepper';
 import { MemberPass } from './member-pass';
 import { ParentWait, waitsForConsent } from './parent-wait';
-import { AWAITING_GUARDIAN_TOAST, StatusLabel } from './rsvp';
+import { AWAITING_GUARDIAN_TOAST, isUnanswered, StatusLabel } from './rsvp';
 import { RsvpBar } from './rsvp-bar';
 import styles from './rsvp-card.module.css';
 import { closingText, isFull, isRsvpClosed, peopleCount, rsvpMessages, spotsText } from './rsvp-text';
@@ -99,6 +100,8 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
   const waitlisted = event.myStatus === 'waitlisted';
   const holding = event.myStatus === 'attending' || event.myStatus === 'awaiting_guardian';
   const going = holding || waitlisted;
+  // Before any reply one choice leads; afterwards the pressed one is the filled button.
+  const unanswered = isUnanswered(event.myStatus);
   const locked = isRsvpClosed(event.rsvpClosesAt) && !canManage;
   // On a full event the first button says what it will do before it is pressed.
   const joinsWaitlist = !holding && isFull(event);
@@ -136,9 +139,10 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
     Icon: typeof Check,
     // null: an action rather than a choice, so no pressed state at all.
     pressed: boolean | null = event.myStatus === status,
+    lead = false,
   ) => (
     <Button
-      variant="secondary"
+      variant={lead ? 'primary' : 'secondary'}
       block
       aria-pressed={pressed ?? undefined}
       disabled={attend.isPending || locked}
@@ -174,11 +178,11 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
             onChange={changeGuests}
           />
         )}
-        <div className="rsvp-buttons" ref={buttonsRef}>
+        <div className={`rsvp-buttons ${styles.choices}`} ref={buttonsRef}>
           {waitlisted
             ? // The waitlist place is said above; this button only leaves it.
               button('leave-waitlist', 'not_attending', t(rsvpMessages.leaveWaitlist), LogOut, null)
-            : button('attending', 'attending', attendLabel, joinsWaitlist ? Clock : Check, holding)}
+            : button('attending', 'attending', attendLabel, joinsWaitlist ? Clock : Check, holding, unanswered)}
           {button('maybe', 'maybe', t(messages.maybe), CircleHelp)}
           {button('not_attending', 'not_attending', t(messages.cannotAttend), X)}
         </div>

@@ -1,4 +1,5 @@
-// RSVP in its two views (SPEC §4): a status label with an icon, and the compact 'Change RSVP' dropdown.
+// RSVP in its two views (SPEC §4): a status label with an icon, and the compact dropdown. The dropdown reads
+// 'Change RSVP' only once there is a reply to change; before that it is the row's lead action, 'Reply'.
 import { Check, ChevronDown, CircleHelp, Clock, X, type LucideIcon } from 'lucide-react';
 import type { AttendanceStatus, RsvpStatus } from '../../../../../shared/constants';
 import type { AttendResponse } from '../../../../../shared/types';
@@ -26,6 +27,8 @@ const messages = defineMessages({
   notResponded: { id: 'web.events.rsvp.notResponded', defaultMessage: 'Not Responded' },
   change: { id: 'web.events.rsvp.change', defaultMessage: 'Change RSVP' },
   changeFor: { id: 'web.events.rsvp.changeFor', defaultMessage: 'Change RSVP for {name}' },
+  reply: { id: 'web.events.rsvp.reply', defaultMessage: 'Reply' },
+  replyFor: { id: 'web.events.rsvp.replyFor', defaultMessage: 'Reply to {name}' },
   updating: { id: 'web.events.rsvp.updating', defaultMessage: 'Updating...' },
 });
 
@@ -58,6 +61,9 @@ const LABELS: Record<AttendanceStatus, [MessageDescriptor, LucideIcon]> = {
   not_authenticated: [messages.notResponded, CircleHelp],
 };
 
+/** No reply yet: the member is offered the choices, never a "change" of a reply they have not made. */
+export const isUnanswered = (status: AttendanceStatus) => status === 'not_responded' || status === 'not_authenticated';
+
 /** The one word for a reply status, wherever a status is shown: card, lists, attendee tables. */
 export const statusLabel = (status: string): string =>
   translate((LABELS[status as AttendanceStatus] ?? LABELS.not_responded)[0]);
@@ -73,8 +79,15 @@ export function StatusLabel({ status }: { status: AttendanceStatus }) {
   );
 }
 
-export function RsvpDropdown({ eventId, eventName }: { eventId: number; eventName: string }) {
+interface RsvpDropdownProps {
+  eventId: number;
+  eventName: string;
+  status: AttendanceStatus;
+}
+
+export function RsvpDropdown({ eventId, eventName, status: current }: RsvpDropdownProps) {
   const t = useT();
+  const unanswered = isUnanswered(current);
   const attend = useAttendEvent();
   const takePart = useTakePart();
   const choose = (status: RsvpStatus) =>
@@ -93,12 +106,13 @@ export function RsvpDropdown({ eventId, eventName }: { eventId: number; eventNam
       <Menu
         trigger={
           <Button
-            variant="secondary"
+            variant={unanswered ? 'primary' : 'secondary'}
             size="small"
             disabled={attend.isPending}
-            aria-label={t(messages.changeFor, { name: eventName })}
+            aria-label={t(unanswered ? messages.replyFor : messages.changeFor, { name: eventName })}
           >
-            {t(attend.isPending ? messages.updating : messages.change)} <ChevronDown size={16} aria-hidden="true" />
+            {t(attend.isPending ? messages.updating : unanswered ? messages.reply : messages.change)}{' '}
+            <ChevronDown size={16} aria-hidden="true" />
           </Button>
         }
       >
