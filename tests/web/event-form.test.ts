@@ -238,7 +238,7 @@ describe.each(WEB_DATABASE_KINDS)('the event form on %s', (kind) => {
     expect(saved.location).toBe('Riverside park, by the bridge');
   });
 
-  it('When a chat app fetches the link of an event with a brand cover, then its preview picture is a PNG of it', async () => {
+  it('When a chat app fetches the link of an event with a brand cover, then its preview picture is a PNG drawn from it', async () => {
     // Only an upcoming event is previewed: the throwback picnic moves to next week.
     await app.deps.prisma.event.update({
       where: { id: eventId },
@@ -246,7 +246,8 @@ describe.each(WEB_DATABASE_KINDS)('the event form on %s', (kind) => {
     });
     const shared = await pageFor(app, `/events/${eventId}`);
     const image = /<meta property="og:image" content="([^"]+)"/.exec(shared.html)?.[1];
-    expect(image).toBe(`${app.url}/images/events/brand-confetti.png`);
+    // The picture drawn for previews: the event's name and date over its cover.
+    expect(image?.startsWith(`${app.url}/api/events/${eventId}/preview.png`)).toBe(true);
     const picture = await get(image!);
     expect(picture.status).toBe(200);
     expect(picture.headers['content-type']).toBe('image/png');

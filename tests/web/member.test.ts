@@ -76,19 +76,25 @@ describe.each(WEB_DATABASE_KINDS)('the web app for a member on %s', (kind) => {
 
   const eventNamed = (name: string) => events.find((event) => event.name === name)!;
 
-  it('When a visitor is signed out, then home invites to sign in and protected pages say Access Restricted', async () => {
+  it('When a visitor is signed out, then home invites to sign in, protected pages say Access Restricted and a shared event shows its teaser', async () => {
     await page.goto('/');
     await expect.poll(() => page.getByRole('button', { name: 'Login Now' }).isVisible()).toBe(true);
     await shows(page.getByRole('button', { name: 'Login to View Events' }));
     await shows(page.getByRole('heading', { name: 'Member-Only Events' }));
     expect(await page.getByRole('link', { name: 'Events', exact: true }).count()).toBe(0);
 
-    for (const path of ['/events', '/settings', `/events/${events[0]!.id}`, '/admin/settings']) {
+    for (const path of ['/events', '/settings', '/admin/settings']) {
       await page.goto(path);
       await expect.poll(() => page.getByRole('heading', { name: 'Access Restricted' }).isVisible()).toBe(true);
       await shows(page.getByText('Please sign in to access this page.'));
     }
     await checkScreen(page, 'access-restricted');
+
+    // A shared link of a public upcoming event is its teaser with one way in, not a closed door.
+    await page.goto(`/events/${events[0]!.id}`);
+    await shows(page.getByRole('heading', { name: events[0]!.name }));
+    await shows(page.locator('main').getByRole('button', { name: 'Sign in to reply' }));
+    expect(await page.getByRole('heading', { name: 'Access Restricted' }).count()).toBe(0);
 
     await page.goto('/no/such/page');
     await expect.poll(() => page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);

@@ -93,9 +93,10 @@ describe('the web app right to left', () => {
           })
           .map((element) => `${element.tagName.toLowerCase()}.${String(element.className)}`)
           .slice(0, 5),
-        // Radix draws dir="ltr" unless told: nothing runs left to right but the fields for addresses and links.
+        // Radix draws dir="ltr" unless told: nothing runs left to right but the fields for addresses and links,
+        // and a member's own words (a place, a name) set apart with dir="auto" to keep their own direction.
         leftToRight: [...document.querySelectorAll('body *:not(input)')]
-          .filter((element) => getComputedStyle(element).direction === 'ltr')
+          .filter((element) => getComputedStyle(element).direction === 'ltr' && !element.closest('[dir="auto"]'))
           .map((element) => `${element.tagName.toLowerCase()}.${String(element.className)}`)
           .slice(0, 5),
         brandGap: brand && row ? row.right - brand.right : undefined,
