@@ -39,6 +39,9 @@ const GUARDIAN_ALLOWED = new Set([
   'GET /telegram/check-login/:loginId',
   'HEAD /telegram/check-login/:loginId',
   'GET /health',
+  // A load balancer's probes: no account needed.
+  'GET /health/live',
+  'GET /health/ready',
 ]);
 const guardianMayCall = (route: string) => GUARDIAN_ALLOWED.has(route) || / \/(auth|guardian)\//.test(route);
 

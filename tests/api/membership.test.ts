@@ -30,6 +30,9 @@ const PENDING_ALLOWED = new Set([
   'GET /telegram/check-login/:loginId',
   'HEAD /telegram/check-login/:loginId',
   'GET /health',
+  // A load balancer's probes: no account needed.
+  'GET /health/live',
+  'GET /health/ready',
   // A guardian asked to consent may be an account waiting for approval.
   'GET /guardian/consent',
   'POST /guardian/consent',

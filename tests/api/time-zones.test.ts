@@ -60,7 +60,7 @@ describe('time zones', () => {
     });
     // Late in Kolkata is the day before in New York: the viewer's day is said too.
     expect(zoneNote('2030-06-15T20:00:00.000Z', 'Asia/Kolkata', 'America/New_York')?.yours).toBe(
-      'Sat, Jun 15, 4:00 PM your time',
+      'Sat, Jun 15 · 4:00 PM your time',
     );
     // A viewer in the event's zone (or one with the same clocks) sees no second time.
     expect(zoneNote(read.body.date, 'Asia/Kolkata', 'Asia/Kolkata')?.yours).toBeNull();

@@ -192,7 +192,7 @@ export async function walkWebsite(
   await shows(page.getByText('Private', { exact: true }));
   await expectAboveTheFold(page, shot('private-event'));
   await check('private-event');
-  await page.goto('/admin/settings');
+  await page.goto('/admin/settings?tab=templates');
   await shows(page.getByRole('heading', { name: 'Create Notification Template' }));
   await check('admin');
   await page.goto('/no-such-page');

@@ -182,7 +182,7 @@ describe('the web app right to left', () => {
       expect(toastClose.x - toastBox.x).toBeLessThan(toastBox.width / 4);
       await page.screenshot({ path: path.join(DIR, `toast-${size}.png`), animations: 'disabled' });
 
-      await page.goto('/admin/settings');
+      await page.goto('/admin/settings?tab=templates');
       await shows(page.getByRole('heading', { name: 'Create Notification Template' }));
       await check(page, `admin-settings-${size}`);
       await page.context().close();
