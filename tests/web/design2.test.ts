@@ -96,6 +96,7 @@ describe('the design: states, errors and words', () => {
   const attendance = (user: User, event: Event) =>
     app.deps.prisma.attendance.findUnique({ where: { eventId_userId: { eventId: event.id, userId: user.id } } });
 
+  // Nine page loads with the screenshots of both states: a walk, given a walk's time.
   it('When an event is full, then the card offers the waitlist before and lets Mia leave it after', async () => {
     const page = await pageAs(mia);
     await page.goto(`/events/${full.id}`);
@@ -120,7 +121,7 @@ describe('the design: states, errors and words', () => {
     await shows(card.getByRole('button', { name: 'Join the waitlist' }));
     expect(await attendance(mia, full)).toMatchObject({ status: 'not_attending' });
     await page.context().close();
-  });
+  }, 120_000);
 
   it('When the server refuses an RSVP, then the card shows the server state without a reload', async () => {
     const page = await pageAs(mia);

@@ -127,7 +127,7 @@ describe.each(WEB_DATABASE_KINDS)('under-16s in the web app on %s', (kind) => {
       .poll(() =>
         page.evaluate(() => {
           const focused = document.activeElement;
-          return focused?.tagName === 'SELECT' && focused.closest('[role="group"]') !== null;
+          return focused?.tagName === 'SELECT' && focused.closest('fieldset') !== null;
         }),
       )
       .toBe(true);
