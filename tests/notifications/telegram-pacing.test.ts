@@ -202,4 +202,20 @@ describe('Telegram pacing (fake clock)', () => {
     await sendAll(clock, [send], 1, () => '42');
     expect(sent.map((s) => s.at - started)).toEqual([200]);
   });
+
+  it('When the process stalls while waiting for its slot (timers fire late), then a fresh slot is taken', async () => {
+    const clock = fakeClock();
+    const sent: Array<{ at: number; chat: string }> = [];
+    const started = clock.now();
+    // The wait for the first slot ends 300 ms after it (a busy event loop); the second comes 40 ms later.
+    const slots = [started + 100, started + 440];
+    const stalled: PacerClock = {
+      now: clock.now,
+      sleep: (ms) => clock.sleep(clock.now() + ms === started + 100 ? ms + 300 : ms),
+    };
+    const shared: SharedPacer = async () => slots.shift() ?? clock.now();
+    const send = createTelegramSender(recordingApi(clock, sent), { rsvpButtons, clock: stalled, sharedPacer: shared });
+    await sendAll(clock, [send], 1, () => '42');
+    expect(sent.map((s) => s.at - started)).toEqual([440]);
+  });
 });

@@ -11,8 +11,11 @@ import { reserveSendSlot } from './outbox-repository';
 import { BULK_SEQUENCE } from './telegram-pace-repository';
 
 export const TELEGRAM_GLOBAL_PER_SECOND = 30;
-/** One under the limit: timers fire a little late or early, and 31 sends in one second would earn a 429. */
-export const PACE_PER_SECOND = TELEGRAM_GLOBAL_PER_SECOND - 1;
+/**
+ * Two under the limit: the pace is two sequences (bulk and replies), and a send a little late followed by one on
+ * time puts one extra in a second of each; 31 sends in one second would earn a 429.
+ */
+export const PACE_PER_SECOND = TELEGRAM_GLOBAL_PER_SECOND - 2;
 /**
  * The share of the pace kept for replies to a member's action (a button's answer, a command's reply), so a tap
  * is answered at once during an announcement; replies may also take bulk slots nobody needs.
@@ -122,15 +125,16 @@ export type SharedPacer = () => Promise<number>;
 
 /**
  * Waits for a slot of the shared sequence. A slot that passed while this process was stalled (a long GC, a
- * busy event loop) is given up for a new one: sending late ones together would burst past the limit.
+ * busy event loop) is given up for a new one, whether it had passed before the wait began or while it lasted
+ * (timers that fire late fire together): sending late ones together would burst past the limit.
  */
 export async function waitForSharedSlot(pacer: SharedPacer, clock: PacerClock): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const delay = (await pacer()) - clock.now();
-    if (delay >= -LATE_SLOT_MS) {
-      await clock.sleep(delay);
-      return;
-    }
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const slot = await pacer();
+    const delay = slot - clock.now();
+    if (delay < -LATE_SLOT_MS) continue;
+    await clock.sleep(delay);
+    if (clock.now() - slot <= LATE_SLOT_MS) return;
   }
 }
 
