@@ -6,8 +6,8 @@
 // on the network but the route's code, which is on its way since the page arrived.
 import { dateFormat } from '../../../shared/date-format';
 import type { QueryClient } from '@tanstack/react-query';
-import type { EventDetail, EventsPage } from '../../../shared/types';
-import { EVENTS_PAGE_SIZE, eventPath, eventsPagePath } from '../../../shared/first-screen';
+import type { CurrentUser, EventDetail, EventsPage } from '../../../shared/types';
+import { CURRENT_USER_PATH, EVENTS_PAGE_SIZE, eventPath, eventsPagePath } from '../../../shared/first-screen';
 import {
   eventsQueryOptions,
   featuredEventsQueryOptions,
@@ -45,6 +45,9 @@ const warmUpDateFormats = () => setTimeout(() => dateFormat('en-US', { month: 's
 
 const firstCover = (page: EventsPage | undefined) => page?.events[0]?.imageUrl;
 
+/** Who may read events: a visitor, an account not yet (or no longer) active and a guardian would get a refusal. */
+const readsEvents = (user: CurrentUser | null) => user?.status === 'active' && user.role !== 'guardian';
+
 /**
  * Starts the current user, the route's code and data, and returns when the first render may start: once the
  * current user is known (the shell is then drawn once as it will stay: header, navigation, sidebar, instead of a
@@ -57,6 +60,8 @@ export function preloadFirstScreen(
   location: Pick<Location, 'pathname' | 'search'>,
 ): Promise<unknown> {
   const { pathname } = location;
+  // Asked before the request below takes the answer: the page said who the member is.
+  const userInlined = hasInlinedAnswer(CURRENT_USER_PATH);
   const user = queryClient.fetchQuery(currentUserQueryOptions()).catch(() => null);
   // A page whose code fails to load is the route's error boundary's to show.
   const page = (lazy: { preload: () => Promise<unknown> }) => lazy.preload().catch(() => {});
@@ -73,17 +78,20 @@ export function preloadFirstScreen(
     });
     return Promise.all([page(homePage), featured]);
   }
-  // Member pages: asked for at once, beside the current user (a visitor gets one 401 and the sign-in prompt).
+  // Member pages: asked for at once, beside the current user. When the page brought the current user (it then
+  // takes no time), a visitor's list is not asked for: its refusal would only be an error in the console.
   if (pathname === '/events') {
     warmUpDateFormats();
     const when = new URLSearchParams(location.search).get('when') === 'past' ? 'past' : 'upcoming';
     // The route's data is awaited before the first render only when the page brought it (it then takes no time);
     // asked before the request below takes the answer.
     const inlined = hasInlinedAnswer(eventsPagePath(when, null, EVENTS_PAGE_SIZE));
-    const data = queryClient
-      .fetchInfiniteQuery(eventsQueryOptions(when))
-      .then((result) => preloadCover(firstCover(result.pages[0]), 'card'))
-      .catch(() => {});
+    const fetchList = () =>
+      queryClient
+        .fetchInfiniteQuery(eventsQueryOptions(when))
+        .then((result) => preloadCover(firstCover(result.pages[0]), 'card'))
+        .catch(() => {});
+    const data = userInlined ? user.then((member) => (readsEvents(member) ? fetchList() : null)) : fetchList();
     return Promise.all([user, page(eventsListPage), inlined && data]);
   }
   const details = /^\/events\/(\d+)\/?$/.exec(pathname);
@@ -94,10 +102,13 @@ export function preloadFirstScreen(
     const inlined = hasInlinedAnswer(path);
     // The details page's query (get-event.ts) by its key: importing that module here would make the bundler
     // split the first page's script in two, larger in all.
-    const data = queryClient
-      .fetchQuery({ queryKey: eventKeys.detail(id), queryFn: () => api.get<EventDetail>(path) })
-      .then((event) => preloadCover(event.imageUrl, 'cover'))
-      .catch(() => {});
+    const fetchEvent = () =>
+      queryClient
+        .fetchQuery({ queryKey: eventKeys.detail(id), queryFn: () => api.get<EventDetail>(path) })
+        .then((event) => preloadCover(event.imageUrl, 'cover'))
+        .catch(() => {});
+    // A visitor's shared link shows the teaser, which asks for the event's preview instead.
+    const data = userInlined ? user.then((member) => (readsEvents(member) ? fetchEvent() : null)) : fetchEvent();
     return Promise.all([user, page(eventDetailsPage), inlined && data]);
   }
   return user;
