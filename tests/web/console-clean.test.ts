@@ -1,7 +1,8 @@
 // The console stays clean on a cold load: a visitor and a member open the first pages as a phone would, the
 // page's scripts and messages arriving at different speeds (a slow network lets the footer's language picker
 // arrive after the first render), and no error is written to the console: no refused request the app could
-// have known it would be refused, and no React error recovered from.
+// have known it would be refused, and no React error recovered from. A child whose parent has not consented
+// is asked for the parent at once: the reply the server would refuse is not sent.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
@@ -86,4 +87,27 @@ describe('a clean console on a cold load', () => {
     }
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('When a child whose parent has not consented presses I Will Attend, then the parent step opens and nothing is refused', async () => {
+    const birth = new Date();
+    birth.setUTCFullYear(birth.getUTCFullYear() - 12);
+    const child = await app.deps.prisma.user.create({ data: { name: 'Robin Young', birthDate: birth } });
+    const page = await openPage(browser, app.url, { viewport: PHONE });
+    const token = await createSession(app.deps, child.id);
+    await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: app.url }]);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) errors.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    await page.goto(`/events/${eventId}`);
+    await settle(page);
+    await page.getByRole('button', { name: 'I Will Attend' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Ask a parent or guardian' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    expect(await app.deps.prisma.attendance.count({ where: { userId: child.id } })).toBe(0);
+    await page.context().close();
+  });
 });

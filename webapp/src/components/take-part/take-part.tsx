@@ -4,10 +4,13 @@
 // comment box all use it:
 //
 //   const takePart = useTakePart();
+//   if (takePart.first(retry)) return;   // what the member's standing already says is missing
 //   onError: (error) => takePart.intercept(error, retry) || showTheUsualError(error)
 //   ... {takePart.dialog}
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import type { CurrentUser } from '../../../../shared/types';
 import { ApiError } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/auth';
 import type { TakePartStep } from './take-part-step';
 
 /**
@@ -22,6 +25,13 @@ function takePartStepOf(error: unknown): TakePartStep | null {
   return null;
 }
 
+/** What the member's own standing already says is missing: a minor whose guardian has not consented yet. */
+function knownStepOf(user: CurrentUser | null | undefined): TakePartStep | null {
+  return user?.isMinor && (user.guardianConsent === 'required' || user.guardianConsent === 'pending')
+    ? 'guardian'
+    : null;
+}
+
 const TakePartDialog = lazy(() => import('./take-part-dialog'));
 
 export interface TakePart {
@@ -30,6 +40,11 @@ export interface TakePart {
    * calls `retry`) and returns true; otherwise false, and the caller shows its usual error.
    */
   intercept: (error: unknown, retry: () => void) => boolean;
+  /**
+   * Before sending: when the member's standing already says what is missing, opens the dialog at that step (with
+   * `retry` kept, as `intercept` does) and returns true, so nothing is sent that the server would refuse.
+   */
+  first: (retry: () => void) => boolean;
   /** Opens the dialog at "Ask a parent or guardian" without a refusal (the event page's waiting state). */
   askGuardian: () => void;
   dialog: ReactNode;
@@ -43,6 +58,15 @@ export function useTakePart(): TakePart {
 
   const intercept = (error: unknown, again: () => void) => {
     const next = takePartStepOf(error);
+    if (!next) return false;
+    retry.current = again;
+    setStep(next);
+    return true;
+  };
+
+  const { data: user } = useCurrentUser();
+  const first = (again: () => void) => {
+    const next = knownStepOf(user);
     if (!next) return false;
     retry.current = again;
     setStep(next);
@@ -74,5 +98,5 @@ export function useTakePart(): TakePart {
     setStep('guardian');
   };
 
-  return { intercept, askGuardian, dialog, open: step !== null };
+  return { intercept, first, askGuardian, dialog, open: step !== null };
 }

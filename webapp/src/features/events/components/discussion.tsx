@@ -71,7 +71,8 @@ export function Discussion({
   const empty = content.trim() === '';
   const left = LIMITS.comment - content.length;
 
-  const send = (text: string) =>
+  const send = (text: string) => {
+    if (takePart.first(() => send(text))) return;
     post.mutate(text, {
       onSuccess: () => {
         setContent('');
@@ -80,6 +81,7 @@ export function Discussion({
       // The comment stays in the box while the member adds what is missing; then it is posted as written.
       onError: (error) => takePart.intercept(error, () => send(text)) || commentFailed(error),
     });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

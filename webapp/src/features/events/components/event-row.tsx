@@ -58,7 +58,8 @@ function JoinButton({ event }: { event: EventSummary }) {
   const joined = event.myStatus === 'attending' || waitlisted || awaiting;
   // A full event: joining puts the member on the waitlist, and the button says so before it is pressed.
   const joinsWaitlist = !joined && isFull(event);
-  const reply = (status: 'attending' | 'not_attending') =>
+  const reply = (status: 'attending' | 'not_attending') => {
+    if (status === 'attending' && takePart.first(() => reply(status))) return;
     attend.mutate(
       { id: event.id, status },
       {
@@ -68,6 +69,7 @@ function JoinButton({ event }: { event: EventSummary }) {
           toastError(translate(messages.errorTitle), translate(messages.failed)),
       },
     );
+  };
   const name = { name: event.name };
   return (
     <>

@@ -107,6 +107,11 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
   const joinsWaitlist = !holding && isFull(event);
   const attendLabel = t(joinsWaitlist ? rsvpMessages.joinWaitlist : rsvpMessages.willAttend);
   const reply = (status: RsvpStatus, guestCount = guests, pressed: string = status) => {
+    const again = () => reply(status, guestCount, pressed);
+    if (status !== 'not_attending' && takePart.first(again)) {
+      if (status === 'attending' && user) rememberWish(user.id, event.id);
+      return;
+    }
     setChoice(pressed);
     attend.mutate(
       { id: event.id, status, ...(status === 'attending' && event.guestsAllowed > 0 ? { guests: guestCount } : {}) },
@@ -117,7 +122,7 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
           if (status === 'attending' && user && error instanceof ApiError && error.code === 'guardian_consent_first') {
             rememberWish(user.id, event.id);
           }
-          return takePart.intercept(error, () => reply(status, guestCount, pressed)) || rsvpFailed(error);
+          return takePart.intercept(error, again) || rsvpFailed(error);
         },
       },
     );

@@ -90,7 +90,8 @@ export function RsvpDropdown({ eventId, eventName, status: current }: RsvpDropdo
   const unanswered = isUnanswered(current);
   const attend = useAttendEvent();
   const takePart = useTakePart();
-  const choose = (status: RsvpStatus) =>
+  const choose = (status: RsvpStatus) => {
+    if (status !== 'not_attending' && takePart.first(() => choose(status))) return;
     attend.mutate(
       { id: eventId, status },
       {
@@ -100,6 +101,7 @@ export function RsvpDropdown({ eventId, eventName, status: current }: RsvpDropdo
           toastError(translate(common.error), translate(messages.failed)),
       },
     );
+  };
   return (
     <>
       {takePart.dialog}
