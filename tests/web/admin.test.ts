@@ -311,4 +311,58 @@ describe.each(WEB_DATABASE_KINDS)('the web app for an admin on %s', (kind) => {
     await download.saveAs(saved);
     expect(await readFile(saved)).toEqual(await readFile(backup.path));
   });
+
+  it('When several backups are kept, then the Backups tab lists each, newest first, with its date in the organisation’s zone, size, server and checksum', async () => {
+    const admin = await app.deps.prisma.user.findFirstOrThrow({ where: { name: 'Demo Admin' } });
+    const client = await app.clientFor(admin);
+    // Thirteen hours ahead of the browser's UTC in February and March: a date in the browser's zone would differ.
+    expect((await client.patch('/api/admin/organisation', { timeZone: 'Pacific/Auckland' })).status).toBe(200);
+    const older: Array<{ at: string; shown: string }> = [
+      { at: '2026-03-01T10:15:00Z', shown: 'Mar 1, 2026 at 11:15 PM' },
+      { at: '2026-02-27T22:40:00Z', shown: 'Feb 28, 2026 at 11:40 AM' },
+    ];
+    const made = [];
+    for (const { at } of older) {
+      app.setNow(new Date(at));
+      made.push((await app.system.backups.backUp({ prune: false })).backup);
+    }
+    app.setNow(new Date());
+    const newest = (await app.system.backups.latest())!;
+
+    await page.reload();
+    await openAdminSetup(page, 'Backups');
+    const list = page.getByRole('table', { name: 'Kept backups, newest first' });
+    await shows(list);
+    expect(await list.getByRole('columnheader').allTextContents()).toEqual([
+      'Date',
+      'Size',
+      'Server',
+      'Checksum (SHA-256)',
+    ]);
+    const rows = list.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(3);
+    const expected = [newest, ...made].map((backup, index) => ({
+      date:
+        index === 0
+          ? expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/)
+          : older[index - 1]!.shown,
+      size: expect.stringMatching(/^\d+ KB$/),
+      server: app.system.backups.instance,
+      checksum: backup.sha256.slice(0, 12),
+      title: backup.sha256,
+    }));
+    const shown = await rows.evaluateAll((trs) =>
+      trs.map((tr) => {
+        const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
+        return {
+          date: cells[0],
+          size: cells[1],
+          server: cells[2],
+          checksum: cells[3],
+          title: tr.querySelector('code')?.getAttribute('title'),
+        };
+      }),
+    );
+    expect(shown).toEqual(expected);
+  });
 });
