@@ -23,6 +23,11 @@ const PROBES: Record<string, string> = {
   'webapp/src/zz-lint-probe-server.ts': `import type { AppConfig } from '../../api/src/config';\nexport type Probe = AppConfig;\n`,
   'webapp/src/features/auth/zz-lint-probe-feature.ts': `import { eventKeys } from '../events/api/keys';\nexport const probe = eventKeys;\n`,
   'api/src/lib/zz-lint-probe-floating.ts': `async function work(): Promise<void> {}\nexport function probe(): void {\n  work();\n}\n`,
+  'api/src/modules/users/zz-lint-probe-model-service.ts': `import type { Prisma } from '../../db/database';\nexport const probe = (prisma: Prisma) => prisma.user.findMany();\n`,
+  'api/src/modules/users/zz-lint-probe-tx-service.ts': `import type { Prisma } from '../../db/database';\nexport const probe = (prisma: Prisma) =>\n  prisma.$transaction(async (tx) => tx.session.deleteMany({ where: { userId: 1 } }));\n`,
+  'api/src/modules/users/zz-lint-probe-raw-service.ts': `import type { Prisma } from '../../db/database';\nexport const probe = (prisma: Prisma) => prisma.$executeRaw\`SELECT 1\`;\n`,
+  'api/src/modules/users/zz-lint-probe-repository.ts': `import type { Prisma } from '../../db/database';\nexport const probe = (prisma: Prisma) =>\n  prisma.$transaction(async (tx) => [await tx.user.count(), await tx.$queryRaw\`SELECT 1\`]);\n`,
+  'api/src/modules/users/zz-lint-probe-map-service.ts': `import type { Prisma } from '../../db/database';\nexport const probe = (prisma: Prisma, seen: Map<number, number>, user = { update: () => 1 }) =>\n  prisma.$transaction(async () => seen.delete(user.update()));\n`,
   'api/src/lib/zz-lint-probe-misused.ts': `export function probe(items: number[]): void {\n  items.forEach(async () => {});\n}\n`,
 };
 
@@ -68,10 +73,36 @@ describe('the lint setup', () => {
       'api/src/lib/zz-lint-probe-misused.ts',
       '@typescript-eslint/no-misused-promises',
     ],
+    [
+      'a Prisma model call in a service',
+      'api/src/modules/users/zz-lint-probe-model-service.ts',
+      'local/prisma-in-repositories',
+    ],
+    [
+      'a model call on a transaction client in a service',
+      'api/src/modules/users/zz-lint-probe-tx-service.ts',
+      'local/prisma-in-repositories',
+    ],
+    ['raw SQL in a service', 'api/src/modules/users/zz-lint-probe-raw-service.ts', 'local/prisma-in-repositories'],
   ])(
     'When a file holds %s, then lint reports it',
     async (_what, file, rule) => {
       expect(await rulesOn(file)).toContain(rule);
+    },
+    120_000,
+  );
+
+  it.each([
+    ['model calls and raw SQL in a repository', 'api/src/modules/users/zz-lint-probe-repository.ts'],
+    [
+      'a transaction and methods named like Prisma ones on other objects in a service',
+      'api/src/modules/users/zz-lint-probe-map-service.ts',
+    ],
+  ])(
+    'When a file holds %s, then the database rule lets it be',
+    async (_what, file) => {
+      const rules = await rulesOn(file);
+      expect(rules).toEqual([]);
     },
     120_000,
   );
