@@ -5,6 +5,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { existsSync, readdirSync } from 'node:fs';
+import local from './eslint-rules/prisma-in-repositories.js';
 
 /** Each feature folder may import only itself (and shared code outside features). */
 function featureZones(root) {
@@ -135,6 +136,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Routes → service → repository: only repositories talk to the database (docs/architecture.md, Layers).
+    files: ['api/src/modules/**/*.ts'],
+    ignores: ['api/src/modules/**/*-repository.ts'],
+    plugins: { local },
+    rules: { 'local/prisma-in-repositories': 'error' },
   },
   {
     files: ['**/config.ts', '**/config/*.ts', '**/env.ts', 'prisma.config.ts', 'scripts/**'],

@@ -14,11 +14,6 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export const NOTIFICATION_CHANNELS = ['email', 'sms', 'telegram'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
-export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {
-  email: 'Email Notifications',
-  sms: 'SMS Notifications',
-  telegram: 'Telegram Notifications',
-};
 
 /** Confirming a phone number by a code sent to it (DESIGN §4: contact points are verified before use). */
 export const PHONE_VERIFICATION = {

@@ -182,7 +182,6 @@ export const phoneCodeSchema = z
   .regex(PHONE_CODE, { error: MSG.phoneCodeFormat });
 /** POST /api/users/me/phone/verify */
 export const verifyPhoneSchema = z.strictObject({ code: phoneCodeSchema });
-export type VerifyPhoneInput = z.infer<typeof verifyPhoneSchema>;
 
 export const preferencesSchema = z.strictObject({
   preferences: z
@@ -192,7 +191,6 @@ export const preferencesSchema = z.strictObject({
     .max(NOTIFICATION_CHANNELS.length)
     .transform((list) => [...new Set(list)]),
 });
-export type PreferencesInput = z.infer<typeof preferencesSchema>;
 
 /** DELETE /api/users/me: erasing an account needs an explicit yes in the body, not only a request. */
 export const deleteAccountSchema = z.object({
@@ -455,7 +453,6 @@ export type AttendInput = z.infer<typeof attendSchema>;
 export const slipDecisionSchema = z.object({
   approve: z.boolean({ error: boolean('approve') }),
 });
-export type SlipDecisionInput = z.infer<typeof slipDecisionSchema>;
 
 /** POST /api/events/{id}/messages: the organiser writes to everyone attending, waitlisted or maybe. */
 export const eventMessageSchema = z.object({
@@ -675,10 +672,6 @@ export const linkTelegramSchema = z.object({
   auth_data: telegramAuthDataSchema,
 });
 export const linkEmailSchema = z.object({ email: emailSchema });
-/** POST /api/auth/link-accounts: Telegram widget data, or an email to confirm. */
-export const linkAccountsSchema = z.union([linkTelegramSchema, linkEmailSchema], {
-  error: MSG.linkNeedsTelegramOrEmail,
-});
 
 /**
  * POST /api/auth/login. The SPEC's client sends {email, name}; those alone sign nobody in. A Google ID
@@ -824,7 +817,6 @@ const adminReasonField = z
 
 /** DELETE /api/admin/members/{id}: the body is optional (read as {}), and so is its reason. */
 export const memberDeleteSchema = z.strictObject({ reason: adminReasonField });
-export type MemberDeleteInput = z.output<typeof memberDeleteSchema>;
 
 export const memberUpdateSchema = z
   .strictObject({
@@ -887,4 +879,3 @@ export const consentJudgementSchema = z.strictObject({
     .positive({ error: MSG.guardianIdInvalid })
     .max(2_147_483_647, { error: MSG.guardianIdInvalid }),
 });
-export type ConsentJudgementInput = z.output<typeof consentJudgementSchema>;

@@ -319,10 +319,6 @@ export interface SmtpSettingsView {
   has_password: boolean;
 }
 
-export interface ErrorBody {
-  error: string;
-}
-
 /** POST /api/images: the stored cover photo; `imageUrl` goes into an event's imageUrl. */
 export interface UploadedImage {
   /** /api/images/<id> (the 960 px variant); /api/images/<id>/<480|960|1600>.webp for a srcset. */

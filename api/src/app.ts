@@ -44,8 +44,6 @@ import { guardiansRouter } from './modules/guardians/guardians-routes';
 /** Vite names every file under assets/ by its content hash: a name never gets other bytes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export { COMPRESSION_THRESHOLD } from './http/compress';
-
 export const WEBAPP_DIST = fileURLToPath(new URL('../../dist/webapp', import.meta.url));
 
 /** A path segment naming a hidden file or folder, as written or percent-encoded (/%2eenv). */

@@ -23,6 +23,14 @@ const PROBES: Record<string, string> = {
   'webapp/src/zz-lint-probe-server.ts': `import type { AppConfig } from '../../api/src/config';\nexport type Probe = AppConfig;\n`,
   'webapp/src/features/auth/zz-lint-probe-feature.ts': `import { eventKeys } from '../events/api/keys';\nexport const probe = eventKeys;\n`,
   'api/src/lib/zz-lint-probe-floating.ts': `async function work(): Promise<void> {}\nexport function probe(): void {\n  work();\n}\n`,
+  'api/src/modules/users/zz-lint-probe-model-service.ts': `import type { Prisma } from '../../db/database';\nexport const probe = (prisma: Prisma) => prisma.user.findMany();\n`,
+  'api/src/modules/users/zz-lint-probe-tx-service.ts': `import type { Prisma } from '../../db/database';\nexport const probe = (prisma: Prisma) =>\n  prisma.$transaction(async (tx) => tx.session.deleteMany({ where: { userId: 1 } }));\n`,
+  'api/src/modules/users/zz-lint-probe-raw-service.ts': `import type { Prisma } from '../../db/database';\nexport const probe = (prisma: Prisma) => prisma.$executeRaw\`SELECT 1\`;\n`,
+  'api/src/modules/users/zz-lint-probe-repository.ts': `import type { Prisma } from '../../db/database';\nexport const probe = (prisma: Prisma) =>\n  prisma.$transaction(async (tx) => [await tx.user.count(), await tx.$queryRaw\`SELECT 1\`]);\n`,
+  'api/src/modules/users/zz-lint-probe-map-service.ts': `import type { Prisma } from '../../db/database';\nexport const probe = (prisma: Prisma, seen: Map<number, number>, user = { update: () => 1 }) =>\n  prisma.$transaction(async () => seen.delete(user.update()));\n`,
+  'api/src/lib/zz-lint-probe-orphan.ts': `export const zzProbeOrphan = 1;\n`,
+  'api/src/lib/zz-lint-probe-exports.ts': `export const zzProbeUsed = 1;\nexport const zzProbeUnused = 2;\n`,
+  'scripts/zz-lint-probe-entry.mjs': `import { zzProbeUsed } from '../api/src/lib/zz-lint-probe-exports.ts';\nconsole.log(zzProbeUsed);\n`,
   'api/src/lib/zz-lint-probe-misused.ts': `export function probe(items: number[]): void {\n  items.forEach(async () => {});\n}\n`,
 };
 
@@ -68,6 +76,17 @@ describe('the lint setup', () => {
       'api/src/lib/zz-lint-probe-misused.ts',
       '@typescript-eslint/no-misused-promises',
     ],
+    [
+      'a Prisma model call in a service',
+      'api/src/modules/users/zz-lint-probe-model-service.ts',
+      'local/prisma-in-repositories',
+    ],
+    [
+      'a model call on a transaction client in a service',
+      'api/src/modules/users/zz-lint-probe-tx-service.ts',
+      'local/prisma-in-repositories',
+    ],
+    ['raw SQL in a service', 'api/src/modules/users/zz-lint-probe-raw-service.ts', 'local/prisma-in-repositories'],
   ])(
     'When a file holds %s, then lint reports it',
     async (_what, file, rule) => {
@@ -75,6 +94,39 @@ describe('the lint setup', () => {
     },
     120_000,
   );
+
+  it.each([
+    ['model calls and raw SQL in a repository', 'api/src/modules/users/zz-lint-probe-repository.ts'],
+    [
+      'a transaction and methods named like Prisma ones on other objects in a service',
+      'api/src/modules/users/zz-lint-probe-map-service.ts',
+    ],
+  ])(
+    'When a file holds %s, then the database rule lets it be',
+    async (_what, file) => {
+      const rules = await rulesOn(file);
+      expect(rules).toEqual([]);
+    },
+    120_000,
+  );
+
+  it('When a file nothing imports and an export nothing uses exist, then knip fails and names both', async () => {
+    const knip = path.join(ROOT, 'node_modules/.bin/knip');
+    const failure = await run(knip, ['--no-progress', '--no-config-hints'], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    }).then(
+      () => null,
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stdout).toMatch(/Unused files[\s\S]*api\/src\/lib\/zz-lint-probe-orphan\.ts/);
+    expect(failure?.stdout).toMatch(/Unused exports[\s\S]*zzProbeUnused +api\/src\/lib\/zz-lint-probe-exports\.ts/);
+    expect(failure?.stdout).not.toContain('zzProbeUsed');
+    const scripts = (await import('../../package.json', { with: { type: 'json' } })).default.scripts;
+    expect(scripts.lint).toContain('npm run lint:unused');
+    expect(scripts['lint:unused']).toContain('knip');
+  }, 120_000);
 
   it('When two files import each other only for types, then the cycle check fails and names them', async () => {
     const dpdm = path.join(ROOT, 'node_modules/.bin/dpdm');

@@ -2,11 +2,8 @@
 // deletes backups beyond the kept nights. On PGlite the server must be stopped: one process may open the folder.
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../config';
-import { openAdapter } from '../db/adapters';
-import { createLogger } from '../logger';
-import { backupsDbOfAdapter } from '../modules/backups/backups-repository';
-import { createBackupsService, type BackupSource } from '../modules/backups/backups-service';
 import { PGLITE_IN_USE_HELP, pgliteInUse } from '../modules/backups/restore';
+import { openBackups } from './open-backups';
 
 const USAGE = `Usage:
   npm run backup      back the database up now into BACKUP_DIR (default ./data/backups)
@@ -30,17 +27,8 @@ async function main(): Promise<number> {
     throw new CliError(`There is no database in ${target.dataDir} (PGLITE_DIR): nothing to back up.`);
   }
   if (pgliteInUse(target)) throw new CliError(PGLITE_IN_USE_HELP);
-  const db = await openAdapter(target, 1);
+  const { db, backups } = await openBackups(config, target);
   try {
-    const source: BackupSource = db.pglite
-      ? { kind: 'pglite', pglite: db.pglite }
-      : { kind: 'postgres', url: (target as { url: string }).url };
-    const backups = createBackupsService(source, config.backups, {
-      now: () => new Date(),
-      logger: createLogger('silent'),
-      db: backupsDbOfAdapter(db),
-      defaultTimeZone: config.notificationsTimeZone,
-    });
     const { backup, pruned } = await backups.backUp();
     process.stdout.write(`Backup written: ${backup.path} (${megabytes(backup.size)})\n`);
     if (pruned.length) {

@@ -3,8 +3,8 @@
 // database holds data and --force was not given (nothing was changed).
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { createLogger } from '../logger';
-import { RestoreRefusedError, restoreBackup } from '../modules/backups/restore';
+import { readRestoreFile, RestoreRefusedError, restoreBackup } from '../modules/backups/restore';
+import { openBackups } from './open-backups';
 
 const USAGE = `Usage:
   npm run restore -- FILE            restore FILE into the configured database, which must be empty
@@ -26,15 +26,22 @@ async function main(): Promise<number> {
   const file = path.resolve(files[0]!);
   const config = loadConfig();
   const { database } = config;
+  // A restore replaces the schema: in the least-privilege setup only the owner may (DATABASE_OWNER_URL).
+  const target =
+    database.kind === 'postgres' && database.ownerUrl
+      ? ({ kind: 'postgres', url: database.ownerUrl } as const)
+      : database;
+  // Checked and read before the database is opened (opening PGlite takes the folder for this process).
+  const backupFile = await readRestoreFile(target, file);
+  const { db, backups } = await openBackups(config, target);
   const report = await restoreBackup({
-    // A restore replaces the schema: in the least-privilege setup only the owner may (DATABASE_OWNER_URL).
-    target: database.kind === 'postgres' && database.ownerUrl ? { kind: 'postgres', url: database.ownerUrl } : database,
-    file,
+    target,
+    db,
+    file: backupFile,
     force,
-    backups: config.backups,
-    now: () => new Date(),
-    logger: createLogger('silent'),
-  });
+    backups,
+    tools: { binDir: config.backups.pgBinDir, env: config.backups.toolEnv },
+  }).finally(() => db.close());
   if (report.safetyBackup) process.stdout.write(`The replaced data was backed up first: ${report.safetyBackup}\n`);
   process.stdout.write(`Restored ${file}: ${report.tables} tables, ${report.rows} rows.\n`);
   if (report.pendingMigrations.length) {

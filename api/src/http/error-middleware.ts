@@ -11,8 +11,6 @@ import { HTTP_MESSAGES } from './http-messages';
 import type { RequestLanguages } from './language';
 import { loggablePath } from './request-log';
 
-/** What a client is told while the database cannot be reached: a restart or failover, worth retrying. */
-export const UNAVAILABLE_MESSAGE = HTTP_MESSAGES.unavailable.defaultMessage;
 /** Seconds a client should wait before retrying after a 503 (a PostgreSQL restart takes a few). */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 

@@ -31,7 +31,12 @@ import { offersWaitlist } from '../modules/events/rsvp-repository';
 import { withHotReads } from '../modules/events/hot-reads';
 import { createEmailSender } from '../modules/notifications/email-sender';
 import { createOutboxTriggers, type OutboxTriggers } from '../modules/notifications/outbox-triggers';
-import { createOutboxWorker, type WorkerDeps, type WorkerOptions } from '../modules/notifications/outbox-worker';
+import {
+  createOutboxWorker,
+  type OutboxWorker,
+  type WorkerDeps,
+  type WorkerOptions,
+} from '../modules/notifications/outbox-worker';
 import { createSmsSender } from '../modules/notifications/sms-sender';
 import type { NotificationTriggers } from '../modules/notifications/triggers';
 import { withRequestIds } from '../http/request-id';
@@ -50,7 +55,6 @@ const SERIES_EXTENSION_MS = 60 * 60_000;
 /** After this long a stop gives up waiting (a hung request or send) and the process may exit anyway. */
 const STOP_DEADLINE_MS = 10_000;
 
-type OutboxWorker = ReturnType<typeof createOutboxWorker>;
 type Senders = WorkerDeps['senders'];
 
 export interface SystemOptions {

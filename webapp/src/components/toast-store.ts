@@ -40,10 +40,6 @@ export function dismissToast(id: string) {
   emit(toasts.map((toast) => (toast.id === id ? { ...toast, open: false } : toast)));
 }
 
-export function updateToast(id: string, input: Partial<ToastInput>) {
-  emit(toasts.map((toast) => (toast.id === id ? { ...toast, ...input } : toast)));
-}
-
 export function toast(input: ToastInput): string {
   counter += 1;
   const id = String(counter);

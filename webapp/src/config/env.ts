@@ -1,8 +1,6 @@
 // The only reader of import.meta.env: build-time settings of the web app. Plain constants, so the bundler
 // folds them and drops development-only branches (and their dynamic imports) from production builds.
 
-/** True in `vite dev` only. */
-export const IS_DEV = import.meta.env.DEV;
 /** Development only: pretend to run inside Telegram (VITE_FAKE_TELEGRAM=1). */
 export const FAKE_TELEGRAM = import.meta.env.DEV && import.meta.env.VITE_FAKE_TELEGRAM === '1';
 /** Development only: signed initData for the fake Telegram environment, so API calls succeed. */

@@ -23,7 +23,7 @@ import {
 
 export { defineMessages, currentLanguage, intlLocale, translate };
 export type { MessageDescriptor, MessageValues };
-export { activateLanguage, CHOSEN_LANGUAGE_KEY, messagesPending, PSEUDO_LANGUAGE, type PageLanguage } from './runtime';
+export { activateLanguage, CHOSEN_LANGUAGE_KEY, messagesPending } from './runtime';
 
 export type Translate = (message: MessageDescriptor, values?: MessageValues) => string;
 

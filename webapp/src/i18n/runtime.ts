@@ -87,7 +87,10 @@ let pending: Promise<void> | null = null;
 /** Parts asked for and not yet in, by key: a component suspends only for its own chunk's messages. */
 const pendingParts = new Map<string, Promise<void>>();
 
-/** What a module that uses messages calls as it runs (added by the build): its chunk's part starts loading. */
+/**
+ * What a module that uses messages calls as it runs (added by the build): its chunk's part starts loading.
+ * @public Only the code the Vite plugin (webapp/i18n-catalogs.ts) writes imports it, which knip cannot see.
+ */
 export function loadMessageParts(part: string): Promise<void> {
   if (wanted.has(part)) return pendingParts.get(part) ?? Promise.resolve();
   wanted.add(part);

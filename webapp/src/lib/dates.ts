@@ -272,9 +272,6 @@ export const calendarDateText = (value?: string | null) =>
     translate(messages.notSet),
   );
 
-/** A calendar date (YYYY-MM-DD) in the short style: 'Nov 18, 2026'. */
-export const calendarShortDate = (value: string) => shortDate(`${value}T12:00:00Z`, 'UTC');
-
 // The list's days: rows are grouped by their calendar day in the event's zone.
 const DAY_KEY = (zone?: string) =>
   dateFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone });

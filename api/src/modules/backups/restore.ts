@@ -3,15 +3,13 @@
 import { existsSync } from 'node:fs';
 import { open, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { openAdapter, type DatabaseTarget, type SqlSession } from '../../db/adapters';
+import type { DatabaseTarget, OpenedAdapter, SqlSession } from '../../db/adapters';
 import { MIGRATIONS_DIR } from '../../db/migrate';
-import type { Logger } from '../../logger';
 import type { BackupFormat } from './backup-files';
-import { backupsDbOfAdapter } from './backups-repository';
-import { createBackupsService, formatOf, type BackupsSettings } from './backups-service';
+import { formatOf, type BackupsService } from './backups-service';
 import { describeContents, emptyPublicSchema, type DatabaseContents } from './database-contents';
 import { decompressDump, loadPgliteDump } from './pglite-dump';
-import { pgRestoreFrom } from './postgres-tools';
+import { pgRestoreFrom, type PgTools } from './postgres-tools';
 
 /** The database holds data and the restore was not forced: nothing was changed. */
 export class RestoreRefusedError extends Error {}
@@ -80,15 +78,18 @@ async function pendingMigrations(session: SqlSession): Promise<string[]> {
     .sort();
 }
 
-export async function restoreBackup(input: {
-  target: DatabaseTarget;
-  file: string;
-  force: boolean;
-  backups: BackupsSettings;
-  now: () => Date;
-  logger: Logger;
-}): Promise<RestoreReport> {
-  const { target, file } = input;
+/** A backup file, checked and read before the database is opened. */
+export interface RestoreFile {
+  path: string;
+  /** The PGlite dump's SQL; null for a PostgreSQL backup, which pg_restore reads from the file. */
+  pgliteSql: string | null;
+}
+
+/**
+ * Checks that `file` is a backup made for the configured kind of database and that nothing else has the embedded
+ * database open, and reads a PGlite dump (checking it), all before the database is opened or touched.
+ */
+export async function readRestoreFile(target: DatabaseTarget, file: string): Promise<RestoreFile> {
   const format = await formatOfFile(file);
   if (format !== formatOf(target.kind)) {
     throw new RestoreError(
@@ -98,72 +99,72 @@ export async function restoreBackup(input: {
     );
   }
   if (pgliteInUse(target)) throw new RestoreError(PGLITE_IN_USE_HELP);
-  // The PGlite dump is read (and checked) before the database is touched.
   const pgliteSql = format === 'pglite-sql' ? (await decompressDump(await readFile(file))).toString('utf8') : null;
+  return { path: file, pgliteSql };
+}
 
-  const db = await openAdapter(target, 1);
-  try {
-    const before = await db.withSession(describeContents);
-    let safetyBackup: string | null = null;
-    if (before.filled.length) {
-      if (!input.force) {
-        throw new RestoreRefusedError(
-          `The database is not empty: ${describeFilled(before)}. A restore replaces everything in it. ` +
-            'Run the restore again with --force to replace it (a backup of it is made first).',
-        );
-      }
-      const source = db.pglite
-        ? ({ kind: 'pglite', pglite: db.pglite } as const)
-        : ({ kind: 'postgres', url: (target as { url: string }).url } as const);
-      // Recorded in the database it replaces, so the record goes with it; the next prune adopts the file.
-      const service = createBackupsService(source, input.backups, {
-        now: input.now,
-        logger: input.logger,
-        db: backupsDbOfAdapter(db),
-        defaultTimeZone: 'UTC',
-      });
-      // Not pruned: the file being restored may be the oldest one kept.
-      safetyBackup = (await service.backUp({ label: 'before-restore', prune: false })).backup.path;
+/** Replaces the data in `db` (opened by the caller on `target`) with the backup `file` (readRestoreFile). */
+export async function restoreBackup(input: {
+  target: DatabaseTarget;
+  db: OpenedAdapter;
+  file: RestoreFile;
+  force: boolean;
+  /** Backs up the data a forced restore replaces: a service over `db`, recording in the database it replaces. */
+  backups: Pick<BackupsService, 'backUp'>;
+  /** pg_restore for a PostgreSQL backup. */
+  tools: PgTools;
+}): Promise<RestoreReport> {
+  const { target, db } = input;
+  const { pgliteSql } = input.file;
+  const before = await db.withSession(describeContents);
+  let safetyBackup: string | null = null;
+  if (before.filled.length) {
+    if (!input.force) {
+      throw new RestoreRefusedError(
+        `The database is not empty: ${describeFilled(before)}. A restore replaces everything in it. ` +
+          'Run the restore again with --force to replace it (a backup of it is made first).',
+      );
     }
-
-    if (db.pglite && pgliteSql !== null) {
-      // Emptying and loading in one transaction: a failure leaves the database as it was.
-      await db.pglite.transaction(async (tx) => {
-        const session: SqlSession = {
-          exec: async (sql) => {
-            await tx.exec(sql);
-          },
-          query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
-        };
-        await emptyPublicSchema(session);
-        await loadPgliteDump(session, pgliteSql);
-      });
-    } else if (target.kind === 'postgres') {
-      await db.withSession(async (session) => {
-        await session.exec('BEGIN');
-        try {
-          await emptyPublicSchema(session);
-          await session.exec('COMMIT');
-        } catch (error) {
-          await session.exec('ROLLBACK');
-          throw error;
-        }
-      });
-      // pg_restore is a program of its own with its own transaction: should it fail, the database is left empty,
-      // and the backup of what it held (made above when it held data) restores it.
-      await pgRestoreFrom({ binDir: input.backups.pgBinDir, env: input.backups.toolEnv }, target.url, file);
-    }
-
-    return await db.withSession(async (session) => {
-      const after = await describeContents(session);
-      return {
-        tables: after.tables,
-        rows: after.filled.reduce((sum, table) => sum + table.rows, 0),
-        safetyBackup,
-        pendingMigrations: await pendingMigrations(session),
-      };
-    });
-  } finally {
-    await db.close();
+    // Recorded in the database it replaces, so the record goes with it; the next prune adopts the file.
+    // Not pruned: the file being restored may be the oldest one kept.
+    safetyBackup = (await input.backups.backUp({ label: 'before-restore', prune: false })).backup.path;
   }
+
+  if (db.pglite && pgliteSql !== null) {
+    // Emptying and loading in one transaction: a failure leaves the database as it was.
+    await db.pglite.transaction(async (tx) => {
+      const session: SqlSession = {
+        exec: async (sql) => {
+          await tx.exec(sql);
+        },
+        query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+      };
+      await emptyPublicSchema(session);
+      await loadPgliteDump(session, pgliteSql);
+    });
+  } else if (target.kind === 'postgres') {
+    await db.withSession(async (session) => {
+      await session.exec('BEGIN');
+      try {
+        await emptyPublicSchema(session);
+        await session.exec('COMMIT');
+      } catch (error) {
+        await session.exec('ROLLBACK');
+        throw error;
+      }
+    });
+    // pg_restore is a program of its own with its own transaction: should it fail, the database is left empty,
+    // and the backup of what it held (made above when it held data) restores it.
+    await pgRestoreFrom(input.tools, target.url, input.file.path);
+  }
+
+  return await db.withSession(async (session) => {
+    const after = await describeContents(session);
+    return {
+      tables: after.tables,
+      rows: after.filled.reduce((sum, table) => sum + table.rows, 0),
+      safetyBackup,
+      pendingMigrations: await pendingMigrations(session),
+    };
+  });
 }

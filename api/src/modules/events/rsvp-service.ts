@@ -15,8 +15,9 @@ import * as rsvpRepo from './rsvp-repository';
 import { createEventQueue } from './event-queue';
 import { partiesToPromote, peopleIn, planReply, spotsLeft, type PlannedReply, type Reply } from './rsvp-rules';
 import type { Viewer } from '../users/viewer';
+import { findActiveAccount } from '../users/users-repository';
 import { recordAudit } from '../audit/audit-repository';
-import { awaitsVerification, isGuardianOf } from '../minors/minors-repository';
+import { awaitsVerification, findBirthDate, isGuardianOf } from '../minors/minors-repository';
 import * as slipsRepo from '../minors/permission-slips-repository';
 import { queueSlipOutcome } from '../notifications/slip-messages';
 import { createSlipHolds, type SlipHolds } from './permission-slips';
@@ -148,12 +149,7 @@ export function createRsvpService(
       return { id: viewer.id, member: viewer, guardianId: null };
     }
     const childId = input.forUserId;
-    const child = (await isGuardianOf(prisma, viewer.id, childId))
-      ? await prisma.user.findFirst({
-          where: { id: childId, status: 'active', deletedAt: null },
-          select: { id: true, isAdmin: true, role: true, birthDate: true },
-        })
-      : null;
+    const child = (await isGuardianOf(prisma, viewer.id, childId)) ? await findActiveAccount(prisma, childId) : null;
     if (!child) {
       // An emailed consent a leader has not confirmed yet gives no say over the child.
       if (await awaitsVerification(prisma, viewer.id, childId)) throw conflict(MSG.guardianAwaitingVerification);
@@ -166,8 +162,8 @@ export function createRsvpService(
   /** Whether the replier is a minor on an event that needs approval; null when the event does not need it. */
   async function approvalContext(tx: Tx, event: rsvpRepo.LockedEvent, replier: Replier) {
     if (!event.requiresGuardianApproval) return null;
-    const user = await tx.user.findUnique({ where: { id: replier.id }, select: { birthDate: true } });
-    if (!user || !minors.isMinorBy(user, await minors.cutoff(tx))) return null;
+    const birthDate = await findBirthDate(tx, replier.id);
+    if (!minors.isMinorBy({ birthDate }, await minors.cutoff(tx))) return null;
     return { slip: await slipsRepo.slipStatusOf(tx, event.id, replier.id) };
   }
 

@@ -3,7 +3,7 @@ import { conflict, notFound } from '../../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/audit-repository';
 import { birthDateText } from '../minors/minors-repository';
-import { signInEmail, type UserRow } from '../users/users-repository';
+import { countOtherAdmins, signInEmail, type UserRow } from '../users/users-repository';
 import { createSlipHolds } from '../events/permission-slips';
 import { eraseMember } from './erasure';
 import { readMemberData } from './export-repository';
@@ -141,8 +141,7 @@ export function createAccountService(deps: AppDeps) {
   async function deleteAccount(viewer: UserRow): Promise<void> {
     await prisma.$transaction(async (tx) => {
       if (viewer.role === 'admin') {
-        const others = await tx.user.count({ where: { role: 'admin', deletedAt: null, id: { not: viewer.id } } });
-        if (others === 0) throw conflict(LAST_ADMIN_MESSAGE);
+        if ((await countOtherAdmins(tx, viewer.id)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
       }
       await eraseMember(tx, viewer.id, approvals);
       // Nothing personal: the entry outlives the data it would otherwise keep.

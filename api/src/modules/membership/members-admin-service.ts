@@ -12,7 +12,7 @@ import { recordAudit, type AuditDb } from '../audit/audit-repository';
 import { deleteSessionsOfUser } from '../auth/sessions-repository';
 import { createSlipHolds } from '../events/permission-slips';
 import { eraseMember } from '../members/erasure';
-import { birthDateText, saveBirthDate } from '../minors/minors-repository';
+import { birthDateText, findBirthDate, saveBirthDate } from '../minors/minors-repository';
 import {
   countOtherActiveAdmins,
   dropQueuedMessages,
@@ -82,8 +82,7 @@ export function createMembersAdminService(deps: AppDeps, minors: MinorsService) 
    */
   async function correctBirthDate(tx: AuditDb, actorId: number, id: number, birthDate: string): Promise<void> {
     minors.assertPlausibleBirthDate(birthDate);
-    const row = await tx.user.findUnique({ where: { id }, select: { birthDate: true } });
-    const previous = birthDateText(row?.birthDate ?? null);
+    const previous = birthDateText(await findBirthDate(tx, id));
     if (previous === birthDate) return;
     await saveBirthDate(tx, id, birthDate);
     await recordAudit(tx, {

@@ -43,15 +43,6 @@ export async function slipStatusOf(
   return rows[0]?.status ?? null;
 }
 
-/** Of `childIds`, those a guardian already approved for this event (a promotion then needs no new ask). */
-export async function approvedAmong(db: AuditDb, eventId: number, childIds: number[]): Promise<number[]> {
-  if (!childIds.length) return [];
-  const rows = await db.$queryRaw<{ child_id: number }[]>`
-    SELECT "child_id" FROM "permission_slips"
-     WHERE "event_id" = ${eventId} AND "status" = 'approved' AND "child_id" IN (${PrismaTypes.join(childIds)})`;
-  return rows.map((row) => row.child_id);
-}
-
 /**
  * Asks (again) for these minors' slips: a new pending slip, or an old one (declined, expired) made pending with
  * a new deadline. Answers each child's request time, which versions the messages to their guardians.

@@ -155,5 +155,3 @@ export function createEmailSender(loadSmtp: () => Promise<SmtpDelivery | null>, 
     },
   };
 }
-
-export type EmailSender = ReturnType<typeof createEmailSender>;

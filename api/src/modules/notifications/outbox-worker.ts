@@ -14,8 +14,6 @@ import type { FanOut } from './fan-out';
 import * as outbox from './outbox-repository';
 import { createPoller } from '../../lib/poller';
 
-export { EVENT_DELETED } from './delivery';
-
 export interface WorkerOptions {
   batchSize: number;
   /** How long a claim holds without a heartbeat; a worker that dies mid-batch gives its rows up after this. */

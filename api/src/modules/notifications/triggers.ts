@@ -6,8 +6,6 @@ import type { Language } from '../../../../shared/i18n/languages';
 import type { EmailLinkRequester } from '../auth/email-link-requester';
 import type { Db } from './outbox-repository';
 
-export type EventUpdateType = 'details' | 'date' | 'location' | 'visibility';
-
 export interface NotificationTriggers {
   eventCreated(eventId: number, tx: Db): Promise<void>;
   eventUpdated(eventId: number, updateType: string, tx: Db): Promise<void>;

@@ -55,5 +55,3 @@ export function createReachabilityService(deps: Pick<AppDeps, 'now' | 'prisma'>)
 
   return { writeAllowed, blocked, fromMiniApp };
 }
-
-export type ReachabilityService = ReturnType<typeof createReachabilityService>;

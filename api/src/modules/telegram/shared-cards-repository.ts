@@ -231,5 +231,3 @@ export async function deferCard(
 /** A card with nothing more to show (it is neutral now) or that Telegram no longer has. */
 export const dropCard = (prisma: Prisma, inlineMessageId: string) =>
   prisma.sharedCard.deleteMany({ where: { inlineMessageId } });
-
-export const countCards = (prisma: Prisma, eventId: number) => prisma.sharedCard.count({ where: { eventId } });

@@ -170,6 +170,17 @@ export const ACTIVE_MEMBER = {
 export const listActiveMembers = (prisma: Prisma): Promise<UserRow[]> =>
   prisma.user.findMany({ where: ACTIVE_MEMBER, orderBy: { id: 'asc' } });
 
+/** An account that is neither suspended, waiting for approval nor erased (guardian accounts included). */
+export const findActiveAccount = (prisma: Prisma, id: number) =>
+  prisma.user.findFirst({
+    where: { id, status: 'active', deletedAt: null },
+    select: { id: true, isAdmin: true, role: true, birthDate: true },
+  });
+
+/** Admins other than this user whose accounts are not erased (suspended ones count). */
+export const countOtherAdmins = (db: Prisma | PrismaTypes.TransactionClient, userId: number): Promise<number> =>
+  db.user.count({ where: { role: 'admin', deletedAt: null, id: { not: userId } } });
+
 /** The language chosen by the member linked to this Telegram account; null without an account or a choice. */
 export async function savedLanguageOfTelegramUser(prisma: Prisma, telegramUserId: number): Promise<string | null> {
   const user = await prisma.user.findFirst({

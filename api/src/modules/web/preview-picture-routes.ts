@@ -67,5 +67,3 @@ export function createPreviewPictures(
 
   return { addressOf, router };
 }
-
-export type PreviewPictures = ReturnType<typeof createPreviewPictures>;

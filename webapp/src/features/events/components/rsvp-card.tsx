@@ -27,7 +27,7 @@ import { ParentWait, waitsForConsent } from './parent-wait';
 import { AWAITING_GUARDIAN_TOAST, isUnanswered, StatusLabel } from './rsvp';
 import { RsvpBar } from './rsvp-bar';
 import styles from './rsvp-card.module.css';
-import { closingText, isFull, isRsvpClosed, peopleCount, rsvpMessages, spotsText } from './rsvp-text';
+import { closingText, isFull, isRsvpClosed, rsvpMessages, spotsText } from './rsvp-text';
 
 const messages = defineMessages({
   title: { id: 'web.events.details.rsvpTitle', defaultMessage: 'Your RSVP' },
@@ -49,9 +49,6 @@ const messages = defineMessages({
     defaultMessage: 'Failed to update attendance. Please sign in to attend events.',
   },
 });
-
-// Where the message-attendees dialog has always found it.
-export { peopleCount };
 
 export const waitlistText = (position: number | null | undefined) =>
   position ? translate(messages.onWaitlistAt, { position }) : translate(messages.onWaitlist);

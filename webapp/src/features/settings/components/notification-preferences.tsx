@@ -31,7 +31,7 @@ const messages = defineMessages({
   },
 });
 
-/** SPEC §4's channel names (shared/constants' NOTIFICATION_CHANNEL_LABELS), in the page's language. */
+/** SPEC §4's channel names, in the page's language. */
 const CHANNEL_LABELS: Record<NotificationChannel, MessageDescriptor> = {
   email: messages.email,
   sms: messages.sms,
