@@ -7,6 +7,7 @@
 import { Prisma as PrismaTypes } from '@prisma/client';
 import type { SlipHolds } from '../events/permission-slips';
 import { releaseAllReplies } from '../events/rsvp-service';
+import { eraseCard } from '../care/care-repository';
 import { queuePromoted } from '../notifications/outbox-triggers';
 import { DELETED_MEMBER_NAME } from '../../../../shared/deleted-member';
 
@@ -15,7 +16,7 @@ export type ErasureTx = PrismaTypes.TransactionClient;
 
 /**
  * Erases the member's personal data in `tx`: sessions end, RSVPs are released (waitlists promote and are told),
- * invitations, verification records, sign-in states, the calendar feed and messages addressed to them go, and the
+ * invitations, verification records, sign-in states, the calendar feed, the care card and messages addressed to them go, and the
  * users row keeps only its id, status, role 'member', dates and deleted_at. Unknown or already erased accounts
  * are left as they are; the caller records the audit entry in the same transaction. `approvals`: minors promoted
  * onto an event that needs a guardian's approval hold their spot until a guardian answers.
@@ -39,6 +40,7 @@ export async function eraseMember(tx: ErasureTx, userId: number, approvals: Slip
   await tx.emailLinkRequest.deleteMany({ where: { userId } });
   await tx.authState.deleteMany({ where: { userId } });
   await tx.calendarFeed.deleteMany({ where: { userId } });
+  await eraseCard(tx, userId);
   // Who looks after whom goes, both ways, and the requests sent to a guardian's address. The consents stay as
   // the record of what was given, without the address the request went to.
   await tx.guardianship.deleteMany({ where: { OR: [{ guardianId: userId }, { childId: userId }] } });
