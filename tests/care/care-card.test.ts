@@ -124,6 +124,16 @@ describe.each(DATABASE_KINDS)('the care card on %s', (kind) => {
       else expect(res.body.error, JSON.stringify(body)).toMatch(message);
     }
     expect((await client.get('/api/users/me/care')).body).toEqual({ ...SAVED, updatedAt: expect.stringMatching(ISO) });
+    // Exactly at the limit is accepted.
+    const full = 'x'.repeat(1000);
+    const atLimit = await client.put('/api/users/me/care', {
+      allergies: full,
+      medications: full,
+      medicalNotes: full,
+      dietary: { needs: [], notes: full },
+    });
+    expect(atLimit.status).toBe(200);
+    expect(atLimit.body).toMatchObject({ allergies: full, medicalNotes: full, dietary: { notes: full } });
   });
 
   it('When a refusal is asked for in German, then the field is named in the German sentence', async () => {
