@@ -39,6 +39,8 @@ const API_MODULE_LAYERS = [
   // Guardians' consent, children and approvals: releases replies and decides permission slips through the
   // events module's RSVP rules.
   'guardians',
+  // Care cards and trip sheets: read by a child's guardians (guardians) and an event's leaders (events).
+  'care',
   // Erasing a member releases their RSVPs through the events module's waitlist promotion.
   'members',
   'membership',

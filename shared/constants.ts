@@ -262,5 +262,7 @@ export const AUDIT_ACTIONS = [
   'slip.approved',
   'slip.declined',
   'slip.expired',
+  'care.viewed',
+  'trip_sheet.viewed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

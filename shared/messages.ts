@@ -202,6 +202,13 @@ export const MSG = {
   fieldTimeZone: icu<{ field: string }>('{field} must be an IANA time zone name such as Europe/Berlin'),
   fieldText: icu<{ field: string }>(`${FORM_FIELD} must be text`),
   fieldTooLong: icu<{ field: string; max: number }>(`${FORM_FIELD} must be at most {max} characters`),
+  fieldRequired: icu<{ field: string }>('{field} is required'),
+  fieldObject: icu<{ field: string }>('{field} must be an object'),
+  fieldList: icu<{ field: string }>('{field} must be a list'),
+  fieldTooMany: icu<{ field: string; max: number }>(
+    '{max, plural, one {{field} can have at most # entry} other {{field} can have at most # entries}}',
+  ),
+  fieldPhone: icu<{ field: string }>('{field} must be a phone number in international format, such as +447700900123'),
   updateMeOneField: 'Send either phoneNumber or telegramUsername',
   channelUnknown: 'Unknown notification channel',
   preferencesList: 'preferences must be a list of channels',
@@ -247,6 +254,13 @@ export const MSG = {
   /** A path's id that is not a positive whole number; `what` names the thing the path is about. */
   idInvalid: icu<{ what: IdKind }>(
     '{what, select, event {Invalid event id} comment {Invalid comment id} member {Invalid member id} child {Invalid child id} report {Invalid report id} template {Invalid template id} user {Invalid user id} other {Invalid id}}',
+  ),
+  // Care cards and trip sheets.
+  /** A minor's own change to their care card once a guardian is linked: the guardian keeps it. */
+  careKeptByGuardian: 'Your parent or guardian keeps this card.',
+  /** The trip sheet asked for after the care window of its event closed. */
+  tripSheetClosed: icu<{ days: number }>(
+    '{days, plural, one {The trip sheet is closed: care details are shown only until # day after the event.} other {The trip sheet is closed: care details are shown only until # days after the event.}}',
   ),
   // Covers and photo uploads.
   coverOnlyAdmins: 'Only administrators can upload images.',

@@ -57,8 +57,11 @@ function english(message: MessageWithValues): string {
   return String(compileMessage(message.source, 'en').format(message.values));
 }
 
-/** A message with values for a schema, in English (as zod holds it). */
-function said(message: MessageWithValues): string {
+/**
+ * A message with values for a schema, in English (as zod holds it); exported for the feature schemas kept in
+ * files of their own (shared/care.ts).
+ */
+export function said(message: MessageWithValues): string {
   const text = english(message);
   schemaMessages.set(text, message);
   return text;

@@ -166,6 +166,13 @@ const envSchema = z.object({
     .min(1, 'GUARDIAN_APPROVAL_HOURS must be a whole number of hours from 1 to 720')
     .max(720, 'GUARDIAN_APPROVAL_HOURS must be a whole number of hours from 1 to 720')
     .default(72),
+  /** How long after an event ends its leaders may still read the care cards of those who replied (trip sheet). */
+  CARE_VISIBLE_DAYS: z.coerce
+    .number({ error: 'CARE_VISIBLE_DAYS must be a whole number of days from 0 to 365' })
+    .int('CARE_VISIBLE_DAYS must be a whole number of days from 0 to 365')
+    .min(0, 'CARE_VISIBLE_DAYS must be a whole number of days from 0 to 365')
+    .max(365, 'CARE_VISIBLE_DAYS must be a whole number of days from 0 to 365')
+    .default(7),
 
   SMS_PROVIDER: z.enum(['log', 'http', 'twilio']).default('log'),
   SMS_HTTP_URL: optionalText.pipe(z.url().optional()),
@@ -260,6 +267,8 @@ function buildConfig(env: z.infer<typeof envSchema>, source: Record<string, stri
     outboxRetentionMs: env.OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     /** A permission slip left unanswered this long releases the minor's held spot. */
     guardianApprovalMs: env.GUARDIAN_APPROVAL_HOURS * 60 * 60 * 1000,
+    /** Days after an event ends that its leaders may still read its members' care cards (the trip sheet). */
+    careVisibleDays: env.CARE_VISIBLE_DAYS,
     sms: {
       provider: env.SMS_PROVIDER,
       httpUrl: env.SMS_HTTP_URL,

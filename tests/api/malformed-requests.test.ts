@@ -32,6 +32,10 @@ const PARAM_ROUTES: Array<[string, string]> = [
   ['PATCH', '/api/notification-templates/{id}'],
   ['DELETE', '/api/notification-templates/{id}'],
   ['GET', '/api/telegram/check-login/{id}'],
+  ['GET', '/api/events/{id}/trip-sheet'],
+  ['GET', '/api/events/{id}/trip-sheet.csv'],
+  ['GET', '/api/guardian/children/{id}/care'],
+  ['PUT', '/api/guardian/children/{id}/care'],
 ];
 
 /** Every route a client can call with a body. */
@@ -53,6 +57,8 @@ const BODY_ROUTES: Array<[string, string]> = [
   ['POST', '/api/notification-templates'],
   ['PATCH', '/api/notification-templates/{id}'],
   ['POST', '/api/smtp-settings'],
+  ['PUT', '/api/users/me/care'],
+  ['PUT', '/api/guardian/children/{id}/care'],
 ];
 
 const HOSTILE_BODIES: unknown[] = [

@@ -6,6 +6,8 @@ import { createAccountLinkingService } from '../modules/auth/account-linking-ser
 import { createAuthService } from '../modules/auth/auth-service';
 import { createAuthStates } from '../modules/auth/auth-states';
 import { createCalendarService } from '../modules/calendar/calendar-service';
+import { createCareService } from '../modules/care/care-service';
+import { createTripSheetService } from '../modules/care/trip-sheet-service';
 import { createAuditService } from '../modules/audit/audit-service';
 import { createEventAccess } from '../modules/events/event-access';
 import { createEventsService } from '../modules/events/events-service';
@@ -36,6 +38,7 @@ export function createServices(deps: AppDeps) {
   const rsvp = createRsvpService(deps, access, minors);
   const series = createSeriesService(deps);
   const auth = createAuthService(deps);
+  const guardians = createGuardiansService(deps, minors);
   return {
     access,
     minors,
@@ -63,7 +66,9 @@ export function createServices(deps: AppDeps) {
     audit: createAuditService(deps),
     moderation: createModerationService(deps),
     needs: createNeedsService(deps),
-    guardians: createGuardiansService(deps, minors),
+    guardians,
+    care: createCareService(deps, { minors, guardians }),
+    tripSheets: createTripSheetService(deps, access),
   };
 }
 

@@ -29,6 +29,20 @@ export async function recordAudit(db: AuditDb, record: AuditRecord): Promise<voi
   });
 }
 
+/** Several entries in one statement (a download that read many members' records writes one entry each). */
+export async function recordAudits(db: AuditDb, records: AuditRecord[]): Promise<void> {
+  if (!records.length) return;
+  await db.auditEntry.createMany({
+    data: records.map((record) => ({
+      actorId: record.actorId,
+      action: record.action,
+      subjectType: record.subject.type,
+      subjectId: String(record.subject.id),
+      details: record.details ?? {},
+    })),
+  });
+}
+
 export interface AuditFilter {
   action?: AuditAction;
   actorId?: number;

@@ -12,7 +12,7 @@ export function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-const STATUS_LABELS: Record<AttendeeRow['status'], string> = {
+export const STATUS_LABELS: Record<AttendeeRow['status'], string> = {
   attending: 'Attending',
   awaiting_guardian: 'Awaiting guardian approval',
   waitlisted: 'Waitlisted',
@@ -50,5 +50,10 @@ export function attendeesCsv(rows: AttendeeRow[], facts: Map<number, MinorFactsR
       PHOTO_CONSENT_LABELS[fact?.photoConsent ?? 'none'],
     ];
   });
-  return `\uFEFF${[header, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvDocument([header, ...lines]);
+}
+
+/** Rows of cells as one CSV file: a byte-order mark, each cell made safe (csvCell), CRLF after every row. */
+export function csvDocument(rows: string[][]): string {
+  return `\uFEFF${rows.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

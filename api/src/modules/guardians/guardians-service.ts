@@ -490,6 +490,8 @@ export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
     awaitingConsents,
     verifyConsent,
     rejectConsent,
+    /** The child when `guardian` is their guardian: 409 while a leader has not confirmed, 403 otherwise. */
+    childOf: (guardian: UserRow, childId: number) => childOf(prisma, guardian, childId),
   };
 }
 

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/audit-repository';
 import { birthDateText } from '../minors/minors-repository';
 import { countOtherAdmins, signInEmail, type UserRow } from '../users/users-repository';
 import { createSlipHolds } from '../events/permission-slips';
+import { readCareCard } from '../care/care-cards';
 import { eraseMember } from './erasure';
 import { readMemberData } from './export-repository';
 import { MSG } from '../../../../shared/messages';
@@ -28,6 +29,7 @@ export function createAccountService(deps: AppDeps) {
     const data = await readMemberData(prisma, viewer.id);
     if (!data.user) throw notFound();
     const { user } = data;
+    const careCard = await readCareCard(deps, user.id);
     await recordAudit(prisma, {
       actorId: user.id,
       action: 'account.exported',
@@ -122,6 +124,8 @@ export function createAccountService(deps: AppDeps) {
         expiresAt: request.expiresAt.toISOString(),
         usedAt: iso(request.usedAt),
       })),
+      // Allergies, medication, diet and emergency contacts, opened from their sealed form.
+      careCard,
       guardians: data.guardianship.guardians,
       children: data.guardianship.children,
       uploadedImages: data.images.map((image) => ({

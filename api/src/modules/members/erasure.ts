@@ -6,12 +6,13 @@
 import { deleteSessionsOfUser } from '../auth/sessions-repository';
 import type { SlipHolds } from '../events/permission-slips';
 import { releaseAllReplies } from '../events/rsvp-service';
+import { eraseCard } from '../care/care-repository';
 import { queuePromoted } from '../notifications/outbox-triggers';
 import { erasePersonalRecords, findErasedIdentity, type ErasureTx } from './erasure-repository';
 
 /**
  * Erases the member's personal data in `tx`: sessions end, RSVPs are released (waitlists promote and are told),
- * invitations, verification records, sign-in states, the calendar feed and messages addressed to them go, and the
+ * invitations, verification records, sign-in states, the calendar feed, the care card and messages addressed to them go, and the
  * users row keeps only its id, status, role 'member', dates and deleted_at. Unknown or already erased accounts
  * are left as they are; the caller records the audit entry in the same transaction. `approvals`: minors promoted
  * onto an event that needs a guardian's approval hold their spot until a guardian answers.
@@ -27,5 +28,6 @@ export async function eraseMember(tx: ErasureTx, userId: number, approvals: Slip
     tell: (eventId, userIds) => queuePromoted(tx, eventId, userIds, now),
     approvals,
   });
+  await eraseCard(tx, userId);
   await erasePersonalRecords(tx, userId, user, now);
 }

@@ -49,6 +49,8 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, MessageDescriptor> = define
   'slip.approved': { id: 'web.admin.audit.actionSlipApproved', defaultMessage: 'Permission slip approved' },
   'slip.declined': { id: 'web.admin.audit.actionSlipDeclined', defaultMessage: 'Permission slip declined' },
   'slip.expired': { id: 'web.admin.audit.actionSlipExpired', defaultMessage: 'Permission slip expired' },
+  'care.viewed': { id: 'web.admin.audit.actionCareViewed', defaultMessage: 'Viewed a care card' },
+  'trip_sheet.viewed': { id: 'web.admin.audit.actionTripSheetViewed', defaultMessage: 'Downloaded a trip sheet' },
 });
 
 const messages = defineMessages({
@@ -73,7 +75,7 @@ const messages = defineMessages({
   detail: {
     id: 'web.admin.audit.detail',
     defaultMessage:
-      '{key, select, action {action} after {after} alsoResolved {also resolved} audience {audience} authorId {author id} before {before} by {by} change {change} childId {child id} commentId {comment id} consentId {consent id} consents {consents} count {count} enabled {enabled} eventId {event id} expiresAt {expires at} host {host} invite {invite} keys {keys} maxUses {max uses} method {method} name {name} passwordChanged {password changed} reason {reason} recipients {recipients} recordedBy {recorded by} repliesReleased {replies released} reportId {report id} requestId {request id} role {role} rows {rows} scope {scope} status {status} textVersion {text version} uses {uses} via {via} other {{words}}}',
+      '{key, select, action {action} after {after} alsoResolved {also resolved} audience {audience} authorId {author id} before {before} by {by} cards {cards} change {change} childId {child id} commentId {comment id} consentId {consent id} consents {consents} count {count} enabled {enabled} eventId {event id} expiresAt {expires at} format {format} host {host} invite {invite} keys {keys} maxUses {max uses} method {method} name {name} passwordChanged {password changed} reason {reason} recipients {recipients} recordedBy {recorded by} repliesReleased {replies released} reportId {report id} requestId {request id} role {role} rows {rows} scope {scope} status {status} textVersion {text version} uses {uses} via {via} other {{words}}}',
     description: 'The name of a recorded detail; `words` is an unknown name spelled out.',
   },
   loadingMore: { id: 'web.admin.audit.loadingMore', defaultMessage: 'Loading...' },
