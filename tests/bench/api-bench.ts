@@ -10,9 +10,8 @@ import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessio
 import { createSystem } from '../../api/src/system/create-system';
 import type { EventSummary } from '../../shared/types';
 import { rawGet } from '../support/http-client';
-import { benchAppConfig } from './api/app-config';
+import { benchAppConfig, benchAppEnv } from './api/app-config';
 import { ensureCompiledServer, startCompiledApp, startServedApp } from './api/compiled-app';
-import { benchAppEnv } from './api/app-config';
 import { EVENTS, LARGE_SET, SMALL_SET, seedBenchData, USERS, type SeedOptions } from './api/seed';
 import {
   createBenchDatabase,
