@@ -52,6 +52,8 @@ const API_MODULE_LAYERS = [
   'web',
   'health',
   'backups',
+  // Prometheus metrics: read at scrape time from the outbox and the backups record.
+  'metrics',
 ];
 
 function apiLayerZones() {

@@ -162,6 +162,8 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   // file of the site: they answer 404, never the web app's page.
   const notFound = notFoundHandler(languages);
   app.use((req, res, next) => (hasHiddenSegment(req.path) ? notFound(req, res, next) : next()));
+  // Metrics are served on a listener of their own (METRICS_PORT), never here: /metrics is no page of the site.
+  app.all('/metrics', notFound);
 
   if (existsSync(path.join(webappDir, 'index.html'))) {
     // The build's pre-compressed copies (webapp/precompress.ts), Brotli first; hashed assets never change.

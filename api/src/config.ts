@@ -75,6 +75,19 @@ const envSchema = z.object({
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Prometheus metrics (GET /metrics) on a listener of their own at this port; empty: no metrics at all. */
+  METRICS_PORT: optionalText.pipe(
+    z.coerce
+      .number<
+        string | undefined
+      >({ error: 'METRICS_PORT must be a port number from 0 to 65535, or empty for no metrics' })
+      .int('METRICS_PORT must be a port number from 0 to 65535, or empty for no metrics')
+      .min(0, 'METRICS_PORT must be a port number from 0 to 65535, or empty for no metrics')
+      .max(65535, 'METRICS_PORT must be a port number from 0 to 65535, or empty for no metrics')
+      .optional(),
+  ),
+  /** The address the metrics listener binds to; empty: 127.0.0.1 (only this machine may scrape). */
+  METRICS_HOST: optionalText,
 
   DATABASE_URL: optionalText,
   /**
@@ -214,6 +227,8 @@ function buildConfig(env: z.infer<typeof envSchema>, source: Record<string, stri
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    /** The Prometheus listener, or null: no metrics are kept. */
+    metrics: env.METRICS_PORT === undefined ? null : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? '127.0.0.1' },
     database: env.DATABASE_URL
       ? ({ kind: 'postgres', url: env.DATABASE_URL, ownerUrl: env.DATABASE_OWNER_URL } as const)
       : ({ kind: 'pglite', dataDir: env.PGLITE_DIR } as const),
@@ -301,6 +316,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!config.secretsKey) problems.push('- SECRETS_KEY is required in production');
     if (!config.publicUrl) problems.push('- PUBLIC_URL is required in production');
   }
+  if (config.metrics && config.metrics.port !== 0 && config.metrics.port === config.port)
+    problems.push('- METRICS_PORT must differ from PORT: metrics are served on a listener of their own');
   if (parsed.data.DATABASE_OWNER_URL && config.database.kind !== 'postgres')
     problems.push('- DATABASE_OWNER_URL needs DATABASE_URL (PostgreSQL): PGlite has one user');
   if (config.telegram.botToken && !config.telegram.botUsername) {

@@ -17,7 +17,11 @@ async function main(): Promise<void> {
   const system = await createSystem(config, { logger });
   const web = await system.start();
   const shownUrl = config.publicUrl ?? web.url;
-  logger.info({ url: shownUrl, database: system.database.kind, demoMode: config.demoMode }, 'server started');
+  const metrics = system.metricsServer()?.url;
+  logger.info(
+    { url: shownUrl, database: system.database.kind, demoMode: config.demoMode, ...(metrics ? { metrics } : {}) },
+    'server started',
+  );
   process.stdout.write(
     `\n  ${config.brand.name} is running at ${shownUrl}${config.demoMode ? '  (demo mode)' : ''}\n\n`,
   );

@@ -92,9 +92,11 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
  * The Bot API client alone, for an instance that sends notifications but does not take updates
  * (TELEGRAM_BOT_ENABLED=false): Telegram delivers updates to one place, but any instance may send.
  */
-export function createBotApi(config: BotDeps['config']): Api | null {
+export function createBotApi(config: BotDeps['config'], transformers: Transformer[] = []): Api | null {
   if (!config.telegram.botToken) return null;
   const api = new Api(config.telegram.botToken, { apiRoot: config.telegram.apiRoot });
+  // Installed first, as the bot's: closest to the wire, so they see every answer, each retry's included.
+  if (transformers.length) api.config.use(...transformers);
   api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
   return api;
 }

@@ -1,7 +1,8 @@
 // The API benchmark: GET /api/events and GET /api/events/{id} as a signed-in member, our app against
 // the best plain baseline (node:http + pg, counts kept on the row, one prepared statement, the same bytes) at 10
 // and 50 connections in the same run; the first page with 10,000 events against 200; repeats with If-None-Match
-// against full answers; the list's bytes with gzip; the server's memory after a minute of load.
+// against full answers; with Prometheus metrics on (METRICS_PORT) against off; the list's bytes with gzip; the
+// server's memory after a minute of load.
 // Ours is the compiled server (dist/server, as production runs it); the baseline runs under tsx, which only
 // makes it heavier.
 // It prints figures and asserts nothing about speed; it fails only if the two servers disagree.
@@ -9,8 +10,8 @@ import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessio
 import { createSystem } from '../../api/src/system/create-system';
 import type { EventSummary } from '../../shared/types';
 import { rawGet } from '../support/http-client';
-import { benchAppConfig } from './api/app-config';
-import { ensureCompiledServer, startCompiledApp } from './api/compiled-app';
+import { benchAppConfig, benchAppEnv } from './api/app-config';
+import { ensureCompiledServer, startCompiledApp, startServedApp } from './api/compiled-app';
 import { EVENTS, LARGE_SET, SMALL_SET, seedBenchData, USERS, type SeedOptions } from './api/seed';
 import {
   createBenchDatabase,
@@ -23,7 +24,7 @@ import {
   type ChildServer,
   type ComparisonRow,
 } from './bench-kit';
-import { BENCH_RSS_SECONDS } from './env';
+import { BENCH_RSS_SECONDS, SERVER_PROCESS_ENV } from './env';
 
 const FIRST_PAGE = '/api/events?when=upcoming&limit=50';
 
@@ -160,6 +161,20 @@ async function main(): Promise<void> {
       ours: repeats.ours,
       baseline: repeats.baseline,
     });
+    // Every answer observed into the request histogram (the scrapes themselves are not part of the load).
+    const metered = await step('started our app with metrics on (METRICS_PORT)', () =>
+      startServedApp({ ...SERVER_PROCESS_ENV, ...benchAppEnv(small.database.url), METRICS_PORT: '0' }),
+    );
+    servers.push(metered);
+    for (const [label, paths] of [
+      ['GET /api/events/{id}', detailPaths],
+      ['GET /api/events', ['/api/events']],
+    ] as const) {
+      const pair = await step(`loaded ${label} with metrics on and off`, () =>
+        measurePair({ url: metered.url, paths: [...paths], headers }, { url: ours.url, paths: [...paths], headers }),
+      );
+      own.push({ label: `${label}: metrics on / off`, ours: pair.ours, baseline: pair.baseline });
+    }
     printComparison('Our app against itself (ratio = first / second)', own, ['first', 'second']);
 
     console.log('Bytes of the answers (the member on the 200-event database):');

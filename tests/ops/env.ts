@@ -18,6 +18,7 @@ export function productEnv(settings: Record<string, string>): NodeJS.ProcessEnv 
     DEMO_MODE: 'auto',
     LOG_LEVEL: 'warn',
     SHUTDOWN_DRAIN_SECONDS: '0',
+    METRICS_PORT: '',
     ...settings,
   };
 }

@@ -1,5 +1,6 @@
 // Several instances of the built server on one PostgreSQL, as behind a load balancer: one backup a night across
-// all of them, version ETags any instance honours, and a SIGTERM that drains before the listener closes.
+// all of them, version ETags any instance honours, a SIGTERM that drains before the listener closes, and each
+// instance's own Prometheus metrics.
 // PostgreSQL only: the instances share the database (skipped without it).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -16,7 +17,9 @@ import { createSystem, type System } from '../../api/src/system/create-system';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { TEST_DATABASE_URL } from '../support/env';
 import { eventBody } from '../support/events';
-import { TEST_SECRETS_KEY } from '../support/test-app';
+import { FAKE_BOT_INFO, startFakeBotApi } from '../support/fake-bot-api';
+import { parsePrometheus } from '../support/prometheus';
+import { TEST_BOT_TOKEN, TEST_SECRETS_KEY } from '../support/test-app';
 import { productEnv } from './env';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -81,6 +84,13 @@ describe.skipIf(!TEST_DATABASE_URL)('Three instances of the built server on one 
       child.stderr!.on('data', collect);
       void exited.then(() => reject(new Error(`server exited before serving:\n${output}`)));
     });
+  }
+
+  /** The instance's metrics listener (METRICS_PORT=0: a free port), as its start-up line names it. */
+  function metricsUrlOf(instance: Instance): string {
+    const started = instance.logs().find((line) => line.msg === 'server started');
+    if (typeof started?.metrics !== 'string') throw new Error('the instance named no metrics listener');
+    return started.metrics;
   }
 
   async function stopInstance(instance: Instance) {
@@ -190,6 +200,72 @@ describe.skipIf(!TEST_DATABASE_URL)('Three instances of the built server on one 
     });
     expect(revalidated.status).toBe(304);
     for (const child of [...running]) child.kill('SIGTERM');
+  }, 120_000);
+
+  it("When three instances with metrics deliver an announcement, then each one's /metrics parses and their counts add up", async () => {
+    const botApi = await startFakeBotApi();
+    try {
+      const members = 6;
+      for (let index = 0; index < members; index += 1) {
+        await system.deps.prisma.user.create({
+          data: { name: `Scraped ${index}`, telegramId: String(6_200_000 + index), notificationPrefs: ['telegram'] },
+        });
+      }
+      const instances = await Promise.all(
+        [1, 2, 3].map(() =>
+          startInstance({
+            METRICS_PORT: '0',
+            NOTIFICATIONS_WORKER_ENABLED: 'true',
+            TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+            TELEGRAM_BOT_USERNAME: FAKE_BOT_INFO.username,
+            TELEGRAM_API_ROOT: botApi.apiRoot,
+          }),
+        ),
+      );
+      const scrape = async (instance: Instance) => {
+        const answer = await fetch(new URL('/metrics', metricsUrlOf(instance)));
+        expect(answer.status).toBe(200);
+        return parsePrometheus(await answer.text());
+      };
+      const sentBy = async (instance: Instance) =>
+        (await scrape(instance)).value('notifications_sent_total', { channel: 'telegram', outcome: 'sent' }) ?? 0;
+      const sentByAll = async () => (await Promise.all(instances.map(sentBy))).reduce((sum, sent) => sum + sent, 0);
+      // Every due job expanded and every message sent.
+      const settled = async () =>
+        (await system.deps.prisma.notificationJob.count({
+          where: { status: 'pending', nextAttemptAt: { lte: new Date() } },
+        })) + (await system.deps.prisma.outboxMessage.count({ where: { status: 'pending' } }));
+      const sends = () => botApi.callsOf('sendMessage').length;
+      // An earlier test's event, queued while no instance ran a worker, goes out first.
+      await expect.poll(settled, { timeout: 60_000, interval: 200 }).toBe(0);
+      await expect.poll(sentByAll, { timeout: 5_000 }).toBe(sends());
+      const before = sends();
+      // The app's port does not serve them.
+      expect((await fetch(new URL('/metrics', instances[0]!.url))).status).toBe(404);
+
+      const created = await fetch(new URL('/api/events', instances[0]!.url), {
+        method: 'POST',
+        headers: { cookie: adminCookie, 'content-type': 'application/json' },
+        body: JSON.stringify(eventBody({ name: 'Scraped by three' })),
+      });
+      expect(created.status).toBe(201);
+      await expect.poll(settled, { timeout: 60_000, interval: 200 }).toBe(0);
+      const announced = botApi
+        .callsOf('sendMessage')
+        .filter((call) => String(call.params.text).includes('Scraped by three'));
+      expect(announced).toHaveLength(members);
+      expect(sends() - before).toBe(members);
+      // Whichever instances' workers sent them, the counts of the three add up to the messages sent.
+      await expect.poll(sentByAll, { timeout: 5_000 }).toBe(before + members);
+      const first = await scrape(instances[0]!);
+      expect(
+        first.value('http_request_duration_seconds_count', { method: 'POST', route: '/api/events', status: '201' }),
+      ).toBe(1);
+      expect(first.value('outbox_pending_messages', { channel: 'telegram' })).toBe(0);
+      await Promise.all(instances.map(stopInstance));
+    } finally {
+      await botApi.stop();
+    }
   }, 120_000);
 
   it('When an instance gets SIGTERM, then it answers not ready at once and still serves the request in flight and new ones before it closes', async () => {

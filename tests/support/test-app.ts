@@ -58,6 +58,8 @@ export interface TestAppOptions {
 
 export interface TestApp {
   url: string;
+  /** The metrics listener's address (METRICS_PORT given, '0' for any free port), or null: none was opened. */
+  metricsUrl: string | null;
   deps: AppDeps;
   config: AppConfig;
   server: RunningServer;
@@ -145,6 +147,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
 
   return {
     url: server.url,
+    metricsUrl: system.metricsServer()?.url ?? null,
     deps,
     config,
     server,

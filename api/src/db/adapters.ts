@@ -114,7 +114,14 @@ export interface OpenedAdapter {
   withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   /** The embedded database itself (for PGlite's own tools, such as its pg_dump); null on PostgreSQL. */
   pglite: PGlite | null;
+  /** The pool's connections now: checked out, and queries waiting for one (PGlite has no pool: both 0). */
+  connections(): PoolUse;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  inUse: number;
+  waiting: number;
 }
 
 export interface AdapterOptions {
@@ -208,6 +215,7 @@ export async function openAdapter(
         }
       },
       pglite: null,
+      connections: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -219,6 +227,8 @@ export async function openAdapter(
     lean: pgliteLeanSql(pglite, options.onQuery),
     withSession: (work) => work(pgliteSession(pglite)),
     pglite,
+    // One connection inside this process, whose queries queue in PGlite itself: no pool to report.
+    connections: () => ({ inUse: 0, waiting: 0 }),
     close: () => pglite.close(),
   };
 }

@@ -1,7 +1,7 @@
 // Opens the database (PostgreSQL or PGlite), applies migrations, and hands out the Prisma client.
 import { PrismaClient } from '@prisma/client';
 import { mkdir } from 'node:fs/promises';
-import { openAdapter, type AdapterOptions, type DatabaseTarget, type OpenedAdapter } from './adapters';
+import { openAdapter, type AdapterOptions, type DatabaseTarget, type OpenedAdapter, type PoolUse } from './adapters';
 import { attachLeanSql } from './lean-sql';
 import { prepareDatabase, type PrepareOptions } from './migrate';
 
@@ -15,6 +15,8 @@ export interface Database {
   kind: DatabaseTarget['kind'];
   /** The embedded database (PGlite's pg_dump runs on it); null on PostgreSQL. */
   pglite: OpenedAdapter['pglite'];
+  /** The connection pool's use now (the metrics read it at each scrape). */
+  connections(): PoolUse;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export async function openDatabase(
     prisma,
     kind: target.kind,
     pglite: opened.pglite,
+    connections: opened.connections,
     async close() {
       await prisma.$disconnect();
       await opened.close();

@@ -41,6 +41,8 @@ import { createSmsSender } from '../modules/notifications/sms-sender';
 import type { NotificationTriggers } from '../modules/notifications/triggers';
 import { withRequestIds } from '../http/request-id';
 import { listen, type RunningServer } from '../server';
+import { createMetrics, type Metrics } from '../modules/metrics/metrics';
+import { metricsEndpoint, withRequestMetrics } from '../modules/metrics/metrics-http';
 import type { CardRefresher, CardRefresherOptions } from '../modules/telegram/shared-cards-refresher';
 import { botDepsFrom, mountWebhook, startBot, webhookSecret } from './telegram-bot';
 import type { BotPolling } from './bot-polling';
@@ -98,6 +100,10 @@ export interface System {
   createCardRefresher(tuning?: Partial<CardRefresherOptions>): CardRefresher | null;
   /** Backups of this system's database into the configured backups folder. */
   backups: BackupsService;
+  /** The one metrics registry and its instruments (METRICS_PORT set), or null: nothing is measured. */
+  metrics: Metrics | null;
+  /** The metrics listener start() opened (METRICS_PORT set), or null. */
+  metricsServer(): RunningServer | null;
   /** The nightly backup; start() starts it when BACKUP_ENABLED (tests drive runOnce themselves). */
   backupScheduler: BackupScheduler;
   /** Listens (on the configured host and port unless given), then starts the worker, the bot and the schedulers. */
@@ -137,6 +143,18 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   await adoptOrganisationTimeZone(deps.prisma, await organisationTimeZone(deps));
   if (config.demoMode) await seedDemo(deps);
 
+  const metrics = config.metrics
+    ? createMetrics({
+        prisma: deps.prisma,
+        backups: backupsDbOfPrisma(database.prisma),
+        connections: database.connections,
+        now,
+        logger,
+      })
+    : null;
+  // Counts Telegram's 429s; first of the transformers, so it sees each answer as it comes off the wire.
+  const countedCalls = metrics ? [metrics.telegramCalls] : [];
+
   // Every instance's Telegram calls take turns from one pace in the database (telegram-pace.ts); tests that go
   // faster than Telegram allows (telegramPerSecond) pace each process on its own.
   const pace = options.telegramPerSecond ? null : databasePace(deps.prisma);
@@ -146,7 +164,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
       ? createBot(botDepsFrom(deps, services), {
           ...(options.botInfo ? { botInfo: options.botInfo } : {}),
           // Whatever the bot sends in answer to a member goes at the replies' share of the pace.
-          transformers: pace ? [pacedCalls(pace, logger)] : [],
+          transformers: [...countedCalls, ...(pace ? [pacedCalls(pace, logger)] : [])],
         })
       : null;
   const backups = createBackupsService(
@@ -183,7 +201,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   const email = createEmailSender(() => getSmtpForDelivery(deps), logger);
   // Notifications and card edits call Telegram on a client of their own: the sender and the refresher take the
   // bulk share's slots themselves (within each chat's turn), not the replies'.
-  const telegramApi = createBotApi(config);
+  const telegramApi = createBotApi(config, countedCalls);
   // Shared event cards: the Mini App's prepared messages, and the refresher that keeps posted cards live.
   const telegramCards = telegramApi
     ? createTelegramCards(deps, telegramApi, { perSecond: options.telegramPerSecond })
@@ -219,6 +237,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
         now,
         fanOut: outbox,
         senders: decorate(senders),
+        observer: metrics?.delivery,
         beforeTick: async (tick) => {
           email.refresh();
           // Idempotent and safe beside other instances: each series is extended under its row lock.
@@ -241,6 +260,7 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   const worker = config.notificationsWorkerEnabled ? createWorker() : null;
 
   let web: RunningServer | null = null;
+  let metricsServer: RunningServer | null = null;
   let housekeeping: NodeJS.Timeout | null = null;
   let polling: BotPolling | null = null;
   let stopped: Promise<void> | null = null;
@@ -248,11 +268,16 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
   async function start(at: { host?: string; port?: number } = {}): Promise<RunningServer> {
     // The events list and an event's details for a signed-in browser are answered in front of Express.
     // Every request gets its id first (echoed, and on each log line), then the hot reads, then Express.
+    const served = withRequestIds(withHotReads(deps, services.events, app));
     web = await listen(
-      withRequestIds(withHotReads(deps, services.events, app)),
+      metrics ? withRequestMetrics(metrics, served) : served,
       at.host ?? config.host,
       at.port ?? config.port,
     );
+    // On a port of its own, so it is never exposed where the app is.
+    if (metrics && config.metrics) {
+      metricsServer = await listen(metricsEndpoint(metrics, logger), config.metrics.host, config.metrics.port);
+    }
     worker?.start();
     cards?.start();
     if (bot && options.startBot !== false) {
@@ -274,6 +299,8 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
     // A backup being written finishes before the database closes under it.
     await backupScheduler.stop().catch(report('backup scheduler stop'));
     await web?.stop().catch(report('http close'));
+    // Scraped until the app stops serving: a drain shows on the dashboards.
+    await metricsServer?.stop().catch(report('metrics close'));
     await polling?.stop().catch(report('bot stop'));
     await worker?.stop().catch(report('worker stop'));
     await cards?.stop().catch(report('card refresher stop'));
@@ -294,6 +321,8 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
     cards,
     backups,
     backupScheduler,
+    metrics,
+    metricsServer: () => metricsServer,
     createCardRefresher: (tuning) => telegramCards?.createRefresher(tuning) ?? null,
     start,
     async drain(ms) {

@@ -14,6 +14,8 @@ export function benchAppEnv(databaseUrl: string): Record<string, string> {
     DEMO_MODE: 'off',
     TELEGRAM_BOT_ENABLED: 'false',
     NOTIFICATIONS_WORKER_ENABLED: 'false',
+    // Off unless a bench turns it on (api-bench's metrics row): what nothing measures costs nothing.
+    METRICS_PORT: '',
   };
 }
 

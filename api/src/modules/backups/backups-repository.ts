@@ -54,6 +54,12 @@ export async function backupTakenSince(db: BackupsDb, since: Date): Promise<bool
   return rows.length > 0;
 }
 
+/** When the newest recorded backup was taken (a backup is recorded once written and checked), or null: none. */
+export async function newestBackupAt(db: BackupsDb): Promise<Date | null> {
+  const [row] = await db.query<{ at: Date | string | null }>(`SELECT max(created_at) AS at FROM backups`);
+  return row?.at ? new Date(row.at) : null;
+}
+
 export async function deleteBackupRecords(db: BackupsDb, names: string[]): Promise<void> {
   if (names.length) await db.query(`DELETE FROM backups WHERE name = ANY($1::text[])`, [names]);
 }

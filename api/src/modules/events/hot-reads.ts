@@ -17,6 +17,7 @@ import { eventsPageQuerySchema, type EventsPageQuery } from '../../../../shared/
 import type { AppDeps } from '../../deps';
 import { COMPRESSION_THRESHOLD, compressAnswers } from '../../http/compress';
 import { logWhenFinished } from '../../http/request-log';
+import { setRoutePattern } from '../../http/route-pattern';
 import { setSecurityHeaders } from '../../http/security-headers';
 import { parse } from '../../http/validate';
 import { answeredNotModified, versionTag } from '../../http/version-etag';
@@ -28,6 +29,9 @@ import type { EventsService } from './events-service';
 
 const LIST_PATH = '/api/events';
 const DETAIL_PATH = /^\/api\/events\/(\d{1,10})$/;
+/** The routes' own patterns (events-routes.ts), for the request metrics. */
+const LIST_ROUTE = '/api/events';
+const DETAIL_ROUTE = '/api/events/:id';
 const MAX_INT4 = 2_147_483_647;
 /** The first session cookie in the header, as cookie-parser would pick it (the first of a repeated name wins). */
 const SESSION_IN_COOKIES = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=([^;]*)`);
@@ -66,7 +70,10 @@ interface Answer {
   /** Hands the request to the app (Express), which answers it from the start. */
   passOn: () => void;
   token: string;
-  /** Marks the request as answered here, by this user: from then on it is logged as the routes log theirs. */
+  /**
+   * Marks the request as answered here, by this user: from then on it is logged (and measured, under the route's
+   * pattern) as the routes log theirs.
+   */
   answering: (userId: number) => void;
 }
 
@@ -131,6 +138,7 @@ export function withHotReads(deps: AppDeps, events: EventsService, app: RequestL
       token,
       passOn: () => app(req, res),
       answering: (userId) => {
+        setRoutePattern(req, path === LIST_PATH ? LIST_ROUTE : DETAIL_ROUTE);
         setSecurityHeaders(res);
         logWhenFinished(deps.logger, res, started, () => ({ method: 'GET', path, userId }));
       },

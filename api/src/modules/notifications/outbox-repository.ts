@@ -1,6 +1,7 @@
 // The only code of the notifications module that talks to Prisma: fan-out jobs, recipients, the outbox rows
 // and their claims.
 import {
+  $Enums,
   Prisma as PrismaTypes,
   type NotificationJob,
   type NotificationJobStatus,
@@ -294,11 +295,18 @@ export async function pruneFinished(prisma: Db, before: Date): Promise<{ message
   return { messages: messages.count, jobs: jobs.count };
 }
 
+/** A claimed batch, and how many of its rows were taken over from a claim whose lease had run out. */
+export interface Claimed {
+  rows: OutboxRow[];
+  reclaimed: number;
+}
+
 /**
  * Claims up to `limit` due messages for this worker until `leaseUntil`, under the claim token `claim`. SKIP
  * LOCKED lets several workers claim side by side without waiting on or taking each other's rows; the lease
  * (renewed by the claim's heartbeat while it sends) hands a dead worker's rows to the next one once it runs
- * out. Timestamps are stored as UTC without a zone, hence the AT TIME ZONE.
+ * out (such a row still names the dead claim: every outcome clears claimed_by). Timestamps are stored as UTC
+ * without a zone, hence the AT TIME ZONE.
  */
 export async function claimDue(
   prisma: Db,
@@ -306,29 +314,55 @@ export async function claimDue(
   leaseUntil: Date,
   limit: number,
   claim: string,
-): Promise<OutboxRow[]> {
+): Promise<Claimed> {
   const nowIso = now.toISOString();
   const leaseIso = leaseUntil.toISOString();
-  const claimed = await prisma.$queryRaw<Array<{ id: number }>>`
+  const claimed = await prisma.$queryRaw<Array<{ id: number; reclaimed: boolean }>>`
+    WITH due AS (
+      SELECT id, claimed_by IS NOT NULL AS reclaimed FROM outbox_messages
+       WHERE status = 'pending'
+         AND next_attempt_at <= (${nowIso}::timestamptz AT TIME ZONE 'UTC')
+         -- A message queued before its member was suspended stays unsent.
+         AND (user_id IS NULL OR NOT EXISTS (
+           SELECT 1 FROM users u WHERE u.id = outbox_messages.user_id AND u.status = 'suspended'))
+         AND (locked_until IS NULL OR locked_until <= (${nowIso}::timestamptz AT TIME ZONE 'UTC'))
+       ORDER BY next_attempt_at, id
+       LIMIT ${limit}
+       FOR UPDATE SKIP LOCKED)
     UPDATE outbox_messages
        SET locked_until = (${leaseIso}::timestamptz AT TIME ZONE 'UTC'), claimed_by = ${claim},
            attempts = attempts + 1
-     WHERE id IN (
-       SELECT id FROM outbox_messages
-        WHERE status = 'pending'
-          AND next_attempt_at <= (${nowIso}::timestamptz AT TIME ZONE 'UTC')
-          -- A message queued before its member was suspended stays unsent.
-          AND (user_id IS NULL OR NOT EXISTS (
-            SELECT 1 FROM users u WHERE u.id = outbox_messages.user_id AND u.status = 'suspended'))
-          AND (locked_until IS NULL OR locked_until <= (${nowIso}::timestamptz AT TIME ZONE 'UTC'))
-        ORDER BY next_attempt_at, id
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED)
-    RETURNING id`;
-  if (!claimed.length) return [];
-  return prisma.outboxMessage.findMany({
+      FROM due
+     WHERE outbox_messages.id = due.id
+    RETURNING outbox_messages.id, due.reclaimed`;
+  if (!claimed.length) return { rows: [], reclaimed: 0 };
+  const rows = await prisma.outboxMessage.findMany({
     where: { id: { in: claimed.map((row) => Number(row.id)) } },
     orderBy: { id: 'asc' },
+  });
+  return { rows, reclaimed: claimed.filter((row) => row.reclaimed).length };
+}
+
+/** Pending messages of one channel: how many, and when the oldest of them was queued (null: none). */
+export interface PendingOnChannel {
+  channel: OutboxChannel;
+  pending: number;
+  oldestCreatedAt: Date | null;
+}
+
+/** What waits in the outbox, per channel (every channel, none waiting included): one index-backed scan. */
+export async function pendingByChannel(prisma: Db): Promise<PendingOnChannel[]> {
+  const rows = await prisma.$queryRaw<Array<{ channel: OutboxChannel; pending: number; oldest: Date }>>`
+    SELECT channel, count(*)::int AS pending, min(created_at) AS oldest
+      FROM outbox_messages WHERE status = 'pending' GROUP BY channel`;
+  const found = new Map(rows.map((row) => [row.channel, row]));
+  return Object.values($Enums.OutboxChannel).map((channel) => {
+    const row = found.get(channel);
+    return {
+      channel,
+      pending: row ? Number(row.pending) : 0,
+      oldestCreatedAt: row?.oldest ?? null,
+    };
   });
 }
 

@@ -53,6 +53,20 @@ export interface WorkerDeps {
   senders: Partial<Record<OutboxChannel, ChannelSender>>;
   /** Work done once per tick before delivering (refreshing settings, the reminder scan). */
   beforeTick?: (now: Date) => Promise<unknown>;
+  /** Told what happens to each message and claim (the metrics); nothing is told without it. */
+  observer?: DeliveryObserver;
+}
+
+/**
+ * What became of one attempt: sent; due again later (a temporary failure, or the channel asked us to wait);
+ * given up for good; or given up because the channel says the recipient refuses it (a blocked bot).
+ */
+export type DeliveryOutcome = 'sent' | 'retried' | 'failed' | 'unreachable';
+
+export interface DeliveryObserver {
+  delivered(channel: OutboxChannel, outcome: DeliveryOutcome): void;
+  /** Rows this worker took over from a claim whose lease had run out (a worker that died or hung). */
+  reclaimed(count: number): void;
 }
 
 const UNAVAILABLE: Record<OutboxChannel, string> = {
@@ -110,7 +124,7 @@ export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOp
     return null;
   }
 
-  async function deliverOne(row: outbox.OutboxRow, facts: BatchFacts): Promise<'sent' | 'retry' | 'failed'> {
+  async function deliverOne(row: outbox.OutboxRow, facts: BatchFacts): Promise<DeliveryOutcome> {
     try {
       const refused = refusal(row, facts);
       if (refused) throw new DeliveryError(refused, true);
@@ -130,7 +144,7 @@ export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOp
         // Throttled: the channel said when; waiting is not the message's failure, so the attempt is refunded.
         const next = new Date(deps.now().getTime() + retryAfterMs);
         await outbox.markRetry(prisma, row.id, next, failure.message, true);
-        return 'retry';
+        return 'retried';
       }
       if (failure.permanent || row.attempts >= options.maxAttempts) {
         const reason = failure.permanent
@@ -142,11 +156,11 @@ export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOp
         }
         await outbox.markFailed(prisma, row.id, reason);
         logger.warn({ outboxId: row.id, channel: row.channel, reason }, 'notification failed');
-        return 'failed';
+        return unreachable ? 'unreachable' : 'failed';
       }
       const next = new Date(deps.now().getTime() + backoffDelay(row.attempts, options));
       await outbox.markRetry(prisma, row.id, next, failure.message);
-      return 'retry';
+      return 'retried';
     }
     // Outside the try: a message that went out is never scheduled for a retry because recording it failed
     // (that error stops the tick; the row waits for its lease, the only window for a repeat).
@@ -172,7 +186,8 @@ export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOp
     const claim = randomUUID();
     const leaseFrom = (now: Date) => new Date(now.getTime() + options.leaseMs);
     const now = deps.now();
-    const rows = await outbox.claimDue(prisma, now, leaseFrom(now), options.batchSize, claim);
+    const { rows, reclaimed } = await outbox.claimDue(prisma, now, leaseFrom(now), options.batchSize, claim);
+    if (reclaimed) deps.observer?.reclaimed(reclaimed);
     const counts = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
     if (!rows.length) return counts;
     const inHand = new Set(rows.map((row) => row.id));
@@ -198,8 +213,9 @@ export function createOutboxWorker(deps: WorkerDeps, overrides: Partial<WorkerOp
           // Every line logged while this row is handled (here, in a sender) names it.
           const outcome = await withLogContext({ outboxId: row.id }, () => deliverOne(row, facts));
           inHand.delete(row.id);
+          deps.observer?.delivered(row.channel, outcome);
           if (outcome === 'sent') counts.sent += 1;
-          else if (outcome === 'retry') counts.retried += 1;
+          else if (outcome === 'retried') counts.retried += 1;
           else counts.failed += 1;
         }
       };
