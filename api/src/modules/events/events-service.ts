@@ -4,12 +4,7 @@ import type { z } from 'zod';
 import { MSG } from '../../../../shared/messages';
 import { mayCreateEvents } from '../../../../shared/permissions';
 import type { OrganisationLanguage, ReportCategory, SeriesScope } from '../../../../shared/constants';
-import type {
-  eventCreateSchema,
-  eventInputSchema,
-  eventUpdateSchema,
-  EventsPageQuery,
-} from '../../../../shared/schemas';
+import type { eventCreateSchema, EventsPageQuery } from '../../../../shared/schemas';
 import type {
   CommentItem,
   EventHost,
@@ -31,6 +26,7 @@ import { decodeCursor, encodeCursor } from './events-cursor';
 import type { RsvpService } from './rsvp-service';
 import * as commentsRepo from './comments-repository';
 import { describeChanges } from './event-changes';
+import { createDefaults, toWrite, type EventFields } from './event-write';
 import * as repo from './events-repository';
 import * as invitationsRepo from './invitations-repository';
 import * as seriesRepo from './series-repository';
@@ -41,8 +37,6 @@ import { findUserById } from '../users/users-repository';
 import { recordAudit } from '../audit/audit-repository';
 import { organisationTimeZone, readOrganisationSettings } from '../organisation/organisation-service';
 
-/** A create or edit, as eventInputSchema leaves it (date as an ISO string). */
-export type EventFields = z.output<typeof eventInputSchema>;
 /** A shared public event as a visitor may see it, and the language its link-preview picture is written in. */
 export interface SharedEvent {
   preview: EventPreview;
@@ -53,45 +47,7 @@ export interface SharedEvent {
 /** A create, which may ask for a recurring series. */
 export type EventCreateFields = z.output<typeof eventCreateSchema>;
 /** An edit: as a create, except that a left-out isPublic means "keep it". */
-export type EventUpdateFields = z.output<typeof eventUpdateSchema>;
-
-type RsvpSettings = Pick<
-  repo.EventWrite,
-  'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest' | 'requiresGuardianApproval' | 'publicSummary'
->;
-const NO_RSVP_SETTINGS: RsvpSettings = {
-  capacity: null,
-  guestsAllowed: 0,
-  rsvpClosesAt: null,
-  rsvpDigest: false,
-  requiresGuardianApproval: false,
-  publicSummary: null,
-};
-
-/**
- * The RSVP settings a create or edit leaves out keep `kept` (on create: no limit, no guests, open, no digest);
- * a left-out time zone keeps `keptZone` (on create: the organisation's).
- */
-const toWrite = (input: EventFields, keptZone: string, kept: RsvpSettings = NO_RSVP_SETTINGS): repo.EventWrite => ({
-  timeZone: input.timeZone ?? keptZone,
-  name: input.name,
-  description: input.description,
-  date: new Date(input.date),
-  location: input.location,
-  imageUrl: input.imageUrl,
-  isPublic: input.isPublic,
-  publicSummary: input.publicSummary === undefined ? kept.publicSummary : input.publicSummary,
-  capacity: input.capacity === undefined ? kept.capacity : input.capacity,
-  guestsAllowed: input.guestsAllowed ?? kept.guestsAllowed,
-  rsvpClosesAt:
-    input.rsvpClosesAt === undefined
-      ? kept.rsvpClosesAt
-      : input.rsvpClosesAt === null
-        ? null
-        : new Date(input.rsvpClosesAt),
-  rsvpDigest: input.rsvpDigest ?? kept.rsvpDigest,
-  requiresGuardianApproval: input.requiresGuardianApproval ?? kept.requiresGuardianApproval,
-});
+export type EventUpdateFields = EventFields;
 
 /** What the events use cases work with besides the app's dependencies (each built once, by the composition root). */
 export interface EventsCollaborators {
@@ -133,7 +89,7 @@ export function createEventsService(
       await images.attachCover(tx, newId, input.imageUrl);
       await notifications.eventCreated(newId, tx);
     };
-    const write = toWrite(input, await orgZone());
+    const write = toWrite(input, createDefaults(await orgZone()));
     // A series is announced once, with its first occurrence (whose announcement says it repeats).
     const id = input.recurrence
       ? await series.create(viewer.id, write, input.recurrence, alongside)
@@ -155,11 +111,7 @@ export function createEventsService(
     // A kept cover is left alone: the occurrences of a series share their first occurrence's upload.
     const coverChanged = input.imageUrl !== before.imageUrl;
     if (coverChanged) await images.checkCover(viewer, input.imageUrl, id);
-    const after = toWrite(
-      { ...input, isPublic: input.isPublic ?? before.isPublic },
-      before.timeZone ?? (await orgZone()),
-      before,
-    );
+    const after = toWrite(input, { ...before, timeZone: before.timeZone ?? (await orgZone()) });
     const updateType = describeChanges(before, after);
     const pivot = scope === 'following' ? await seriesRepo.findPivot(prisma, id) : null;
     if (pivot) {
