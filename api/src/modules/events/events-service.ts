@@ -17,6 +17,7 @@ import { DELETED_MEMBER_NAME } from '../../../../shared/deleted-member';
 import { firstName } from '../../../../shared/minor-names';
 import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';
+import type { EventChange } from '../notifications/templates';
 import type { ImagesService } from '../images/images-service';
 import { conflict, forbidden, invalid, notFound, type ErrorMessage } from '../../../../shared/errors';
 import { versionTag } from '../../http/version-etag';
@@ -25,7 +26,7 @@ import { mayManage, type EventAccess } from './event-access';
 import { decodeCursor, encodeCursor } from './events-cursor';
 import type { RsvpService } from './rsvp-service';
 import * as commentsRepo from './comments-repository';
-import { describeChanges } from './event-changes';
+import { announcedChanges } from './event-changes';
 import { createDefaults, toWrite, type EventFields } from './event-write';
 import * as repo from './events-repository';
 import * as invitationsRepo from './invitations-repository';
@@ -112,12 +113,12 @@ export function createEventsService(
     const coverChanged = input.imageUrl !== before.imageUrl;
     if (coverChanged) await images.checkCover(viewer, input.imageUrl, id);
     const after = toWrite(input, { ...before, timeZone: before.timeZone ?? (await orgZone()) });
-    const updateType = describeChanges(before, after);
+    const changes = announcedChanges(before, after);
     const pivot = scope === 'following' ? await seriesRepo.findPivot(prisma, id) : null;
     if (pivot) {
       await series.updateFollowing(pivot, before, after, async (tx, capacityChanged) => {
         if (coverChanged) await images.attachCover(tx, id, after.imageUrl);
-        if (updateType) await announceFollowing(id, updateType, tx);
+        if (changes.length) await announceFollowing(id, changes, tx);
         // Every occurrence's row was written above, so each holds its lock for its waitlist.
         for (const occurrence of capacityChanged)
           await rsvp.fillSpots(tx, { id: occurrence, capacity: after.capacity });
@@ -128,7 +129,7 @@ export function createEventsService(
       .updateEvent(prisma, id, after, async (tx) => {
         // A replaced uploaded cover is deleted with the change that replaced it.
         if (coverChanged) await images.attachCover(tx, id, after.imageUrl);
-        if (updateType) await notifications.eventUpdated(id, updateType, tx);
+        if (changes.length) await notifications.eventUpdated(id, changes, tx);
         // A raised (or removed) capacity lets the waitlist in; a lowered one removes nobody. The UPDATE above
         // holds the event's row lock, as every RSVP change does.
         if (after.capacity !== before.capacity) await rsvp.fillSpots(tx, { id, capacity: after.capacity });
@@ -143,8 +144,8 @@ export function createEventsService(
   }
 
   /** One announcement for an edit of this and following occurrences (to those of any of them). */
-  function announceFollowing(id: number, updateType: string, tx: repo.Tx): Promise<void> {
-    return notifications.seriesUpdated(id, updateType, tx);
+  function announceFollowing(id: number, changes: EventChange[], tx: repo.Tx): Promise<void> {
+    return notifications.seriesUpdated(id, changes, tx);
   }
 
   /** scope "following" on an occurrence deletes it and every later one of its series. */

@@ -238,45 +238,34 @@ export function fill(template: string, values: TemplateValues, encode: (text: st
   );
 }
 
-const UPDATE_LABELS: Record<string, string> = {
-  details: 'details changed',
-  date: 'new date or time',
-  location: 'new location',
-  visibility: 'visibility changed',
-};
+/**
+ * What an edit changed, as members are told it: a field named on its own (by the event's field key), or the
+ * rest together as "details". The events service decides which field is which (events/event-changes.ts) and
+ * hands these keys through the job; here each is worded, in this order, in every language.
+ */
+export const EVENT_CHANGES = ['date', 'location', 'isPublic', 'details'] as const;
+export type EventChange = (typeof EVENT_CHANGES)[number];
 
-const FIELD_WORDS: Record<string, MessageDescriptor> = {
+export const isEventChange = (key: string): key is EventChange => (EVENT_CHANGES as readonly string[]).includes(key);
+
+const CHANGE_WORDS: Record<EventChange, MessageDescriptor> = {
   date: TEXTS.fieldDate,
   location: TEXTS.fieldLocation,
-  visibility: TEXTS.fieldVisibility,
+  isPublic: TEXTS.fieldVisibility,
   details: TEXTS.fieldDetails,
 };
 
-/** The events service's English phrase ('date and location changed') said again in `language`. */
-function translatedUpdate(updateType: string, language: Language): string | null {
-  const words = updateType.match(/\b(date|location|visibility|details)\b/g);
-  if (!words) return null;
-  if (words.length === 1 && words[0] === 'details' && /updated/.test(updateType))
-    return text(language, TEXTS.detailsUpdated);
-  const fields = new Intl.ListFormat(language, { type: 'conjunction' }).format(
-    [...new Set(words)].map((word) => text(language, FIELD_WORDS[word]!)),
+/**
+ * {{updateType}}: 'date and location changed', 'details updated' (nothing else changed, or no key at all) in
+ * `language`. English joins the list without a serial comma.
+ */
+export function describeUpdate(changes: readonly EventChange[], language: Language = SOURCE_LANGUAGE): string {
+  const words = EVENT_CHANGES.filter((change) => changes.includes(change));
+  if (words.length === 0 || (words.length === 1 && words[0] === 'details')) return text(language, TEXTS.detailsUpdated);
+  const fields = new Intl.ListFormat(language === SOURCE_LANGUAGE ? 'en-GB' : language, { type: 'conjunction' }).format(
+    words.map((word) => text(language, CHANGE_WORDS[word])),
   );
   return text(language, TEXTS.changed, { fields });
-}
-
-/** A readable update reason: the events service sends a phrase ('date and location changed'); bare field
- * names are made readable too. Other languages say which fields changed in their own words. */
-export function describeUpdate(updateType: string, language: Language = SOURCE_LANGUAGE): string {
-  if (language !== SOURCE_LANGUAGE) {
-    const translated = translatedUpdate(updateType, language);
-    if (translated) return translated;
-  }
-  const parts = updateType
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => UPDATE_LABELS[part] ?? part.replace(/_/g, ' '));
-  return parts.length ? parts.join(', ') : 'details updated';
 }
 
 /** "… for this and following events": an edit of a series. */
