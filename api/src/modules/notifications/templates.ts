@@ -1,8 +1,7 @@
 // Notification texts: the admin's templates (SPEC §3) or built-in defaults, with {{placeholders}} filled in.
 // Pure functions: no database, no I/O.
 import escapeHtml from 'escape-html';
-import { dateFormat } from '../../../../shared/date-format';
-import { zoneLabel } from '../../../../shared/time-zones';
+import { eventDateText } from '../../../../shared/calendar';
 import { cleanPersonName, shorten } from '../../../../shared/text';
 import type { MonthlyBy, RecurrenceFrequency, TemplateChannel, TemplateType } from '../../../../shared/constants';
 import { translator } from '../../../../shared/i18n/all-catalogs';
@@ -127,11 +126,6 @@ const TEXTS = defineMessages({
       'Now: {attending, plural, one {# person} other {# people}} attending of {capacity} ({left, plural, one {# spot left} other {# spots left}}), {waitlisted} on the waitlist, {maybe} maybe.',
   },
   aboutChild: { id: 'notify.aboutChild', defaultMessage: 'About {childName}:' },
-  eventDate: {
-    id: 'notify.eventDate',
-    description: 'day: "Saturday, November 28, 2026"; time: "6:00 PM"; zone: " GMT+1 (Europe/Berlin)" with its space',
-    defaultMessage: '{day} at {time}{zone}',
-  },
   repeats: {
     id: 'notify.repeats',
     description: 'A new series: its first date, then how it repeats',
@@ -286,20 +280,9 @@ export function withRepeats(
   return text(language, TEXTS.repeats, { date, how });
 }
 
-/**
- * "Saturday, November 28, 2026 at 6:00 PM GMT+1 (Europe/Berlin)": the event's local time in `language`, with
- * its zone ("… at 6:00 PM UTC" when the short name is the zone's own).
- */
-export function formatEventDate(date: Date, timeZone: string, language: Language = SOURCE_LANGUAGE): string {
-  const locale = language === SOURCE_LANGUAGE ? 'en-US' : language;
-  const day = dateFormat(locale, { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-  const time = dateFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' });
-  return text(language, TEXTS.eventDate, {
-    day: day.format(date),
-    time: time.format(date),
-    zone: zoneLabel(date, timeZone, language),
-  });
-}
+/** "Saturday, November 28, 2026 at 6:00 PM GMT+1 (Europe/Berlin)" in `language` (shared/calendar.ts). */
+export const formatEventDate = (date: Date, timeZone: string, language: Language = SOURCE_LANGUAGE): string =>
+  eventDateText(date, timeZone, language, (message, values) => text(language, message, values));
 
 /**
  * Telegram refuses texts over 4096 characters, and a template may be up to 5000 (event names fill it further).
