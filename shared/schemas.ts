@@ -77,9 +77,18 @@ export const validationMessage = (text: string): ErrorMessage =>
  */
 type AsWrittenField = 'consentText' | 'q' | 'note';
 
+const fieldLimits = new Map<string, Set<number>>();
+/**
+ * Every text limit a schema names its field for, by field (a field may have one per request that takes it):
+ * filled as the schemas below are made. docs/features/security.md lists them (tests/ops/docs-match-code.test.ts).
+ */
+export const FIELD_LIMITS: ReadonlyMap<string, ReadonlySet<number>> = fieldLimits;
+
 /** The message for text over its limit, naming the field: 'Name must be at most 200 characters'. */
-export const tooLongMessage = (field: FieldName | AsWrittenField, max: number) =>
-  said(MSG.fieldTooLong({ field, max }));
+export function tooLongMessage(field: FieldName | AsWrittenField, max: number): string {
+  fieldLimits.set(field, (fieldLimits.get(field) ?? new Set()).add(max));
+  return said(MSG.fieldTooLong({ field, max }));
+}
 const boolean = (field: string) => said(MSG.fieldBoolean({ field }));
 const wholeNumber = (field: string, min: number, max: number) => said(MSG.fieldWholeNumber({ field, min, max }));
 const eitherOr = (field: string, first: string, second: string) => said(MSG.fieldEitherOr({ field, first, second }));
