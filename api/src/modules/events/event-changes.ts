@@ -71,20 +71,26 @@ export function announcedChanges(before: EventWrite, after: EventWrite): EventCh
   return EVENT_CHANGES.filter((change) => told.has(change));
 }
 
-/** The fields a "this and following" edit may copy onto later occurrences; the date moves by the series' rule. */
-const COPIED: Array<Exclude<keyof EventWrite, 'date' | 'rsvpClosesAt'>> = [
-  'name',
-  'description',
-  'location',
-  'imageUrl',
-  'isPublic',
-  'timeZone',
-  'capacity',
-  'guestsAllowed',
-  'rsvpDigest',
-  'requiresGuardianApproval',
-  'publicSummary',
-];
+/**
+ * What a "this and following" edit does with each field on later occurrences: copies it, or leaves each its own.
+ * The date and the RSVP closing time move by the series' rule instead. Every field is here (the type insists).
+ */
+const ON_LATER_OCCURRENCES: { [Field in Exclude<keyof EventWrite, 'date' | 'rsvpClosesAt'>]: 'copied' | 'own' } = {
+  name: 'copied',
+  description: 'copied',
+  location: 'copied',
+  imageUrl: 'copied',
+  isPublic: 'copied',
+  timeZone: 'copied',
+  capacity: 'copied',
+  guestsAllowed: 'copied',
+  rsvpDigest: 'copied',
+  requiresGuardianApproval: 'copied',
+  publicSummary: 'copied',
+};
+const COPIED = (Object.keys(ON_LATER_OCCURRENCES) as Array<keyof typeof ON_LATER_OCCURRENCES>).filter(
+  (field) => ON_LATER_OCCURRENCES[field] === 'copied',
+);
 
 /** How long before its start an event's RSVPs close; null: open until it starts. */
 export const closingLead = (event: Pick<EventWrite, 'date' | 'rsvpClosesAt'>) =>
