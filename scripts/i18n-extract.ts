@@ -1,12 +1,12 @@
 // Writes the English catalog (shared/i18n/catalogs/en.json) from the source: `formatjs extract` finds every
-// defineMessages({ key: { id, defaultMessage } }) in the code, and every MSG entry (shared/messages.ts) is
-// `msg.<key>`. `npm run i18n:extract` runs it; tests/ops/i18n-catalogs.test.ts fails while the file is stale.
+// defineMessages({ key: { id, defaultMessage } }) in the code, every MSG entry (shared/messages.ts) is
+// `msg.<key>` and every form field's name (FIELD_NAMES) `field.<key>`. `npm run i18n:extract` runs it; tests/ops/i18n-catalogs.test.ts fails while the file is stale.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { msgCatalogKey, msgEnglishSources } from '../shared/i18n/message-keys';
+import { fieldEnglishSources, msgCatalogKey, msgEnglishSources } from '../shared/i18n/message-keys';
 import { icuOfPlainText } from '../shared/i18n/translate';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -31,6 +31,7 @@ export function extractEnglish(): Record<string, string> {
     for (const [key, text, kind] of msgEnglishSources()) {
       catalog[msgCatalogKey(key)] = kind === 'text' ? icuOfPlainText(text) : text;
     }
+    for (const [key, name] of fieldEnglishSources()) catalog[key] = icuOfPlainText(name);
     return Object.fromEntries(Object.entries(catalog).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { PhotoConsent } from './constants';
 import { MSG } from './messages';
-import { said, tooLongMessage } from './schemas';
+import { said, tooLongMessage, type CareField } from './schemas';
 
 export const DIETARY_NEEDS = [
   'vegetarian',
@@ -29,7 +29,7 @@ export const CARE_LIMITS = {
 const E164 = /^\+[1-9]\d{1,14}$/;
 
 /** Optional free text: trimmed, at most CARE_LIMITS.text; left out, null or blank is none (null). */
-const careText = (field: string) =>
+const careText = (field: CareField) =>
   z
     .string({ error: said(MSG.fieldText({ field })) })
     .trim()
@@ -38,7 +38,7 @@ const careText = (field: string) =>
     .transform((text) => text || null);
 
 /** Required one-line text of an emergency contact. */
-const contactLine = (field: string, max: number) =>
+const contactLine = (field: CareField, max: number) =>
   z
     .string({ error: said(MSG.fieldRequired({ field })) })
     .trim()
@@ -46,7 +46,7 @@ const contactLine = (field: string, max: number) =>
     .max(max, { error: tooLongMessage(field, max) });
 
 /** A contact's schema, its fields named with the contact's place in the list: emergencyContacts[1].phone. */
-const contactSchema = (at: string) =>
+const contactSchema = (at: `emergencyContacts[${number}]`) =>
   z.strictObject(
     {
       name: contactLine(`${at}.name`, CARE_LIMITS.contactName),

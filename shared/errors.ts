@@ -2,7 +2,11 @@
 // point. The API's error middleware maps a kind to an HTTP status and the SPEC's `{ "error": … }` body; the
 // bot maps the same errors to its replies. Services never speak HTTP.
 import { compileMessage } from './i18n/translate';
-import { MSG, type MessageWithValues } from './messages';
+import { FIELD_NAMES, MSG, withFieldName, type MessageWithValues } from './messages';
+
+/** A message with values in English, as zod and the logs hold it. */
+export const inEnglish = (message: MessageWithValues): string =>
+  String(compileMessage(message.source, 'en').format(withFieldName(message.values, (field) => FIELD_NAMES[field])));
 
 /** What a domain error says: an MSG text, or an MSG message with values. */
 export type ErrorMessage = Extract<(typeof MSG)[keyof typeof MSG], string> | MessageWithValues;
@@ -46,7 +50,7 @@ export class DomainError extends Error {
     /** For 'rate_limited': when trying again makes sense, in seconds. */
     readonly retryAfterSeconds?: number,
   ) {
-    super(typeof message === 'string' ? message : String(compileMessage(message.source, 'en').format(message.values)));
+    super(typeof message === 'string' ? message : inEnglish(message));
     this.name = 'DomainError';
     this.source = typeof message === 'string' ? message : message.source;
     if (typeof message !== 'string') this.values = message.values;

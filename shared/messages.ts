@@ -16,13 +16,43 @@ function icu<V extends Record<string, string | number>>(source: string) {
 }
 
 /**
- * A field of a form, by the name the schema gives it, as people read it; any other name (a request field, such
- * as `consentText`) is written as it is.
+ * The form fields that messages name ("Name must be at most 200 characters"), by their key in the request schema,
+ * as people read them. Each is its own catalog message (`field.<key>`), worded as the subject of such a sentence
+ * ("Der Name" in German). The schemas' text helpers take only these keys (shared/schemas.ts), so a new text field
+ * without a name here does not compile; `npm run i18n:extract` then adds it to en.json and the catalog test names
+ * the languages still missing it.
  */
-const FORM_FIELD =
-  '{field, select, name {Name} description {Description} date {Date} location {Location} image {Image} ' +
-  'message {Message} comment {Comment} reason {Reason} template {Template} smtpHost {SMTP host} ' +
-  'username {Username} password {Password} fromName {From name} publicSummary {Public summary} other {{field}}}';
+export const FIELD_NAMES = {
+  name: 'Name',
+  description: 'Description',
+  date: 'Date',
+  location: 'Location',
+  imageUrl: 'Image',
+  publicSummary: 'Public summary',
+  message: 'Message',
+  comment: 'Comment',
+  reason: 'Reason',
+  template: 'Template',
+  smtpHost: 'SMTP host',
+  username: 'Username',
+  password: 'Password',
+  fromName: 'From name',
+} as const;
+export type FieldName = keyof typeof FIELD_NAMES;
+
+const isFieldName = (value: unknown): value is FieldName =>
+  typeof value === 'string' && Object.hasOwn(FIELD_NAMES, value);
+
+/**
+ * A message's values with its `field`, when that is a form field's key, given as `nameOf` says the field's name;
+ * any other `field` (a request field such as `isPublic`) stays as written, in every language.
+ */
+export function withFieldName(
+  values: Readonly<Record<string, string | number>>,
+  nameOf: (field: FieldName) => string,
+): Readonly<Record<string, string | number>> {
+  return isFieldName(values.field) ? { ...values, field: nameOf(values.field) } : values;
+}
 
 /** What a path's id is about (`parseId`), for `idInvalid`. */
 export type IdKind = 'event' | 'comment' | 'member' | 'child' | 'report' | 'template' | 'user';
@@ -188,8 +218,8 @@ export const MSG = {
   deletedMember: DELETED_MEMBER_NAME,
   /** How a member who hid their name appears to other members in attendee lists. */
   hiddenAttendee: '1 more member',
-  // A request's fields refused by its schema (shared/schemas.ts). A request field named as the client sends it
-  // (`isPublic`, `limit`) stays as written in every language; a form's field (Name, Description) is translated.
+  // A request's fields refused by its schema (shared/schemas.ts). `field` is a request field named as the client
+  // sends it (`isPublic`, `limit`), as written in every language, or a form's field (FIELD_NAMES), by its name.
   fieldBoolean: icu<{ field: string }>('{field} must be true or false'),
   fieldWholeNumber: icu<{ field: string; min: number; max: number }>(
     '{field} must be a whole number from {min} to {max}',
@@ -200,8 +230,8 @@ export const MSG = {
   ),
   fieldOneOf: icu<{ field: string; options: string }>('{field} must be one of {options}'),
   fieldTimeZone: icu<{ field: string }>('{field} must be an IANA time zone name such as Europe/Berlin'),
-  fieldText: icu<{ field: string }>(`${FORM_FIELD} must be text`),
-  fieldTooLong: icu<{ field: string; max: number }>(`${FORM_FIELD} must be at most {max} characters`),
+  fieldText: icu<{ field: string }>('{field} must be text'),
+  fieldTooLong: icu<{ field: string; max: number }>('{field} must be at most {max} characters'),
   fieldRequired: icu<{ field: string }>('{field} is required'),
   fieldObject: icu<{ field: string }>('{field} must be an object'),
   fieldList: icu<{ field: string }>('{field} must be a list'),

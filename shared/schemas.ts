@@ -1,6 +1,6 @@
 // Every request body of SPEC §7, written once: the API validates with these and the web app's forms use them.
 import { z } from 'zod';
-import { asWritten, type ErrorMessage } from './errors';
+import { asWritten, inEnglish, type ErrorMessage } from './errors';
 import {
   AUDIT_ACTIONS,
   CONSENT_AGE,
@@ -36,8 +36,7 @@ import {
   TEMPLATE_TYPES,
 } from './constants';
 import { isCalendarDate } from './age';
-import { compileMessage } from './i18n/translate';
-import { MSG, type MessageWithValues } from './messages';
+import { MSG, type FieldName, type MessageWithValues } from './messages';
 import { canonicalTimeZone, isTimeZone } from './time-zones';
 
 /** PostgreSQL text cannot hold NUL, and an unpaired UTF-16 surrogate is not valid UTF-8: refuse both up front. */
@@ -53,23 +52,19 @@ const schemaMessages = new Map<string, MessageWithValues>();
 /** Messages made while parsing (naming what the request sent): bounded, as any input can make one. */
 const parseMessages = new Map<string, MessageWithValues>();
 
-function english(message: MessageWithValues): string {
-  return String(compileMessage(message.source, 'en').format(message.values));
-}
-
 /**
  * A message with values for a schema, in English (as zod holds it); exported for the feature schemas kept in
  * files of their own (shared/care.ts).
  */
 export function said(message: MessageWithValues): string {
-  const text = english(message);
+  const text = inEnglish(message);
   schemaMessages.set(text, message);
   return text;
 }
 
 /** A message with values made while parsing a request, in English. */
 function saidNow(message: MessageWithValues): string {
-  const text = english(message);
+  const text = inEnglish(message);
   if (parseMessages.size >= 200) parseMessages.clear();
   parseMessages.set(text, message);
   return text;
@@ -79,25 +74,33 @@ function saidNow(message: MessageWithValues): string {
 export const validationMessage = (text: string): ErrorMessage =>
   schemaMessages.get(text) ?? parseMessages.get(text) ?? asWritten(text);
 
-/** A form field's name in the messages (MSG's FORM_FIELD): 'Name must be at most 200 characters'. */
-type FormField =
-  | 'name'
-  | 'description'
-  | 'date'
-  | 'location'
-  | 'image'
-  | 'message'
-  | 'comment'
-  | 'reason'
-  | 'template'
-  | 'smtpHost'
-  | 'username'
-  | 'password'
-  | 'fromName'
-  | 'publicSummary';
+/**
+ * A request field that messages name as the client sends it, in every language: no form shows it under a name.
+ * Any other text field is named in FIELD_NAMES (shared/messages.ts).
+ */
+type AsWrittenField = 'consentText' | 'q' | 'note' | CareField;
+/** The care card's fields (shared/care.ts), named by their place in the request: emergencyContacts[1].phone. */
+export type CareField =
+  | 'allergies'
+  | 'medications'
+  | 'medicalNotes'
+  | 'dietary.notes'
+  | `emergencyContacts[${number}].${'name' | 'relation' | 'phone'}`;
+
+const fieldLimits = new Map<string, Set<number>>();
+/**
+ * Every text limit a schema names its field for, by field (a field may have one per request that takes it):
+ * filled as the schemas below are made. docs/features/security.md lists them (tests/ops/docs-match-code.test.ts).
+ */
+export const FIELD_LIMITS: ReadonlyMap<string, ReadonlySet<number>> = fieldLimits;
 
 /** The message for text over its limit, naming the field: 'Name must be at most 200 characters'. */
-export const tooLongMessage = (field: FormField | (string & {}), max: number) => said(MSG.fieldTooLong({ field, max }));
+export function tooLongMessage(field: FieldName | AsWrittenField, max: number): string {
+  // A list's entries share their limits: one row for emergencyContacts[].name, not one per place.
+  const listed = field.replace(/\[\d+\]/g, '[]');
+  fieldLimits.set(listed, (fieldLimits.get(listed) ?? new Set()).add(max));
+  return said(MSG.fieldTooLong({ field, max }));
+}
 const boolean = (field: string) => said(MSG.fieldBoolean({ field }));
 const wholeNumber = (field: string, min: number, max: number) => said(MSG.fieldWholeNumber({ field, min, max }));
 const eitherOr = (field: string, first: string, second: string) => said(MSG.fieldEitherOr({ field, first, second }));
@@ -105,9 +108,9 @@ const oneOfThree = (field: string, first: string, second: string, third: string)
   said(MSG.fieldOneOfThree({ field, first, second, third }));
 const oneOf = (field: string, options: readonly string[]) =>
   said(MSG.fieldOneOf({ field, options: options.join(', ') }));
-const mustBeText = (field: string) => said(MSG.fieldText({ field }));
+const mustBeText = (field: FieldName | AsWrittenField) => said(MSG.fieldText({ field }));
 
-const requiredText = (message: string, max: number, field: FormField) =>
+const requiredText = (message: string, max: number, field: FieldName) =>
   z
     .string({ error: message })
     .trim()
@@ -131,11 +134,33 @@ export const singleLine = (text: string) => text.replace(BIDI_CONTROLS, '').repl
  * shows in headings, chat cards, calendar entries and email subjects, where a line break or reordering has no
  * place.
  */
-const requiredLine = (message: string, max: number, field: FormField) =>
+const requiredLine = (message: string, max: number, field: FieldName) =>
   z
     .string({ error: message })
     .transform(singleLine)
     .pipe(requiredText(message, max, field));
+
+/**
+ * An optional one-line text (an event's public summary): cleaned like requiredLine and trimmed; '' or null is
+ * none. Left out, it is undefined: on create the field's default, on edit the stored value (events-service).
+ */
+const optionalLine = (field: FieldName, max: number) =>
+  z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      z
+        .string({ error: mustBeText(field) })
+        .transform(singleLine)
+        .pipe(
+          z
+            .string()
+            .trim()
+            .max(max, { error: tooLongMessage(field, max) })
+            .refine(isStorableText, { error: UNSTORABLE_TEXT }),
+        )
+        .nullable(),
+    )
+    .optional();
 
 // ---- users -------------------------------------------------------------------------------------------
 
@@ -221,7 +246,7 @@ const isSampleImage = (url: string) =>
  * One of the 4 sample images, a cover in the brand colour or an upload (/api/images/<id>); the server also checks that the upload exists
  * and that the caller may use it. Never another site's URL, javascript: or data: URLs.
  */
-const imageUrlSchema = requiredText(MSG.eventFieldsRequired, LIMITS.imageUrl, 'image').refine(
+const imageUrlSchema = requiredText(MSG.eventFieldsRequired, LIMITS.imageUrl, 'imageUrl').refine(
   (url) => isSampleImage(url) || uploadedImageId(url) !== null,
   { error: MSG.eventImageInvalid },
 );
@@ -316,29 +341,23 @@ export const eventInputSchema = z.object({
   location: requiredLine(MSG.eventFieldsRequired, LIMITS.eventLocation, 'location'),
   imageUrl: imageUrlSchema,
   isPublic: z.boolean({ error: boolean('isPublic') }).default(true),
-  /**
-   * What visitors may read (the shared page's teaser, link previews): optional, one line, trimmed; '' or null is
-   * none. Left out: none on create, the stored one on edit.
-   */
-  publicSummary: z
-    .preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-      z
-        .string({ error: mustBeText('publicSummary') })
-        .transform(singleLine)
-        .pipe(
-          z
-            .string()
-            .trim()
-            .max(LIMITS.publicSummary, { error: tooLongMessage('publicSummary', LIMITS.publicSummary) })
-            .refine(isStorableText, { error: UNSTORABLE_TEXT }),
-        )
-        .nullable(),
-    )
-    .optional(),
+  /** What visitors may read (the shared page's teaser, link previews). */
+  publicSummary: optionalLine('publicSummary', LIMITS.publicSummary),
   ...rsvpSettingsShape,
 });
 export type EventInput = z.input<typeof eventInputSchema>;
+
+/**
+ * Every text field of the event form is named in its messages: one that FIELD_NAMES (shared/messages.ts) lacks
+ * fails here ("Type 'true' is not assignable to type '"<field>"'"); add it there. The time zone and the RSVP
+ * closing time have messages of their own.
+ */
+type EventOutput = z.output<typeof eventInputSchema>;
+type EventTextField = {
+  [K in keyof EventOutput]-?: NonNullable<EventOutput[K]> extends string ? K : never;
+}[keyof EventOutput];
+type UnnamedEventField = Exclude<EventTextField, FieldName | 'timeZone' | 'rsvpClosesAt'>;
+const _everyEventFieldNamed: [UnnamedEventField] extends [never] ? true : UnnamedEventField = true;
 /** An edit sends the event as create does; a left-out isPublic keeps the stored visibility instead of publishing. */
 export const eventUpdateSchema = eventInputSchema.extend({
   isPublic: z.boolean({ error: boolean('isPublic') }).optional(),

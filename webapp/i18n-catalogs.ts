@@ -37,8 +37,9 @@ const NO_PARSER = '?no-parser';
 /** A component's useT() waits for its own chunk's part only (the build writes the key in). */
 const USE_T_CALL = /\buseT\(\s*\)/g;
 
-// `id: 'web.x.y'` inside defineMessages, and msg('key') for the API's own texts (shared/messages.ts).
-const MESSAGE_ID = /\bid:\s*'((?:web|msg)\.[A-Za-z0-9_.-]+)'/g;
+// `id: 'web.x.y'` inside defineMessages (and `calendar.x` of shared/calendar.ts, which the server says too), and
+// msg('key') for the API's own texts (shared/messages.ts).
+const MESSAGE_ID = /\bid:\s*'((?:web|msg|calendar)\.[A-Za-z0-9_.-]+)'/g;
 const MSG_CALL = /\bmsg\(\s*'([A-Za-z0-9_]+)'\s*\)/g;
 /** msg(key) with a key found at run time (a validation message): the part holds every API text. */
 const MSG_DYNAMIC = /\bmsg\(\s*[^'\s)]/;

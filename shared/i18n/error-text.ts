@@ -3,7 +3,8 @@
 import type { DomainError } from '../errors';
 import { translator } from './all-catalogs';
 import type { Language } from './languages';
-import { msgCatalogKey, msgKeyOf, snakeCase } from './message-keys';
+import { withFieldName } from '../messages';
+import { fieldCatalogKey, msgCatalogKey, msgKeyOf, snakeCase } from './message-keys';
 
 export interface ErrorText {
   /** snake_case, stable across languages and releases. */
@@ -11,17 +12,21 @@ export interface ErrorText {
   text: string;
 }
 
+/** A message's values in `language`: a form field by its name there (`field.<key>`). */
+const valuesIn = (language: Language, values: DomainError['values']) =>
+  values && withFieldName(values, (field) => translator.t(language, fieldCatalogKey(field)));
+
 /** An English text in `language` when it is an MSG message (`values` for one with values); any other as it is. */
 export function msgText(source: string, language: Language, values?: DomainError['values']): string {
   const key = msgKeyOf(source);
-  return key ? translator.t(language, msgCatalogKey(key), values) : source;
+  return key ? translator.t(language, msgCatalogKey(key), valuesIn(language, values)) : source;
 }
 
 /** An MSG message's code and text; a message outside MSG keeps its English and gets the error kind as code. */
 export function errorText(error: Pick<DomainError, 'kind' | 'message' | 'source' | 'values'>, language: Language) {
   const key = msgKeyOf(error.source);
   if (!key) return { code: error.kind, text: error.message };
-  return { code: snakeCase(key), text: translator.t(language, msgCatalogKey(key), error.values) };
+  return { code: snakeCase(key), text: translator.t(language, msgCatalogKey(key), valuesIn(language, error.values)) };
 }
 
 /** A message declared with defineMessages (ids like `error.malformedJson`): code from the id's last part. */

@@ -1,10 +1,12 @@
 // MSG's key names are its catalog keys and its error codes: `conflict(MSG.templateExists)` needs nothing more to
 // be translated and to carry `code: "template_exists"`.
-import { MSG } from '../messages';
+import { FIELD_NAMES, MSG, type FieldName } from '../messages';
 
 export type MsgKey = keyof typeof MSG;
 
 export const msgCatalogKey = (key: string) => `msg.${key}`;
+/** A form field's name (FIELD_NAMES) in the catalogs. */
+export const fieldCatalogKey = (field: FieldName) => `field.${field}`;
 
 /** `templateExists` → `template_exists`. */
 export function snakeCase(name: string): string {
@@ -17,6 +19,10 @@ export function msgEnglishSources(): Array<[MsgKey, string, 'text' | 'icu']> {
     typeof value === 'string' ? [key, value, 'text'] : [key, value.source, 'icu'],
   );
 }
+
+/** Each form field's English name, by its catalog key. */
+export const fieldEnglishSources = (): Array<[string, string]> =>
+  (Object.entries(FIELD_NAMES) as Array<[FieldName, string]>).map(([field, name]) => [fieldCatalogKey(field), name]);
 
 let keyOfSource: Map<string, MsgKey> | null = null;
 

@@ -5,6 +5,8 @@ import type { User } from '@prisma/client';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCalendarService } from '../../api/src/modules/calendar/calendar-service';
+import type { EventSummary } from '../../shared/types';
+import { googleCalendarUrl, outlookCalendarUrl } from '../../webapp/src/features/events/api/calendar-links';
 import type { TestClient } from '../support/http-client';
 import { DATABASE_KINDS } from '../support/databases';
 import { eventBody } from '../support/events';
@@ -157,6 +159,25 @@ describe.each(DATABASE_KINDS)('calendars on %s', (kind) => {
       headers: { 'accept-language': 'de-AT' },
     });
     expect(parseIcs(download.text)[0]!.description).toContain('Donnerstag, 4. Juli 2030 um 19:00');
+  });
+
+  it("When the web app's Google and Outlook links describe an event, then they say exactly what its .ics says", async () => {
+    const id = await createEvent({
+      name: 'Star gazing',
+      description: 'Telescopes provided.\nWarm clothes!',
+      date: '2030-08-12T20:30:00.000Z',
+      timeZone: 'America/New_York',
+    });
+    const ics = await icsOf(member.client, id);
+    const event = (await member.client.get<EventSummary>(`/api/events/${id}`)).body;
+    const origin = 'https://events.example.org';
+    const google = new URL(googleCalendarUrl(event, origin)).searchParams.get('details');
+    const outlook = new URL(outlookCalendarUrl(event, origin)).searchParams.get('body');
+    expect(ics.description).toBe(
+      `Telescopes provided.\nWarm clothes!\n\nMonday, August 12, 2030 at 4:30 PM EDT (America/New_York)\n${origin}/events/${id}`,
+    );
+    expect(google).toBe(ics.description);
+    expect(outlook).toBe(ics.description);
   });
 
   it('When someone who may not see an event asks for its .ics, then they get 404 (signed out: 401)', async () => {

@@ -269,7 +269,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
       });
       const stored = await app.deps.prisma.event.findUnique({ where: { id: event.id } });
       expect(stored).toMatchObject({ location: 'Town hall', date: new Date('2030-06-02T18:30:00.000Z') });
-      expect(calls).toEqual([['eventUpdated', event.id, 'date and location changed']]);
+      expect(calls).toEqual([['eventUpdated', event.id, ['date', 'location']]]);
     });
 
     it('When only the name or description changes, then eventUpdated says the details were updated', async () => {
@@ -277,7 +277,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
       const res = await admin.client.patch(`/api/events/${event.id}`, eventBody({ description: 'Now with a band' }));
       expect(res.status).toBe(200);
       expect(res.body.description).toBe('Now with a band');
-      expect(calls).toEqual([['eventUpdated', event.id, 'details updated']]);
+      expect(calls).toEqual([['eventUpdated', event.id, ['details']]]);
     });
 
     it('When the visibility, date and name change together, then every change is named', async () => {
@@ -286,7 +286,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
         `/api/events/${event.id}`,
         eventBody({ name: 'Renamed', date: '2030-07-01T18:30:00.000Z', isPublic: false }),
       );
-      expect(calls).toEqual([['eventUpdated', event.id, 'date, visibility and details changed']]);
+      expect(calls).toEqual([['eventUpdated', event.id, ['date', 'isPublic', 'details']]]);
     });
 
     it('When an edit changes nothing, then it succeeds and nobody is notified', async () => {
@@ -307,7 +307,7 @@ describe.each(DATABASE_KINDS)('events API on %s', (kind) => {
       expect(res.body).toMatchObject({ name: 'Renamed quietly', isPublic: false });
       expect((await app.deps.prisma.event.findUnique({ where: { id: event.id } }))?.isPublic).toBe(false);
       expect((await member.client.get(`/api/events/${event.id}`)).status).toBe(404);
-      expect(calls).toEqual([['eventUpdated', event.id, 'details updated']]);
+      expect(calls).toEqual([['eventUpdated', event.id, ['details']]]);
     });
 
     it("When an admin edits someone else's event, then it is allowed", async () => {

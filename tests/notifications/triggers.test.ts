@@ -420,7 +420,7 @@ describe.each(DATABASE_KINDS)('notification triggers on %s', (kind) => {
     );
     const moved = await admin.client.patch(`/api/events/${event.id}`, eventBody({ date: '2031-07-06T17:30:00.000Z' }));
     expect(moved.status).toBe(200);
-    await app.outbox.eventUpdated(event.id, 'date changed', app.deps.prisma);
+    await app.outbox.eventUpdated(event.id, ['date'], app.deps.prisma);
     await app.worker().drain();
     const updates = (await app.outboxRows()).filter((row) => row.kind === 'event_updated');
     expect(updates.map((row) => `${row.userId}:${row.channel}`)).toEqual([`${people.alice.user.id}:email`]);

@@ -1,11 +1,10 @@
 // iCalendar text with ical-generator: one VEVENT per event, the same for the single-event download and every
 // feed, so calendar apps recognise an event by its UID and update it in place when SEQUENCE grows.
 import ical, { ICalAlarmType, ICalEventStatus, ICalEventTransparency, type ICalEventData } from 'ical-generator';
-import { DEFAULT_EVENT_DURATION_MS } from '../../../../shared/calendar';
+import { calendarDescription, DEFAULT_EVENT_DURATION_MS, eventPageUrl, type Say } from '../../../../shared/calendar';
 import { translator } from '../../../../shared/i18n/all-catalogs';
 import { defineMessages } from '../../../../shared/i18n/define';
 import type { Language } from '../../../../shared/i18n/languages';
-import { formatEventDate } from '../notifications/templates';
 
 const CALENDAR = defineMessages({
   /** The description of an entry whose event was cancelled or that the member no longer sees. */
@@ -50,9 +49,8 @@ const STATUS: Record<EntryStatus, ICalEventStatus> = {
 export const eventUid = (id: number, uidHost: string) => `event-${id}@${uidHost}`;
 
 function toVevent(entry: CalendarEntry, context: IcsContext): ICalEventData {
-  const url = `${context.baseUrl}/events/${entry.id}`;
-  // DTSTART/DTEND in UTC (no VTIMEZONE needed); the description says the local time and its zone.
-  const when = formatEventDate(entry.date, entry.timeZone, context.language);
+  const say: Say = (message, values) => translator.t(context.language, message.id, values);
+  const url = eventPageUrl(context.baseUrl, entry.id);
   const cancelled = entry.status === 'cancelled';
   return {
     id: eventUid(entry.id, context.uidHost),
@@ -64,7 +62,8 @@ function toVevent(entry: CalendarEntry, context: IcsContext): ICalEventData {
     summary: entry.name,
     description: cancelled
       ? `${translator.t(context.language, CALENDAR.cancelled.id)}\n\n${url}`
-      : `${entry.description ?? ''}\n\n${when}\n${url}`,
+      : // DTSTART/DTEND in UTC (no VTIMEZONE needed); the description says the local time and its zone.
+        calendarDescription({ ...entry, description: entry.description ?? '' }, { ...context, say }),
     location: entry.location,
     url,
     status: STATUS[entry.status],

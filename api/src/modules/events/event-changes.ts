@@ -1,28 +1,34 @@
-// What an edit changed, said as the short phrase notifications insert for {{updateType}}.
+// What an edit changed, as the keys notifications word for {{updateType}} (notifications/templates.ts).
+import { EVENT_CHANGES, type EventChange } from '../notifications/templates';
 import type { EventField, EventWrite } from './events-repository';
+
+/** A field members are told of by name; any other change is "details" or nothing. */
+type NamedChange = Exclude<EventChange, 'details'>;
 
 /**
  * How an edit of each field is announced: named on its own (changes people act on: turn up at another time or
- * place, lose or gain access, in this order), folded into "details", or not at all. Every field an edit writes
- * is here (the type insists), and NOT_EDITED names the event's other columns, so no field skips this decision.
+ * place, lose or gain access), folded into "details", or not at all. Every field an edit writes is here (the
+ * type insists), and NOT_EDITED names the event's other columns, so no field skips this decision. Only a field
+ * in EVENT_CHANGES can be named, so a named field always has its words in every language.
  */
-const ANNOUNCED: { [Field in keyof EventWrite]: { named: string } | 'details' | 'quiet' } = {
-  date: { named: 'date' },
-  location: { named: 'location' },
-  isPublic: { named: 'visibility' },
-  name: 'details',
-  description: 'details',
-  imageUrl: 'details',
-  timeZone: 'details',
-  capacity: 'quiet',
-  guestsAllowed: 'quiet',
-  rsvpClosesAt: 'quiet',
-  rsvpDigest: 'quiet',
-  // Members replying are told by their answer (awaiting a guardian); nobody needs a message about the setting.
-  requiresGuardianApproval: 'quiet',
-  // Words for visitors: members read the description, and nobody needs a message when the teaser changes.
-  publicSummary: 'quiet',
-};
+const ANNOUNCED: { [Field in keyof EventWrite]: (Field extends NamedChange ? 'named' : never) | 'details' | 'quiet' } =
+  {
+    date: 'named',
+    location: 'named',
+    isPublic: 'named',
+    name: 'details',
+    description: 'details',
+    imageUrl: 'details',
+    timeZone: 'details',
+    capacity: 'quiet',
+    guestsAllowed: 'quiet',
+    rsvpClosesAt: 'quiet',
+    rsvpDigest: 'quiet',
+    // Members replying are told by their answer (awaiting a guardian); nobody needs a message about the setting.
+    requiresGuardianApproval: 'quiet',
+    // Words for visitors: members read the description, and nobody needs a message when the teaser changes.
+    publicSummary: 'quiet',
+  };
 
 /** The event's fields an edit never writes (its id, creator, series, kept counts, bookkeeping): nothing to say. */
 export const NOT_EDITED = [
@@ -42,46 +48,49 @@ export const NOT_EDITED = [
 /** Every field of an edit, as ANNOUNCED decides it (tests/api/event-columns.test.ts checks the table's columns). */
 export const EDITED_FIELDS = Object.keys(ANNOUNCED) as Array<keyof EventWrite>;
 
-const NAMED = Object.entries(ANNOUNCED).flatMap(([field, how]) =>
-  typeof how === 'object' ? [[field as keyof EventWrite, how.named] as const] : [],
-);
-const DETAILS = EDITED_FIELDS.filter((field) => ANNOUNCED[field] === 'details');
-
 const same = (a: EventWrite[keyof EventWrite], b: EventWrite[keyof EventWrite]) =>
   a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
 
-function joinWords(words: string[]): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+/** Whether the edit changed `field` (a zone first given to an event from before time zones is no change). */
+function changed(field: keyof EventWrite, before: EventWrite, after: EventWrite): boolean {
+  if (field === 'timeZone' && (before.timeZone === null || after.timeZone === null)) return false;
+  return !same(before[field], after[field]);
 }
 
 /**
- * 'date and location changed', 'date, visibility and details changed', 'details updated'; null when the
- * edit changed nothing (then nobody is notified).
+ * What members are told an edit changed: each named field that changed, and "details" when any other announced
+ * field did, in EVENT_CHANGES order; empty when nothing worth a message changed (then nobody is notified).
  */
-export function describeChanges(before: EventWrite, after: EventWrite): string | null {
-  const named = NAMED.filter(([field]) => !same(before[field], after[field])).map(([, word]) => word);
-  // A zone first given to an event from before time zones (null) is the one it was shown in: no change.
-  const zoneGiven = before.timeZone === null || after.timeZone === null;
-  const details = DETAILS.some((field) => !(field === 'timeZone' && zoneGiven) && !same(before[field], after[field]));
-  if (named.length === 0) return details ? 'details updated' : null;
-  return `${joinWords(details ? [...named, 'details'] : named)} changed`;
+export function announcedChanges(before: EventWrite, after: EventWrite): EventChange[] {
+  const told = new Set<EventChange>();
+  for (const field of EDITED_FIELDS) {
+    const how = ANNOUNCED[field];
+    if (how === 'quiet' || !changed(field, before, after)) continue;
+    told.add(how === 'named' ? (field as NamedChange) : 'details');
+  }
+  return EVENT_CHANGES.filter((change) => told.has(change));
 }
 
-/** The fields a "this and following" edit may copy onto later occurrences; the date moves by the series' rule. */
-const COPIED: Array<Exclude<keyof EventWrite, 'date' | 'rsvpClosesAt'>> = [
-  'name',
-  'description',
-  'location',
-  'imageUrl',
-  'isPublic',
-  'timeZone',
-  'capacity',
-  'guestsAllowed',
-  'rsvpDigest',
-  'requiresGuardianApproval',
-  'publicSummary',
-];
+/**
+ * What a "this and following" edit does with each field on later occurrences: copies it, or leaves each its own.
+ * The date and the RSVP closing time move by the series' rule instead. Every field is here (the type insists).
+ */
+const ON_LATER_OCCURRENCES: { [Field in Exclude<keyof EventWrite, 'date' | 'rsvpClosesAt'>]: 'copied' | 'own' } = {
+  name: 'copied',
+  description: 'copied',
+  location: 'copied',
+  imageUrl: 'copied',
+  isPublic: 'copied',
+  timeZone: 'copied',
+  capacity: 'copied',
+  guestsAllowed: 'copied',
+  rsvpDigest: 'copied',
+  requiresGuardianApproval: 'copied',
+  publicSummary: 'copied',
+};
+const COPIED = (Object.keys(ON_LATER_OCCURRENCES) as Array<keyof typeof ON_LATER_OCCURRENCES>).filter(
+  (field) => ON_LATER_OCCURRENCES[field] === 'copied',
+);
 
 /** How long before its start an event's RSVPs close; null: open until it starts. */
 export const closingLead = (event: Pick<EventWrite, 'date' | 'rsvpClosesAt'>) =>

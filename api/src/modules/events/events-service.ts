@@ -4,12 +4,7 @@ import type { z } from 'zod';
 import { MSG } from '../../../../shared/messages';
 import { mayCreateEvents } from '../../../../shared/permissions';
 import type { OrganisationLanguage, ReportCategory, SeriesScope } from '../../../../shared/constants';
-import type {
-  eventCreateSchema,
-  eventInputSchema,
-  eventUpdateSchema,
-  EventsPageQuery,
-} from '../../../../shared/schemas';
+import type { eventCreateSchema, EventsPageQuery } from '../../../../shared/schemas';
 import type {
   CommentItem,
   EventHost,
@@ -22,6 +17,7 @@ import { DELETED_MEMBER_NAME } from '../../../../shared/deleted-member';
 import { firstName } from '../../../../shared/minor-names';
 import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';
+import type { EventChange } from '../notifications/templates';
 import type { ImagesService } from '../images/images-service';
 import { conflict, forbidden, invalid, notFound, type ErrorMessage } from '../../../../shared/errors';
 import { versionTag } from '../../http/version-etag';
@@ -30,7 +26,8 @@ import { mayManage, type EventAccess } from './event-access';
 import { decodeCursor, encodeCursor } from './events-cursor';
 import type { RsvpService } from './rsvp-service';
 import * as commentsRepo from './comments-repository';
-import { describeChanges } from './event-changes';
+import { announcedChanges } from './event-changes';
+import { createDefaults, toWrite, type EventFields } from './event-write';
 import * as repo from './events-repository';
 import * as invitationsRepo from './invitations-repository';
 import * as seriesRepo from './series-repository';
@@ -41,8 +38,6 @@ import { findUserById } from '../users/users-repository';
 import { recordAudit } from '../audit/audit-repository';
 import { organisationTimeZone, readOrganisationSettings } from '../organisation/organisation-service';
 
-/** A create or edit, as eventInputSchema leaves it (date as an ISO string). */
-export type EventFields = z.output<typeof eventInputSchema>;
 /** A shared public event as a visitor may see it, and the language its link-preview picture is written in. */
 export interface SharedEvent {
   preview: EventPreview;
@@ -53,45 +48,7 @@ export interface SharedEvent {
 /** A create, which may ask for a recurring series. */
 export type EventCreateFields = z.output<typeof eventCreateSchema>;
 /** An edit: as a create, except that a left-out isPublic means "keep it". */
-export type EventUpdateFields = z.output<typeof eventUpdateSchema>;
-
-type RsvpSettings = Pick<
-  repo.EventWrite,
-  'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest' | 'requiresGuardianApproval' | 'publicSummary'
->;
-const NO_RSVP_SETTINGS: RsvpSettings = {
-  capacity: null,
-  guestsAllowed: 0,
-  rsvpClosesAt: null,
-  rsvpDigest: false,
-  requiresGuardianApproval: false,
-  publicSummary: null,
-};
-
-/**
- * The RSVP settings a create or edit leaves out keep `kept` (on create: no limit, no guests, open, no digest);
- * a left-out time zone keeps `keptZone` (on create: the organisation's).
- */
-const toWrite = (input: EventFields, keptZone: string, kept: RsvpSettings = NO_RSVP_SETTINGS): repo.EventWrite => ({
-  timeZone: input.timeZone ?? keptZone,
-  name: input.name,
-  description: input.description,
-  date: new Date(input.date),
-  location: input.location,
-  imageUrl: input.imageUrl,
-  isPublic: input.isPublic,
-  publicSummary: input.publicSummary === undefined ? kept.publicSummary : input.publicSummary,
-  capacity: input.capacity === undefined ? kept.capacity : input.capacity,
-  guestsAllowed: input.guestsAllowed ?? kept.guestsAllowed,
-  rsvpClosesAt:
-    input.rsvpClosesAt === undefined
-      ? kept.rsvpClosesAt
-      : input.rsvpClosesAt === null
-        ? null
-        : new Date(input.rsvpClosesAt),
-  rsvpDigest: input.rsvpDigest ?? kept.rsvpDigest,
-  requiresGuardianApproval: input.requiresGuardianApproval ?? kept.requiresGuardianApproval,
-});
+export type EventUpdateFields = EventFields;
 
 /** What the events use cases work with besides the app's dependencies (each built once, by the composition root). */
 export interface EventsCollaborators {
@@ -133,7 +90,7 @@ export function createEventsService(
       await images.attachCover(tx, newId, input.imageUrl);
       await notifications.eventCreated(newId, tx);
     };
-    const write = toWrite(input, await orgZone());
+    const write = toWrite(input, createDefaults(await orgZone()));
     // A series is announced once, with its first occurrence (whose announcement says it repeats).
     const id = input.recurrence
       ? await series.create(viewer.id, write, input.recurrence, alongside)
@@ -155,17 +112,13 @@ export function createEventsService(
     // A kept cover is left alone: the occurrences of a series share their first occurrence's upload.
     const coverChanged = input.imageUrl !== before.imageUrl;
     if (coverChanged) await images.checkCover(viewer, input.imageUrl, id);
-    const after = toWrite(
-      { ...input, isPublic: input.isPublic ?? before.isPublic },
-      before.timeZone ?? (await orgZone()),
-      before,
-    );
-    const updateType = describeChanges(before, after);
+    const after = toWrite(input, { ...before, timeZone: before.timeZone ?? (await orgZone()) });
+    const changes = announcedChanges(before, after);
     const pivot = scope === 'following' ? await seriesRepo.findPivot(prisma, id) : null;
     if (pivot) {
       await series.updateFollowing(pivot, before, after, async (tx, capacityChanged) => {
         if (coverChanged) await images.attachCover(tx, id, after.imageUrl);
-        if (updateType) await announceFollowing(id, updateType, tx);
+        if (changes.length) await announceFollowing(id, changes, tx);
         // Every occurrence's row was written above, so each holds its lock for its waitlist.
         for (const occurrence of capacityChanged)
           await rsvp.fillSpots(tx, { id: occurrence, capacity: after.capacity });
@@ -176,7 +129,7 @@ export function createEventsService(
       .updateEvent(prisma, id, after, async (tx) => {
         // A replaced uploaded cover is deleted with the change that replaced it.
         if (coverChanged) await images.attachCover(tx, id, after.imageUrl);
-        if (updateType) await notifications.eventUpdated(id, updateType, tx);
+        if (changes.length) await notifications.eventUpdated(id, changes, tx);
         // A raised (or removed) capacity lets the waitlist in; a lowered one removes nobody. The UPDATE above
         // holds the event's row lock, as every RSVP change does.
         if (after.capacity !== before.capacity) await rsvp.fillSpots(tx, { id, capacity: after.capacity });
@@ -191,8 +144,8 @@ export function createEventsService(
   }
 
   /** One announcement for an edit of this and following occurrences (to those of any of them). */
-  function announceFollowing(id: number, updateType: string, tx: repo.Tx): Promise<void> {
-    return notifications.seriesUpdated(id, updateType, tx);
+  function announceFollowing(id: number, changes: EventChange[], tx: repo.Tx): Promise<void> {
+    return notifications.seriesUpdated(id, changes, tx);
   }
 
   /** scope "following" on an occurrence deletes it and every later one of its series. */

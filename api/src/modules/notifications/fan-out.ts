@@ -17,6 +17,7 @@ import {
   chooseTemplate,
   describeUpdate,
   formatEventDate,
+  isEventChange,
   renderMessage,
   renderReportsDigest,
   renderRsvpDigest,
@@ -24,6 +25,7 @@ import {
   seriesUpdate,
   templateTypeOf,
   withRepeats,
+  type EventChange,
   type MessageKind,
   type RenderedMessage,
   type TemplateValues,
@@ -101,14 +103,14 @@ export function createFanOut(deps: FanOutDeps): FanOut {
   function valuesOf(
     event: outbox.EventForMessage,
     zone: string,
-    updateType: string | null,
+    changes: EventChange[] | null,
     language: Language,
   ): TemplateValues {
     return {
       eventName: event.name,
       eventDate: formatEventDate(event.date, zone, language),
       eventLocation: event.location,
-      updateType: updateType === null ? '' : describeUpdate(updateType, language),
+      updateType: changes === null ? '' : describeUpdate(changes, language),
     };
   }
 
@@ -137,7 +139,7 @@ export function createFanOut(deps: FanOutDeps): FanOut {
       const values = valuesOf(
         event,
         zone,
-        kind === 'event_updated' || kind === 'series_updated' ? (job.updateType ?? '') : null,
+        kind === 'event_updated' || kind === 'series_updated' ? job.changedFields.filter(isEventChange) : null,
         language,
       );
       // A series is announced once: its first occurrence's date says how it repeats, whatever the template.

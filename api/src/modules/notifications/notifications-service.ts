@@ -151,7 +151,7 @@ export function createNotificationsService(deps: AppDeps) {
       eventName: translator.t(language, TEST_MESSAGES.eventName.id),
       eventDate: formatEventDate(new Date(deps.now().getTime() + 7 * 24 * 60 * 60 * 1000), zone, language),
       eventLocation: translator.t(language, TEST_MESSAGES.eventLocation.id),
-      updateType: describeUpdate('date and location changed', language),
+      updateType: describeUpdate(['date', 'location'], language),
     };
   }
 

@@ -10,7 +10,7 @@ import {
 } from '@prisma/client';
 import type { Prisma } from '../../db/database';
 import { ACTIVE_MEMBER } from '../users/users-repository';
-import type { MessageKind, TemplatesByLanguage } from './templates';
+import type { EventChange, MessageKind, TemplatesByLanguage } from './templates';
 
 /**
  * The client or a transaction. A trigger writes its job with the transaction of the change it reports, so
@@ -499,7 +499,8 @@ export interface NewJob {
   kind: MessageKind;
   eventId: number;
   userIds?: number[];
-  updateType?: string | null;
+  /** event_updated, series_updated: what the edit changed. */
+  changedFields?: EventChange[];
   keyVersion?: string | null;
   /** Texts written when the job is (an organiser's message), instead of rendered at its first batch. */
   rendered?: PrismaTypes.InputJsonValue;

@@ -78,26 +78,26 @@ export function createOutboxTriggers(deps: TriggerDeps) {
       await outbox.insertJobs(tx, [{ kind: 'event_created', eventId, userIds }], deps.now());
     },
 
-    async eventUpdated(eventId, updateType, tx) {
+    async eventUpdated(eventId, changes, tx) {
       // Read in the edit's own transaction: its updated_at versions the keys, so every edit is news once.
       const event = await outbox.findEvent(tx, eventId);
       if (!event) return;
       // A new date deserves a new reminder.
-      if (/\bdate\b/.test(updateType)) await outbox.resetReminder(tx, event.id);
+      if (changes.includes('date')) await outbox.resetReminder(tx, event.id);
       await outbox.insertJobs(
         tx,
-        [{ kind: 'event_updated', eventId, updateType, keyVersion: String(event.updatedAt.getTime()) }],
+        [{ kind: 'event_updated', eventId, changedFields: changes, keyVersion: String(event.updatedAt.getTime()) }],
         deps.now(),
       );
     },
 
     /** One job for this and every later occurrence; their attendees and invitees hear of it once. */
-    async seriesUpdated(eventId, updateType, tx) {
+    async seriesUpdated(eventId, changes, tx) {
       const event = await outbox.findEvent(tx, eventId);
       if (!event) return;
       await outbox.insertJobs(
         tx,
-        [{ kind: 'series_updated', eventId, updateType, keyVersion: String(event.updatedAt.getTime()) }],
+        [{ kind: 'series_updated', eventId, changedFields: changes, keyVersion: String(event.updatedAt.getTime()) }],
         deps.now(),
       );
     },

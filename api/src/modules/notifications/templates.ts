@@ -1,8 +1,7 @@
 // Notification texts: the admin's templates (SPEC §3) or built-in defaults, with {{placeholders}} filled in.
 // Pure functions: no database, no I/O.
 import escapeHtml from 'escape-html';
-import { dateFormat } from '../../../../shared/date-format';
-import { zoneLabel } from '../../../../shared/time-zones';
+import { eventDateText } from '../../../../shared/calendar';
 import { cleanPersonName, shorten } from '../../../../shared/text';
 import type { MonthlyBy, RecurrenceFrequency, TemplateChannel, TemplateType } from '../../../../shared/constants';
 import { translator } from '../../../../shared/i18n/all-catalogs';
@@ -127,11 +126,6 @@ const TEXTS = defineMessages({
       'Now: {attending, plural, one {# person} other {# people}} attending of {capacity} ({left, plural, one {# spot left} other {# spots left}}), {waitlisted} on the waitlist, {maybe} maybe.',
   },
   aboutChild: { id: 'notify.aboutChild', defaultMessage: 'About {childName}:' },
-  eventDate: {
-    id: 'notify.eventDate',
-    description: 'day: "Saturday, November 28, 2026"; time: "6:00 PM"; zone: " GMT+1 (Europe/Berlin)" with its space',
-    defaultMessage: '{day} at {time}{zone}',
-  },
   repeats: {
     id: 'notify.repeats',
     description: 'A new series: its first date, then how it repeats',
@@ -238,45 +232,34 @@ export function fill(template: string, values: TemplateValues, encode: (text: st
   );
 }
 
-const UPDATE_LABELS: Record<string, string> = {
-  details: 'details changed',
-  date: 'new date or time',
-  location: 'new location',
-  visibility: 'visibility changed',
-};
+/**
+ * What an edit changed, as members are told it: a field named on its own (by the event's field key), or the
+ * rest together as "details". The events service decides which field is which (events/event-changes.ts) and
+ * hands these keys through the job; here each is worded, in this order, in every language.
+ */
+export const EVENT_CHANGES = ['date', 'location', 'isPublic', 'details'] as const;
+export type EventChange = (typeof EVENT_CHANGES)[number];
 
-const FIELD_WORDS: Record<string, MessageDescriptor> = {
+export const isEventChange = (key: string): key is EventChange => (EVENT_CHANGES as readonly string[]).includes(key);
+
+const CHANGE_WORDS: Record<EventChange, MessageDescriptor> = {
   date: TEXTS.fieldDate,
   location: TEXTS.fieldLocation,
-  visibility: TEXTS.fieldVisibility,
+  isPublic: TEXTS.fieldVisibility,
   details: TEXTS.fieldDetails,
 };
 
-/** The events service's English phrase ('date and location changed') said again in `language`. */
-function translatedUpdate(updateType: string, language: Language): string | null {
-  const words = updateType.match(/\b(date|location|visibility|details)\b/g);
-  if (!words) return null;
-  if (words.length === 1 && words[0] === 'details' && /updated/.test(updateType))
-    return text(language, TEXTS.detailsUpdated);
-  const fields = new Intl.ListFormat(language, { type: 'conjunction' }).format(
-    [...new Set(words)].map((word) => text(language, FIELD_WORDS[word]!)),
+/**
+ * {{updateType}}: 'date and location changed', 'details updated' (nothing else changed, or no key at all) in
+ * `language`. English joins the list without a serial comma.
+ */
+export function describeUpdate(changes: readonly EventChange[], language: Language = SOURCE_LANGUAGE): string {
+  const words = EVENT_CHANGES.filter((change) => changes.includes(change));
+  if (words.length === 0 || (words.length === 1 && words[0] === 'details')) return text(language, TEXTS.detailsUpdated);
+  const fields = new Intl.ListFormat(language === SOURCE_LANGUAGE ? 'en-GB' : language, { type: 'conjunction' }).format(
+    words.map((word) => text(language, CHANGE_WORDS[word])),
   );
   return text(language, TEXTS.changed, { fields });
-}
-
-/** A readable update reason: the events service sends a phrase ('date and location changed'); bare field
- * names are made readable too. Other languages say which fields changed in their own words. */
-export function describeUpdate(updateType: string, language: Language = SOURCE_LANGUAGE): string {
-  if (language !== SOURCE_LANGUAGE) {
-    const translated = translatedUpdate(updateType, language);
-    if (translated) return translated;
-  }
-  const parts = updateType
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => UPDATE_LABELS[part] ?? part.replace(/_/g, ' '));
-  return parts.length ? parts.join(', ') : 'details updated';
 }
 
 /** "… for this and following events": an edit of a series. */
@@ -297,20 +280,9 @@ export function withRepeats(
   return text(language, TEXTS.repeats, { date, how });
 }
 
-/**
- * "Saturday, November 28, 2026 at 6:00 PM GMT+1 (Europe/Berlin)": the event's local time in `language`, with
- * its zone ("… at 6:00 PM UTC" when the short name is the zone's own).
- */
-export function formatEventDate(date: Date, timeZone: string, language: Language = SOURCE_LANGUAGE): string {
-  const locale = language === SOURCE_LANGUAGE ? 'en-US' : language;
-  const day = dateFormat(locale, { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-  const time = dateFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' });
-  return text(language, TEXTS.eventDate, {
-    day: day.format(date),
-    time: time.format(date),
-    zone: zoneLabel(date, timeZone, language),
-  });
-}
+/** "Saturday, November 28, 2026 at 6:00 PM GMT+1 (Europe/Berlin)" in `language` (shared/calendar.ts). */
+export const formatEventDate = (date: Date, timeZone: string, language: Language = SOURCE_LANGUAGE): string =>
+  eventDateText(date, timeZone, language, (message, values) => text(language, message, values));
 
 /**
  * Telegram refuses texts over 4096 characters, and a template may be up to 5000 (event names fill it further).

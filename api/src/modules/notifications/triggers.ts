@@ -5,10 +5,12 @@
 import type { Language } from '../../../../shared/i18n/languages';
 import type { EmailLinkRequester } from '../auth/email-link-requester';
 import type { Db } from './outbox-repository';
+import type { EventChange } from './templates';
 
 export interface NotificationTriggers {
   eventCreated(eventId: number, tx: Db): Promise<void>;
-  eventUpdated(eventId: number, updateType: string, tx: Db): Promise<void>;
+  /** An edit changed these (each key once, in any order); an edit that changed nothing is not announced. */
+  eventUpdated(eventId: number, changes: EventChange[], tx: Db): Promise<void>;
   invited(eventId: number, userIds: number[], tx: Db): Promise<void>;
   /**
    * `requester` names the account that asked (its name and how it signs in), for the reader to judge; the email
@@ -33,7 +35,7 @@ export interface NotificationTriggers {
     tx: Db,
   ): Promise<void>;
   /** An edit of an occurrence and every later one of its series: one announcement for them all. */
-  seriesUpdated(eventId: number, updateType: string, tx: Db): Promise<void>;
+  seriesUpdated(eventId: number, changes: EventChange[], tx: Db): Promise<void>;
   /** The organiser opted in to a digest of new RSVPs: one message, due at `dueAt`. */
   rsvpDigest(eventId: number, dueAt: Date, tx: Db): Promise<void>;
   /** A comment was reported: the admins get one digest of open reports, at most one an hour. */

@@ -1,12 +1,13 @@
 // "Add to calendar": the event's .ics, and Google Calendar's and Outlook's own "new event" pages
-// filled in. Every entry lasts the same default time as the server's .ics.
-import { DEFAULT_EVENT_DURATION_MS } from '../../../../../shared/calendar';
+// filled in. Every entry lasts the same default time and says the same description as the server's .ics
+// (shared/calendar.ts builds both).
+import { calendarDescription, DEFAULT_EVENT_DURATION_MS } from '../../../../../shared/calendar';
 import type { EventDetail } from '../../../../../shared/types';
+import { intlLocale, translate } from '../../../i18n';
 import { api } from '../../../lib/api-client';
 
 type CalendarEvent = Pick<EventDetail, 'id' | 'name' | 'description' | 'date' | 'location' | 'timeZone'>;
 
-const eventPage = (id: number) => `${window.location.origin}/events/${id}`;
 const endOf = (event: CalendarEvent) => new Date(Date.parse(event.date) + DEFAULT_EVENT_DURATION_MS);
 /** 20300704T170000Z, as Google's dates parameter takes it. */
 const compactUtc = (date: Date) =>
@@ -14,14 +15,19 @@ const compactUtc = (date: Date) =>
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
-const details = (event: CalendarEvent) => `${event.description}\n\n${eventPage(event.id)}`;
+/** The description in the page's language, linking to the event's page on `origin`. */
+const details = (event: CalendarEvent, origin: string) =>
+  calendarDescription(
+    { ...event, date: new Date(event.date) },
+    { language: intlLocale(), say: translate, baseUrl: origin },
+  );
 
-export function googleCalendarUrl(event: CalendarEvent): string {
+export function googleCalendarUrl(event: CalendarEvent, origin = window.location.origin): string {
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: event.name,
     dates: `${compactUtc(new Date(event.date))}/${compactUtc(endOf(event))}`,
-    details: details(event),
+    details: details(event, origin),
     location: event.location,
     // Shown in the event's zone in Google's form.
     ctz: event.timeZone,
@@ -29,14 +35,14 @@ export function googleCalendarUrl(event: CalendarEvent): string {
   return `https://calendar.google.com/calendar/render?${params}`;
 }
 
-export function outlookCalendarUrl(event: CalendarEvent): string {
+export function outlookCalendarUrl(event: CalendarEvent, origin = window.location.origin): string {
   const params = new URLSearchParams({
     path: '/calendar/action/compose',
     rru: 'addevent',
     subject: event.name,
     startdt: new Date(event.date).toISOString(),
     enddt: endOf(event).toISOString(),
-    body: details(event),
+    body: details(event, origin),
     location: event.location,
   });
   return `https://outlook.live.com/calendar/0/deeplink/compose?${params}`;

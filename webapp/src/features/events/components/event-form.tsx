@@ -53,6 +53,12 @@ export interface EventFormValues extends RepeatValues {
   requiresGuardianApproval: boolean;
 }
 
+// The form carries every field of the event schema: a field it lacks would never be sent, and an edit keeps a
+// field it is not sent, so the form could not change it. One missing fails here ("Type 'true' is not assignable
+// to type '"<field>"'"): add it to EventFormValues, the values below and the form.
+type NotInForm = Exclude<keyof EventInput, keyof EventFormValues>;
+const _formHasEveryField: [NotInForm] extends [never] ? true : NotInForm = true;
+
 /** A new event's values; a function, as the organisation's zone is read from the page. */
 export const emptyEventValues = (): EventFormValues => ({
   name: '',

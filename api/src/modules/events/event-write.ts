@@ -1,0 +1,54 @@
+// What a create or an edit writes to an event: the request's fields, and one rule for every optional field the
+// request leaves out. A create takes the field's default; an edit keeps the stored value, so an older client
+// that does not know a field changes nothing of it.
+import type { z } from 'zod';
+import { eventUpdateSchema } from '../../../../shared/schemas';
+import type { EventWrite } from './events-repository';
+
+/** A create or an edit as the schema leaves it (a create's recurrence is the series' business, not written here). */
+export type EventFields = z.output<typeof eventUpdateSchema>;
+
+/** The fields a request may leave out: those the schema makes optional. */
+export type OptionalField = {
+  [K in keyof EventFields]-?: undefined extends EventFields[K] ? K : never;
+}[keyof EventFields];
+
+/** What an optional field holds when the request leaves it out: a create's defaults, or the stored event. */
+export type KeptFields = Pick<EventWrite, OptionalField>;
+
+// The schema's fields are the event's written fields, one for one: a field added to one side only fails here
+// ("Type 'true' is not assignable to type '"<field>"'"); add it to EventRecord and recordSelect, or to the schema.
+type OneSideOnly = Exclude<keyof EventFields, keyof EventWrite> | Exclude<keyof EventWrite, keyof EventFields>;
+const _sameFields: [OneSideOnly] extends [never] ? true : OneSideOnly = true;
+
+const WRITTEN = Object.keys(eventUpdateSchema.shape) as Array<keyof EventFields>;
+
+/** A create's value for each field it leaves out (`timeZone`: the organisation's). */
+export const createDefaults = (timeZone: string): KeptFields => ({
+  timeZone,
+  isPublic: true,
+  publicSummary: null,
+  capacity: null,
+  guestsAllowed: 0,
+  rsvpClosesAt: null,
+  rsvpDigest: false,
+  requiresGuardianApproval: false,
+});
+
+/** Only the written fields of `source` that hold a value (a left-out field is undefined; "none" is null). */
+function written<T extends Partial<Record<keyof EventFields, unknown>>>(source: T): T {
+  const fields: Partial<Record<keyof EventFields, unknown>> = {};
+  for (const field of WRITTEN) if (source[field] !== undefined) fields[field] = source[field];
+  return fields as T;
+}
+
+/** The event as written: what the request sends, and `kept` for each optional field it leaves out. */
+export function toWrite(input: EventFields, kept: KeptFields): EventWrite {
+  const fields = { ...written(kept), ...written(input) };
+  return {
+    ...fields,
+    // The schema gives instants as ISO text.
+    date: new Date(fields.date),
+    rsvpClosesAt: typeof fields.rsvpClosesAt === 'string' ? new Date(fields.rsvpClosesAt) : fields.rsvpClosesAt,
+  };
+}
