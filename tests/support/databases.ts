@@ -43,10 +43,13 @@ export async function createTestDatabase(
   const adminUrl = TEST_DATABASE_URL;
   // Named with this run's id: only this run ever drops it (database-snapshots.ts).
   const name = `${runDatabasePrefix()}${randomBytes(6).toString('hex')}`;
-  const template = migrated ? ` TEMPLATE ${await migratedTemplate(adminUrl)}` : '';
+  const template = migrated ? await migratedTemplate(adminUrl) : null;
   await withAdmin(adminUrl, async (admin) => {
-    await admin.query(`CREATE DATABASE ${name}${template}`);
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     await dateDatabase(admin, name);
+    // Used just now: another run (of other migrations) prunes templates only once nobody has used them for an
+    // hour, and this run will copy it again.
+    if (template) await dateDatabase(admin, template);
   });
   return {
     target: { kind: 'postgres', url: databaseUrl(adminUrl, name) },
