@@ -28,12 +28,15 @@ import { createNotificationsService } from '../modules/notifications/notificatio
 import { createLoginCodesService } from '../modules/telegram/login-codes-service';
 import { createReachabilityService } from '../modules/telegram/reachability-service';
 import { createSharedCardsService } from '../modules/telegram/shared-cards-service';
+import { createQuestionsService, createRegistrationAnswers } from '../modules/questions/questions-service';
 
 export function createServices(deps: AppDeps) {
   const access = createEventAccess(deps.prisma);
   const minors = createMinorsService(deps);
   const images = createImagesService(deps);
-  const rsvp = createRsvpService(deps, access, minors);
+  // Registration questions' answers, judged and written with each reply and exported with the attendee CSV.
+  const registrationAnswers = createRegistrationAnswers(deps);
+  const rsvp = createRsvpService(deps, access, minors, registrationAnswers);
   const series = createSeriesService(deps);
   const auth = createAuthService(deps);
   return {
@@ -44,7 +47,8 @@ export function createServices(deps: AppDeps) {
     series,
     slips: createSlipsService(deps, rsvp),
     events: createEventsService(deps, { access, images, rsvp, series, minors }),
-    organiser: createOrganiserService(deps, access, minors),
+    organiser: createOrganiserService(deps, access, minors, registrationAnswers),
+    questions: createQuestionsService(deps, access, minors),
     calendar: createCalendarService(deps),
     auth,
     linking: createAccountLinkingService(deps, auth),

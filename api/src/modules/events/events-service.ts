@@ -12,6 +12,7 @@ import type {
 } from '../../../../shared/schemas';
 import type {
   CommentItem,
+  EventDetail,
   EventHost,
   EventPreview,
   EventSummary,
@@ -32,6 +33,7 @@ import type { RsvpService } from './rsvp-service';
 import * as commentsRepo from './comments-repository';
 import { describeChanges } from './event-changes';
 import * as repo from './events-repository';
+import { findMyAnswers } from './event-read-repository';
 import * as invitationsRepo from './invitations-repository';
 import * as seriesRepo from './series-repository';
 import { createSummaryParts, joinJson, summariesJson } from './summary-json';
@@ -115,10 +117,11 @@ export function createEventsService(
   // The organisation's zone (cached briefly): events that name none are held in it.
   const orgZone = () => organisationTimeZone(deps);
 
-  async function getVisible(viewer: Viewer, id: number): Promise<EventSummary> {
+  /** An event's details, with the viewer's own answers to its registration questions (myAnswers). */
+  async function getVisible(viewer: Viewer, id: number): Promise<EventDetail> {
     const event = await repo.findVisibleEvent(prisma, viewer, id);
     if (!event) throw notFound(MSG.eventNotFound);
-    return event;
+    return { ...event, myAnswers: await findMyAnswers(prisma, id, viewer.id) };
   }
 
   function assertCanCreate(viewer: Viewer): void {

@@ -49,6 +49,11 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, MessageDescriptor> = define
   'slip.approved': { id: 'web.admin.audit.actionSlipApproved', defaultMessage: 'Permission slip approved' },
   'slip.declined': { id: 'web.admin.audit.actionSlipDeclined', defaultMessage: 'Permission slip declined' },
   'slip.expired': { id: 'web.admin.audit.actionSlipExpired', defaultMessage: 'Permission slip expired' },
+  'answers.sensitive_viewed': {
+    id: 'web.admin.audit.actionAnswersSensitiveViewed',
+    defaultMessage: 'Read sensitive answers',
+  },
+  'answers.purged': { id: 'web.admin.audit.actionAnswersPurged', defaultMessage: 'Deleted old sensitive answers' },
 });
 
 const messages = defineMessages({

@@ -1,0 +1,154 @@
+// Registration questions: the event's managers set them, anyone who may see the event reads them, members
+// answer them with their reply (the events module's RSVP path asks registrationAnswers), the managers read the
+// answers and export them. Answers to sensitive questions are read only by the event's leaders (its creator
+// while they may run events, and admins: the managers), each read audited without the answers' text, and
+// deleted SENSITIVE_ANSWERS_DAYS after the event (purgeDue, on the worker's scan).
+import { invalid, invalidWith } from '../../../../shared/errors';
+import { MSG } from '../../../../shared/messages';
+import type { AnswersInput, QuestionInput } from '../../../../shared/schemas';
+import type { AnswerValue, AnswerValues, EventAnswers, RegistrationQuestion } from '../../../../shared/types';
+import type { StoredRsvpStatus } from '../../../../shared/constants';
+import type { AppDeps } from '../../deps';
+import { recordAudit } from '../audit/audit-repository';
+import type { EventAccess } from '../events/event-access';
+import { listAttendees } from '../events/attendance-repository';
+import type { RegistrationAnswers } from '../events/registration-answers';
+import type { MinorsService } from '../minors/minors-service';
+import type { Viewer } from '../users/viewer';
+import { answerCell, isAnswered, judgeValue } from './answer-rules';
+import * as repo from './questions-repository';
+
+/** Records that a leader read `count` sensitive answers of the event (never what they said). */
+async function auditSensitiveRead(
+  deps: Pick<AppDeps, 'prisma'>,
+  viewer: Viewer,
+  eventId: number,
+  count: number,
+  via: 'answers' | 'csv',
+) {
+  await recordAudit(deps.prisma, {
+    actorId: viewer.id,
+    action: 'answers.sensitive_viewed',
+    subject: { type: 'event', id: eventId },
+    details: { eventId, count, via },
+  });
+}
+
+/** The events module's port: answers judged with a reply and the CSV's columns. */
+export function createRegistrationAnswers(deps: Pick<AppDeps, 'prisma'>): RegistrationAnswers {
+  const { prisma } = deps;
+  return {
+    async check(eventId: number, userId: number, status: StoredRsvpStatus, answers: AnswersInput | undefined) {
+      const questions = await repo.listQuestions(prisma, eventId);
+      const byId = new Map(questions.map((question) => [String(question.id), question]));
+      const changes = new Map<number, AnswerValue | null>();
+      for (const [id, sent] of Object.entries(answers ?? {})) {
+        const question = byId.get(id);
+        if (!question) throw invalid(MSG.questionUnknown);
+        const judged = judgeValue(question, sent);
+        if (!judged.ok) throw invalid(MSG.answerInvalid({ question: question.label }));
+        changes.set(question.id, judged.value);
+      }
+      const values: AnswerValues = questions.length ? await repo.answersOf(prisma, eventId, userId) : {};
+      for (const [id, value] of changes) {
+        if (value === null) delete values[String(id)];
+        else values[String(id)] = value;
+      }
+      if (status !== 'not_attending') {
+        const missing = questions.filter((question) => question.required && !isAnswered(question, values[question.id]));
+        if (missing.length) {
+          throw invalidWith(MSG.answersRequired({ questions: missing.map((question) => question.label).join(', ') }), {
+            missing: missing.map((question) => question.id),
+          });
+        }
+      }
+      return {
+        values,
+        save: async (tx) => {
+          if (changes.size) await repo.saveAnswers(tx, eventId, userId, changes);
+        },
+      };
+    },
+
+    async csvColumns(viewer: Viewer, eventId: number, sensitive: boolean) {
+      const questions = (await repo.listQuestions(prisma, eventId)).filter((q) => sensitive || !q.sensitive);
+      const answers = questions.length ? await repo.eventAnswers(prisma, eventId) : new Map<number, AnswerValues>();
+      if (sensitive) {
+        const count = countSensitive(questions, answers.values());
+        if (count > 0) await auditSensitiveRead(deps, viewer, eventId, count, 'csv');
+      }
+      return {
+        header: questions.map((question) => question.label),
+        cellsOf: (userId: number) => questions.map((question) => answerCell(answers.get(userId)?.[question.id])),
+      };
+    },
+  };
+}
+
+/** How many answers to sensitive questions these members' answers hold. */
+function countSensitive(questions: RegistrationQuestion[], answers: Iterable<AnswerValues>): number {
+  const sensitive = questions.filter((question) => question.sensitive).map((question) => String(question.id));
+  let count = 0;
+  for (const member of answers) count += sensitive.filter((id) => member[id] !== undefined).length;
+  return count;
+}
+
+export function createQuestionsService(
+  deps: Pick<AppDeps, 'config' | 'now' | 'prisma'>,
+  access: EventAccess,
+  minors: MinorsService,
+) {
+  const { prisma } = deps;
+  const managed = (viewer: Viewer, id: number) => access.managedRecord(viewer, id, MSG.onlyOrganisers);
+
+  /** GET /api/events/{id}/questions: for anyone who may see the event. */
+  async function list(viewer: Viewer, eventId: number): Promise<RegistrationQuestion[]> {
+    await access.visibleRecord(viewer, eventId);
+    return repo.listQuestions(prisma, eventId);
+  }
+
+  /** PUT /api/events/{id}/questions: the managers replace the list (ids kept; a removed one takes its answers). */
+  async function replace(viewer: Viewer, eventId: number, input: QuestionInput[]): Promise<RegistrationQuestion[]> {
+    await managed(viewer, eventId);
+    const saved = await repo.replaceQuestions(prisma, eventId, input);
+    if (!saved) throw invalid(MSG.questionUnknown);
+    return saved;
+  }
+
+  /**
+   * GET /api/events/{id}/answers: everyone who replied, named as the attendee list names them to organisers,
+   * with their answers; reading answers to sensitive questions is audited (how many, never what).
+   */
+  async function answers(viewer: Viewer, eventId: number): Promise<EventAnswers> {
+    await managed(viewer, eventId);
+    const [questions, rows, byMember] = await Promise.all([
+      repo.listQuestions(prisma, eventId),
+      listAttendees(prisma, eventId),
+      repo.eventAnswers(prisma, eventId),
+    ]);
+    const shown = await minors.shownTo(viewer, rows, true);
+    const attendees = shown.map((row) => ({
+      user: { id: row.id, name: row.name },
+      status: row.status,
+      answers: byMember.get(row.id) ?? {},
+    }));
+    const count = countSensitive(
+      questions,
+      attendees.map((attendee) => attendee.answers),
+    );
+    if (count > 0) await auditSensitiveRead(deps, viewer, eventId, count, 'answers');
+    return { questions, attendees };
+  }
+
+  /**
+   * Deletes the answers to sensitive questions of events that ended SENSITIVE_ANSWERS_DAYS ago (one audited
+   * entry when there were any). Safe on every instance at once; answers how many went.
+   */
+  function purgeDue(): Promise<number> {
+    return repo.purgeSensitiveAnswers(prisma, deps.now(), deps.config.sensitiveAnswersDays);
+  }
+
+  return { list, replace, answers, purgeDue };
+}
+
+export type QuestionsService = ReturnType<typeof createQuestionsService>;
