@@ -139,7 +139,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(guardiansRouter(services.guardians, services.minors));
   api.use(calendarRouter(services.calendar));
   api.use(eventsRouter(deps, services.events, services.organiser));
-  api.use(questionsRouter(services.questions, services.rsvp));
+  api.use(questionsRouter(services.questions));
   api.use(previewPictures.router());
   api.use(slipsRouter(services.slips));
   api.use(sharedCardsRouter(services.sharing));

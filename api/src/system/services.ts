@@ -48,7 +48,7 @@ export function createServices(deps: AppDeps) {
     slips: createSlipsService(deps, rsvp),
     events: createEventsService(deps, { access, images, rsvp, series, minors }),
     organiser: createOrganiserService(deps, access, minors, registrationAnswers),
-    questions: createQuestionsService(deps, access, minors),
+    questions: createQuestionsService(deps, { access, minors, rsvp, registrationAnswers }),
     calendar: createCalendarService(deps),
     auth,
     linking: createAccountLinkingService(deps, auth),

@@ -4,8 +4,8 @@ import { RSVP_LIMITS, type PermissionSlipStatus } from '../../../../shared/const
 import { conflict, forbidden, notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
 import { byShownName } from '../../../../shared/minor-names';
-import type { AnswersUpdateInput, AttendInput } from '../../../../shared/schemas';
-import type { AnswerValues, AttendanceResponse, Attendee, AttendResponse } from '../../../../shared/types';
+import type { AttendInput } from '../../../../shared/schemas';
+import type { AttendanceResponse, Attendee, AttendResponse } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';
 import * as attendanceRepo from './attendance-repository';
@@ -263,26 +263,6 @@ export function createRsvpService(
     return toResponse(result);
   }
 
-  /**
-   * PUT /api/events/{id}/answers: the member's (or, forUserId, their child's) answers change until RSVPs close
-   * (after that only the event's managers may change them, as replies). Answers the member's answers after it.
-   */
-  async function updateAnswers(viewer: Viewer, id: number, input: AnswersUpdateInput): Promise<AnswerValues> {
-    const replier = await replierFor(viewer, { status: 'not_attending', forUserId: input.forUserId });
-    await access.visibleRecord(replier.member, id);
-    const reply = await attendanceRepo.findOwnReply(prisma, id, replier.id);
-    const checked = await answers.check(id, replier.id, reply?.status ?? 'not_attending', input.answers);
-    const done = await rsvpRepo.withEventLocked(prisma, queue, id, async (tx, event) => {
-      if (event.rsvpClosesAt && event.rsvpClosesAt <= deps.now() && !mayManage(viewer, event)) {
-        throw conflict(MSG.rsvpClosed);
-      }
-      await checked.save(tx);
-      return true;
-    });
-    if (!done) throw notFound(MSG.eventNotFound);
-    return checked.values;
-  }
-
   async function getAttendance(viewer: Viewer, id: number): Promise<AttendanceResponse> {
     await access.visibleRecord(viewer, id);
     const reply = await attendanceRepo.findOwnReply(prisma, id, viewer.id);
@@ -388,7 +368,7 @@ export function createRsvpService(
 
   return {
     setAttendance,
-    updateAnswers,
+    replierFor,
     getAttendance,
     attendees,
     fillSpots,

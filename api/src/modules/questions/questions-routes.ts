@@ -3,10 +3,9 @@ import { Router } from 'express';
 import { answersUpdateSchema, questionsSchema } from '../../../../shared/schemas';
 import { currentUser, requireUser } from '../auth/request-auth';
 import { parse, parseId } from '../../http/validate';
-import type { RsvpService } from '../events/rsvp-service';
 import type { QuestionsService } from './questions-service';
 
-export function questionsRouter(questions: QuestionsService, rsvp: RsvpService): Router {
+export function questionsRouter(questions: QuestionsService): Router {
   const router = Router();
   const eventId = (params: { id?: string }) => parseId(params.id, 'event');
 
@@ -28,7 +27,7 @@ export function questionsRouter(questions: QuestionsService, rsvp: RsvpService):
   router.put('/events/:id/answers', requireUser, async (req, res) => {
     const id = eventId(req.params);
     const input = parse(answersUpdateSchema, req.body);
-    res.json({ answers: await rsvp.updateAnswers(currentUser(req), id, input) });
+    res.json({ answers: await questions.updateAnswers(currentUser(req), id, input) });
   });
 
   return router;

@@ -3,15 +3,16 @@
 // answers and export them. Answers to sensitive questions are read only by the event's leaders (its creator
 // while they may run events, and admins: the managers), each read audited without the answers' text, and
 // deleted SENSITIVE_ANSWERS_DAYS after the event (purgeDue, on the worker's scan).
-import { invalid, invalidWith } from '../../../../shared/errors';
+import { conflict, invalid, invalidWith, notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
-import type { AnswersInput, QuestionInput } from '../../../../shared/schemas';
+import type { AnswersInput, AnswersUpdateInput, QuestionInput } from '../../../../shared/schemas';
 import type { AnswerValue, AnswerValues, EventAnswers, RegistrationQuestion } from '../../../../shared/types';
 import type { StoredRsvpStatus } from '../../../../shared/constants';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/audit-repository';
-import type { EventAccess } from '../events/event-access';
-import { listAttendees } from '../events/attendance-repository';
+import { mayManage, type EventAccess } from '../events/event-access';
+import { findOwnReply, listAttendees } from '../events/attendance-repository';
+import type { RsvpService } from '../events/rsvp-service';
 import type { RegistrationAnswers } from '../events/registration-answers';
 import type { MinorsService } from '../minors/minors-service';
 import type { Viewer } from '../users/viewer';
@@ -24,7 +25,7 @@ async function auditSensitiveRead(
   viewer: Viewer,
   eventId: number,
   count: number,
-  via: 'answers' | 'csv',
+  via: 'answers' | 'csv' | 'care',
 ) {
   await recordAudit(deps.prisma, {
     actorId: viewer.id,
@@ -85,6 +86,13 @@ export function createRegistrationAnswers(deps: Pick<AppDeps, 'prisma'>): Regist
   };
 }
 
+interface QuestionsCollaborators {
+  access: EventAccess;
+  minors: MinorsService;
+  rsvp: RsvpService;
+  registrationAnswers: RegistrationAnswers;
+}
+
 /** How many answers to sensitive questions these members' answers hold. */
 function countSensitive(questions: RegistrationQuestion[], answers: Iterable<AnswerValues>): number {
   const sensitive = questions.filter((question) => question.sensitive).map((question) => String(question.id));
@@ -95,8 +103,7 @@ function countSensitive(questions: RegistrationQuestion[], answers: Iterable<Ans
 
 export function createQuestionsService(
   deps: Pick<AppDeps, 'config' | 'now' | 'prisma'>,
-  access: EventAccess,
-  minors: MinorsService,
+  { access, minors, rsvp, registrationAnswers }: QuestionsCollaborators,
 ) {
   const { prisma } = deps;
   const managed = (viewer: Viewer, id: number) => access.managedRecord(viewer, id, MSG.onlyOrganisers);
@@ -113,6 +120,31 @@ export function createQuestionsService(
     const saved = await repo.replaceQuestions(prisma, eventId, input);
     if (!saved) throw invalid(MSG.questionUnknown);
     return saved;
+  }
+
+  /**
+   * PUT /api/events/{id}/answers: the member's (or, forUserId, their child's) answers change until RSVPs close
+   * (after that only the event's managers may change them, as replies). Answers the member's answers after it.
+   */
+  async function updateAnswers(viewer: Viewer, eventId: number, input: AnswersUpdateInput): Promise<AnswerValues> {
+    const replier = await rsvp.replierFor(viewer, { status: 'not_attending', forUserId: input.forUserId });
+    await access.visibleRecord(replier.member, eventId);
+    const reply = await findOwnReply(prisma, eventId, replier.id);
+    const checked = await registrationAnswers.check(
+      eventId,
+      replier.id,
+      reply?.status ?? 'not_attending',
+      input.answers,
+    );
+    const done = await rsvp.withEventLocked(eventId, async (tx, event) => {
+      if (event.rsvpClosesAt && event.rsvpClosesAt <= deps.now() && !mayManage(viewer, event)) {
+        throw conflict(MSG.rsvpClosed);
+      }
+      await checked.save(tx);
+      return true;
+    });
+    if (!done) throw notFound(MSG.eventNotFound);
+    return checked.values;
   }
 
   /**
@@ -141,6 +173,22 @@ export function createQuestionsService(
   }
 
   /**
+   * These members' answers to the event's sensitive questions, for the event's leaders only (403 otherwise),
+   * the read audited with its count: what the trip sheet and the care card show.
+   */
+  async function sensitiveAnswersFor(
+    viewer: Viewer,
+    eventId: number,
+    userIds: number[],
+  ): Promise<Map<number, repo.SensitiveAnswer[]>> {
+    await managed(viewer, eventId);
+    const found = await repo.sensitiveAnswersFor(prisma, eventId, userIds);
+    const count = [...found.values()].reduce((sum, list) => sum + list.length, 0);
+    if (count > 0) await auditSensitiveRead(deps, viewer, eventId, count, 'care');
+    return found;
+  }
+
+  /**
    * Deletes the answers to sensitive questions of events that ended SENSITIVE_ANSWERS_DAYS ago (one audited
    * entry when there were any). Safe on every instance at once; answers how many went.
    */
@@ -148,7 +196,7 @@ export function createQuestionsService(
     return repo.purgeSensitiveAnswers(prisma, deps.now(), deps.config.sensitiveAnswersDays);
   }
 
-  return { list, replace, answers, purgeDue };
+  return { list, replace, updateAnswers, answers, sensitiveAnswersFor, purgeDue };
 }
 
 export type QuestionsService = ReturnType<typeof createQuestionsService>;
