@@ -174,4 +174,39 @@ describe.each(DATABASE_KINDS)('registration questions on %s', (kind) => {
     }
     expect((await member.client.get(`/api/events/${id}`)).body.myAnswers).toEqual({ [size]: 'L', [allergies]: 'None' });
   });
+
+  it('When a guardian account answers for its child, with the reply and afterwards, then the child’s answers change and the child sees them', async () => {
+    const { prisma } = app.deps;
+    const { id, size, allergies } = await eventWithQuestions({ capacity: null });
+    const guardian = await app.signedIn({ name: 'Gina Parent', role: 'guardian' });
+    const child = await app.signedIn({ name: 'Tilly Child', birthDate: new Date('2014-05-01') });
+    await prisma.guardianship.create({ data: { guardianId: guardian.user.id, childId: child.user.id } });
+    await prisma.guardianConsent.create({
+      data: { childId: child.user.id, guardianId: guardian.user.id, method: 'email_link', textVersion: 0 },
+    });
+
+    const missing = await guardian.client.post(`/api/events/${id}/attend`, {
+      status: 'attending',
+      forUserId: child.user.id,
+    });
+    expect(missing.body).toMatchObject({ code: 'answers_required', missing: [size, allergies] });
+    const reply = await guardian.client.post(`/api/events/${id}/attend`, {
+      status: 'attending',
+      forUserId: child.user.id,
+      answers: { [size]: 'S', [allergies]: 'Hay fever' },
+    });
+    expect(reply.status).toBe(200);
+    const changed = await guardian.client.put(`/api/events/${id}/answers`, {
+      answers: { [allergies]: 'Hay fever, pollen' },
+      forUserId: child.user.id,
+    });
+    expect(changed.status).toBe(200);
+
+    expect((await child.client.get(`/api/events/${id}`)).body.myAnswers).toEqual({
+      [size]: 'S',
+      [allergies]: 'Hay fever, pollen',
+    });
+    // Its own answers are not the account's to give: it has none.
+    expect((await guardian.client.put(`/api/events/${id}/answers`, { answers: { [size]: 'M' } })).status).toBe(403);
+  });
 });
