@@ -36,6 +36,8 @@ const API_MODULE_LAYERS = [
   'images',
   'notifications',
   'events',
+  // Registration questions: answered through the events module's RSVP path (a port it declares).
+  'questions',
   // Guardians' consent, children and approvals: releases replies and decides permission slips through the
   // events module's RSVP rules.
   'guardians',

@@ -144,7 +144,7 @@ export const emptyCareCard = (): CareCardContent => ({
 export const CARE_VISIBLE_STATUSES = ['attending', 'waitlisted', 'awaiting_guardian'] as const;
 export type CareVisibleStatus = (typeof CARE_VISIBLE_STATUSES)[number];
 
-/** An answer to a registration question marked sensitive (none exist yet: always empty). */
+/** An answer to a registration question marked sensitive: the question's label and the answer as text. */
 export interface SensitiveAnswer {
   question: string;
   answer: string;

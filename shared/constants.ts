@@ -48,6 +48,18 @@ export type StoredRsvpStatus = (typeof STORED_RSVP_STATUSES)[number];
 export const ATTENDANCE_STATUSES = [...STORED_RSVP_STATUSES, 'not_responded', 'not_authenticated'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
+/** Registration questions (PUT /api/events/{id}/questions) and their answers. */
+export const QUESTION_KINDS = ['text', 'long_text', 'single', 'multi', 'checkbox', 'number', 'date'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+export const QUESTION_LIMITS = {
+  questionsMax: 50,
+  labelMax: 200,
+  optionsMax: 20,
+  optionMax: 200,
+  /** Characters of a text answer; a long_text answer may have ten times as many. */
+  textMax: 500,
+} as const;
+
 /** Capacity, guests and the organiser's tools. */
 export const RSVP_LIMITS = {
   /** An event's capacity in people (members and guests): 1 to this, or no limit. */
@@ -264,5 +276,7 @@ export const AUDIT_ACTIONS = [
   'slip.expired',
   'care.viewed',
   'trip_sheet.viewed',
+  'answers.sensitive_viewed',
+  'answers.purged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -43,6 +43,8 @@ export class DomainError extends Error {
   /** The message as MSG holds it (English text, or ICU text with `values`): how it is found in the catalogs. */
   readonly source: string;
   readonly values?: Readonly<Record<string, string | number>>;
+  /** More of the answer for clients that act on it (`missing` question ids), sent beside `error` and `code`. */
+  fields?: Readonly<Record<string, unknown>>;
 
   constructor(
     readonly kind: ErrorKind,
@@ -58,6 +60,9 @@ export class DomainError extends Error {
 }
 
 export const invalid = (message: ErrorMessage) => new DomainError('invalid', message);
+/** A 400 whose answer carries `fields` too. */
+export const invalidWith = (message: ErrorMessage, fields: Record<string, unknown>) =>
+  Object.assign(new DomainError('invalid', message), { fields });
 export const unauthenticated = (message: ErrorMessage = MSG.notSignedIn) => new DomainError('unauthenticated', message);
 export const forbidden = (message: ErrorMessage = MSG.forbidden) => new DomainError('forbidden', message);
 export const notFound = (message: ErrorMessage = MSG.notFound) => new DomainError('not_found', message);

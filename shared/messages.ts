@@ -306,5 +306,14 @@ export const MSG = {
   ),
   imageNotReadable: 'This file is not an image we can read, or it is damaged. Please upload a JPEG, PNG or WebP photo.',
   imageWrongFormat: 'Only JPEG, PNG and WebP photos can be uploaded.',
+  questionsInvalid: 'Questions must be a list of at most 50, each with a label, a kind, required and sensitive.',
+  questionLabelInvalid: 'Each question needs a label of 1 to 200 characters.',
+  questionOptionsInvalid: 'A choice question needs 1 to 20 different options of 1 to 200 characters.',
+  answersInvalid: 'Answers must map question ids to values.',
+  questionUnknown: 'This event has no such question.',
+  /** `questions`: the labels of the required questions left unanswered, joined with ", ". */
+  answersRequired: icu<{ questions: string }>('Please answer: {questions}'),
+  /** `question`: the label of the question whose value is not of its kind. */
+  answerInvalid: icu<{ question: string }>('This is not a valid answer to “{question}”.'),
   imageHeicUnsupported: 'HEIC photos cannot be read by this server. Please upload a JPEG, PNG or WebP photo.',
 } as const;

@@ -12,6 +12,7 @@ import type {
   AttendanceStatus,
   MonthlyBy,
   PermissionSlipStatus,
+  QuestionKind,
   SignInMethod,
   NotificationChannel,
   RecurrenceFrequency,
@@ -155,7 +156,34 @@ export interface EventRepeats {
   monthlyBy: MonthlyBy | null;
 }
 
-export type EventDetail = EventSummary;
+/** An answer's value: text, long_text, single and date a string; multi a list; checkbox a boolean; number a number. */
+export type AnswerValue = string | number | boolean | string[];
+/** Answers by question id. */
+export type AnswerValues = Record<string, AnswerValue>;
+
+/**
+ * GET /api/events/{id}: the event, with the viewer's own answers to its registration questions (always there, {}
+ * when none; optional only because events from the list are shown with the same components).
+ */
+export type EventDetail = EventSummary & { myAnswers?: AnswerValues };
+
+/** A registration question (GET and PUT /api/events/{id}/questions). */
+export interface RegistrationQuestion {
+  id: number;
+  label: string;
+  kind: QuestionKind;
+  /** The choices of a single or multi question; absent otherwise. */
+  options?: string[];
+  required: boolean;
+  /** Only the event's leaders read its answers (each read audited); deleted some days after the event. */
+  sensitive: boolean;
+}
+
+/** GET /api/events/{id}/answers: the managers' view (sensitive answers only for the event's leaders). */
+export interface EventAnswers {
+  questions: RegistrationQuestion[];
+  attendees: Array<{ user: { id: number | null; name: string }; status: StoredRsvpStatus; answers: AnswerValues }>;
+}
 
 /** GET /api/users/me/calendar-feed and POST /api/users/me/calendar-feed/regenerate: the member's secret feed. */
 export interface CalendarFeedUrls {

@@ -30,6 +30,7 @@ import { authRouter } from './modules/auth/auth-routes';
 import { backupsRouter } from './modules/backups/backups-routes';
 import type { BackupsService } from './modules/backups/backups-service';
 import { eventsRouter } from './modules/events/events-routes';
+import { questionsRouter } from './modules/questions/questions-routes';
 import { slipsRouter } from './modules/guardians/slips-routes';
 import { calendarRouter } from './modules/calendar/calendar-routes';
 import { healthRouter, probesRouter } from './modules/health/health-routes';
@@ -140,6 +141,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(careRouter(services.care, services.tripSheets));
   api.use(calendarRouter(services.calendar));
   api.use(eventsRouter(deps, services.events, services.organiser));
+  api.use(questionsRouter(services.questions));
   api.use(previewPictures.router());
   api.use(slipsRouter(services.slips));
   api.use(sharedCardsRouter(services.sharing));

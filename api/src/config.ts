@@ -170,6 +170,8 @@ const envSchema = z.object({
   RATE_LIMIT_PREVIEW_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
+  /** Answers to sensitive registration questions are deleted this many days after their event ends. */
+  SENSITIVE_ANSWERS_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** Sent and failed outbox messages (copies of what was sent, with names and addresses) are kept this long. */
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** How long a guardian has to approve a minor's place on an event that needs it; then the spot is released. */
@@ -278,6 +280,8 @@ function buildConfig(env: z.infer<typeof envSchema>, source: Record<string, stri
     rateLimitPreviewPerMinute: env.RATE_LIMIT_PREVIEW_PER_MINUTE,
     /** Audit entries older than this many days are removed by housekeeping (which records that it did). */
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    /** Days after an event ends when its answers to sensitive registration questions are deleted (the worker's scan). */
+    sensitiveAnswersDays: env.SENSITIVE_ANSWERS_DAYS,
     /** Sent and failed outbox rows, and finished notification jobs, older than this are removed by housekeeping. */
     outboxRetentionMs: env.OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     /** A permission slip left unanswered this long releases the minor's held spot. */

@@ -34,6 +34,8 @@ const GUARDIAN_ALLOWED = new Set([
   'POST /users/me/guardians',
   // Replying for a child (the route checks the child is theirs).
   'POST /events/:id/attend',
+  // Changing a child's answers to the event's registration questions (checked the same way).
+  'PUT /events/:id/answers',
   'GET /telegram/bot-info',
   'POST /telegram/register-login',
   'GET /telegram/check-login/:loginId',

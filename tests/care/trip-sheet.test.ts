@@ -192,6 +192,41 @@ describe.each(DATABASE_KINDS)('the trip sheet on %s', (kind) => {
     for (const entry of cards) expect(entry.details).toEqual({ eventId, via: 'trip_sheet' });
   });
 
+  it('When the event asks a sensitive question, then the sheet and its CSV carry each answer as text, the read is audited, and an erased member leaves none', async () => {
+    const { organiser, eventId, anna } = await trip();
+    const questions = await organiser.client.put(`/api/events/${eventId}/questions`, [
+      { label: 'Medication to give on the trip', kind: 'text', required: false, sensitive: true },
+      { label: 'T-shirt size', kind: 'single', options: ['S', 'M', 'L'], required: false, sensitive: false },
+    ]);
+    expect(questions.status).toBe(200);
+    const [medication, shirt] = questions.body as Array<{ id: number }>;
+    const answered = await anna.client.put(`/api/events/${eventId}/answers`, {
+      answers: { [medication!.id]: 'Antihistamine at 8 pm', [shirt!.id]: 'M' },
+    });
+    expect(answered.status).toBe(200);
+
+    const sheet = await organiser.client.get(`/api/events/${eventId}/trip-sheet`);
+    expect(sheet.status).toBe(200);
+    const rows = sheet.body.attendees as Array<{ user: { id: number }; sensitiveAnswers: unknown[] }>;
+    expect(rows.find((row) => row.user.id === anna.user.id)!.sensitiveAnswers).toEqual([
+      { question: 'Medication to give on the trip', answer: 'Antihistamine at 8 pm' },
+    ]);
+    expect(rows.filter((row) => row.user.id !== anna.user.id).every((row) => row.sensitiveAnswers.length === 0)).toBe(
+      true,
+    );
+    const csv = await organiser.client.get(`/api/events/${eventId}/trip-sheet.csv`);
+    expect(csv.text).toContain('Medication to give on the trip: Antihistamine at 8 pm');
+    expect(csv.text).not.toContain('T-shirt');
+    const reads = await audit('answers.sensitive_viewed', organiser.user.id);
+    expect(reads.map((entry) => entry.details)).toEqual([
+      { eventId, count: 1, via: 'care' },
+      { eventId, count: 1, via: 'care' },
+    ]);
+
+    expect((await anna.client.request('DELETE', '/api/users/me', { confirm: true })).status).toBe(204);
+    expect(await app.deps.prisma.registrationAnswer.count({ where: { userId: anna.user.id } })).toBe(0);
+  });
+
   it('When a member who leads nothing, the organiser of another event, or the organiser after losing the role asks, then 403 and no card is read', async () => {
     const { organiser, eventId, anna } = await trip();
     const plain = anna;

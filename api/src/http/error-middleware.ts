@@ -38,8 +38,8 @@ function describeClientError(error: unknown): keyof typeof HTTP_MESSAGES {
   return 'invalidRequest';
 }
 
-const send = (res: Response, status: number, { code, text }: ErrorText) => {
-  res.status(status).json({ error: text, code });
+const send = (res: Response, status: number, { code, text }: ErrorText, fields?: DomainError['fields']) => {
+  res.status(status).json({ error: text, code, ...fields });
 };
 
 export function notFoundHandler(languages: RequestLanguages): RequestHandler {
@@ -57,7 +57,7 @@ export function errorHandler(logger: Logger, languages: RequestLanguages): Error
     const described = (key: keyof typeof HTTP_MESSAGES) => describedText(HTTP_MESSAGES[key].id, language);
     if (error instanceof DomainError) {
       if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(error.retryAfterSeconds));
-      send(res, STATUS_OF[error.kind], errorText(error, language));
+      send(res, STATUS_OF[error.kind], errorText(error, language), error.fields);
       return;
     }
     if (parserError?.type === 'entity.parse.failed') return send(res, 400, described('malformedJson'));

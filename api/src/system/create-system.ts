@@ -252,6 +252,8 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
           await rsvp.promoteFreedSpots();
           // Spots held for a guardian who did not answer in time are released (and the waitlist moves up).
           await services.slips.expireDue();
+          // Answers to sensitive registration questions past SENSITIVE_ANSWERS_DAYS after their event.
+          await services.questions.purgeDue();
         },
       },
       { ...options.worker, ...tuning },

@@ -30,15 +30,19 @@ import { createNotificationsService } from '../modules/notifications/notificatio
 import { createLoginCodesService } from '../modules/telegram/login-codes-service';
 import { createReachabilityService } from '../modules/telegram/reachability-service';
 import { createSharedCardsService } from '../modules/telegram/shared-cards-service';
+import { createQuestionsService, createRegistrationAnswers } from '../modules/questions/questions-service';
 
 export function createServices(deps: AppDeps) {
   const access = createEventAccess(deps.prisma);
   const minors = createMinorsService(deps);
   const images = createImagesService(deps);
-  const rsvp = createRsvpService(deps, access, minors);
+  // Registration questions' answers, judged and written with each reply and exported with the attendee CSV.
+  const registrationAnswers = createRegistrationAnswers(deps);
+  const rsvp = createRsvpService(deps, access, minors, registrationAnswers);
   const series = createSeriesService(deps);
   const auth = createAuthService(deps);
   const guardians = createGuardiansService(deps, minors);
+  const questions = createQuestionsService(deps, { access, minors, rsvp, registrationAnswers });
   return {
     access,
     minors,
@@ -47,7 +51,8 @@ export function createServices(deps: AppDeps) {
     series,
     slips: createSlipsService(deps, rsvp),
     events: createEventsService(deps, { access, images, rsvp, series, minors }),
-    organiser: createOrganiserService(deps, access, minors),
+    organiser: createOrganiserService(deps, access, minors, registrationAnswers),
+    questions,
     calendar: createCalendarService(deps),
     auth,
     linking: createAccountLinkingService(deps, auth),
@@ -68,7 +73,7 @@ export function createServices(deps: AppDeps) {
     needs: createNeedsService(deps),
     guardians,
     care: createCareService(deps, { minors, guardians }),
-    tripSheets: createTripSheetService(deps, access),
+    tripSheets: createTripSheetService(deps, access, questions.sensitiveAnswerTexts),
   };
 }
 

@@ -112,6 +112,7 @@ const GUARDIAN_ALLOWED: ReadonlyArray<readonly [method: string | null, path: Reg
   [null, /^\/guardian\/.+$/],
   [null, /^\/auth\/.+$/],
   ['POST', /^\/events\/\d{1,10}\/attend$/],
+  ['PUT', /^\/events\/\d{1,10}\/answers$/],
   ['GET', /^\/telegram\/bot-info$/],
   ['POST', /^\/telegram\/register-login$/],
   ['GET', /^\/telegram\/check-login\/[^/]+$/],

@@ -32,12 +32,14 @@ export function careVisibleUntil(event: { date: Date }, days: number): Date {
 }
 
 /**
- * Answers to the event's registration questions marked sensitive, per member. No event has questions yet: this
- * is where they join the sheet (and its CSV), under the same window and audit.
+ * Members' answers to the event's registration questions marked sensitive, as text, by member: the questions
+ * module's (which checks the viewer leads the event and audits the read).
  */
-async function sensitiveAnswersOf(_eventId: number, _userIds: number[]): Promise<Map<number, SensitiveAnswer[]>> {
-  return new Map();
-}
+export type SensitiveAnswersPort = (
+  viewer: Viewer,
+  eventId: number,
+  userIds: number[],
+) => Promise<Map<number, SensitiveAnswer[]>>;
 
 const guardianOf = ({ guardian }: repo.TripRow['user']['guardians'][number]) => {
   const email = guardian.googleEmail ?? (guardian.linkedEmailConfirmed ? guardian.linkedEmail : null);
@@ -59,7 +61,7 @@ function tripOrder(a: repo.TripRow, b: repo.TripRow): number {
 
 export type TripSheetFormat = 'json' | 'csv';
 
-export function createTripSheetService(deps: AppDeps, access: EventAccess) {
+export function createTripSheetService(deps: AppDeps, access: EventAccess, sensitiveAnswersOf: SensitiveAnswersPort) {
   const { prisma, config } = deps;
 
   async function read(viewer: Viewer, eventId: number, format: TripSheetFormat): Promise<TripSheet> {
@@ -70,6 +72,7 @@ export function createTripSheetService(deps: AppDeps, access: EventAccess) {
     const eventDay = calendarDay(event.date, timeZone);
     const rows = (await repo.tripRows(prisma, eventId)).sort(tripOrder);
     const answers = await sensitiveAnswersOf(
+      viewer,
       eventId,
       rows.map((row) => row.user.id),
     );

@@ -4,6 +4,7 @@
 import { GUARDIAN_CONSENT_LABELS, PERMISSION_SLIP_LABELS, PHOTO_CONSENT_LABELS } from '../../../../shared/minor-names';
 import type { MinorFactsRow } from '../minors/minors-repository';
 import type { AttendeeRow } from './attendance-repository';
+import type { CsvColumns } from './registration-answers';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -22,9 +23,10 @@ export const STATUS_LABELS: Record<AttendeeRow['status'], string> = {
 
 /**
  * One line per reply. `facts` (minors-service: organiserFacts) adds, in words an organiser reads, whether the
- * member is a minor, their guardian's consent, the permission slip for this event and the photo consent.
+ * member is a minor, their guardian's consent, the permission slip for this event and the photo consent;
+ * `answers` a column per registration question.
  */
-export function attendeesCsv(rows: AttendeeRow[], facts: Map<number, MinorFactsRow>): string {
+export function attendeesCsv(rows: AttendeeRow[], facts: Map<number, MinorFactsRow>, answers: CsvColumns): string {
   const header = [
     'Name',
     'Status',
@@ -35,6 +37,7 @@ export function attendeesCsv(rows: AttendeeRow[], facts: Map<number, MinorFactsR
     'Guardian consent',
     'Permission slip',
     'Photos',
+    ...answers.header,
   ];
   const lines = rows.map((row) => {
     const fact = facts.get(row.id);
@@ -48,6 +51,7 @@ export function attendeesCsv(rows: AttendeeRow[], facts: Map<number, MinorFactsR
       GUARDIAN_CONSENT_LABELS[fact?.guardianConsent ?? 'not_needed'],
       fact?.permissionSlip ? PERMISSION_SLIP_LABELS[fact.permissionSlip] : '',
       PHOTO_CONSENT_LABELS[fact?.photoConsent ?? 'none'],
+      ...answers.cellsOf(row.id),
     ];
   });
   return csvDocument([header, ...lines]);

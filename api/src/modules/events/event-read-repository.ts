@@ -11,7 +11,7 @@ import { SUMMARY_COLUMNS, toSummary, viewerJoinsSql, visibleToSql, type SummaryS
 /** The session's user, as the statement's first part reads it. */
 const VIEWER_ID = PrismaTypes.raw('v.id');
 const VIEWER_IS_ADMIN = PrismaTypes.raw('v.is_admin');
-import type { EventSummary } from '../../../../shared/types';
+import type { AnswerValues, EventDetail } from '../../../../shared/types';
 import type { Viewer } from '../users/viewer';
 
 type Row = { [K in keyof SummarySqlRow]: SummarySqlRow[K] | null } & {
@@ -20,14 +20,33 @@ type Row = { [K in keyof SummarySqlRow]: SummarySqlRow[K] | null } & {
   viewer_role: string;
   session_expires_at: Date | string;
   data_version: string | null;
+  my_answers: AnswerValues | string | null;
 };
+
+/** The viewer's answers to the event's registration questions, one JSON object by question id. */
+const myAnswersSql = (viewerId: PrismaTypes.Sql, eventId: PrismaTypes.Sql) => PrismaTypes.sql`(
+  SELECT COALESCE(jsonb_object_agg(ra.question_id::text, ra.value), '{}'::jsonb) FROM registration_answers ra
+  WHERE ra.event_id = ${eventId} AND ra.user_id = ${viewerId})`;
+
+/** JSON as the driver hands it over (PGlite and pg may differ), as an object. */
+const asAnswers = (value: AnswerValues | string | null): AnswerValues =>
+  typeof value === 'string' ? (JSON.parse(value) as AnswerValues) : (value ?? {});
+
+/** The member's answers to the event's registration questions ({} when none): the details' myAnswers. */
+export async function findMyAnswers(prisma: Prisma, eventId: number, userId: number): Promise<AnswerValues> {
+  const [row] = await leanQuery<{ my_answers: AnswerValues | string | null }>(
+    prisma,
+    PrismaTypes.sql`SELECT ${myAnswersSql(PrismaTypes.sql`${userId}::int`, PrismaTypes.sql`${eventId}::int`)} AS my_answers`,
+  );
+  return asAnswers(row?.my_answers ?? null);
+}
 
 export interface SessionEventRead {
   viewer: Viewer;
   expiresAt: Date;
   dataVersion: DataVersion;
   /** Null when the event does not exist or the viewer may not see it (the same answer: 404). */
-  event: EventSummary | null;
+  event: EventDetail | null;
 }
 
 /**
@@ -49,6 +68,7 @@ export async function readEventWithSession(
     SELECT v.id AS viewer_id, v.is_admin AS viewer_is_admin, v.role AS viewer_role,
       v.expires_at AS session_expires_at,
       (SELECT dv.version::text FROM data_version dv WHERE dv.id = 1) AS data_version,
+      ${myAnswersSql(VIEWER_ID, PrismaTypes.raw('e.id'))} AS my_answers,
       ${SUMMARY_COLUMNS}
     FROM viewer v
     LEFT JOIN events e ON e.id = ${eventId} AND ${visibleToSql(VIEWER_ID, VIEWER_IS_ADMIN)}
@@ -59,6 +79,6 @@ export async function readEventWithSession(
     viewer: { id: row.viewer_id, isAdmin: row.viewer_is_admin, role: row.viewer_role },
     expiresAt: new Date(row.session_expires_at),
     dataVersion: { version: row.data_version ?? '0', boundary: null },
-    event: row.id === null ? null : toSummary(row as SummarySqlRow),
+    event: row.id === null ? null : { ...toSummary(row as SummarySqlRow), myAnswers: asAnswers(row.my_answers) },
   };
 }

@@ -6,6 +6,7 @@ import {
   eventMessageSchema,
   commentReportSchema,
   commentSchema,
+  csvQuerySchema,
   eventCreateSchema,
   eventUpdateSchema,
   eventsPageQuerySchema,
@@ -116,7 +117,9 @@ export function eventsRouter(
 
   // The organiser's tools (creator or admin) and the member's pass.
   router.get('/events/:id/attendees.csv', requireUser, async (req, res) => {
-    const { filename, body } = await organiser.csv(currentUser(req), eventId(req.params));
+    // ?sensitive=true: with the answers to sensitive registration questions (audited).
+    const { sensitive } = parse(csvQuerySchema, req.query);
+    const { filename, body } = await organiser.csv(currentUser(req), eventId(req.params), sensitive);
     res.set({
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${filename}"`,

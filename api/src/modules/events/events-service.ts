@@ -7,6 +7,7 @@ import type { OrganisationLanguage, ReportCategory, SeriesScope } from '../../..
 import type { eventCreateSchema, EventsPageQuery } from '../../../../shared/schemas';
 import type {
   CommentItem,
+  EventDetail,
   EventHost,
   EventPreview,
   EventSummary,
@@ -29,6 +30,7 @@ import * as commentsRepo from './comments-repository';
 import { announcedChanges } from './event-changes';
 import { createDefaults, toWrite, type EventFields } from './event-write';
 import * as repo from './events-repository';
+import { findMyAnswers } from './event-read-repository';
 import * as invitationsRepo from './invitations-repository';
 import * as seriesRepo from './series-repository';
 import { createSummaryParts, joinJson, summariesJson } from './summary-json';
@@ -72,10 +74,11 @@ export function createEventsService(
   // The organisation's zone (cached briefly): events that name none are held in it.
   const orgZone = () => organisationTimeZone(deps);
 
-  async function getVisible(viewer: Viewer, id: number): Promise<EventSummary> {
+  /** An event's details, with the viewer's own answers to its registration questions (myAnswers). */
+  async function getVisible(viewer: Viewer, id: number): Promise<EventDetail> {
     const event = await repo.findVisibleEvent(prisma, viewer, id);
     if (!event) throw notFound(MSG.eventNotFound);
-    return event;
+    return { ...event, myAnswers: await findMyAnswers(prisma, id, viewer.id) };
   }
 
   function assertCanCreate(viewer: Viewer): void {

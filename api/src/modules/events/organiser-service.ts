@@ -13,6 +13,7 @@ import { consume, type RateLimitRule } from '../../http/rate-limit';
 import * as attendanceRepo from './attendance-repository';
 import { attendeesCsv } from './attendees-csv';
 import type { EventAccess } from './event-access';
+import type { RegistrationAnswers } from './registration-answers';
 import { issuePass, passQrSvg, readPass } from './event-pass';
 import type { Viewer } from '../users/viewer';
 import { recordAudit } from '../audit/audit-repository';
@@ -37,15 +38,17 @@ export function createOrganiserService(
   deps: Pick<AppDeps, 'notifications' | 'now' | 'prisma' | 'secrets'>,
   access: EventAccess,
   minors: MinorsService,
+  answers: RegistrationAnswers,
 ) {
   const { prisma, secrets } = deps;
   const organised = (viewer: Viewer, id: number) => access.managedRecord(viewer, id, MSG.onlyOrganisers);
 
   /**
    * GET /api/events/{id}/attendees.csv: every reply with full names (hidden ones and minors too: organisers see
-   * them), and each member's age, consent, permission slip and photo consent.
+   * them), each member's age, consent, permission slip and photo consent, and a column per registration
+   * question (sensitive ones only with `sensitive`, which the questions module audits).
    */
-  async function csv(viewer: Viewer, id: number): Promise<{ filename: string; body: string }> {
+  async function csv(viewer: Viewer, id: number, sensitive = false): Promise<{ filename: string; body: string }> {
     await organised(viewer, id);
     const attendees = await attendanceRepo.listAttendees(prisma, id);
     const facts = await minors.organiserFacts(
@@ -59,7 +62,8 @@ export function createOrganiserService(
       subject: { type: 'event', id },
       details: { rows: attendees.length },
     });
-    return { filename: `attendees-event-${id}.csv`, body: attendeesCsv(attendees, facts) };
+    const columns = await answers.csvColumns(viewer, id, sensitive);
+    return { filename: `attendees-event-${id}.csv`, body: attendeesCsv(attendees, facts, columns) };
   }
 
   /**

@@ -21,6 +21,7 @@ import { awaitsVerification, findBirthDate, isGuardianOf } from '../minors/minor
 import * as slipsRepo from '../minors/permission-slips-repository';
 import { queueSlipOutcome } from '../notifications/slip-messages';
 import { createSlipHolds, type SlipHolds } from './permission-slips';
+import type { RegistrationAnswers } from './registration-answers';
 
 interface Promotion {
   now: Date;
@@ -104,6 +105,7 @@ export function createRsvpService(
   deps: Pick<AppDeps, 'config' | 'notifications' | 'now' | 'prisma'>,
   access: EventAccess,
   minors: MinorsService,
+  answers: RegistrationAnswers,
 ) {
   const { prisma } = deps;
   // Built once with the service, so the system it belongs to owns its queues.
@@ -143,7 +145,7 @@ export function createRsvpService(
    * account replies only for a child: for itself it is 403 before the event is looked up, so an event it may
    * not see and one it may answer alike (no counts, no 404 to tell them apart).
    */
-  async function replierFor(viewer: Viewer, input: AttendInput): Promise<Replier> {
+  async function replierFor(viewer: Viewer, input: Pick<AttendInput, 'status' | 'forUserId'>): Promise<Replier> {
     if (input.forUserId === undefined || input.forUserId === viewer.id) {
       if (viewer.role === 'guardian') throw forbidden(MSG.guardianAccountOnly);
       return { id: viewer.id, member: viewer, guardianId: null };
@@ -229,6 +231,8 @@ export function createRsvpService(
     // Saying no is always allowed; going needs a birth date (if required) and, for a minor, consent (a
     // guardian's reply for a child was checked against the child in replierFor).
     if (replier.guardianId === null && input.status !== 'not_attending') await minors.assertMayTakePart(viewer);
+    // The registration questions' answers: judged before the lock, written with the reply.
+    const checked = await answers.check(id, replier.id, input.status, input.answers);
     const result = await rsvpRepo.withEventLocked(
       prisma,
       queue,
@@ -244,6 +248,7 @@ export function createRsvpService(
         const needsApproval = approval !== null && replier.guardianId === null && approval.slip !== 'approved';
         const plan = planReply(event, current, input.status, input.guests, needsApproval);
         await rsvpRepo.saveReply(tx, id, replier.id, plan, now);
+        await checked.save(tx);
         if (approval) await settleSlip(tx, id, replier, current, plan, input.status, approval.slip, now);
         const people = event.attendingPeople - peopleIn(current) + peopleIn(plan);
         // Without a capacity nobody waits: an edit that removes the limit lets the whole waitlist in.
@@ -363,6 +368,7 @@ export function createRsvpService(
 
   return {
     setAttendance,
+    replierFor,
     getAttendance,
     attendees,
     fillSpots,

@@ -51,6 +51,11 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, MessageDescriptor> = define
   'slip.expired': { id: 'web.admin.audit.actionSlipExpired', defaultMessage: 'Permission slip expired' },
   'care.viewed': { id: 'web.admin.audit.actionCareViewed', defaultMessage: 'Viewed a care card' },
   'trip_sheet.viewed': { id: 'web.admin.audit.actionTripSheetViewed', defaultMessage: 'Downloaded a trip sheet' },
+  'answers.sensitive_viewed': {
+    id: 'web.admin.audit.actionAnswersSensitiveViewed',
+    defaultMessage: 'Read sensitive answers',
+  },
+  'answers.purged': { id: 'web.admin.audit.actionAnswersPurged', defaultMessage: 'Deleted old sensitive answers' },
 });
 
 const messages = defineMessages({
