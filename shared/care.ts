@@ -118,7 +118,6 @@ export const careCardInputSchema = z.strictObject({
   dietary: dietarySchema,
   emergencyContacts: contactsSchema,
 });
-export type CareCardInput = z.input<typeof careCardInputSchema>;
 export type CareCardContent = z.output<typeof careCardInputSchema>;
 
 /** The card as every care answer carries it. */
