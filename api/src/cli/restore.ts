@@ -10,7 +10,7 @@ const USAGE = `Usage:
   npm run restore -- FILE            restore FILE into the configured database, which must be empty
   npm run restore -- FILE --force    replace the data in the database (a backup of it is made first)
 
-Stop the server before restoring. See docs/operations-backups.md.
+Stop the server before restoring. See docs/operations.md, "Backups".
 `;
 
 const EXIT = { restored: 0, failed: 1, usage: 2, refused: 3 } as const;
