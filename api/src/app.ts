@@ -165,7 +165,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   const notFound = notFoundHandler(languages);
   app.use((req, res, next) => (hasHiddenSegment(req.path) ? notFound(req, res, next) : next()));
   // Metrics are served on a listener of their own (METRICS_PORT), never here: /metrics is no page of the site.
-  app.all('/metrics', notFound);
+  app.use((req, res, next) => (req.path === '/metrics' ? notFound(req, res, next) : next()));
 
   if (existsSync(path.join(webappDir, 'index.html'))) {
     // The build's pre-compressed copies (webapp/precompress.ts), Brotli first; hashed assets never change.
