@@ -1,7 +1,7 @@
 // Child process: the baseline, the best plain server we know for these answers. A bare node:http server, pg,
 // and one named prepared statement per endpoint that checks the session and reads what ours answers for the
-// signed-in member: visibility (public, created or invited; admins see all), the counts kept on the event's row
-// and the member's own RSVP. Rows become JSON through the app's own toSummary, so both send the same bytes
+// signed-in member: visibility (public, created or invited; admins see all), the counts kept on the event's row,
+// the member's own RSVP and, in the details, their answers to the event's questions. Rows become JSON through the app's own toSummary, so both send the same bytes
 // (the bench checks that before loading either).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +20,12 @@ WITH viewer AS (
   SELECT u.id, u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id = $1 AND s.expires_at > (now() AT TIME ZONE 'UTC')
 )
-SELECT ${SUMMARY_COLUMNS.text}
+SELECT ${SUMMARY_COLUMNS.text}${
+  oneEvent
+    ? `, (SELECT COALESCE(jsonb_object_agg(ra.question_id::text, ra.value), '{}'::jsonb) FROM registration_answers ra
+  WHERE ra.event_id = e.id AND ra.user_id = v.id) AS my_answers`
+    : ''
+}
 FROM viewer v
 LEFT JOIN events e ON ${oneEvent ? 'e.id = $2 AND ' : ''}(v.is_admin OR e.is_public OR e.creator_id = v.id
   OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = v.id))
@@ -57,15 +62,18 @@ serveFromChild<{ databaseUrl: string; poolSize: number }>(async ({ databaseUrl, 
       }
       if (!token) return send(401, UNAUTHENTICATED);
       const values = detail ? [sha256(token), Number(detail[1])] : [sha256(token)];
-      const { rows } = await pool.query<SummarySqlRow & { id: number | null }>({
+      const { rows } = await pool.query<SummarySqlRow & { id: number | null; my_answers?: unknown }>({
         ...(detail ? DETAIL : LIST),
         values,
         types,
       });
       if (!rows.length) return send(401, UNAUTHENTICATED);
-      const events = rows.filter((row) => row.id !== null).map(toSummary);
-      if (!detail) return send(200, JSON.stringify(events));
-      return events[0] ? send(200, JSON.stringify(events[0])) : send(404, JSON.stringify({ error: 'Event not found' }));
+      const found = rows.filter((row) => row.id !== null);
+      if (!detail) return send(200, JSON.stringify(found.map(toSummary)));
+      // The details add the member's own answers to the event's registration questions.
+      return found[0]
+        ? send(200, JSON.stringify({ ...toSummary(found[0]), myAnswers: found[0].my_answers ?? {} }))
+        : send(404, JSON.stringify({ error: 'Event not found' }));
     } catch {
       send(500, JSON.stringify({ error: 'Internal server error' }));
     }
