@@ -456,6 +456,14 @@ const guestsSchema = z
   .min(0, { error: MSG.rsvpGuestsInvalid })
   .max(RSVP_LIMITS.guestsMax, { error: MSG.rsvpGuestsInvalid });
 
+/** A guardian acting for their child: the child's account id. */
+const forUserIdSchema = z
+  .number({ error: MSG.forUserIdInvalid })
+  .int({ error: MSG.forUserIdInvalid })
+  .positive({ error: MSG.forUserIdInvalid })
+  .max(2_147_483_647, { error: MSG.forUserIdInvalid })
+  .optional();
+
 /**
  * POST /api/events/{id}/attend. `guests` (extra people brought) counts only with 'attending'; left out, the
  * member keeps the guests they had.
@@ -466,12 +474,7 @@ export const attendSchema = z.object({
   /** Answers to the event's registration questions, by question id (checked against each question's kind). */
   answers: z.lazy(() => answersSchema).optional(),
   /** A guardian replying for their child (the child's account id). */
-  forUserId: z
-    .number({ error: MSG.forUserIdInvalid })
-    .int({ error: MSG.forUserIdInvalid })
-    .positive({ error: MSG.forUserIdInvalid })
-    .max(2_147_483_647, { error: MSG.forUserIdInvalid })
-    .optional(),
+  forUserId: forUserIdSchema,
 });
 export type AttendInput = z.infer<typeof attendSchema>;
 
@@ -946,12 +949,7 @@ export type QuestionInput = z.infer<typeof questionSchema>;
 /** PUT /api/events/{id}/answers: the member's (or, forUserId, their child's) answers, changed until RSVPs close. */
 export const answersUpdateSchema = z.object({
   answers: answersSchema,
-  forUserId: z
-    .number({ error: MSG.forUserIdInvalid })
-    .int({ error: MSG.forUserIdInvalid })
-    .positive({ error: MSG.forUserIdInvalid })
-    .max(2_147_483_647, { error: MSG.forUserIdInvalid })
-    .optional(),
+  forUserId: forUserIdSchema,
 });
 export type AnswersUpdateInput = z.infer<typeof answersUpdateSchema>;
 
