@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { PhotoConsent } from './constants';
 import { MSG } from './messages';
-import { said, tooLongMessage, type CareField } from './schemas';
+import { said, tooLongMessage, type CareField } from './schemas/said';
 
 export const DIETARY_NEEDS = [
   'vegetarian',

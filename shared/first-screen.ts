@@ -15,7 +15,7 @@ export interface InlinedAnswer {
 /** API address → its answer, for the first screen's GET requests. */
 export type FirstScreenAnswers = Record<string, InlinedAnswer>;
 
-/** The web app's list page (the server's default, EVENTS_PAGE in schemas.ts, which the first page must not import). */
+/** The web app's list page (the server's default, EVENTS_PAGE in schemas/events.ts, which the first page must not import). */
 export const EVENTS_PAGE_SIZE = 50;
 
 export const CURRENT_USER_PATH = '/api/users/me';

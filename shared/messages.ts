@@ -18,7 +18,7 @@ function icu<V extends Record<string, string | number>>(source: string) {
 /**
  * The form fields that messages name ("Name must be at most 200 characters"), by their key in the request schema,
  * as people read them. Each is its own catalog message (`field.<key>`), worded as the subject of such a sentence
- * ("Der Name" in German). The schemas' text helpers take only these keys (shared/schemas.ts), so a new text field
+ * ("Der Name" in German). The schemas' text helpers take only these keys (shared/schemas/said.ts), so a new text field
  * without a name here does not compile; `npm run i18n:extract` then adds it to en.json and the catalog test names
  * the languages still missing it.
  */
@@ -218,7 +218,7 @@ export const MSG = {
   deletedMember: DELETED_MEMBER_NAME,
   /** How a member who hid their name appears to other members in attendee lists. */
   hiddenAttendee: '1 more member',
-  // A request's fields refused by its schema (shared/schemas.ts). `field` is a request field named as the client
+  // A request's fields refused by its schema (shared/schemas/). `field` is a request field named as the client
   // sends it (`isPublic`, `limit`), as written in every language, or a form's field (FIELD_NAMES), by its name.
   fieldBoolean: icu<{ field: string }>('{field} must be true or false'),
   fieldWholeNumber: icu<{ field: string; min: number; max: number }>(

@@ -167,7 +167,7 @@ export function i18nCatalogs(): Plugin {
       if (id === CATALOGS_ID || id.startsWith(WHOLE_PREFIX)) return RESOLVED + id;
       // In the build the web app's formatter gets every message parsed already: its copy of intl-messageformat goes
       // without the ICU parser (a third of its size, on the first page). Shared code that formats English ICU itself (the
-      // validation messages of shared/schemas.ts, in the forms' chunks) keeps the whole library.
+      // validation messages of shared/schemas/, in the forms' chunks) keeps the whole library.
       if (isBuild && id === 'intl-messageformat' && importer?.startsWith(path.join(SOURCE_DIR, 'i18n'))) {
         const resolved = await this.resolve(id, importer, { skipSelf: true });
         return resolved ? `${resolved.id}${NO_PARSER}` : null;

@@ -3,7 +3,7 @@
 // know a field never clears it. The fields are read from the schema, so a new optional field is tried as soon as
 // it exists, with a sample value found for it. On PGlite and (when configured) PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventUpdateSchema } from '../../shared/schemas';
+import { eventUpdateSchema } from '../../shared/schemas/events';
 import type { EventSummary } from '../../shared/types';
 import { DATABASE_KINDS } from '../support/databases';
 import { eventBody } from '../support/events';

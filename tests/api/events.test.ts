@@ -4,7 +4,7 @@ import type { Prisma, User } from '@prisma/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServices } from '../../api/src/system/services';
 import { LIMITS } from '../../shared/constants';
-import type { EventCreateInput } from '../../shared/schemas';
+import type { EventCreateInput } from '../../shared/schemas/events';
 import { DATABASE_KINDS } from '../support/databases';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -4,7 +4,7 @@
 import type { User } from '@prisma/client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EventCreateInput } from '../../shared/schemas';
+import type { EventCreateInput } from '../../shared/schemas/events';
 import type { EventSummary } from '../../shared/types';
 import { eventBody } from '../support/events';
 import type { TestClient } from '../support/http-client';

@@ -4,7 +4,7 @@
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adoptOrganisationTimeZone } from '../../api/src/modules/calendar/time-zones-repository';
-import type { EventCreateInput } from '../../shared/schemas';
+import type { EventCreateInput } from '../../shared/schemas/events';
 import { instantFromWallTime } from '../../shared/time-zones';
 import { zoneNote } from '../../webapp/src/lib/dates';
 import { eventBody, eventRow } from '../support/events';

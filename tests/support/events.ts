@@ -1,5 +1,5 @@
 import type { Prisma } from '@prisma/client';
-import type { EventCreateInput } from '../../shared/schemas';
+import type { EventCreateInput } from '../../shared/schemas/events';
 import type { TestClient } from './http-client';
 
 /**

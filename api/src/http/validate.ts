@@ -1,7 +1,8 @@
 // Parsing of everything a client sends: bodies, ids and queries. Failures become 400 with the schema's message.
 import { MSG, type IdKind } from '../../../shared/messages';
 import type { z } from 'zod';
-import { isStorableText, validationMessage } from '../../../shared/schemas';
+import { isStorableText } from '../../../shared/schemas/fields';
+import { validationMessage } from '../../../shared/schemas/said';
 import { asWritten, invalid } from '../../../shared/errors';
 
 /** True when some string anywhere in the value could not be stored in PostgreSQL text (NUL, lone surrogate). */

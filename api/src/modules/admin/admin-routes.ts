@@ -1,6 +1,7 @@
 // /api/notification-templates, /api/smtp-settings and /api/admin/organisation: admin-only, HTTP only — parse, call, answer.
 import { Router } from 'express';
-import { organisationSettingsSchema, smtpSettingsSchema, templateSchema } from '../../../../shared/schemas';
+import { smtpSettingsSchema, templateSchema } from '../../../../shared/schemas/admin';
+import { organisationSettingsSchema } from '../../../../shared/schemas/membership';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireAdmin } from '../auth/request-auth';
 import type { OrganisationService } from '../organisation/organisation-service';

@@ -1,6 +1,6 @@
 // /api/admin/audit: admin-only, read-only — parse, call, answer.
 import { Router } from 'express';
-import { auditQuerySchema } from '../../../../shared/schemas';
+import { auditQuerySchema } from '../../../../shared/schemas/admin';
 import { parse } from '../../http/validate';
 import { requireAdmin } from '../auth/request-auth';
 import type { AuditService } from '../audit/audit-service';

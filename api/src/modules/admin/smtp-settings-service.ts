@@ -1,7 +1,7 @@
 // Use cases of the outgoing email settings. The password is write-only: encrypted at rest, never returned.
 import type { z } from 'zod';
 import { MSG } from '../../../../shared/messages';
-import type { smtpSettingsSchema } from '../../../../shared/schemas';
+import type { smtpSettingsSchema } from '../../../../shared/schemas/admin';
 import type { SmtpSettingsView } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { invalid } from '../../../../shared/errors';

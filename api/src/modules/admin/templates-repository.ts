@@ -1,6 +1,6 @@
 // The notification_templates table: the only code that talks to Prisma about templates.
 import type { OrganisationLanguage, TemplateChannel, TemplateType } from '../../../../shared/constants';
-import type { TemplateInput } from '../../../../shared/schemas';
+import type { TemplateInput } from '../../../../shared/schemas/admin';
 import type { NotificationTemplateItem } from '../../../../shared/types';
 import type { Prisma as PrismaTypes } from '@prisma/client';
 import type { Prisma } from '../../db/database';

@@ -1,6 +1,6 @@
 // Use cases of the admin's notification templates: one template per type, channel and language.
 import { MSG } from '../../../../shared/messages';
-import type { TemplateInput } from '../../../../shared/schemas';
+import type { TemplateInput } from '../../../../shared/schemas/admin';
 import type { NotificationTemplateItem } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../../../shared/errors';

@@ -1,6 +1,6 @@
 // Reading the audit log (admins) and keeping it to its retention period (housekeeping). Nothing here changes
 // an entry: the log is append-only, and only the retention job may remove old ones.
-import type { AuditQuery } from '../../../../shared/schemas';
+import type { AuditQuery } from '../../../../shared/schemas/admin';
 import type { AuditPage } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { listAudit, pruneAudit } from './audit-repository';

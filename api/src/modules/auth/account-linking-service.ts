@@ -2,7 +2,7 @@
 // a sign-in identity only once its owner opens the confirmation link sent to it (DESIGN §4).
 import { MSG } from '../../../../shared/messages';
 import type { Language } from '../../../../shared/i18n/languages';
-import type { TelegramAuthData } from '../../../../shared/schemas';
+import type { TelegramAuthData } from '../../../../shared/schemas/auth';
 import type { AppDeps } from '../../deps';
 import { conflict, invalid, rateLimited } from '../../../../shared/errors';
 import { isUniqueViolation } from '../../db/errors';

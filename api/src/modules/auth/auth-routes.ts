@@ -7,7 +7,7 @@ import {
   linkTelegramSchema,
   loginSchema,
   telegramLoginSchema,
-} from '../../../../shared/schemas';
+} from '../../../../shared/schemas/auth';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from './request-auth';
 import { unauthenticated } from '../../../../shared/errors';

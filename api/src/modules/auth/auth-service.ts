@@ -1,6 +1,6 @@
 // Sign-in use cases: Google ID tokens, the Telegram Login Widget, and (demo mode only) demo accounts.
 import { MSG } from '../../../../shared/messages';
-import type { TelegramAuthData } from '../../../../shared/schemas';
+import type { TelegramAuthData } from '../../../../shared/schemas/auth';
 import { isUniqueViolation } from '../../db/errors';
 import type { AppDeps } from '../../deps';
 import { conflict, invalid, unauthenticated } from '../../../../shared/errors';

@@ -1,7 +1,7 @@
 // Calendars over HTTP: an event's .ics, the secret feed (no session: calendar apps poll it), and the member's
 // feed settings. Parse, call the service, answer.
 import { Router, type Request } from 'express';
-import { calendarFeedSettingsSchema, emptyBodySchema } from '../../../../shared/schemas';
+import { calendarFeedSettingsSchema, emptyBodySchema } from '../../../../shared/schemas/users';
 import { currentUser, requireUser } from '../auth/request-auth';
 import { answeredNotModified } from '../../http/version-etag';
 import { parse, parseId } from '../../http/validate';

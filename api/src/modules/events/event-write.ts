@@ -2,7 +2,7 @@
 // request leaves out. A create takes the field's default; an edit keeps the stored value, so an older client
 // that does not know a field changes nothing of it.
 import type { z } from 'zod';
-import { eventUpdateSchema } from '../../../../shared/schemas';
+import { eventUpdateSchema } from '../../../../shared/schemas/events';
 import type { EventWrite } from './events-repository';
 
 /** A create or an edit as the schema leaves it (a create's recurrence is the series' business, not written here). */

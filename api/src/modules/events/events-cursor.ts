@@ -1,7 +1,7 @@
 // The paged list's cursor: opaque to clients, base64url of "<u|p>.<date in ms>.<id>", the keyset of the last
 // event of the page before. The side is inside, so a cursor of the upcoming list cannot page the past one.
 import { MSG } from '../../../../shared/messages';
-import type { EventsPageQuery } from '../../../../shared/schemas';
+import type { EventsPageQuery } from '../../../../shared/schemas/events';
 import { invalid } from '../../../../shared/errors';
 import type { Keyset } from './events-repository';
 

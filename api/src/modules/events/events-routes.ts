@@ -1,18 +1,15 @@
 // /api/events/*: HTTP only — parse, call the service, answer.
 import { Router, type RequestHandler } from 'express';
+import { commentReportSchema, commentSchema } from '../../../../shared/schemas/comments';
 import {
-  attendSchema,
-  checkInSchema,
-  eventMessageSchema,
-  commentReportSchema,
-  commentSchema,
-  csvQuerySchema,
   eventCreateSchema,
   eventUpdateSchema,
   eventsPageQuerySchema,
   invitationsSchema,
   seriesScopeQuerySchema,
-} from '../../../../shared/schemas';
+} from '../../../../shared/schemas/events';
+import { csvQuerySchema } from '../../../../shared/schemas/questions';
+import { attendSchema, checkInSchema, eventMessageSchema } from '../../../../shared/schemas/rsvp';
 import { notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
 import type { EventPreview } from '../../../../shared/types';

@@ -13,7 +13,7 @@
 // carry Helmet's headers (http/security-headers.ts) and the routes' headers, compression included.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
-import { eventsPageQuerySchema, type EventsPageQuery } from '../../../../shared/schemas';
+import { eventsPageQuerySchema, type EventsPageQuery } from '../../../../shared/schemas/events';
 import type { AppDeps } from '../../deps';
 import { COMPRESSION_THRESHOLD, compressAnswers } from '../../http/compress';
 import { logWhenFinished } from '../../http/request-log';

@@ -5,7 +5,7 @@
 import { MESSAGE_LIMITS } from '../../../../shared/constants';
 import { conflict, invalid, notFound, rateLimited } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
-import type { CheckInInput, EventMessageInput } from '../../../../shared/schemas';
+import type { CheckInInput, EventMessageInput } from '../../../../shared/schemas/rsvp';
 import type { CheckInResponse, EventMessageResponse, EventPass } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';

@@ -2,7 +2,7 @@
 // system/services.ts): the answers sent with a reply are judged before the reply's lock and written inside its
 // transaction, and the attendee CSV gains a column per question. A port, so the RSVP path knows no questions.
 import type { StoredRsvpStatus } from '../../../../shared/constants';
-import type { AnswersInput } from '../../../../shared/schemas';
+import type { AnswersInput } from '../../../../shared/schemas/questions';
 import type { AnswerValues } from '../../../../shared/types';
 import type { Tx } from './events-repository';
 import type { Viewer } from '../users/viewer';

@@ -1,7 +1,7 @@
 // Recurring events: creating a series, editing or deleting "this and following" occurrences, and
 // generating occurrences as time passes. Each occurrence is an event of its own; the events service decides
 // who may do what and calls in here for the series part.
-import type { RecurrenceInput } from '../../../../shared/schemas';
+import type { RecurrenceInput } from '../../../../shared/schemas/events';
 import { invalid } from '../../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import { changedFields, closingLead } from './event-changes';

@@ -11,7 +11,7 @@ import {
   guardianRequestSchema,
   photoConsentSchema,
   recordedConsentSchema,
-} from '../../../../shared/schemas';
+} from '../../../../shared/schemas/guardians';
 import { parse, parseId } from '../../http/validate';
 import { currentUser, requireAdmin, requireUser } from '../auth/request-auth';
 import type { MinorsService } from '../minors/minors-service';

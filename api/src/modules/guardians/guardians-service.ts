@@ -11,7 +11,7 @@ import {
 import { conflict, forbidden, gone, invalid, notFound, rateLimited } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
 import type { Language } from '../../../../shared/i18n/languages';
-import type { RecordedConsentInput } from '../../../../shared/schemas';
+import type { RecordedConsentInput } from '../../../../shared/schemas/guardians';
 import type {
   ConsentAwaitingVerification,
   GuardianChild,

@@ -1,6 +1,6 @@
 // /api/guardian/children/{childId}/events/{eventId}/approval: HTTP only — parse, call the service, answer.
 import { Router } from 'express';
-import { slipDecisionSchema } from '../../../../shared/schemas';
+import { slipDecisionSchema } from '../../../../shared/schemas/guardians';
 import { parse, parseId } from '../../http/validate';
 import { currentUser, requireUser } from '../auth/request-auth';
 import type { SlipsService } from './slips-service';

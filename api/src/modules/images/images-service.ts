@@ -4,7 +4,7 @@ import { mayCreateEvents } from '../../../../shared/permissions';
 import type { Prisma as PrismaTypes } from '@prisma/client';
 import { IMAGE_UPLOAD } from '../../../../shared/constants';
 import { forbidden, invalid } from '../../../../shared/errors';
-import { uploadedImageId } from '../../../../shared/schemas';
+import { uploadedImageId } from '../../../../shared/schemas/events';
 import type { UploadedImage } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { randomToken } from '../../lib/secrets';

@@ -7,7 +7,7 @@ import {
   sendPhoneCodeSchema,
   updateMeSchema,
   verifyPhoneSchema,
-} from '../../../../shared/schemas';
+} from '../../../../shared/schemas/users';
 import type { AppDeps } from '../../deps';
 import { SESSION_COOKIE, cookieOptions } from '../auth/sessions';
 import { currentUser, requireUser } from '../auth/request-auth';

@@ -1,7 +1,7 @@
 // Use cases of a user's own profile, notification preferences and the member directory.
 import type { NotificationChannel, OrganisationLanguage } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
-import type { UpdateMeInput } from '../../../../shared/schemas';
+import type { UpdateMeInput } from '../../../../shared/schemas/users';
 import type { CurrentUser, DirectoryUser, PublicUser } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';

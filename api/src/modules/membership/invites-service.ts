@@ -1,7 +1,7 @@
 // Use cases of invite links: admins create, list and revoke them; a pending account that sends a code joins.
 import { randomBytes } from 'node:crypto';
 import { MSG } from '../../../../shared/messages';
-import type { InviteCreateInput } from '../../../../shared/schemas';
+import type { InviteCreateInput } from '../../../../shared/schemas/membership';
 import type { CurrentUser, InvitePreview, InviteView } from '../../../../shared/types';
 import type { InviteRole } from '../../../../shared/constants';
 import { gone, notFound } from '../../../../shared/errors';

@@ -3,7 +3,7 @@
 // no admin changes their own standing (another admin must).
 import type { AccountRole, MemberStatus } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
-import type { MemberUpdateInput, MembersQuery } from '../../../../shared/schemas';
+import type { MemberUpdateInput, MembersQuery } from '../../../../shared/schemas/membership';
 import type { AdminMember, MembersPage } from '../../../../shared/types';
 import { conflict, invalid, notFound } from '../../../../shared/errors';
 import type { AppDeps } from '../../deps';

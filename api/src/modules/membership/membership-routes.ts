@@ -8,7 +8,7 @@ import {
   memberDeleteSchema,
   memberUpdateSchema,
   membersQuerySchema,
-} from '../../../../shared/schemas';
+} from '../../../../shared/schemas/membership';
 import { notFound } from '../../../../shared/errors';
 import { parse, parseId } from '../../http/validate';
 import { currentUser, requireAdmin, requireUser } from '../auth/request-auth';

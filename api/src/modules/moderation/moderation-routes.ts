@@ -1,6 +1,6 @@
 // /api/admin/reports: admin-only, HTTP only — parse, call, answer.
 import { Router } from 'express';
-import { reportsQuerySchema, resolveReportSchema } from '../../../../shared/schemas';
+import { reportsQuerySchema, resolveReportSchema } from '../../../../shared/schemas/comments';
 import { parse, parseId } from '../../http/validate';
 import { currentUser, requireAdmin } from '../auth/request-auth';
 import type { ModerationService } from './moderation-service';

@@ -1,6 +1,6 @@
 // The admin test endpoints of the notifications module: HTTP only — parse, call, answer.
 import { Router } from 'express';
-import { testEmailSchema } from '../../../../shared/schemas';
+import { testEmailSchema } from '../../../../shared/schemas/admin';
 import { currentUser, requireAdmin } from '../auth/request-auth';
 import { parse } from '../../http/validate';
 import { type NotificationsService } from './notifications-service';

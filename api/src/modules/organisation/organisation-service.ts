@@ -2,7 +2,7 @@
 // is asked for, the default language and the time zone. The environment's values stand until an admin saves
 // their own.
 import type { ConsentVerification, MembershipMode, OrganisationLanguage } from '../../../../shared/constants';
-import type { OrganisationSettingsInput } from '../../../../shared/schemas';
+import type { OrganisationSettingsInput } from '../../../../shared/schemas/membership';
 import type { OrganisationSettingsView } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import { recordAudit, type AuditDb } from '../audit/audit-repository';

@@ -4,7 +4,7 @@
 import { Prisma as PrismaTypes } from '@prisma/client';
 import { DEFAULT_EVENT_DURATION_MS } from '../../../../shared/calendar';
 import type { QuestionKind } from '../../../../shared/constants';
-import type { QuestionInput } from '../../../../shared/schemas';
+import type { QuestionInput } from '../../../../shared/schemas/questions';
 import type { AnswerValue, AnswerValues, RegistrationQuestion } from '../../../../shared/types';
 import type { Prisma } from '../../db/database';
 import { recordAudit, type AuditDb } from '../audit/audit-repository';

@@ -1,6 +1,6 @@
 // /api/events/{id}/questions and /api/events/{id}/answers: HTTP only — parse, call the service, answer.
 import { Router } from 'express';
-import { answersUpdateSchema, questionsSchema } from '../../../../shared/schemas';
+import { answersUpdateSchema, questionsSchema } from '../../../../shared/schemas/questions';
 import { currentUser, requireUser } from '../auth/request-auth';
 import { parse, parseId } from '../../http/validate';
 import type { QuestionsService } from './questions-service';

@@ -5,7 +5,7 @@
 // deleted SENSITIVE_ANSWERS_DAYS after the event (purgeDue, on the worker's scan).
 import { conflict, invalid, invalidWith, notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
-import type { AnswersInput, AnswersUpdateInput, QuestionInput } from '../../../../shared/schemas';
+import type { AnswersInput, AnswersUpdateInput, QuestionInput } from '../../../../shared/schemas/questions';
 import type { AnswerValue, AnswerValues, EventAnswers, RegistrationQuestion } from '../../../../shared/types';
 import type { StoredRsvpStatus } from '../../../../shared/constants';
 import type { SensitiveAnswer } from '../../../../shared/care';

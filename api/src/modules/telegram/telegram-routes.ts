@@ -1,7 +1,7 @@
 // /api/telegram/*: the bot's public name, and the browser side of the manual login-code flow.
 import { Router, type Request } from 'express';
 import { MSG } from '../../../../shared/messages';
-import { loginIdSchema, registerLoginSchema } from '../../../../shared/schemas';
+import { loginIdSchema, registerLoginSchema } from '../../../../shared/schemas/auth';
 import type { AppDeps } from '../../deps';
 import { notFound, unauthenticated } from '../../../../shared/errors';
 import { rateLimit } from '../../http/rate-limit';

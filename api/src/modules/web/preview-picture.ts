@@ -12,7 +12,7 @@ import escapeHtml from 'escape-html';
 import { IMAGE_UPLOAD, SAMPLE_EVENT_IMAGES } from '../../../../shared/constants';
 import { momentWithZone } from '../../../../shared/date-format';
 import { TEXT_DIRECTION, type Language } from '../../../../shared/i18n/languages';
-import { uploadedImageId } from '../../../../shared/schemas';
+import { uploadedImageId } from '../../../../shared/schemas/events';
 import type { EventPreview } from '../../../../shared/types';
 import { brandCoverSvg, isBrandCoverPattern } from './brand-covers';
 

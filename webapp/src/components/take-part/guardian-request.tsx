@@ -6,7 +6,7 @@
 // The same panel sits in the take-part dialog and in Settings.
 import { useState, type FormEvent } from 'react';
 import type { CurrentUser, GuardianRequestSent } from '../../../../shared/types';
-import { emailSchema } from '../../../../shared/schemas';
+import { emailSchema } from '../../../../shared/schemas/fields';
 import { Button } from '../button/button';
 import { Field } from '../field/field';
 import { brandName } from '../../lib/brand';

@@ -1,7 +1,7 @@
 // Members (admins): the paged, filtered list, the pending count for the filter's badge, and the changes an
 // admin makes to one member. Every change refreshes the members' queries and the audit log it writes to.
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MemberUpdateInput } from '../../../../../shared/schemas';
+import type { MemberUpdateInput } from '../../../../../shared/schemas/membership';
 import type { AdminMember, MembersPage, MemberStanding } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { adminKeys, type MemberFilters } from './keys';

@@ -1,7 +1,7 @@
 // The organisation's settings (admins): read, and save what an admin changed (the Organisation tab, the first-run
 // setup).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrganisationSettingsInput } from '../../../../../shared/schemas';
+import type { OrganisationSettingsInput } from '../../../../../shared/schemas/membership';
 import type { OrganisationSettingsView } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';

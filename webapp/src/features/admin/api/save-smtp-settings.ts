@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SmtpSettingsInput } from '../../../../../shared/schemas';
+import type { SmtpSettingsInput } from '../../../../../shared/schemas/admin';
 import type { SmtpSettingsView } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TemplateInput } from '../../../../../shared/schemas';
+import type { TemplateInput } from '../../../../../shared/schemas/admin';
 import type { NotificationTemplateItem } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';

@@ -9,7 +9,7 @@ import {
   type MembershipMode,
   type OrganisationLanguage,
 } from '../../../../../shared/constants';
-import { organisationSettingsSchema, type OrganisationSettingsInput } from '../../../../../shared/schemas';
+import { organisationSettingsSchema, type OrganisationSettingsInput } from '../../../../../shared/schemas/membership';
 import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { toast, toastError } from '../../../components/toast-store';

@@ -4,7 +4,7 @@
 // the admin changed is sent.
 import { useForm } from 'react-hook-form';
 import { CONSENT_AGE, CONSENT_VERIFICATIONS } from '../../../../../shared/constants';
-import { organisationSettingsSchema, type OrganisationSettingsInput } from '../../../../../shared/schemas';
+import { organisationSettingsSchema, type OrganisationSettingsInput } from '../../../../../shared/schemas/membership';
 import type { OrganisationSettingsView } from '../../../../../shared/types';
 import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { DEFAULT_SMTP_PORT, SMTP_PORT_HINTS } from '../../../../../shared/constants';
-import { smtpSettingsSchema, testEmailSchema } from '../../../../../shared/schemas';
+import { smtpSettingsSchema, testEmailSchema } from '../../../../../shared/schemas/admin';
 import type { SmtpSettingsView } from '../../../../../shared/types';
 import { toast, toastError } from '../../../components/toast-store';
 import { Button } from '../../../components/button/button';

@@ -10,7 +10,7 @@ import {
   type TemplateType,
 } from '../../../../../shared/constants';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../../../shared/i18n/languages';
-import { templateSchema } from '../../../../../shared/schemas';
+import { templateSchema } from '../../../../../shared/schemas/admin';
 import type { NotificationTemplateItem } from '../../../../../shared/types';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast, toastError } from '../../../components/toast-store';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CheckInInput } from '../../../../../shared/schemas';
+import type { CheckInInput } from '../../../../../shared/schemas/rsvp';
 import type { CheckInResponse } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { eventKeys } from './keys';

@@ -3,7 +3,7 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import { FEATURED_EVENTS_COUNT } from '../../../../../shared/constants';
 import { EVENTS_PAGE_SIZE, eventsPagePath, myNextEventPath } from '../../../../../shared/first-screen';
-import type { EventsWhen } from '../../../../../shared/schemas';
+import type { EventsWhen } from '../../../../../shared/schemas/events';
 import type { EventsPage } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { eventKeys } from './keys';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EventDetail } from '../../../../../shared/types';
 import type { SeriesScope } from '../../../../../shared/constants';
-import type { EventCreateInput, EventInput } from '../../../../../shared/schemas';
+import type { EventCreateInput, EventInput } from '../../../../../shared/schemas/events';
 import { api } from '../../../lib/api-client';
 import { eventKeys } from './keys';
 

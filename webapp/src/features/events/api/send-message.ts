@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EventMessageInput } from '../../../../../shared/schemas';
+import type { EventMessageInput } from '../../../../../shared/schemas/rsvp';
 import type { EventMessageResponse } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 

@@ -27,7 +27,7 @@ import styles from './check-in.module.css';
 /** The server's own rule for a pass, loaded with zod when the organiser first checks someone in. */
 const resolver = lazyResolver<{ pass: string }, { pass: string }>(async () => {
   const [{ checkInSchema }, { schemaResolver }] = await Promise.all([
-    import('../../../../../shared/schemas'),
+    import('../../../../../shared/schemas/rsvp'),
     import('../../../lib/form-resolver'),
   ]);
   const passSchema = checkInSchema.options[1];

@@ -1,6 +1,6 @@
 // Edit Event: the same form, prefilled; only the creator (or an admin) may edit, others are sent back.
 import { useEffect, useState } from 'react';
-import type { EventInput } from '../../../../../shared/schemas';
+import type { EventInput } from '../../../../../shared/schemas/events';
 import type { SeriesScope } from '../../../../../shared/constants';
 import { mayManageEvent } from '../../../../../shared/permissions';
 import { useNavigate, useParams } from 'react-router-dom';

@@ -13,7 +13,7 @@ import { Skeleton } from '../../../components/skeleton/skeleton';
 import { defineMessages, useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { dayHeading, dayKey } from '../../../lib/dates';
-import type { EventsWhen } from '../../../../../shared/schemas';
+import type { EventsWhen } from '../../../../../shared/schemas/events';
 import type { EventSummary } from '../../../../../shared/types';
 import { eventsQueryOptions } from '../api/get-events';
 import { EventRow } from './event-row';

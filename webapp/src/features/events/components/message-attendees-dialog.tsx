@@ -4,7 +4,7 @@ import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { RSVP_LIMITS, type MessageAudience } from '../../../../../shared/constants';
-import type { EventMessageInput } from '../../../../../shared/schemas';
+import type { EventMessageInput } from '../../../../../shared/schemas/rsvp';
 import { Button } from '../../../components/button/button';
 import { Dialog, DialogActions } from '../../../components/dialog/dialog';
 import { Field } from '../../../components/field/field';
@@ -41,7 +41,7 @@ const AUDIENCES: Record<MessageAudience, MessageDescriptor> = {
 /** The server's own rules for a message, loaded with zod when the organiser first sends one. */
 const resolver = lazyResolver<EventMessageInput, EventMessageInput>(async () => {
   const [{ eventMessageSchema }, { schemaResolver }] = await Promise.all([
-    import('../../../../../shared/schemas'),
+    import('../../../../../shared/schemas/rsvp'),
     import('../../../lib/form-resolver'),
   ]);
   return schemaResolver<EventMessageInput, typeof eventMessageSchema>(eventMessageSchema);

@@ -1,7 +1,7 @@
 // The create form's "Repeat" choices and the recurrence they send: the form keeps strings, the API
 // takes { frequency, count | until, monthlyBy }. Not repeating sends no recurrence at all.
 import type { MonthlyBy, RecurrenceFrequency } from '../../../../../shared/constants';
-import type { RecurrenceInput } from '../../../../../shared/schemas';
+import type { RecurrenceInput } from '../../../../../shared/schemas/events';
 
 export interface RepeatValues {
   repeat: 'none' | RecurrenceFrequency;

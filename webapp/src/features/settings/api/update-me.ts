@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateMeInput } from '../../../../../shared/schemas';
+import type { UpdateMeInput } from '../../../../../shared/schemas/users';
 import type { CurrentUser } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';

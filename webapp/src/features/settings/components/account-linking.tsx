@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { CurrentUser } from '../../../../../shared/types';
-import { emailSchema } from '../../../../../shared/schemas';
+import { emailSchema } from '../../../../../shared/schemas/fields';
 import { startManualTelegramLogin, TelegramLoginWidget } from '../../../components/telegram-login-widget';
 import { toastError } from '../../../components/toast-store';
 import { Button } from '../../../components/button/button';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { phoneNumberSchema, telegramUsernameSchema } from '../../../../../shared/schemas';
+import { phoneNumberSchema, telegramUsernameSchema } from '../../../../../shared/schemas/users';
 import type { CurrentUser } from '../../../../../shared/types';
 import { toast, toastError } from '../../../components/toast-store';
 import { Button } from '../../../components/button/button';

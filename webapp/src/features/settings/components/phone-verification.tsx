@@ -2,7 +2,7 @@
 // Until then no SMS goes to the number (the server enforces it; this only shows it).
 import { useState, type FormEvent } from 'react';
 import { PHONE_VERIFICATION } from '../../../../../shared/constants';
-import { phoneCodeSchema } from '../../../../../shared/schemas';
+import { phoneCodeSchema } from '../../../../../shared/schemas/users';
 import type { CurrentUser } from '../../../../../shared/types';
 import { toast } from '../../../components/toast-store';
 import { Badge } from '../../../components/badge/badge';

@@ -1,7 +1,7 @@
 // The Telegram sign-in calls of SPEC §7 used by the callback page.
 import { queryOptions } from '@tanstack/react-query';
 import { MANUAL_LOGIN_POLL_MS } from '../../../../../shared/constants';
-import type { TelegramAuthData } from '../../../../../shared/schemas';
+import type { TelegramAuthData } from '../../../../../shared/schemas/auth';
 import type { CurrentUser } from '../../../../../shared/types';
 import { api, apiRequest } from '../../../lib/api-client';
 

@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CALLBACK_CLOSE_DELAY_MS } from '../../../../../shared/constants';
-import type { TelegramAuthData } from '../../../../../shared/schemas';
+import type { TelegramAuthData } from '../../../../../shared/schemas/auth';
 import { toast } from '../../../components/toast-store';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
