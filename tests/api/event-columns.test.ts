@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTRY_COLUMNS } from '../../api/src/modules/calendar/calendar-repository';
 import { EDITED_FIELDS, NOT_EDITED } from '../../api/src/modules/events/event-changes';
-import { LISTED_COLUMNS, NOT_LISTED } from '../../api/src/modules/events/events-repository';
+import { LISTED_COLUMNS, NOT_LISTED } from '../../api/src/modules/events/event-rows-repository';
 import { CARD_COLUMNS } from '../../api/src/modules/telegram/shared-cards-repository';
 import { DATABASE_KINDS } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -60,7 +60,7 @@ describe.each(DATABASE_KINDS)('the columns of events and the views derived from 
     views.list = {
       watched: Object.keys(LISTED_COLUMNS),
       irrelevant: [...NOT_LISTED],
-      where: 'LISTED_COLUMNS or NOT_LISTED in api/src/modules/events/events-repository.ts',
+      where: 'LISTED_COLUMNS or NOT_LISTED in api/src/modules/events/event-rows-repository.ts',
     };
     views.notification = {
       watched: EDITED_FIELDS.map(columnOf),

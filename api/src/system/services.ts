@@ -10,6 +10,7 @@ import { createCareService } from '../modules/care/care-service';
 import { createTripSheetService } from '../modules/care/trip-sheet-service';
 import { createAuditService } from '../modules/audit/audit-service';
 import { createEventAccess } from '../modules/events/event-access';
+import { createCommentsService } from '../modules/events/comments-service';
 import { createEventsService } from '../modules/events/events-service';
 import { createGuardiansService } from '../modules/guardians/guardians-service';
 import { createSlipsService } from '../modules/guardians/slips-service';
@@ -50,7 +51,14 @@ export function createServices(deps: AppDeps) {
     rsvp,
     series,
     slips: createSlipsService(deps, rsvp),
-    events: createEventsService(deps, { access, images, rsvp, series, minors }),
+    events: createEventsService(deps, {
+      access,
+      images,
+      rsvp,
+      series,
+      minors,
+      comments: createCommentsService(deps, { access, minors }),
+    }),
     organiser: createOrganiserService(deps, access, minors, registrationAnswers),
     questions,
     calendar: createCalendarService(deps),

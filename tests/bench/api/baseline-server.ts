@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { SUMMARY_COLUMNS, toSummary, type SummarySqlRow } from '../../../api/src/modules/events/events-repository';
+import { SUMMARY_COLUMNS, toSummary, type SummarySqlRow } from '../../../api/src/modules/events/event-rows-repository';
 import { sha256 } from '../../../api/src/lib/secrets';
 import { serveFromChild } from '../bench-kit';
 

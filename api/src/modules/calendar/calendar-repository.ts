@@ -1,9 +1,10 @@
-// Calendar reads and the feeds table. Visibility is the events' own rule (events-repository), so a download or a
+// Calendar reads and the feeds table. Visibility is the events' one rule (event-visibility-repository), so a download or a
 // feed never shows what GET /api/events/{id} would not.
 import { Prisma as PrismaTypes } from '@prisma/client';
 import type { Prisma } from '../../db/database';
 import type { CalendarEntry, EntryStatus } from './ics';
 import type { Viewer } from '../users/viewer';
+import { visibleSql } from '../events/event-visibility-repository';
 
 /**
  * The columns of `events` a calendar entry shows, and its UID, SEQUENCE and DTSTAMP. The calendar rows of
@@ -52,8 +53,7 @@ async function readEntries(
     FROM events e
     LEFT JOIN attendances me ON me.event_id = e.id AND me.user_id = ${viewer.id}
     WHERE ${where}
-      AND (${viewer.isAdmin} OR e.is_public OR e.creator_id = ${viewer.id}
-           OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = ${viewer.id}))
+      AND ${visibleSql(viewer)}
     ORDER BY e.date ASC, e.id ASC`;
   return rows.map((row) => ({
     id: row.id,

@@ -6,7 +6,8 @@ import { Prisma as PrismaTypes } from '@prisma/client';
 import type { Prisma } from '../../db/database';
 import { leanQuery } from '../../db/lean-sql';
 import type { DataVersion } from '../../db/data-version-repository';
-import { SUMMARY_COLUMNS, toSummary, viewerJoinsSql, visibleToSql, type SummarySqlRow } from './events-repository';
+import { SUMMARY_COLUMNS, toSummary, viewerJoinsSql, type SummarySqlRow } from './event-rows-repository';
+import { visibleToSql } from './event-visibility-repository';
 
 /** The session's user, as the statement's first part reads it. */
 const VIEWER_ID = PrismaTypes.raw('v.id');

@@ -3,7 +3,7 @@
 import { MSG } from '../../../../shared/messages';
 import type { EventsPageQuery } from '../../../../shared/schemas/events';
 import { invalid } from '../../../../shared/errors';
-import type { Keyset } from './events-repository';
+import type { Keyset } from './events-list-repository';
 
 type When = EventsPageQuery['when'];
 

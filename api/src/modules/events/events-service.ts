@@ -3,10 +3,9 @@
 import type { z } from 'zod';
 import { MSG } from '../../../../shared/messages';
 import { mayCreateEvents } from '../../../../shared/permissions';
-import type { OrganisationLanguage, ReportCategory, SeriesScope } from '../../../../shared/constants';
+import type { OrganisationLanguage, SeriesScope } from '../../../../shared/constants';
 import type { eventCreateSchema, EventsPageQuery } from '../../../../shared/schemas';
 import type {
-  CommentItem,
   EventDetail,
   EventHost,
   EventPreview,
@@ -20,19 +19,21 @@ import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';
 import type { EventChange } from '../notifications/templates';
 import type { ImagesService } from '../images/images-service';
-import { conflict, forbidden, invalid, notFound, type ErrorMessage } from '../../../../shared/errors';
+import { forbidden, invalid, notFound, type ErrorMessage } from '../../../../shared/errors';
 import { versionTag } from '../../http/version-etag';
 import { readDataVersion, type DataVersion } from '../../db/data-version-repository';
 import { mayManage, type EventAccess } from './event-access';
 import { decodeCursor, encodeCursor } from './events-cursor';
 import type { RsvpService } from './rsvp-service';
-import * as commentsRepo from './comments-repository';
+import type { CommentsService } from './comments-service';
 import { announcedChanges } from './event-changes';
 import { createDefaults, toWrite, type EventFields } from './event-write';
 import * as repo from './events-repository';
+import * as listRepo from './events-list-repository';
 import { findMyAnswers } from './event-read-repository';
 import * as invitationsRepo from './invitations-repository';
 import * as seriesRepo from './series-repository';
+import { idOfPartKey } from './event-rows-repository';
 import { createSummaryParts, joinJson, summariesJson } from './summary-json';
 import { SERIES_MESSAGES, type SeriesService } from './series-service';
 import type { Viewer } from '../users/viewer';
@@ -59,11 +60,12 @@ export interface EventsCollaborators {
   rsvp: RsvpService;
   series: SeriesService;
   minors: MinorsService;
+  comments: CommentsService;
 }
 
 export function createEventsService(
   deps: Pick<AppDeps, 'config' | 'notifications' | 'now' | 'prisma'>,
-  { access, images, rsvp, series, minors }: EventsCollaborators,
+  { access, images, rsvp, series, minors, comments }: EventsCollaborators,
 ) {
   // A change and its notifications commit together (DESIGN §5): each trigger writes its fan-out job inside
   // the transaction of the change, so a failure undoes both, and a crash after the commit loses neither.
@@ -76,7 +78,7 @@ export function createEventsService(
 
   /** An event's details, with the viewer's own answers to its registration questions (myAnswers). */
   async function getVisible(viewer: Viewer, id: number): Promise<EventDetail> {
-    const event = await repo.findVisibleEvent(prisma, viewer, id);
+    const event = await listRepo.findVisibleEvent(prisma, viewer, id);
     if (!event) throw notFound(MSG.eventNotFound);
     return { ...event, myAnswers: await findMyAnswers(prisma, id, viewer.id) };
   }
@@ -174,18 +176,6 @@ export function createEventsService(
     if (!deleted) throw notFound(MSG.eventNotFound);
   }
 
-  /** A minor who commented reads as "Maria S." to other members (minors-service: shownTo). */
-  async function comments(viewer: Viewer, id: number): Promise<CommentItem[]> {
-    const event = await visibleRecord(viewer, id);
-    const list = await commentsRepo.listComments(prisma, id);
-    const authors = await minors.shownTo(
-      viewer,
-      list.map((comment) => comment.user),
-      mayManage(viewer, event),
-    );
-    return list.map((comment, index) => ({ ...comment, user: authors[index]! }));
-  }
-
   /**
    * The event's creator as its page names them. Asked apart from the event itself: the event's answer is
    * cached by a version that moves with events and replies, not with names, pictures or photo consent.
@@ -198,65 +188,6 @@ export function createEventsService(
     const { name, avatarUrl } = creator;
     const [shown] = await minors.shownTo(viewer, [{ id: creator.id, name, avatarUrl }], mayManage(viewer, event));
     return shown!;
-  }
-
-  /** `content` comes trimmed and non-empty from commentSchema. */
-  async function addComment(viewer: Viewer, id: number, content: string): Promise<CommentItem> {
-    await visibleRecord(viewer, id);
-    await minors.assertMayTakePart(viewer);
-    const comment = await commentsRepo.addComment(prisma, id, viewer.id, content);
-    if (!comment) throw notFound(MSG.eventNotFound);
-    return comment;
-  }
-
-  /** A live comment of an event the viewer may see; the event's record comes along for the organiser check. */
-  async function visibleComment(viewer: Viewer, id: number, commentId: number) {
-    const event = await visibleRecord(viewer, id);
-    const comment = await commentsRepo.findLiveComment(prisma, id, commentId);
-    if (!comment) throw notFound(MSG.commentNotFound);
-    return { event, comment };
-  }
-
-  /** Only the author changes their words; `content` comes as commentSchema leaves it. */
-  async function editComment(viewer: Viewer, id: number, commentId: number, content: string): Promise<CommentItem> {
-    const { comment } = await visibleComment(viewer, id, commentId);
-    if (comment.userId !== viewer.id) throw forbidden(MSG.onlyAuthorEditsComment);
-    const edited = await commentsRepo.editComment(prisma, commentId, content, deps.now());
-    if (!edited) throw notFound(MSG.commentNotFound);
-    return edited;
-  }
-
-  /** The author, the event's organiser (mayManage) and admins; someone else's removal is audited. */
-  async function removeComment(viewer: Viewer, id: number, commentId: number): Promise<void> {
-    const { event, comment } = await visibleComment(viewer, id, commentId);
-    if (comment.userId !== viewer.id && !mayManage(viewer, event)) throw forbidden(MSG.mayNotRemoveComment);
-    if (!(await commentsRepo.removeComment(prisma, comment, viewer.id, deps.now())))
-      throw notFound(MSG.commentNotFound);
-  }
-
-  /**
-   * Any member who can see the comment, once. The admins hear of it in their next digest; a safeguarding concern
-   * cannot wait an hour, so it alerts them at once instead.
-   */
-  async function reportComment(
-    viewer: Viewer,
-    id: number,
-    commentId: number,
-    report: { category: ReportCategory; reason: string },
-  ): Promise<void> {
-    await visibleComment(viewer, id, commentId);
-    const outcome = await commentsRepo.fileReport(
-      prisma,
-      { id: commentId, eventId: id },
-      viewer.id,
-      report,
-      (tx, reportId) =>
-        report.category === 'safeguarding'
-          ? notifications.safeguardingAlert(reportId, id, tx)
-          : notifications.reportsDigest(tx),
-    );
-    if (outcome === 'already-reported') throw conflict(MSG.alreadyReported);
-    if (outcome === 'comment-gone') throw notFound(MSG.commentNotFound);
   }
 
   async function invitations(viewer: Viewer, id: number): Promise<InvitationItem[]> {
@@ -283,7 +214,7 @@ export function createEventsService(
 
   /** The whole list as JSON bytes (SPEC's GET /api/events): every visible event, oldest first. */
   async function listJson(viewer: Viewer): Promise<Buffer> {
-    return joinJson('[', await summariesJson(prisma, parts, viewer, await repo.listVisible(prisma, viewer)), ']');
+    return joinJson('[', await summariesJson(prisma, parts, viewer, await listRepo.listVisible(prisma, viewer)), ']');
   }
 
   /**
@@ -293,12 +224,12 @@ export function createEventsService(
   async function pageJson(viewer: Viewer, query: EventsPageQuery): Promise<Buffer> {
     const { when, limit, mine } = query;
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor, when);
-    const read = await repo.listVisiblePage(prisma, viewer, { when, now: deps.now(), limit, after, mine });
+    const read = await listRepo.listVisiblePage(prisma, viewer, { when, now: deps.now(), limit, after, mine });
     const listed = read.events.slice(0, limit);
     const last = listed.at(-1);
     const nextCursor =
       read.events.length > limit && last && read.date !== null
-        ? encodeCursor(when, { date: new Date(read.date).toISOString(), id: repo.idOfPartKey(last.part_key) })
+        ? encodeCursor(when, { date: new Date(read.date).toISOString(), id: idOfPartKey(last.part_key) })
         : null;
     const events = await summariesJson(prisma, parts, viewer, listed);
     return joinJson('{"events":[', events, `],"nextCursor":${JSON.stringify(nextCursor)}}`);
@@ -320,12 +251,12 @@ export function createEventsService(
 
   /** Visible events from now on, soonest first: the bot's /events. */
   function upcomingEvents(viewer: Viewer, limit: number): Promise<EventSummary[]> {
-    return repo.listUpcomingEvents(prisma, viewer, deps.now(), limit);
+    return listRepo.listUpcomingEvents(prisma, viewer, deps.now(), limit);
   }
 
   /** The viewer's own upcoming RSVPs (attending, maybe, waitlisted), soonest first: the bot's /my. */
   function myUpcomingRsvps(viewer: Viewer, limit: number): Promise<EventSummary[]> {
-    return repo.listMyUpcomingRsvps(prisma, viewer, deps.now(), limit);
+    return listRepo.listMyUpcomingRsvps(prisma, viewer, deps.now(), limit);
   }
 
   /**
@@ -370,11 +301,7 @@ export function createEventsService(
     setAttendance: rsvp.setAttendance,
     attendees: rsvp.attendees,
     host,
-    comments,
-    addComment,
-    editComment,
-    removeComment,
-    reportComment,
+    ...comments,
     invitations,
     replaceInvitations,
   };

@@ -1,7 +1,7 @@
 // The events list as JSON, from each event's part kept under its row version. An event's own fields
 // (eventPart) are the same for every member; only the last three (viewerPart: their RSVP) differ. So a list is
 // one statement that answers a single row: for each event the viewer sees, in order, the key of its row
-// versions and the key of the viewer's RSVP (events-repository.ts). Each event's JSON comes from memory when
+// versions and the key of the viewer's RSVP (events-list-repository.ts). Each event's JSON comes from memory when
 // its row has not changed since it was last written out, and one more statement reads the events that did
 // change or were never read. The part's key holds the row versions (the xmin of the event and of its series),
 // which every write changes, the kept counts included: nothing is ever stale, and nothing needs clearing. A
@@ -17,13 +17,13 @@ import { LRUCache } from 'lru-cache';
 import type { Prisma } from '../../db/database';
 import {
   eventPart,
-  readEventParts,
   viewerOfKey,
   viewerPart,
   idOfPartKey,
   type EventSqlRow,
   type ListedEvent,
-} from './events-repository';
+} from './event-rows-repository';
+import { readEventParts } from './events-list-repository';
 import type { Viewer } from '../users/viewer';
 
 /** About 8,000 events' worth (a listed event's part is about 500 bytes). */
