@@ -70,6 +70,32 @@ describe.skipIf(!TEST_DATABASE_URL)('the audit log under the least-privilege set
     expect(await entryCount()).toBe(before);
   });
 
+  it('When the app role tries the other ways around the trigger, then each is refused and the entries stay', async () => {
+    const before = await entryCount();
+    const attempts = [
+      // Replication mode skips ordinary triggers: only a superuser may set it.
+      `SET session_replication_role = replica`,
+      // Replacing the trigger's function or the prune function, or taking the table, needs the owner.
+      `CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN OLD; END $$`,
+      `CREATE OR REPLACE FUNCTION audit_log_prune() RETURNS integer LANGUAGE sql AS $$ DELETE FROM audit_log RETURNING 1 $$`,
+      'ALTER TABLE audit_log OWNER TO CURRENT_USER',
+      'DROP TABLE audit_log',
+      'ALTER TABLE audit_log RENAME TO audit_log_old',
+      `CREATE TRIGGER audit_log_wipe AFTER INSERT ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only()`,
+    ];
+    for (const sql of attempts) expect(await failure(sql), sql).toBe(PERMISSION_DENIED);
+    // Granting itself more is no error (PostgreSQL only warns that nothing was granted), and grants nothing.
+    await session.query('GRANT DELETE, UPDATE, TRUNCATE, TRIGGER ON audit_log TO CURRENT_USER');
+    expect(await failure('DELETE FROM audit_log')).toBe(PERMISSION_DENIED);
+    // Its own rights on the table: reading and appending, nothing else.
+    const rights = await session.query(
+      `SELECT privilege_type FROM information_schema.role_table_grants
+        WHERE table_name = 'audit_log' AND grantee = current_user ORDER BY privilege_type`,
+    );
+    expect(rights.rows.map((row: { privilege_type: string }) => row.privilege_type)).toEqual(['INSERT', 'SELECT']);
+    expect(await entryCount()).toBe(before);
+  });
+
   it('When the app role sets audit.retention for its transaction, then it still cannot delete an entry', async () => {
     const before = await entryCount();
     await session.query('BEGIN');

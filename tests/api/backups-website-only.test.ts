@@ -72,6 +72,46 @@ describe.each(DATABASE_KINDS)('Backups from inside the Mini App on %s', (kind) =
     expect(list.body).toEqual(WEBSITE_ONLY);
   });
 
+  it('When the Mini App’s session or initData asks to make, replace or delete a backup, then every method and address under backups is 403', async () => {
+    const opened = await app.anonymous().post('/api/auth/telegram-miniapp', undefined, {
+      headers: { authorization: `tma ${launchData()}` },
+    });
+    expect(opened.status).toBe(200);
+    const proofs = [`Session ${opened.body.session as string}`, `tma ${launchData()}`];
+    const calls = [
+      ['POST', '/api/admin/backups'],
+      ['POST', '/api/admin/backups/run'],
+      ['PUT', '/api/admin/backups/latest'],
+      ['DELETE', '/api/admin/backups/latest'],
+      ['GET', '/api/admin/backups/'],
+      ['GET', `/api/admin/backups/${path.basename(backupPath)}`],
+      ['HEAD', '/api/admin/backups/latest'],
+    ] as const;
+    const before = await app.deps.prisma.backup.count();
+    for (const authorization of proofs) {
+      for (const [method, address] of calls) {
+        const res = await app.anonymous().request(method, address, undefined, { headers: { authorization } });
+        const where = `${method} ${address} (${authorization.split(' ')[0]})`;
+        expect(res.status, where).toBe(403);
+        if (method !== 'HEAD') expect(res.body, where).toEqual(WEBSITE_ONLY);
+        expect(res.headers.get('content-disposition'), where).toBeNull();
+      }
+    }
+    expect(await app.deps.prisma.backup.count()).toBe(before);
+  });
+
+  it('When a website admin’s cookie comes with the Mini App’s session header, then the header decides: 403', async () => {
+    const { client: admin } = await app.signedIn({ isAdmin: true, role: 'admin' });
+    const opened = await app.anonymous().post('/api/auth/telegram-miniapp', undefined, {
+      headers: { authorization: `tma ${launchData()}` },
+    });
+    const res = await admin.get('/api/admin/backups/latest', {
+      headers: { authorization: `Session ${opened.body.session as string}`, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(WEBSITE_ONLY);
+  });
+
   it('When the Mini App asks in German, then the refusal is in German', async () => {
     const res = await app.anonymous().get('/api/admin/backups', {
       headers: { authorization: `tma ${launchData()}`, 'accept-language': 'de' },

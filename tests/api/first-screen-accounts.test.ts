@@ -3,6 +3,7 @@
 // exactly the visitor's page (a shared public event's preview at most), less the current-user answer, which the
 // web app then asks the server for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../support/databases';
 import { eventBody, eventRow } from '../support/events';
 import type { TestClient } from '../support/http-client';
 import { pageFor, uploadCover } from '../support/pages';
@@ -10,10 +11,14 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 const CURRENT_USER = '/api/users/me';
 
-describe('the first screen of an account that may read no events', () => {
+/** The page without its first screen's answers (compared on their own). */
+const withoutAnswers = (html: string) =>
+  html.replace(/<script type="application\/json" id="first-screen">[^<]*<\/script>/, '');
+
+describe.each(DATABASE_KINDS)('the first screen of an account that may read no events on %s', (kind) => {
   let app: TestApp;
   let organiser: TestClient;
-  let accounts: Array<{ kind: string; client: TestClient }>;
+  let accounts: Array<{ who: string; client: TestClient }>;
   let cover: string;
   let publicId: number;
   let privateId: number;
@@ -30,7 +35,7 @@ describe('the first screen of an account that may read no events', () => {
   ];
 
   beforeAll(async () => {
-    app = await startTestApp('pglite');
+    app = await startTestApp(kind);
     const admin = await app.signedIn({ isAdmin: true });
     organiser = admin.client;
     cover = await uploadCover(app, organiser);
@@ -64,9 +69,9 @@ describe('the first screen of an account that may read no events', () => {
     const suspended = await app.signedIn();
     await app.deps.prisma.user.update({ where: { id: suspended.user.id }, data: { status: 'suspended' } });
     accounts = [
-      { kind: 'pending', client: pending.client },
-      { kind: 'guardian', client: guardian.client },
-      { kind: 'suspended', client: suspended.client },
+      { who: 'pending', client: pending.client },
+      { who: 'guardian', client: guardian.client },
+      { who: 'suspended', client: suspended.client },
     ];
     // The API refuses them the programme: the page is held to the same.
     for (const { client } of accounts) {
@@ -76,14 +81,30 @@ describe('the first screen of an account that may read no events', () => {
   afterAll(() => app?.stop());
 
   const routes = () => ['/', '/events', '/events?when=past', `/events/${publicId}`, `/events/${privateId}`];
+  /** Every other page the web app has (app.tsx), and the same event pages written another way. */
+  const otherRoutes = () => [
+    `/events/${pastId}`,
+    `/events/${privateId}/`,
+    `/events/${publicId}/`,
+    '/events/',
+    `/events/${privateId}/edit`,
+    '/events/create',
+    '/settings',
+    '/admin/settings',
+    '/guardian',
+    '/guardian/consent',
+    '/join/some-code',
+    '/telegram-auth-callback',
+    '/no-such-page',
+  ];
 
   it('When such an account opens any page, then the page names nothing of the programme and carries the visitor’s answers', async () => {
-    for (const route of [...routes(), `/events/${pastId}`]) {
+    for (const route of [...routes(), ...otherRoutes()]) {
       const visitor = await pageFor(app, route);
       const visitorKeys = Object.keys(visitor.answers).filter((key) => key !== CURRENT_USER);
-      for (const { kind, client } of accounts) {
+      for (const { who, client } of accounts) {
         const page = await pageFor(app, route, client);
-        const where = `${kind} on ${route}`;
+        const where = `${who} on ${route}`;
 
         expect(page.status, where).toBe(200);
         expect(
@@ -94,24 +115,26 @@ describe('the first screen of an account that may read no events', () => {
         ).toEqual(visitorKeys.sort());
         for (const key of Object.keys(page.answers)) expect(key, where).not.toMatch(/^\/api\/events(\?|\/\d+$)/);
         for (const secret of SECRETS) expect(page.html, where).not.toContain(secret);
-        if (route !== `/events/${publicId}`) expect(page.html, where).not.toContain('Harbour cleanup');
+        if (!route.startsWith(`/events/${publicId}`)) expect(page.html, where).not.toContain('Harbour cleanup');
         // No route code named for them, as for a visitor.
         expect(page.html, where).not.toMatch(/modulepreload[^>]*(home-page|events-list-page|event-details-page)/);
         expect(page.headers['cache-control'], where).toBe(visitor.headers['cache-control']);
+        // Beyond the answers, byte for byte the visitor's page: its tags, preloads, cover and words.
+        expect(withoutAnswers(page.html), where).toBe(withoutAnswers(visitor.html));
       }
     }
   });
 
   it('When such an account opens a page, then the page leaves the current user for the web app to ask (a signed-out answer would hide the account)', async () => {
-    for (const { kind, client } of accounts) {
+    for (const { who, client } of accounts) {
       const page = await pageFor(app, '/', client);
-      if (kind === 'suspended') {
+      if (who === 'suspended') {
         // Its session ended with the suspension: to the server it is a visitor, as the API says too.
         expect((await client.get(CURRENT_USER)).status).toBe(401);
         expect(page.answers[CURRENT_USER]).toEqual({ status: 401, body: null });
       } else {
         expect((await client.get(CURRENT_USER)).status).toBe(200);
-        expect(page.answers[CURRENT_USER], kind).toBeUndefined();
+        expect(page.answers[CURRENT_USER], who).toBeUndefined();
       }
     }
   });
@@ -120,13 +143,13 @@ describe('the first screen of an account that may read no events', () => {
     const visitor = await pageFor(app, `/events/${publicId}`);
     const preview = `/api/events/${publicId}/preview`;
     expect(visitor.answers[preview]?.status).toBe(200);
-    for (const { kind, client } of accounts) {
+    for (const { who, client } of accounts) {
       const page = await pageFor(app, `/events/${publicId}`, client);
-      expect(page.answers[preview], kind).toEqual(visitor.answers[preview]);
-      expect(page.answers[`/api/events/${publicId}`], kind).toBeUndefined();
+      expect(page.answers[preview], who).toEqual(visitor.answers[preview]);
+      expect(page.answers[`/api/events/${publicId}`], who).toBeUndefined();
       // The private event shares the cover: on its page nothing of it shows.
       const secret = await pageFor(app, `/events/${privateId}`, client);
-      expect(secret.html, kind).not.toContain(cover);
+      expect(secret.html, who).not.toContain(cover);
     }
   });
 

@@ -65,6 +65,32 @@ describe.each(DATABASE_KINDS)('a guardian account replying to events on %s', (ki
     expect(forChild.body).toMatchObject({ status: 'attending', attendingCount: 1 });
   });
 
+  it('When a guardian account changes registration answers or replies for someone not its child, then every event id answers alike', async () => {
+    const stranger = await app.deps.prisma.user.create({ data: { name: 'Sam Stranger' } });
+    const answers = [];
+    for (const id of [publicId, privateId, 999_999]) {
+      answers.push(await guardian.client.put(`/api/events/${id}/answers`, { answers: {} }));
+      answers.push(
+        await guardian.client.put(`/api/events/${id}/answers`, { answers: {}, forUserId: guardian.user.id }),
+      );
+    }
+    for (const res of answers) {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(REFUSAL);
+    }
+    // Someone else's child (or any member): the same refusal whichever event it names.
+    const others = [];
+    for (const id of [publicId, privateId, 999_999]) {
+      others.push(
+        await guardian.client.post(`/api/events/${id}/attend`, { status: 'attending', forUserId: stranger.id }),
+      );
+      others.push(await guardian.client.put(`/api/events/${id}/answers`, { answers: {}, forUserId: stranger.id }));
+    }
+    expect(new Set(others.map((res) => JSON.stringify([res.status, res.body]))).size).toBe(1);
+    expect(others[0]!.status).toBe(403);
+    expect(await app.deps.prisma.attendance.count({ where: { userId: stranger.id } })).toBe(0);
+  });
+
   it('When the guardian account uses the Mini App’s session, then it is the same 403', async () => {
     const miniApp = new TestClient(app.url, {
       authorization: `Session ${await createSession(app.deps, guardian.user.id)}`,

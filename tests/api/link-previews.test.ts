@@ -3,6 +3,7 @@
 // deleted or unknown event, and any event while the organisation has turned link previews off, gives the very
 // same 404 and the site's own tags. The preview route is limited per client address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../support/databases';
 import { eventBody, eventRow } from '../support/events';
 import type { TestClient } from '../support/http-client';
 import { pageFor } from '../support/pages';
@@ -22,13 +23,13 @@ async function previewOf(app: TestApp, id: number) {
   return { status: response.status, body: await response.text(), retryAfter: response.headers.get('retry-after') };
 }
 
-describe('link previews of events', () => {
+describe.each(DATABASE_KINDS)('link previews of events on %s', (kind) => {
   let app: TestApp;
   let admin: TestClient;
   let adminId: number;
 
   beforeAll(async () => {
-    app = await startTestApp('pglite');
+    app = await startTestApp(kind);
     const signed = await app.signedIn({ isAdmin: true });
     admin = signed.client;
     adminId = signed.user.id;
@@ -91,6 +92,10 @@ describe('link previews of events', () => {
     for (const id of [longAgo.id, lastHour.id, secret.body.id, gone.body.id]) {
       // Byte for byte the unknown id's answer: nothing tells an existing event from a missing one.
       expect(await previewOf(app, id)).toEqual(unknown);
+      // Nor does the drawn picture, which names the event over its cover.
+      const picture = await fetch(`${app.url}/api/events/${id}/preview.png`);
+      expect(picture.status).toBe(404);
+      expect(await picture.text()).toBe(unknown.body);
       const page = await pageFor(app, `/events/${id}`);
       const tags = metaTags(page.html);
       expect(tags['og:title']).toBe('Community Events');
@@ -135,11 +140,11 @@ describe('link previews of events', () => {
   });
 });
 
-describe('the link preview limit', () => {
+describe.each(DATABASE_KINDS)('the link preview limit on %s', (kind) => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp('pglite', { env: { RATE_LIMIT_PREVIEW_PER_MINUTE: '3' } });
+    app = await startTestApp(kind, { env: { RATE_LIMIT_PREVIEW_PER_MINUTE: '3' } });
   });
   afterAll(() => app?.stop());
 
