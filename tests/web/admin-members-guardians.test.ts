@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, shows } from './browser';
+import { checkScreen, expectAccessible, launchBrowser, openPage, shows } from './browser';
 
 describe('guardian accounts in the admin’s Members tab', () => {
   let app: TestApp;
@@ -27,8 +27,8 @@ describe('guardian accounts in the admin’s Members tab', () => {
     await app?.stop();
   });
 
-  async function adminPage(language = 'en'): Promise<Page> {
-    const page = await openPage(browser, app.url, { viewport: { width: 390, height: 844 } });
+  async function adminPage(language = 'en', colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+    const page = await openPage(browser, app.url, { viewport: { width: 390, height: 844 }, colorScheme });
     await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
     const token = await createSession(app.deps, admin.id);
     await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: app.url }]);
@@ -85,4 +85,72 @@ describe('guardian accounts in the admin’s Members tab', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Suspended' }).getAttribute('aria-pressed')).toBe('true');
     await page.context().close();
   });
+
+  it('When an emailed consent comes from an account made after the child’s request, then Members shows a leader the facts and warns', async () => {
+    const { prisma } = app.deps;
+    const minute = 60_000;
+    const asked = new Date(Date.now() - 60 * minute);
+    const child = await prisma.user.create({ data: { name: 'Tilly Child', birthDate: new Date('2014-05-01') } });
+    const request = await prisma.guardianRequest.create({
+      data: {
+        childId: child.id,
+        email: 'tilly.second@example.org',
+        tokenHash: 'awaiting-warning-test',
+        expiresAt: new Date(asked.getTime() + 7 * 24 * 60 * minute),
+        createdAt: asked,
+      },
+    });
+    // The child's own second Telegram account, made three minutes after she asked.
+    const second = await prisma.user.create({
+      data: {
+        name: 'Tilly Mum',
+        role: 'guardian',
+        telegramId: '770123456',
+        telegramUsername: 'tilly_mum',
+        createdAt: new Date(asked.getTime() + 3 * minute),
+      },
+    });
+    await prisma.guardianRequest.update({
+      where: { id: request.id },
+      data: { usedAt: new Date(asked.getTime() + 4 * minute), usedBy: second.id },
+    });
+    await prisma.guardianConsent.create({
+      data: {
+        childId: child.id,
+        guardianId: second.id,
+        method: 'email_link',
+        textVersion: 0,
+        requestId: request.id,
+        requestEmail: 'tilly.second@example.org',
+        grantedAt: new Date(asked.getTime() + 4 * minute),
+        // Waiting for a leader (a row without it counts as confirmed).
+        verifiedAt: null,
+      },
+    });
+
+    for (const [language, scheme] of [
+      ['en', 'light'],
+      ['ar', 'dark'],
+    ] as const) {
+      const page = await adminPage(language, scheme);
+      await page.goto('/admin/settings?tab=members');
+      if (language === 'en') {
+        const entry = page.getByRole('listitem', { name: 'Tilly Mum for Tilly Child' });
+        await shows(entry.getByText('New account', { exact: true }));
+        await shows(entry.getByText('Account created 3 minutes after the request'));
+        await shows(entry.getByText('Link sent to tilly.second@example.org'));
+        await shows(entry.getByText('Sign-in: Telegram · @tilly_mum'));
+        await shows(entry.getByRole('button', { name: 'Confirm Tilly Mum as guardian of Tilly Child' }));
+        await shows(entry.getByRole('button', { name: 'Reject the consent of Tilly Mum for Tilly Child' }));
+        // The warning is drawn as one: its icon beside the words, in the panel's warning style.
+        const warning = entry.getByText('Account created 3 minutes after the request');
+        expect(await warning.evaluate((element) => element.parentElement!.querySelector('svg') !== null)).toBe(true);
+      } else {
+        await shows(page.getByRole('listitem', { name: /Tilly Mum/ }));
+        expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      }
+      await checkScreen(page, `admin-consent-warning-${language}-${scheme}`);
+      await page.context().close();
+    }
+  }, 180_000);
 });
