@@ -8,6 +8,7 @@ import { createAuthStates } from '../modules/auth/auth-states';
 import { createCalendarService } from '../modules/calendar/calendar-service';
 import { createCareService } from '../modules/care/care-service';
 import { createTripSheetService } from '../modules/care/trip-sheet-service';
+import { createFamilyService } from '../modules/care/family-service';
 import { createAuditService } from '../modules/audit/audit-service';
 import { createEventAccess } from '../modules/events/event-access';
 import { createEventsService } from '../modules/events/events-service';
@@ -43,6 +44,7 @@ export function createServices(deps: AppDeps) {
   const auth = createAuthService(deps);
   const guardians = createGuardiansService(deps, minors);
   const questions = createQuestionsService(deps, { access, minors, rsvp, registrationAnswers });
+  const events = createEventsService(deps, { access, images, rsvp, series, minors });
   return {
     access,
     minors,
@@ -50,7 +52,7 @@ export function createServices(deps: AppDeps) {
     rsvp,
     series,
     slips: createSlipsService(deps, rsvp),
-    events: createEventsService(deps, { access, images, rsvp, series, minors }),
+    events,
     organiser: createOrganiserService(deps, access, minors, registrationAnswers),
     questions,
     calendar: createCalendarService(deps),
@@ -74,6 +76,7 @@ export function createServices(deps: AppDeps) {
     guardians,
     care: createCareService(deps, { minors, guardians }),
     tripSheets: createTripSheetService(deps, access, questions.sensitiveAnswerTexts),
+    family: createFamilyService(deps, { guardians, events, minors }),
   };
 }
 
