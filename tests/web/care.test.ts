@@ -265,9 +265,9 @@ describe('care screens in the browser', { timeout: 240_000 }, () => {
     await page.setViewportSize(SIZES.desktop);
     await page.emulateMedia({ media: 'print' });
     const printed = await page.evaluate(() => {
+      // Drawn at all: an element inside a hidden parent keeps its own display, so ask the browser.
       const shown = (selector: string) =>
-        [...document.querySelectorAll(selector)].filter((element) => getComputedStyle(element).display !== 'none')
-          .length;
+        [...document.querySelectorAll(selector)].filter((element) => element.checkVisibility()).length;
       return {
         chrome: ['.site-header', '.sidebar', '.main-nav', '.site-footer', 'main button', 'main a[download]'].map(
           (selector) => [selector, shown(selector)],

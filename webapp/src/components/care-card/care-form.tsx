@@ -164,6 +164,7 @@ export function CareForm({ owner, card, idPrefix }: CareFormProps) {
                   error={error?.name?.message}
                 >
                   <input
+                    type="text"
                     autoComplete="off"
                     maxLength={CARE_LIMITS.contactName}
                     {...register(`contacts.${index}.name`)}
@@ -175,6 +176,7 @@ export function CareForm({ owner, card, idPrefix }: CareFormProps) {
                   error={error?.relation?.message}
                 >
                   <input
+                    type="text"
                     autoComplete="off"
                     maxLength={CARE_LIMITS.contactRelation}
                     {...register(`contacts.${index}.relation`)}

@@ -54,7 +54,7 @@ export function CarePanel({ owner, childName, idPrefix }: CarePanelProps) {
     );
   }
   return (
-    <>
+    <div className={styles.panel}>
       <CareVisibility rules={rules.data} childName={childName} />
       {rules.data.keptByGuardian ? (
         <>
@@ -67,6 +67,6 @@ export function CarePanel({ owner, childName, idPrefix }: CarePanelProps) {
         // A saved card from elsewhere (another tab, the other guardian) starts the form afresh.
         <CareForm key={card.data.updatedAt ?? 'new'} owner={owner} card={card.data} idPrefix={idPrefix} />
       )}
-    </>
+    </div>
   );
 }
