@@ -100,7 +100,7 @@ export function CareForm({ owner, card, idPrefix }: CareFormProps) {
 
   const text = (name: 'allergies' | 'medications' | 'medicalNotes') => (
     <Field label={t(careMessages[name])} id={`${idPrefix}-${name}`} error={errors[name]?.message}>
-      <textarea rows={2} maxLength={CARE_LIMITS.text} {...register(name)} />
+      <textarea rows={2} dir="auto" maxLength={CARE_LIMITS.text} {...register(name)} />
     </Field>
   );
 
@@ -134,7 +134,7 @@ export function CareForm({ owner, card, idPrefix }: CareFormProps) {
           id={`${idPrefix}-dietaryNotes`}
           error={errors.dietaryNotes?.message}
         >
-          <textarea rows={2} maxLength={CARE_LIMITS.text} {...register('dietaryNotes')} />
+          <textarea rows={2} dir="auto" maxLength={CARE_LIMITS.text} {...register('dietaryNotes')} />
         </Field>
       </fieldset>
       <fieldset className={styles.group}>
@@ -165,6 +165,7 @@ export function CareForm({ owner, card, idPrefix }: CareFormProps) {
                 >
                   <input
                     type="text"
+                    dir="auto"
                     autoComplete="off"
                     maxLength={CARE_LIMITS.contactName}
                     {...register(`contacts.${index}.name`)}
@@ -177,6 +178,7 @@ export function CareForm({ owner, card, idPrefix }: CareFormProps) {
                 >
                   <input
                     type="text"
+                    dir="auto"
                     autoComplete="off"
                     maxLength={CARE_LIMITS.contactRelation}
                     {...register(`contacts.${index}.relation`)}
