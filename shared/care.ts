@@ -165,3 +165,13 @@ export interface TripSheet {
   event: { id: number; name: string; date: string; location: string; timeZone: string; careVisibleUntil: string };
   attendees: TripSheetAttendee[];
 }
+
+/**
+ * GET /api/users/me/care/rules and /api/guardian/children/{id}/care/rules: what a form says beside the card —
+ * how many days after an event its leaders still read it, and whether a guardian keeps it (then the member
+ * reads it only).
+ */
+export interface CareRules {
+  visibleDays: number;
+  keptByGuardian: boolean;
+}

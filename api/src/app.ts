@@ -42,6 +42,7 @@ import { membersRouter } from './modules/members/members-routes';
 import { membershipRouter } from './modules/membership/membership-routes';
 import { guardiansRouter } from './modules/guardians/guardians-routes';
 import { careRouter } from './modules/care/care-routes';
+import { familyRouter } from './modules/care/family-routes';
 
 /** Vite names every file under assets/ by its content hash: a name never gets other bytes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(membershipRouter(services.invites, services.membersAdmin));
   api.use(guardiansRouter(services.guardians, services.minors));
   api.use(careRouter(services.care, services.tripSheets));
+  api.use(familyRouter(services.family));
   api.use(calendarRouter(services.calendar));
   api.use(eventsRouter(deps, services.events, services.organiser));
   api.use(questionsRouter(services.questions));

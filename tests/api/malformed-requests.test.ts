@@ -36,6 +36,8 @@ const PARAM_ROUTES: Array<[string, string]> = [
   ['GET', '/api/events/{id}/trip-sheet.csv'],
   ['GET', '/api/guardian/children/{id}/care'],
   ['PUT', '/api/guardian/children/{id}/care'],
+  ['GET', '/api/guardian/children/{id}/care/rules'],
+  ['GET', '/api/guardian/children/{id}/events'],
 ];
 
 /** Every route a client can call with a body. */

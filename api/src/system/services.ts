@@ -8,6 +8,7 @@ import { createAuthStates } from '../modules/auth/auth-states';
 import { createCalendarService } from '../modules/calendar/calendar-service';
 import { createCareService } from '../modules/care/care-service';
 import { createTripSheetService } from '../modules/care/trip-sheet-service';
+import { createFamilyService } from '../modules/care/family-service';
 import { createAuditService } from '../modules/audit/audit-service';
 import { createEventAccess } from '../modules/events/event-access';
 import { createCommentsService } from '../modules/events/comments-service';
@@ -44,6 +45,14 @@ export function createServices(deps: AppDeps) {
   const auth = createAuthService(deps);
   const guardians = createGuardiansService(deps, minors);
   const questions = createQuestionsService(deps, { access, minors, rsvp, registrationAnswers });
+  const events = createEventsService(deps, {
+    access,
+    images,
+    rsvp,
+    series,
+    minors,
+    comments: createCommentsService(deps, { access, minors }),
+  });
   return {
     access,
     minors,
@@ -51,14 +60,7 @@ export function createServices(deps: AppDeps) {
     rsvp,
     series,
     slips: createSlipsService(deps, rsvp),
-    events: createEventsService(deps, {
-      access,
-      images,
-      rsvp,
-      series,
-      minors,
-      comments: createCommentsService(deps, { access, minors }),
-    }),
+    events,
     organiser: createOrganiserService(deps, access, minors, registrationAnswers),
     questions,
     calendar: createCalendarService(deps),
@@ -82,6 +84,7 @@ export function createServices(deps: AppDeps) {
     guardians,
     care: createCareService(deps, { minors, guardians }),
     tripSheets: createTripSheetService(deps, access, questions.sensitiveAnswerTexts),
+    family: createFamilyService(deps, { guardians, events, minors }),
   };
 }
 

@@ -39,6 +39,10 @@ const EventTeaser = lazy(() =>
 const EditEventPage = lazy(() =>
   import('../features/events/components/edit-event-page').then((m) => ({ default: m.EditEventPage })),
 );
+// An event's leaders only, and only for a trip.
+const TripSheetPage = lazy(() =>
+  import('../features/care/components/trip-sheet-page').then((m) => ({ default: m.TripSheetPage })),
+);
 const SettingsPage = lazy(() =>
   import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
@@ -113,6 +117,7 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
                   <Route path="/events" element={protect(<EventsListPage />)} />
                   <Route path="/events/create" element={protect(<CreateEventPage />)} />
                   <Route path="/events/:id/edit" element={protect(<EditEventPage />)} />
+                  <Route path="/events/:id/trip-sheet" element={protect(<TripSheetPage />)} />
                   <Route
                     path="/events/:id"
                     element={

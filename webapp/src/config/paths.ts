@@ -5,6 +5,7 @@ export const paths = {
   createEvent: '/events/create',
   event: (id: number | string) => `/events/${id}`,
   editEvent: (id: number | string) => `/events/${id}/edit`,
+  tripSheet: (id: number | string) => `/events/${id}/trip-sheet`,
   settings: '/settings',
   adminSettings: '/admin/settings',
   telegramCallback: '/telegram-auth-callback',

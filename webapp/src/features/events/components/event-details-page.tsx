@@ -116,7 +116,7 @@ export function EventDetailsPage() {
       </article>
       {canManage && (
         <Suspense fallback={null}>
-          <OrganiserPanel eventId={data.id} className={styles.organiser} />
+          <OrganiserPanel eventId={data.id} eventDate={data.date} className={styles.organiser} />
         </Suspense>
       )}
     </>

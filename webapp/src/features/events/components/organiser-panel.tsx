@@ -18,6 +18,7 @@ import { AttendeeTable, type AttendeeColumn } from './attendees';
 import { CheckInByPass } from './check-in-by-pass';
 import { MessageAttendeesButton } from './message-attendees-dialog';
 import { MinorState } from './minor-state';
+import { TripSheetLink } from './trip-sheet-link';
 import { statusLabel } from './rsvp';
 import styles from './organiser-panel.module.css';
 
@@ -106,7 +107,16 @@ function GroupTable({ eventId, status, list }: { eventId: number; status: Attend
   );
 }
 
-export function OrganiserPanel({ eventId, className = '' }: { eventId: number; className?: string }) {
+export function OrganiserPanel({
+  eventId,
+  eventDate,
+  className = '',
+}: {
+  eventId: number;
+  /** When the event starts: the trip sheet's link shows until its window closes. */
+  eventDate: string;
+  className?: string;
+}) {
   const t = useT();
   const attendees = useAttendees(eventId);
   const list = attendees.data ?? [];
@@ -132,6 +142,7 @@ export function OrganiserPanel({ eventId, className = '' }: { eventId: number; c
             <Download size={16} aria-hidden="true" />
             {t(messages.download)}
           </a>
+          <TripSheetLink eventId={eventId} eventDate={eventDate} />
           <MessageAttendeesButton eventId={eventId} />
         </>
       }

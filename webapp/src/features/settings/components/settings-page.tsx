@@ -1,5 +1,6 @@
 // Settings & Preferences (SPEC §2/§4/§5): account linking, connected accounts, contact details and
-// notification preferences that save at once, the attendee-list privacy switch, and leaving with your data.
+// notification preferences that save at once, the attendee-list privacy switch, the health & emergency card, and
+// leaving with your data.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CurrentUser } from '../../../../../shared/types';
@@ -10,6 +11,7 @@ import { CalendarFeedSettings } from './calendar-feed-settings';
 import { AccountLinking } from './account-linking';
 import { AgeSettings } from './age-settings';
 import { CommunicationSettings } from './communication-settings';
+import { HealthSettings } from './health-settings';
 import { ConnectedAccounts } from './connected-accounts';
 import { LanguageSettings } from './language-settings';
 import { NotificationPreferences } from './notification-preferences';
@@ -73,6 +75,8 @@ function Settings({ user }: { user: CurrentUser }) {
       />
       <PrivacySettings user={user} />
       {guardianOnly ? null : <AgeSettings user={user} />}
+      {/* A guardian account takes part in nothing itself: its children's cards are on its own page. */}
+      {guardianOnly || user.status === 'pending' ? null : <HealthSettings />}
       <CalendarFeedSettings />
       <YourData />
     </>
