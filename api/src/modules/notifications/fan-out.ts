@@ -9,25 +9,24 @@ import type { Logger } from '../../logger';
 import { guardianCopiesFor } from '../minors/minors-service';
 import { readDefaultLanguage, readTimeZone } from '../organisation/organisation-service';
 import type { MonthlyBy, RecurrenceFrequency } from '../../../../shared/constants';
-import { isLanguage, LANGUAGES, type Language } from '../../../../shared/i18n/languages';
+import type { Language } from '../../../../shared/i18n/languages';
 import { EVENT_DELETED } from './delivery';
 import * as outbox from './outbox-repository';
+import * as jobs from './jobs-repository';
+import * as recipientData from './recipients-repository';
+import { channelsOf, languageOf, renderAll, textsIn, type RenderedSet, type RenderedTexts } from './recipient-texts';
+import { aboutChild, renderReportsDigest, renderRsvpDigest, renderSafeguardingAlert } from './organiser-texts';
 import {
-  aboutChild,
   chooseTemplate,
   describeUpdate,
   formatEventDate,
   isEventChange,
   renderMessage,
-  renderReportsDigest,
-  renderRsvpDigest,
-  renderSafeguardingAlert,
   seriesUpdate,
   templateTypeOf,
   withRepeats,
   type EventChange,
   type MessageKind,
-  type RenderedMessage,
   type TemplateValues,
 } from './templates';
 
@@ -49,30 +48,6 @@ export interface FanOut {
   expandNext(now: Date, batchSize: number): Promise<FanOutBatch | null>;
 }
 
-type Channel = 'email' | 'sms' | 'telegram';
-type RenderedSet = Record<Channel, RenderedMessage>;
-/**
- * A job's texts in every language, rendered at its first batch and kept on the job, so that every batch
- * sends the same words. A job kept before texts had languages holds one RenderedSet, used for everyone.
- */
-export type RenderedTexts = { byLanguage: Record<Language, RenderedSet> };
-
-/** The texts of each language, rendered by `render`. */
-export async function renderAll(render: (language: Language) => Promise<RenderedSet> | RenderedSet) {
-  const byLanguage = {} as Record<Language, RenderedSet>;
-  for (const language of LANGUAGES) byLanguage[language] = await render(language);
-  return { byLanguage } satisfies RenderedTexts;
-}
-
-/** The texts for a recipient of `language`, from what a job keeps. */
-function textsIn(stored: RenderedTexts | RenderedSet, language: Language): RenderedSet {
-  return 'byLanguage' in stored ? stored.byLanguage[language] : stored;
-}
-
-/** A recipient's language: their saved choice, else the organisation's. */
-const languageOf = (user: outbox.RecipientRow, organisation: Language): Language =>
-  isLanguage(user.language) ? user.language : organisation;
-
 /** A batch whose transaction failed is tried again after this (doubling), and given up after MAX attempts. */
 const RETRY_MS = 5_000;
 const MAX_RETRY_MS = 10 * 60_000;
@@ -80,28 +55,12 @@ const MAX_ATTEMPTS = 10;
 /** A batch is a few statements; this only bounds one that hangs (a lock held elsewhere). */
 const BATCH_TIMEOUT_MS = 60_000;
 
-/**
- * A user's channels: those they ticked for which we also have an address we may use. SMS needs a number the
- * member confirmed with a code: ticking SMS beside an unconfirmed number saves the choice but sends nothing.
- * Telegram is skipped while Telegram refuses our messages to the member (until they press Start).
- */
-export function channelsOf(user: outbox.RecipientRow): Array<{ channel: Channel; recipient: string }> {
-  const email = user.googleEmail ?? (user.linkedEmailConfirmed ? user.linkedEmail : null);
-  const result: Array<{ channel: Channel; recipient: string }> = [];
-  if (user.notificationPrefs.includes('email') && email) result.push({ channel: 'email', recipient: email });
-  if (user.notificationPrefs.includes('sms') && user.phoneNumber && user.phoneVerifiedAt)
-    result.push({ channel: 'sms', recipient: user.phoneNumber });
-  if (user.notificationPrefs.includes('telegram') && user.telegramId && !user.telegramUnreachableAt)
-    result.push({ channel: 'telegram', recipient: user.telegramId });
-  return result;
-}
-
 export function createFanOut(deps: FanOutDeps): FanOut {
   const { config, logger } = deps;
 
   /** updateType belongs to 'event updated' messages only; elsewhere it stays empty rather than invent a change. */
   function valuesOf(
-    event: outbox.EventForMessage,
+    event: recipientData.EventForMessage,
     zone: string,
     changes: EventChange[] | null,
     language: Language,
@@ -120,19 +79,22 @@ export function createFanOut(deps: FanOutDeps): FanOut {
    */
   async function render(
     db: outbox.Db,
-    job: outbox.JobRow,
-    event: outbox.EventForMessage,
+    job: jobs.JobRow,
+    event: recipientData.EventForMessage,
     organisation: Language,
   ): Promise<RenderedTexts> {
     const kind = job.kind as MessageKind;
     const link = config.publicUrl ? `${config.publicUrl}/events/${event.id}` : undefined;
     if (kind === 'rsvp_digest') {
-      const counts = await outbox.rsvpCounts(db, event.id);
+      const counts = await recipientData.rsvpCounts(db, event.id);
       return renderAll((language) => renderRsvpDigest({ eventName: event.name }, counts, link, language));
     }
     const type = templateTypeOf(kind);
     const [emailTemplates, smsTemplates] = type
-      ? await Promise.all([outbox.findTemplateTexts(db, type, 'email'), outbox.findTemplateTexts(db, type, 'sms')])
+      ? await Promise.all([
+          recipientData.findTemplateTexts(db, type, 'email'),
+          recipientData.findTemplateTexts(db, type, 'sms'),
+        ])
       : [{}, {}];
     const zone = event.timeZone ?? (await readTimeZone(config, db));
     const valuesIn = (language: Language) => {
@@ -167,40 +129,45 @@ export function createFanOut(deps: FanOutDeps): FanOut {
   }
 
   /** The job's next page of recipients (the creator, who made the change, is never told about it). */
-  function recipientsOf(db: outbox.Db, job: outbox.JobRow, event: outbox.EventForMessage, page: outbox.Page) {
+  function recipientsOf(
+    db: outbox.Db,
+    job: jobs.JobRow,
+    event: recipientData.EventForMessage,
+    page: recipientData.Page,
+  ) {
     switch (job.kind) {
       case 'event_created':
         return event.isPublic
-          ? outbox.findAllMembers(db, event.creatorId, page)
-          : outbox.findInvitees(db, event.id, event.creatorId, job.userIds, page);
+          ? recipientData.findAllMembers(db, event.creatorId, page)
+          : recipientData.findInvitees(db, event.id, event.creatorId, job.userIds, page);
       case 'event_updated':
-        return outbox.findAttendeesAndInvitees(db, event, page);
+        return recipientData.findAttendeesAndInvitees(db, event, page);
       case 'series_updated':
-        return outbox.findSeriesAttendeesAndInvitees(db, event, page);
+        return recipientData.findSeriesAttendeesAndInvitees(db, event, page);
       case 'invited':
-        return outbox.findUsersByIds(
+        return recipientData.findUsersByIds(
           db,
           job.userIds.filter((id) => id !== event.creatorId),
           page,
         );
       case 'reminder':
-        return outbox.findAttendees(db, event, page);
+        return recipientData.findAttendees(db, event, page);
       // Promoted members who still hold the spot (one who already gave it back is not told they have it).
       case 'promoted':
-        return outbox.findRepliedAmong(db, event, job.userIds, page, 'attending');
+        return recipientData.findRepliedAmong(db, event, job.userIds, page, 'attending');
       case 'event_message':
-        return outbox.findRepliedAmong(db, event, job.userIds, page);
+        return recipientData.findRepliedAmong(db, event, job.userIds, page);
       case 'rsvp_digest':
-        return outbox.findUsersByIds(db, [event.creatorId], page);
+        return recipientData.findUsersByIds(db, [event.creatorId], page);
       default:
         throw new Error(`unknown notification job kind: ${job.kind}`);
     }
   }
 
   function messagesOf(
-    job: outbox.JobRow,
+    job: jobs.JobRow,
     rendered: RenderedTexts | RenderedSet,
-    recipients: outbox.RecipientRow[],
+    recipients: recipientData.RecipientRow[],
     organisation: Language,
   ): outbox.NewOutboxMessage[] {
     const messages: outbox.NewOutboxMessage[] = [];
@@ -242,9 +209,9 @@ export function createFanOut(deps: FanOutDeps): FanOut {
    */
   async function guardianCopies(
     tx: outbox.Db,
-    job: outbox.JobRow,
+    job: jobs.JobRow,
     rendered: RenderedTexts | RenderedSet,
-    recipients: outbox.RecipientRow[],
+    recipients: recipientData.RecipientRow[],
     now: Date,
     organisation: Language,
   ): Promise<outbox.NewOutboxMessage[]> {
@@ -256,7 +223,7 @@ export function createFanOut(deps: FanOutDeps): FanOut {
     );
     if (!copies.length) return [];
     const guardianIds = [...new Set(copies.map((copy) => copy.guardianId))];
-    const guardians = new Map((await outbox.findGuardiansByIds(tx, guardianIds)).map((user) => [user.id, user]));
+    const guardians = new Map((await recipientData.findGuardiansByIds(tx, guardianIds)).map((user) => [user.id, user]));
     const messages: outbox.NewOutboxMessage[] = [];
     for (const copy of copies) {
       const guardian = guardians.get(copy.guardianId);
@@ -287,14 +254,14 @@ export function createFanOut(deps: FanOutDeps): FanOut {
   /** The next page of active admins gets the job's texts (rendered by `render` at its first batch). */
   async function toAdmins(
     tx: outbox.Db,
-    job: outbox.JobRow,
+    job: jobs.JobRow,
     render: () => Promise<RenderedTexts>,
     now: Date,
     batchSize: number,
   ): Promise<FanOutBatch> {
     const stored = job.rendered as RenderedTexts | RenderedSet | null;
     const rendered = stored ?? (await render());
-    const recipients = await outbox.findActiveAdmins(tx, { after: job.cursor, limit: batchSize });
+    const recipients = await recipientData.findActiveAdmins(tx, { after: job.cursor, limit: batchSize });
     const organisation = await readDefaultLanguage(config, tx);
     const messages = messagesOf(job, rendered, recipients, organisation).map((message) => ({
       ...message,
@@ -302,7 +269,7 @@ export function createFanOut(deps: FanOutDeps): FanOut {
     }));
     const inserted = await outbox.enqueue(tx, messages, now);
     const done = recipients.length < batchSize;
-    await outbox.saveJobProgress(tx, job.id, {
+    await jobs.saveJobProgress(tx, job.id, {
       cursor: recipients.at(-1)?.id ?? job.cursor,
       rendered: stored ? undefined : (rendered as unknown as PrismaTypes.InputJsonValue),
       done,
@@ -311,8 +278,8 @@ export function createFanOut(deps: FanOutDeps): FanOut {
     return { jobId: job.id, recipients: recipients.length, inserted, done };
   }
 
-  const nobody = async (tx: outbox.Db, job: outbox.JobRow, now: Date): Promise<FanOutBatch> => {
-    await outbox.closeJob(tx, job.id, 'done', now, null);
+  const nobody = async (tx: outbox.Db, job: jobs.JobRow, now: Date): Promise<FanOutBatch> => {
+    await jobs.closeJob(tx, job.id, 'done', now, null);
     return { jobId: job.id, recipients: 0, inserted: 0, done: true };
   };
 
@@ -322,9 +289,9 @@ export function createFanOut(deps: FanOutDeps): FanOut {
    * The admins' digest of reports: not about an event, so it has its own recipients (active admins) and
    * texts (how many reports are open when its first batch runs). Nothing open any more: nobody is told.
    */
-  async function expandReportsDigest(tx: outbox.Db, job: outbox.JobRow, now: Date, batchSize: number) {
+  async function expandReportsDigest(tx: outbox.Db, job: jobs.JobRow, now: Date, batchSize: number) {
     // Counted once, at the first batch: later batches send the texts kept on the job.
-    const open = job.rendered ? null : await outbox.countOpenReports(tx);
+    const open = job.rendered ? null : await recipientData.countOpenReports(tx);
     if (open === 0) return nobody(tx, job, now);
     const render = () => renderAll((language) => renderReportsDigest(open ?? 0, reportsLink(), language));
     return toAdmins(tx, job, render, now, batchSize);
@@ -334,8 +301,8 @@ export function createFanOut(deps: FanOutDeps): FanOut {
    * A safeguarding concern: every active admin, at once, told which event's discussion and where to look. A report
    * already gone (its event or comment deleted) or resolved before the alert left tells nobody.
    */
-  async function expandSafeguardingAlert(tx: outbox.Db, job: outbox.JobRow, now: Date, batchSize: number) {
-    const report = job.rendered ? null : await outbox.findReportForAlert(tx, Number(job.keyVersion));
+  async function expandSafeguardingAlert(tx: outbox.Db, job: jobs.JobRow, now: Date, batchSize: number) {
+    const report = job.rendered ? null : await recipientData.findReportForAlert(tx, Number(job.keyVersion));
     if (!job.rendered && report?.status !== 'open') return nobody(tx, job, now);
     const eventName = report?.comment.event.name ?? '';
     const render = () => renderAll((language) => renderSafeguardingAlert(eventName, reportsLink(), language));
@@ -343,20 +310,20 @@ export function createFanOut(deps: FanOutDeps): FanOut {
   }
 
   async function expandNext(now: Date, batchSize: number): Promise<FanOutBatch | null> {
-    let jobInHand: outbox.JobRow | null = null;
+    let jobInHand: jobs.JobRow | null = null;
     try {
       return await outbox.inTransaction(
         deps.prisma,
         async (tx) => {
-          const job = await outbox.lockNextJob(tx, now);
+          const job = await jobs.lockNextJob(tx, now);
           if (!job) return null;
           jobInHand = job;
           if (job.kind === 'reports_digest') return expandReportsDigest(tx, job, now, batchSize);
           if (job.kind === 'safeguarding_alert') return expandSafeguardingAlert(tx, job, now, batchSize);
-          const event = await outbox.findEvent(tx, job.eventId);
+          const event = await recipientData.findEvent(tx, job.eventId);
           // Deleted before (or during) its expansion: nobody is told about an event that no longer exists.
           if (!event) {
-            await outbox.closeJob(tx, job.id, 'failed', now, EVENT_DELETED);
+            await jobs.closeJob(tx, job.id, 'failed', now, EVENT_DELETED);
             logger.info({ jobId: job.id, eventId: job.eventId }, 'notification job closed: event deleted');
             return { jobId: job.id, recipients: 0, inserted: 0, done: true };
           }
@@ -370,7 +337,7 @@ export function createFanOut(deps: FanOutDeps): FanOut {
           ];
           const inserted = await outbox.enqueue(tx, messages, now);
           const done = recipients.length < batchSize;
-          await outbox.saveJobProgress(tx, job.id, {
+          await jobs.saveJobProgress(tx, job.id, {
             cursor: recipients.at(-1)?.id ?? job.cursor,
             rendered: stored ? undefined : (rendered as unknown as PrismaTypes.InputJsonValue),
             done,
@@ -382,11 +349,11 @@ export function createFanOut(deps: FanOutDeps): FanOut {
         { timeout: BATCH_TIMEOUT_MS, maxWait: 10_000 },
       );
     } catch (error) {
-      const job = jobInHand as outbox.JobRow | null;
+      const job = jobInHand as jobs.JobRow | null;
       if (job) {
         const delay = Math.min(RETRY_MS * 2 ** job.attempts, MAX_RETRY_MS);
         const message = (error as Error)?.message ?? String(error);
-        await outbox
+        await jobs
           .deferJob(deps.prisma, job.id, new Date(now.getTime() + delay), message, MAX_ATTEMPTS)
           .catch((deferError: unknown) => logger.warn({ err: deferError, jobId: job.id }, 'could not defer job'));
       }

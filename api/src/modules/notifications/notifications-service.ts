@@ -16,7 +16,7 @@ import { MSG } from '../../../../shared/messages';
 import { defineMessages } from '../../../../shared/i18n/define';
 import { LANGUAGES, type Language } from '../../../../shared/i18n/languages';
 import { organisationTimeZone, readDefaultLanguage } from '../organisation/organisation-service';
-import { findTemplateTexts } from './outbox-repository';
+import { findTemplateTexts } from './recipients-repository';
 import { createSmsSender } from './sms-sender';
 import { describeUpdate, formatEventDate, renderMessage, type TemplateValues } from './templates';
 

@@ -14,10 +14,14 @@ import type { MessageValues } from '../../../../shared/i18n/translate';
 import { cleanPersonName } from '../../../../shared/text';
 import { describeWays } from '../auth/email-link-requester';
 import { readDefaultLanguage, readTimeZone } from '../organisation/organisation-service';
-import { createFanOut, renderAll } from './fan-out';
+import { createFanOut } from './fan-out';
+import { renderAll } from './recipient-texts';
 import * as outbox from './outbox-repository';
+import * as jobs from './jobs-repository';
+import * as recipientData from './recipients-repository';
 import type { Db } from './outbox-repository';
-import { formatEventDate, renderOrganiserMessage } from './templates';
+import { renderOrganiserMessage } from './organiser-texts';
+import { formatEventDate } from './templates';
 import type { NotificationTriggers } from './triggers';
 
 /** The email that confirms an address a member asked to link, in the language of the request. */
@@ -62,7 +66,7 @@ export interface TriggerDeps {
  */
 export async function queuePromoted(tx: Db, eventId: number, userIds: number[], now: Date): Promise<void> {
   if (!userIds.length) return;
-  await outbox.insertJobs(tx, [{ kind: 'promoted', eventId, userIds, keyVersion: randomToken(9) }], now);
+  await jobs.insertJobs(tx, [{ kind: 'promoted', eventId, userIds, keyVersion: randomToken(9) }], now);
 }
 
 export function createOutboxTriggers(deps: TriggerDeps) {
@@ -70,21 +74,21 @@ export function createOutboxTriggers(deps: TriggerDeps) {
 
   const triggers: NotificationTriggers = {
     async eventCreated(eventId, tx) {
-      const event = await outbox.findEvent(tx, eventId);
+      const event = await recipientData.findEvent(tx, eventId);
       if (!event) return;
       // Public: news to every member (counted at fan-out). Private: to those invited as it is created (often
       // nobody yet), and nobody else — people invited later get their invitation instead.
-      const userIds = event.isPublic ? [] : await outbox.findInviteeIds(tx, eventId);
-      await outbox.insertJobs(tx, [{ kind: 'event_created', eventId, userIds }], deps.now());
+      const userIds = event.isPublic ? [] : await recipientData.findInviteeIds(tx, eventId);
+      await jobs.insertJobs(tx, [{ kind: 'event_created', eventId, userIds }], deps.now());
     },
 
     async eventUpdated(eventId, changes, tx) {
       // Read in the edit's own transaction: its updated_at versions the keys, so every edit is news once.
-      const event = await outbox.findEvent(tx, eventId);
+      const event = await recipientData.findEvent(tx, eventId);
       if (!event) return;
       // A new date deserves a new reminder.
-      if (changes.includes('date')) await outbox.resetReminder(tx, event.id);
-      await outbox.insertJobs(
+      if (changes.includes('date')) await jobs.resetReminder(tx, event.id);
+      await jobs.insertJobs(
         tx,
         [{ kind: 'event_updated', eventId, changedFields: changes, keyVersion: String(event.updatedAt.getTime()) }],
         deps.now(),
@@ -93,9 +97,9 @@ export function createOutboxTriggers(deps: TriggerDeps) {
 
     /** One job for this and every later occurrence; their attendees and invitees hear of it once. */
     async seriesUpdated(eventId, changes, tx) {
-      const event = await outbox.findEvent(tx, eventId);
+      const event = await recipientData.findEvent(tx, eventId);
       if (!event) return;
-      await outbox.insertJobs(
+      await jobs.insertJobs(
         tx,
         [{ kind: 'series_updated', eventId, changedFields: changes, keyVersion: String(event.updatedAt.getTime()) }],
         deps.now(),
@@ -104,7 +108,7 @@ export function createOutboxTriggers(deps: TriggerDeps) {
 
     async invited(eventId, userIds, tx) {
       if (!userIds.length) return;
-      await outbox.insertJobs(tx, [{ kind: 'invited', eventId, userIds }], deps.now());
+      await jobs.insertJobs(tx, [{ kind: 'invited', eventId, userIds }], deps.now());
     },
 
     async promoted(eventId, userIds, tx) {
@@ -113,7 +117,7 @@ export function createOutboxTriggers(deps: TriggerDeps) {
 
     /** The organiser's words are rendered now and kept on the job, like any job's texts after its first batch. */
     async eventMessage(eventId, { userIds, text, senderId, senderName }, tx) {
-      const event = await outbox.findEvent(tx, eventId);
+      const event = await recipientData.findEvent(tx, eventId);
       if (!event || !userIds.length) return;
       const link = config.publicUrl ? `${config.publicUrl}/events/${event.id}` : undefined;
       const zone = event.timeZone ?? (await readTimeZone(config, tx));
@@ -124,7 +128,7 @@ export function createOutboxTriggers(deps: TriggerDeps) {
         };
         return renderOrganiserMessage(values, senderName, text, link, language);
       });
-      await outbox.insertJobs(
+      await jobs.insertJobs(
         tx,
         [
           {
@@ -143,8 +147,8 @@ export function createOutboxTriggers(deps: TriggerDeps) {
 
     /** One digest job due at `dueAt`; the event remembers it, so RSVPs until then join this one. */
     async rsvpDigest(eventId, dueAt, tx) {
-      await outbox.setDigestDue(tx, eventId, dueAt);
-      await outbox.insertJobs(
+      await jobs.setDigestDue(tx, eventId, dueAt);
+      await jobs.insertJobs(
         tx,
         [{ kind: 'rsvp_digest', eventId, keyVersion: String(dueAt.getTime()), dueAt }],
         deps.now(),
@@ -154,12 +158,12 @@ export function createOutboxTriggers(deps: TriggerDeps) {
     /** One digest an hour after the first report nobody has been told of; later reports until then join it. */
     async reportsDigest(tx) {
       const now = deps.now();
-      await outbox.insertReportsDigestOnce(tx, new Date(now.getTime() + REPORTS_DIGEST_DELAY_MS), now);
+      await jobs.insertReportsDigestOnce(tx, new Date(now.getTime() + REPORTS_DIGEST_DELAY_MS), now);
     },
 
     /** Due now: the worker's next round tells the admins. Keyed by the report, so it is told once. */
     async safeguardingAlert(reportId, eventId, tx) {
-      await outbox.insertJobs(tx, [{ kind: 'safeguarding_alert', eventId, keyVersion: String(reportId) }], deps.now());
+      await jobs.insertJobs(tx, [{ kind: 'safeguarding_alert', eventId, keyVersion: String(reportId) }], deps.now());
     },
 
     /**
@@ -207,8 +211,8 @@ export function createOutboxTriggers(deps: TriggerDeps) {
    */
   async function enqueueDueReminders(now: Date): Promise<number> {
     return outbox.inTransaction(deps.prisma, async (tx) => {
-      const due = await outbox.takeDueReminders(tx, now, config.reminderLeadMs);
-      await outbox.insertJobs(
+      const due = await jobs.takeDueReminders(tx, now, config.reminderLeadMs);
+      await jobs.insertJobs(
         tx,
         due.map((event) => ({
           kind: 'reminder' as const,

@@ -12,8 +12,9 @@ import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/
 import { isLanguage, type Language } from '../../../../shared/i18n/languages';
 import type { MessageValues } from '../../../../shared/i18n/translate';
 import { cleanPersonName } from '../../../../shared/text';
-import { channelsOf } from './fan-out';
+import { channelsOf } from './recipient-texts';
 import * as outbox from './outbox-repository';
+import * as recipientData from './recipients-repository';
 import type { Db } from './outbox-repository';
 import { formatEventDate, viewEventLine } from './templates';
 
@@ -61,7 +62,7 @@ const text = (language: Language, message: MessageDescriptor, values?: MessageVa
 
 export type SlipOutcome = 'approved' | 'declined' | 'expired';
 
-type Contact = outbox.RecipientRow & { name: string };
+type Contact = recipientData.RecipientRow & { name: string };
 
 /** Every address a guardian may be reached at: a confirmed email, and Telegram while the bot may write. */
 function addressesOf(user: Contact): Array<{ channel: 'email' | 'telegram'; recipient: string }> {
@@ -101,7 +102,7 @@ function message(
 
 /** The event's name, and its date in a recipient's language (their saved one, else the organisation's). */
 async function eventText(db: Db, deps: SlipMessageDeps, eventId: number) {
-  const event = await outbox.findEvent(db, eventId);
+  const event = await recipientData.findEvent(db, eventId);
   if (!event) return null;
   const organisation = await readDefaultLanguage(deps.config, db);
   const zone = event.timeZone ?? (await readTimeZone(deps.config, db));
@@ -130,8 +131,8 @@ export async function queueSlipRequests(
   const page = deps.config.publicUrl ? `${deps.config.publicUrl}/guardian` : null;
   const messages: outbox.NewOutboxMessage[] = [];
   for (const [childId, at] of requested) {
-    const [child] = await outbox.findContactsByIds(db, [childId]);
-    const guardians = await outbox.findContactsByIds(db, await guardianIdsOf(db, childId));
+    const [child] = await recipientData.findContactsByIds(db, [childId]);
+    const guardians = await recipientData.findContactsByIds(db, await guardianIdsOf(db, childId));
     if (!child) continue;
     for (const guardian of guardians) {
       const language = event.languageOf(guardian);
@@ -189,7 +190,7 @@ export async function queueSlipOutcome(
   decidedAt: Date,
 ): Promise<void> {
   const event = await eventText(db, deps, eventId);
-  const [child] = await outbox.findContactsByIds(db, [childId]);
+  const [child] = await recipientData.findContactsByIds(db, [childId]);
   if (!event || !child) return;
   const key = `slip_${outcome}:${eventId}:${childId}:${decidedAt.getTime()}`;
   const subjectOf = (language: Language) =>
@@ -207,7 +208,7 @@ export async function queueSlipOutcome(
     }),
   );
   if (outcome === 'expired') {
-    const guardians = await outbox.findContactsByIds(db, await guardianIdsOf(db, childId));
+    const guardians = await recipientData.findContactsByIds(db, await guardianIdsOf(db, childId));
     for (const guardian of guardians) {
       const language = event.languageOf(guardian);
       const subject = subjectOf(language);
