@@ -1,7 +1,6 @@
 // /api/events/*: HTTP only — parse, call the service, answer.
 import { Router, type RequestHandler } from 'express';
 import {
-  attendSchema,
   checkInSchema,
   eventMessageSchema,
   commentReportSchema,
@@ -15,6 +14,7 @@ import {
 } from '../../../../shared/schemas';
 import { notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
+import { replySchema } from '../../../../shared/siblings';
 import type { EventPreview } from '../../../../shared/types';
 import { currentUser, requireUser } from '../auth/request-auth';
 import { answeredNotModified } from '../../http/version-etag';
@@ -104,7 +104,7 @@ export function eventsRouter(
 
   router.post('/events/:id/attend', requireUser, async (req, res) => {
     const id = eventId(req.params);
-    res.json(await events.setAttendance(currentUser(req), id, parse(attendSchema, req.body)));
+    res.json(await events.setAttendance(currentUser(req), id, parse(replySchema, req.body)));
   });
 
   router.get('/events/:id/host', requireUser, async (req, res) => {
