@@ -266,6 +266,29 @@ describe.each(DATABASE_KINDS)('siblings replying together on %s', (kind) => {
     expect(byUser.get(second)).toEqual({ [size!]: 'M', [swim!]: true });
   });
 
+  it('When places free behind the RSVP path (erased accounts), then the worker’s scan promotes a waiting block only once it fits whole', async () => {
+    const eventId = await createEvent(3);
+    const members = [await app.signedIn(), await app.signedIn(), await app.signedIn()];
+    for (const member of members) await member.client.post(`/api/events/${eventId}/attend`, { status: 'attending' });
+    const siblings = await family(2);
+    await siblings.client.post(`/api/events/${eventId}/attend`, {
+      status: 'attending',
+      forUserIds: ids(siblings.children),
+      together: true,
+    });
+    const statuses = async () =>
+      (await rowsOf(eventId)).filter((row) => ids(siblings.children).includes(row.userId)).map((row) => row.status);
+
+    await app.deps.prisma.user.delete({ where: { id: members[0]!.user.id } });
+    expect(await app.system.services.rsvp.promoteFreedSpots()).toBe(0);
+    expect(await statuses()).toEqual(['waitlisted', 'waitlisted']);
+
+    await app.deps.prisma.user.delete({ where: { id: members[1]!.user.id } });
+    expect(await app.system.services.rsvp.promoteFreedSpots()).toBe(2);
+    expect(await statuses()).toEqual(['attending', 'attending']);
+    expect(await attendingPeople(eventId)).toBe(3);
+  });
+
   it('When 20 guardians with 2 or 3 children each race together for a nearly full event, then it is never over capacity, every family is all in or all waiting as one block, and blocks are promoted whole as places free', async () => {
     const capacity = 30;
     const eventId = await createEvent(capacity, 22);
@@ -351,5 +374,5 @@ describe.each(DATABASE_KINDS)('siblings replying together on %s', (kind) => {
       const own = second.rows.filter((row) => ids(member.children).includes(row.userId));
       expect(own.every((row) => row.status === 'attending' && row.togetherBlock === null)).toBe(true);
     }
-  });
+  }, 180_000);
 });
