@@ -247,6 +247,8 @@ export const MSG = {
   recurrenceObject: 'recurrence must be an object',
   recurrenceOneEnd: 'A repeating event needs exactly one end: count or until',
   forUserIdInvalid: 'forUserId must be a member id',
+  forUserIdsInvalid: 'forUserIds must be 1 to 10 different member ids, sent without forUserId',
+  answersForInvalid: 'answersFor must map each child of forUserIds to their answers',
   guardianIdInvalid: 'guardianId must be a member id',
   auditActionUnknown: 'Unknown audit action',
   actorIdInvalid: 'actorId must be a user ID',

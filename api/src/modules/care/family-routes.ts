@@ -2,7 +2,7 @@
 // /api/guardian/children/{id}/care/rules) and a child's upcoming events for their guardian
 // (/api/guardian/children/{id}/events). HTTP only — parse, call, answer.
 import { Router } from 'express';
-import { eventsPageQuerySchema } from '../../../../shared/schemas';
+import { eventsPageQuerySchema } from '../../../../shared/schemas/events';
 import { parse, parseId } from '../../http/validate';
 import { currentUser, requireUser } from '../auth/request-auth';
 import type { FamilyService } from './family-service';

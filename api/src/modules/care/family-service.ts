@@ -2,7 +2,7 @@
 // leaders read it, whether a guardian keeps it) and, for a guardian, the upcoming events a child may reply to,
 // as the child sees them (their reply, its state and waitlist place), so the guardian can reply for them.
 import type { CareRules } from '../../../../shared/care';
-import type { EventsPageQuery } from '../../../../shared/schemas';
+import type { EventsPageQuery } from '../../../../shared/schemas/events';
 import type { EventsPage } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import type { EventsService } from '../events/events-service';

@@ -9,9 +9,10 @@ import {
   seriesScopeQuerySchema,
 } from '../../../../shared/schemas/events';
 import { csvQuerySchema } from '../../../../shared/schemas/questions';
-import { attendSchema, checkInSchema, eventMessageSchema } from '../../../../shared/schemas/rsvp';
+import { checkInSchema, eventMessageSchema } from '../../../../shared/schemas/rsvp';
 import { notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
+import { replySchema } from '../../../../shared/siblings';
 import type { EventPreview } from '../../../../shared/types';
 import { currentUser, requireUser } from '../auth/request-auth';
 import { answeredNotModified } from '../../http/version-etag';
@@ -101,7 +102,7 @@ export function eventsRouter(
 
   router.post('/events/:id/attend', requireUser, async (req, res) => {
     const id = eventId(req.params);
-    res.json(await events.setAttendance(currentUser(req), id, parse(attendSchema, req.body)));
+    res.json(await events.setAttendance(currentUser(req), id, parse(replySchema, req.body)));
   });
 
   router.get('/events/:id/host', requireUser, async (req, res) => {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { MSG } from '../../../../shared/messages';
 import { mayCreateEvents } from '../../../../shared/permissions';
 import type { OrganisationLanguage, SeriesScope } from '../../../../shared/constants';
-import type { eventCreateSchema, EventsPageQuery } from '../../../../shared/schemas';
+import type { eventCreateSchema, EventsPageQuery } from '../../../../shared/schemas/events';
 import type {
   EventDetail,
   EventHost,

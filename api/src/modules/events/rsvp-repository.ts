@@ -134,25 +134,65 @@ export async function attendingPeople(tx: Tx, eventId: number): Promise<number> 
 
 /**
  * Stores the planned reply in one statement. Joining the waitlist stamps the database's clock_timestamp()
- * (microseconds; under the event's lock, in the order of the transactions): the waitlist order.
+ * (microseconds; under the event's lock, in the order of the transactions): the waitlist order. `block` puts a
+ * sibling joining the waitlist into that together block (alignBlock then gives the block one place); a reply
+ * that keeps its place keeps its block, any other leaves it.
  */
-export async function saveReply(tx: Tx, eventId: number, userId: number, plan: PlannedReply, now: Date) {
+export async function saveReply(
+  tx: Tx,
+  eventId: number,
+  userId: number,
+  plan: PlannedReply,
+  now: Date,
+  block: string | null = null,
+) {
   const joined = plan.waitlist === 'join' ? PrismaTypes.sql`clock_timestamp()` : PrismaTypes.sql`NULL`;
   const waitlistedAt = plan.waitlist === 'keep' ? PrismaTypes.sql`a.waitlisted_at` : joined;
+  const blockId = plan.waitlist === 'none' ? null : block;
+  const togetherBlock =
+    plan.waitlist === 'keep' ? PrismaTypes.sql`a.together_block` : PrismaTypes.sql`${blockId}::uuid`;
   await tx.$executeRaw`
-    INSERT INTO attendances AS a (event_id, user_id, status, guests, responded_at, updated_at, waitlisted_at)
-    VALUES (${eventId}, ${userId}, ${plan.status}::"AttendanceStatus", ${plan.guests}, ${now}, ${now}, ${joined})
+    INSERT INTO attendances AS a (event_id, user_id, status, guests, responded_at, updated_at, waitlisted_at, together_block)
+    VALUES (${eventId}, ${userId}, ${plan.status}::"AttendanceStatus", ${plan.guests}, ${now}, ${now}, ${joined}, ${blockId}::uuid)
     ON CONFLICT (event_id, user_id) DO UPDATE
        SET status = EXCLUDED.status, guests = EXCLUDED.guests, responded_at = EXCLUDED.responded_at,
-           updated_at = EXCLUDED.updated_at, waitlisted_at = ${waitlistedAt}`;
+           updated_at = EXCLUDED.updated_at, waitlisted_at = ${waitlistedAt}, together_block = ${togetherBlock}`;
 }
 
-/** Waitlisted parties of at most `maxParty` people, in waitlist order: the candidates for the free spots. */
+/** Gives every sibling of a together block the place of the first of them (their first join), so none waits apart. */
+export async function alignBlock(tx: Tx, eventId: number, block: string): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE attendances SET waitlisted_at = (SELECT min(b.waitlisted_at) FROM attendances b
+                                              WHERE b.event_id = ${eventId} AND b.together_block = ${block}::uuid)
+     WHERE event_id = ${eventId} AND together_block = ${block}::uuid`;
+}
+
+/** Several members' replies to the event (read under its lock), with the together block each waits in. */
+export async function repliesOf(
+  tx: Tx,
+  eventId: number,
+  userIds: number[],
+): Promise<Map<number, { reply: Reply; block: string | null }>> {
+  const rows = await tx.attendance.findMany({
+    where: { eventId, userId: { in: userIds } },
+    select: { userId: true, status: true, guests: true, togetherBlock: true },
+  });
+  return new Map(
+    rows.map((row) => [row.userId, { reply: { status: row.status, guests: row.guests }, block: row.togetherBlock }]),
+  );
+}
+
+/**
+ * Waitlisted parties of at most `maxParty` people, and every sibling waiting in a together block (a block is
+ * judged whole), in waitlist order: the candidates for the free spots.
+ */
 export function waitingParties(tx: Tx, eventId: number, maxParty: number | null): Promise<WaitingParty[]> {
+  const fitting =
+    maxParty === null ? {} : { OR: [{ guests: { lte: maxParty - 1 } }, { togetherBlock: { not: null } }] };
   return tx.attendance.findMany({
-    where: { eventId, status: 'waitlisted', ...(maxParty === null ? {} : { guests: { lte: maxParty - 1 } }) },
+    where: { eventId, status: 'waitlisted', ...fitting },
     orderBy: [{ waitlistedAt: 'asc' }, { id: 'asc' }],
-    select: { userId: true, guests: true },
+    select: { userId: true, guests: true, togetherBlock: true },
   });
 }
 
@@ -170,7 +210,7 @@ export async function promote(
   if (!userIds.length) return;
   await tx.attendance.updateMany({
     where: { eventId, userId: { in: userIds }, status: 'waitlisted' },
-    data: { status, waitlistedAt: null, respondedAt: now },
+    data: { status, waitlistedAt: null, togetherBlock: null, respondedAt: now },
   });
 }
 
@@ -227,13 +267,15 @@ export async function replyOutcome(db: Tx | Prisma, eventId: number, userId: num
   };
 }
 
-/** Events where someone waits although a spot is free for them (spots freed behind the RSVP path). */
+/** Events where someone (or a whole together block) waits although spots are free for them (spots freed behind
+ * the RSVP path). */
 export async function eventsWithFreeSpotsAndWaitlist(prisma: Prisma): Promise<number[]> {
   const rows = await prisma.$queryRaw<Array<{ id: number }>>`
     SELECT e.id FROM events e
      WHERE (e.capacity IS NULL OR e.attending_people < e.capacity)
        AND EXISTS (SELECT 1 FROM attendances a WHERE a.event_id = e.id AND a.status = 'waitlisted'
-                     AND (e.capacity IS NULL OR 1 + a.guests <= e.capacity - e.attending_people))
+                    GROUP BY COALESCE(a.together_block::text, a.id::text)
+                   HAVING e.capacity IS NULL OR sum(1 + a.guests) <= e.capacity - e.attending_people)
      ORDER BY e.id LIMIT 100`;
   return rows.map((row) => Number(row.id));
 }

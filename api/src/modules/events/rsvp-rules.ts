@@ -78,21 +78,84 @@ export function planReply(
 export interface WaitingParty {
   userId: number;
   guests: number;
+  /** Siblings waiting together share it: promoted all at once or not at all. */
+  togetherBlock: string | null;
 }
 
 /**
  * The parties to promote, in waitlist order: each that fits in the spots left after those before it (a
- * party too big to fit does not hold up smaller ones behind it). `waiting` is in waitlist order.
+ * party too big to fit does not hold up smaller ones behind it). Siblings waiting together count as one party
+ * of all their people, in the place of the first of them: the whole block fits or none of it moves.
  */
 export function partiesToPromote(event: Pick<EventSeats, 'capacity' | 'attendingPeople'>, waiting: WaitingParty[]) {
   if (event.capacity === null) return waiting;
+  const units: WaitingParty[][] = [];
+  const blocks = new Map<string, WaitingParty[]>();
+  for (const candidate of waiting) {
+    const block = candidate.togetherBlock === null ? undefined : blocks.get(candidate.togetherBlock);
+    if (block) {
+      block.push(candidate);
+      continue;
+    }
+    const unit = [candidate];
+    if (candidate.togetherBlock !== null) blocks.set(candidate.togetherBlock, unit);
+    units.push(unit);
+  }
   let free = event.capacity - event.attendingPeople;
   const promoted: WaitingParty[] = [];
-  for (const candidate of waiting) {
+  for (const unit of units) {
     if (free <= 0) break;
-    if (party(candidate.guests) > free) continue;
-    promoted.push(candidate);
-    free -= party(candidate.guests);
+    const people = unit.reduce((sum, member) => sum + party(member.guests), 0);
+    if (people > free) continue;
+    promoted.push(...unit);
+    free -= people;
   }
   return promoted;
+}
+
+/** A sibling of a together reply: their reply now, their block if they wait in one, and whether a spot taken now
+ * would be held for a guardian's approval. */
+export interface Sibling {
+  current: Reply | null;
+  block: string | null;
+  needsApproval: boolean;
+}
+
+/**
+ * 'attending' for several siblings at once, all or none: those already holding a spot keep it (with the guests
+ * asked, as planReply), and the others take spots only if there are spots for all of them; otherwise they join
+ * the end of the waitlist as one block. `block`: null when nobody waits; 'new' for a new block; or the block
+ * they all already wait in (asked again, they keep its place). Plans in the siblings' order.
+ */
+export function planTogether(
+  event: EventSeats,
+  siblings: Sibling[],
+  requestedGuests: number | undefined,
+): { plans: PlannedReply[]; block: string | null } {
+  if (requestedGuests !== undefined && requestedGuests > event.guestsAllowed) {
+    throw invalid(MSG.tooManyGuests({ allowed: event.guestsAllowed }));
+  }
+  let seats = { ...event };
+  const kept = siblings.map(({ current, needsApproval }) => {
+    if (!holdsSpot(current)) return null;
+    const plan = planReply(seats, current, 'attending', requestedGuests, needsApproval);
+    seats = { ...seats, attendingPeople: seats.attendingPeople - peopleIn(current) + peopleIn(plan) };
+    return plan;
+  });
+  const guestsOf = (current: Reply | null) =>
+    requestedGuests ?? (current?.status === 'waitlisted' ? current.guests : 0);
+  const placing = siblings.filter((_sibling, index) => !kept[index]);
+  const needed = placing.reduce((sum, sibling) => sum + party(guestsOf(sibling.current)), 0);
+  const fits = seats.capacity === null || seats.attendingPeople + needed <= seats.capacity;
+  const first = placing[0]?.block ?? null;
+  const already =
+    first !== null && placing.every((sibling) => sibling.current?.status === 'waitlisted' && sibling.block === first);
+  const plans = siblings.map(({ current, needsApproval }, index): PlannedReply => {
+    const plan = kept[index];
+    if (plan) return plan;
+    const guests = guestsOf(current);
+    if (fits) return { status: needsApproval ? 'awaiting_guardian' : 'attending', guests, waitlist: 'none' };
+    return { status: 'waitlisted', guests, waitlist: already ? 'keep' : 'join' };
+  });
+  return { plans, block: fits || !placing.length ? null : already ? first : 'new' };
 }

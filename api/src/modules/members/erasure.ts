@@ -5,7 +5,7 @@
 // still point at an account.
 import { deleteSessionsOfUser } from '../auth/sessions-repository';
 import type { SlipHolds } from '../events/permission-slips';
-import { releaseAllReplies } from '../events/rsvp-service';
+import { releaseAllReplies } from '../events/rsvp-promotion';
 import { eraseCard } from '../care/care-repository';
 import { queuePromoted } from '../notifications/outbox-triggers';
 import { erasePersonalRecords, findErasedIdentity, type ErasureTx } from './erasure-repository';

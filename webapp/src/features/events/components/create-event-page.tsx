@@ -14,6 +14,7 @@ import { useCreateEvent } from '../api/save-event';
 import { emptyEventValues, EventForm, toFormValues, type EventFormValues } from './event-form';
 import { Skeleton } from '../../../components/skeleton/skeleton';
 import { Button } from '../../../components/button/button';
+import { useQuestionsSection } from './use-questions-section';
 
 const messages = defineMessages({
   deniedTitle: { id: 'web.events.form.createDeniedTitle', defaultMessage: 'Permission Denied' },
@@ -62,6 +63,7 @@ export function CreateEventPage() {
   const create = useCreateEvent();
   const sourceId = useCopySource();
   const source = useEvent(sourceId ?? 0);
+  const questions = useQuestionsSection(null);
 
   if (!user || !mayCreateEvents(user)) {
     return (
@@ -89,13 +91,17 @@ export function CreateEventPage() {
         busyLabel={t(messages.busy)}
         busy={create.isPending}
         repeatable
+        questions={questions.element}
         serverError={formFailure(create.error, t(messages.failed))}
         onSubmit={(input) =>
+          questions.check() &&
           create.mutate(input, {
-            onSuccess: (event) => {
-              toast({ title: translate(messages.created) });
-              void navigate(paths.event(event.id));
-            },
+            // The questions go once the event exists; a failure there is told and the event stays saved.
+            onSuccess: (event) =>
+              void questions.save(event.id).then(() => {
+                toast({ title: translate(messages.created) });
+                void navigate(paths.event(event.id));
+              }),
           })
         }
       />

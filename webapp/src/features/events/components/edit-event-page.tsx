@@ -15,6 +15,7 @@ import { useUpdateEvent } from '../api/save-event';
 import { formFailure } from './create-event-page';
 import { EventForm, toFormValues } from './event-form';
 import { SeriesScopeDialog } from './series-scope-dialog';
+import { useQuestionsSection } from './use-questions-section';
 
 const messages = defineMessages({
   deniedTitle: { id: 'web.events.form.editDeniedTitle', defaultMessage: 'Permission denied' },
@@ -35,6 +36,7 @@ export function EditEventPage() {
   const { data: user } = useCurrentUser();
   const navigate = useNavigate();
   const update = useUpdateEvent(id);
+  const questions = useQuestionsSection(id);
   // An event of a series asks "this" or "this and following" before saving.
   const [pending, setPending] = useState<EventInput | null>(null);
   const allowed = Boolean(event.data && user && mayManageEvent(user, event.data));
@@ -50,10 +52,11 @@ export function EditEventPage() {
     update.mutate(
       { input, scope },
       {
-        onSuccess: () => {
-          toast({ title: translate(messages.updated) });
-          void navigate(paths.events);
-        },
+        onSuccess: () =>
+          void questions.save(id).then(() => {
+            toast({ title: translate(messages.updated) });
+            void navigate(paths.events);
+          }),
         onSettled: () => setPending(null),
       },
     );
@@ -73,7 +76,12 @@ export function EditEventPage() {
         busyLabel={t(messages.busy)}
         busy={update.isPending}
         serverError={formFailure(update.error, t(messages.failed))}
-        onSubmit={(input) => (event.data?.seriesId ? setPending(input) : save(input, 'this'))}
+        questions={questions.element}
+        onSubmit={(input) => {
+          if (!questions.check()) return;
+          if (event.data?.seriesId) setPending(input);
+          else save(input, 'this');
+        }}
       />
       <SeriesScopeDialog
         open={pending !== null}
