@@ -4,7 +4,9 @@
 import { z } from 'zod';
 import type { StoredRsvpStatus } from './constants';
 import { MSG } from './messages';
-import { answersSchema, attendSchema, said } from './schemas';
+import { answersSchema } from './schemas/questions';
+import { attendSchema } from './schemas/rsvp';
+import { said } from './schemas/said';
 
 /** At most this many children in one reply. */
 export const SIBLINGS_MAX = 10;
