@@ -311,7 +311,13 @@ describe('deployment files', () => {
     expect(backupMount(first)).toBeDefined();
     expect(backupMount(first)).toBe(backupMount(second));
     expect(Object.keys(volumes ?? {})).toContain(backupMount(first)!.split(':')[0]);
-    expect(new Set(apps.flatMap(([, service]) => service.ports ?? [])).size).toBe(2);
+    // Each instance on host ports of its own: the app's PORT, and its metrics listener's when it has one.
+    const published = apps.flatMap(([, service]) => service.ports ?? []);
+    expect(new Set(published.map((port) => port.split(':').slice(0, -1).join(':'))).size).toBe(published.length);
+    const inside = [one.PORT, withDefaults(one.METRICS_PORT ?? '')].filter(Boolean);
+    for (const [, service] of apps) {
+      expect((service.ports ?? []).map((port) => port.split(':').at(-1)).sort()).toEqual([...inside].sort());
+    }
   });
 
   it('When compose.yaml sets a variable of the app, then .env.example describes it', () => {

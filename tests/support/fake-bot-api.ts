@@ -119,6 +119,23 @@ export interface InlineMessage {
   edits: number;
 }
 
+/**
+ * What Telegram counts against a bot's 30 a second: every message sent, forwarded or copied, every edit, and
+ * every answer (to a button, an inline query).
+ */
+export const COUNTED_BY_TELEGRAM = /^(send|edit|copy|forward|answer)/;
+
+/** The most calls in any one-second window (a rolling second, as Telegram counts). */
+export function busiestSecond(calls: Array<Pick<BotApiCall, 'at'>>): number {
+  const times = calls.map((call) => call.at).sort((a, b) => a - b);
+  let most = 0;
+  for (let start = 0, end = 0; end < times.length; end += 1) {
+    while (times[end]! - times[start]! >= 1000) start += 1;
+    most = Math.max(most, end - start + 1);
+  }
+  return most;
+}
+
 /** Calls that send or edit a message: Telegram's limits count them all. */
 const COUNTED = new Set(['sendMessage', 'editMessageText', 'editMessageReplyMarkup']);
 
