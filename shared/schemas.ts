@@ -136,7 +136,7 @@ export const singleLine = (text: string) => text.replace(BIDI_CONTROLS, '').repl
  * shows in headings, chat cards, calendar entries and email subjects, where a line break or reordering has no
  * place.
  */
-const requiredLine = (message: string, max: number, field: FieldName) =>
+export const requiredLine = (message: string, max: number, field: FieldName) =>
   z
     .string({ error: message })
     .transform(singleLine)
@@ -146,7 +146,7 @@ const requiredLine = (message: string, max: number, field: FieldName) =>
  * An optional one-line text (an event's public summary): cleaned like requiredLine and trimmed; '' or null is
  * none. Left out, it is undefined: on create the field's default, on edit the stored value (events-service).
  */
-const optionalLine = (field: FieldName, max: number) =>
+export const optionalLine = (field: FieldName, max: number) =>
   z
     .preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
@@ -345,6 +345,14 @@ export const eventInputSchema = z.object({
   isPublic: z.boolean({ error: boolean('isPublic') }).default(true),
   /** What visitors may read (the shared page's teaser, link previews). */
   publicSummary: optionalLine('publicSummary', LIMITS.publicSummary),
+  /** The event's section (its members see it); null: the whole organisation. Left out: a create's null, an edit's kept. */
+  sectionId: z
+    .number({ error: MSG.sectionInvalid })
+    .int({ error: MSG.sectionInvalid })
+    .positive({ error: MSG.sectionInvalid })
+    .max(2_147_483_647, { error: MSG.sectionInvalid })
+    .nullable()
+    .optional(),
   ...rsvpSettingsShape,
 });
 export type EventInput = z.input<typeof eventInputSchema>;

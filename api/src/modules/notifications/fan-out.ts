@@ -170,6 +170,9 @@ export function createFanOut(deps: FanOutDeps): FanOut {
   function recipientsOf(db: outbox.Db, job: outbox.JobRow, event: outbox.EventForMessage, page: outbox.Page) {
     switch (job.kind) {
       case 'event_created':
+        // A section's event is news to its members only (their guardians get their copies, as always).
+        if (event.isPublic && event.sectionId !== null)
+          return outbox.findSectionMembers(db, event.sectionId, event.creatorId, page);
         return event.isPublic
           ? outbox.findAllMembers(db, event.creatorId, page)
           : outbox.findInvitees(db, event.id, event.creatorId, job.userIds, page);
