@@ -32,6 +32,8 @@ const API_MODULE_LAYERS = [
   // Age and guardian consent, asked by every module that lets a member take part.
   'minors',
   'auth',
+  // Sections and who leads them: asked by events for who may see and run a section's events.
+  'sections',
   'admin',
   'images',
   'notifications',

@@ -278,5 +278,10 @@ export const AUDIT_ACTIONS = [
   'trip_sheet.viewed',
   'answers.sensitive_viewed',
   'answers.purged',
+  'section.created',
+  'section.updated',
+  'section.deleted',
+  'section.members_changed',
+  'section.leaders_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

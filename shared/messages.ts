@@ -55,7 +55,7 @@ export function withFieldName(
 }
 
 /** What a path's id is about (`parseId`), for `idInvalid`. */
-export type IdKind = 'event' | 'comment' | 'member' | 'child' | 'report' | 'template' | 'user';
+export type IdKind = 'event' | 'comment' | 'member' | 'child' | 'report' | 'template' | 'user' | 'section';
 
 export const MSG = {
   notSignedIn: NOT_SIGNED_IN,
@@ -318,4 +318,13 @@ export const MSG = {
   /** `question`: the label of the question whose value is not of its kind. */
   answerInvalid: icu<{ question: string }>('This is not a valid answer to “{question}”.'),
   imageHeicUnsupported: 'HEIC photos cannot be read by this server. Please upload a JPEG, PNG or WebP photo.',
+  sectionNotFound: 'Section not found',
+  sectionNameRequired: 'A section needs a name.',
+  sectionNameTaken: 'A section with this name already exists.',
+  sectionColourInvalid: 'Colour must be written as #rrggbb, for example #1f6feb.',
+  sectionInvalid: 'Choose an existing section.',
+  sectionLeadersOnly: 'Only the section’s leaders and administrators can do that.',
+  sectionUserIdsInvalid: 'Members must be given as a list of member ids.',
+  /** `ids`: the first ten ids, comma-separated, then ", …". */
+  sectionMembersUnknown: icu<{ ids: string }>('Only active members can join a section; these accounts cannot: {ids}'),
 } as const;

@@ -130,6 +130,8 @@ export interface EventSummary {
   timeZone: string;
   /** What visitors read of it (shared page, link previews); null: none. For the edit form. */
   publicSummary: string | null;
+  /** The section the event belongs to (GET /api/sections names it); null: the whole organisation. */
+  sectionId: number | null;
   /** Grows with every edit that changes what a calendar shows (the iCalendar SEQUENCE). */
   sequence: number;
   /** capacity − attendingCount, never below 0; null without a capacity. */

@@ -33,6 +33,7 @@ import { eventsRouter } from './modules/events/events-routes';
 import { questionsRouter } from './modules/questions/questions-routes';
 import { slipsRouter } from './modules/guardians/slips-routes';
 import { calendarRouter } from './modules/calendar/calendar-routes';
+import { sectionsRouter } from './modules/sections/sections-routes';
 import { healthRouter, probesRouter } from './modules/health/health-routes';
 import { imagesRouter, isImageUpload } from './modules/images/images-routes';
 import { notificationsRouter } from './modules/notifications/notifications-routes';
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(careRouter(services.care, services.tripSheets));
   api.use(familyRouter(services.family));
   api.use(calendarRouter(services.calendar));
+  api.use(sectionsRouter(services.sections));
   api.use(eventsRouter(deps, services.events, services.organiser));
   api.use(questionsRouter(services.questions));
   api.use(previewPictures.router());

@@ -126,6 +126,14 @@ export const eventInputSchema = z.object({
   isPublic: z.boolean({ error: boolean('isPublic') }).default(true),
   /** What visitors may read (the shared page's teaser, link previews). */
   publicSummary: optionalLine('publicSummary', LIMITS.publicSummary),
+  /** The event's section (its members see it); null: the whole organisation. Left out: a create's null, an edit's kept. */
+  sectionId: z
+    .number({ error: MSG.sectionInvalid })
+    .int({ error: MSG.sectionInvalid })
+    .positive({ error: MSG.sectionInvalid })
+    .max(2_147_483_647, { error: MSG.sectionInvalid })
+    .nullable()
+    .optional(),
   ...rsvpSettingsShape,
 });
 export type EventInput = z.input<typeof eventInputSchema>;

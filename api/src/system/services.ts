@@ -19,6 +19,7 @@ import { createOrganiserService } from '../modules/events/organiser-service';
 import { createRsvpService } from '../modules/events/rsvp-service';
 import { createSeriesService } from '../modules/events/series-service';
 import { createMinorsService } from '../modules/minors/minors-service';
+import { createSectionsService } from '../modules/sections/sections-service';
 import { createModerationService } from '../modules/moderation/moderation-service';
 import { createNeedsService } from '../modules/needs/needs-service';
 import { createImagesService } from '../modules/images/images-service';
@@ -35,8 +36,9 @@ import { createSharedCardsService } from '../modules/telegram/shared-cards-servi
 import { createQuestionsService, createRegistrationAnswers } from '../modules/questions/questions-service';
 
 export function createServices(deps: AppDeps) {
-  const access = createEventAccess(deps.prisma);
   const minors = createMinorsService(deps);
+  const sections = createSectionsService(deps, minors);
+  const access = createEventAccess(deps.prisma, sections);
   const images = createImagesService(deps);
   // Registration questions' answers, judged and written with each reply and exported with the attendee CSV.
   const registrationAnswers = createRegistrationAnswers(deps);
@@ -52,10 +54,12 @@ export function createServices(deps: AppDeps) {
     series,
     minors,
     comments: createCommentsService(deps, { access, minors }),
+    sections,
   });
   return {
     access,
     minors,
+    sections,
     images,
     rsvp,
     series,

@@ -28,6 +28,8 @@ const ANNOUNCED: { [Field in keyof EventWrite]: (Field extends NamedChange ? 'na
     requiresGuardianApproval: 'quiet',
     // Words for visitors: members read the description, and nobody needs a message when the teaser changes.
     publicSummary: 'quiet',
+    // Who may see it changes; those who can no longer see it are not told of it (as for a private event).
+    sectionId: 'quiet',
   };
 
 /** The event's fields an edit never writes (its id, creator, series, kept counts, bookkeeping): nothing to say. */
@@ -87,6 +89,7 @@ const ON_LATER_OCCURRENCES: { [Field in Exclude<keyof EventWrite, 'date' | 'rsvp
   rsvpDigest: 'copied',
   requiresGuardianApproval: 'copied',
   publicSummary: 'copied',
+  sectionId: 'copied',
 };
 const COPIED = (Object.keys(ON_LATER_OCCURRENCES) as Array<keyof typeof ON_LATER_OCCURRENCES>).filter(
   (field) => ON_LATER_OCCURRENCES[field] === 'copied',

@@ -21,6 +21,7 @@ export interface SummarySqlRow {
   rsvp_digest: boolean;
   requires_guardian_approval: boolean;
   public_summary: string | null;
+  section_id: number | null;
   series_id: number | null;
   series_frequency: RecurrenceFrequency | null;
   series_monthly_by: MonthlyBy | null;
@@ -59,6 +60,7 @@ export function eventPart(row: EventSqlRow): Omit<EventSummary, keyof ViewerPart
     rsvpDigest: row.rsvp_digest,
     requiresGuardianApproval: row.requires_guardian_approval,
     publicSummary: row.public_summary,
+    sectionId: row.section_id,
     seriesId: row.series_id,
     repeats:
       row.series_id === null || row.series_frequency === null
@@ -110,6 +112,7 @@ export const LISTED_COLUMNS = {
   series_id: 'e.series_id, sr.frequency AS series_frequency, sr.monthly_by AS series_monthly_by',
   time_zone: "COALESCE(e.time_zone, 'UTC') AS time_zone",
   sequence: 'e.sequence',
+  section_id: 'e.section_id',
   waitlist_count: 'e.waitlist_count',
   maybe_count: 'e.maybe_count',
 } as const;

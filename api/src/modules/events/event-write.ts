@@ -33,6 +33,7 @@ export const createDefaults = (timeZone: string): KeptFields => ({
   rsvpClosesAt: null,
   rsvpDigest: false,
   requiresGuardianApproval: false,
+  sectionId: null,
 });
 
 /** Only the written fields of `source` that hold a value (a left-out field is undefined; "none" is null). */

@@ -91,6 +91,10 @@ async function listed(
   return { events: parseListed(row?.entries ?? null), date: row?.date ?? null };
 }
 
+/** `where`, and only the events of the section when one is asked for (GET /api/events?sectionId=). */
+const inSection = (sectionId: number | undefined, where: PrismaTypes.Sql) =>
+  sectionId === undefined ? where : PrismaTypes.sql`${where} AND e.section_id = ${sectionId}`;
+
 /** `LIMIT n` as text (see visibleRows): only for a whole number the callers computed, never for raw input. */
 function limitClause(limit: number): PrismaTypes.Sql {
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > 1000) throw new RangeError(`bad page limit: ${limit}`);
@@ -98,8 +102,8 @@ function limitClause(limit: number): PrismaTypes.Sql {
 }
 
 /** Every visible event, by date ascending, with the viewer's RSVP: one query, whatever their number. */
-export async function listVisible(prisma: Prisma, viewer: Viewer): Promise<ListedEvent[]> {
-  return (await listed(prisma, viewer, PrismaTypes.sql`TRUE`)).events;
+export async function listVisible(prisma: Prisma, viewer: Viewer, sectionId?: number): Promise<ListedEvent[]> {
+  return (await listed(prisma, viewer, inSection(sectionId, PrismaTypes.sql`TRUE`))).events;
 }
 
 /**
@@ -156,7 +160,14 @@ export interface Keyset {
 export function listVisiblePage(
   prisma: Prisma,
   viewer: Viewer,
-  page: { when: 'upcoming' | 'past'; now: Date; limit: number; after: Keyset | null; mine?: boolean },
+  page: {
+    when: 'upcoming' | 'past';
+    now: Date;
+    limit: number;
+    after: Keyset | null;
+    mine?: boolean;
+    sectionId?: number;
+  },
 ): Promise<{ events: ListedEvent[]; date: Date | string | null }> {
   const { when, now, limit, after } = page;
   const upcoming = when === 'upcoming';
@@ -170,7 +181,7 @@ export function listVisiblePage(
   const mine = page.mine
     ? PrismaTypes.sql`AND me.status IN ('attending', 'maybe', 'waitlisted', 'awaiting_guardian')`
     : PrismaTypes.empty;
-  return listed(prisma, viewer, PrismaTypes.sql`${side} ${keyset} ${mine}`, {
+  return listed(prisma, viewer, inSection(page.sectionId, PrismaTypes.sql`${side} ${keyset} ${mine}`), {
     limit: limit + 1,
     newestFirst: !upcoming,
     dateAt: limit,

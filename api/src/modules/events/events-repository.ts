@@ -35,7 +35,7 @@ export async function findPublicPreview(
   now: Date,
 ): Promise<PublicPreview | null> {
   const event = await prisma.event.findFirst({
-    where: { id, isPublic: true, date: { gte: now } },
+    where: { id, isPublic: true, sectionId: null, date: { gte: now } },
     select: {
       id: true,
       name: true,
@@ -71,6 +71,8 @@ export interface EventRecord {
   publicSummary: string | null;
   /** Null only before startup gave older events the organisation's zone (calendar/time-zones-repository). */
   timeZone: string | null;
+  /** The event's section; null: the whole organisation. */
+  sectionId: number | null;
 }
 
 export const recordSelect = {
@@ -89,6 +91,7 @@ export const recordSelect = {
   requiresGuardianApproval: true,
   publicSummary: true,
   timeZone: true,
+  sectionId: true,
 } satisfies PrismaTypes.EventSelect;
 
 /** recordSelect as SQL over `e`: each column under its field's name (imageUrl: `e.image_url AS "imageUrl"`). */

@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/schemas/events';
 import { csvQuerySchema } from '../../../../shared/schemas/questions';
 import { checkInSchema, eventMessageSchema } from '../../../../shared/schemas/rsvp';
+import { sectionFilterSchema } from '../../../../shared/schemas/sections';
 import { notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
 import { replySchema } from '../../../../shared/siblings';
@@ -42,8 +43,8 @@ export function eventsRouter(
   const eventId = (params: { id?: string }) => parseId(params.id, 'event');
 
   // A member's create attempt is refused before their form is judged: the answer they need is "not allowed".
-  const mayCreate: RequestHandler = (req, _res, next) => {
-    events.assertCanCreate(currentUser(req));
+  const mayCreate: RequestHandler = async (req, _res, next) => {
+    await events.assertCanCreate(currentUser(req));
     next();
   };
 
@@ -53,10 +54,11 @@ export function eventsRouter(
     const query = req.query as Record<string, unknown>;
     const paged =
       query.when !== undefined || query.limit !== undefined || query.cursor !== undefined || query.mine !== undefined;
-    const page = paged ? parse(eventsPageQuerySchema, query) : null;
+    const { sectionId } = parse(sectionFilterSchema, { sectionId: query.sectionId });
+    const page = paged ? { ...parse(eventsPageQuerySchema, query), sectionId } : null;
     if (answeredNotModified(req, res, await events.versionTagFor(viewer, paged, req.auth?.dataVersion))) return;
     // Written as res.json would write it (Express's type, length and ETag rules), from the list's own JSON.
-    res.type('json').send(page ? await events.pageJson(viewer, page) : await events.listJson(viewer));
+    res.type('json').send(page ? await events.pageJson(viewer, page) : await events.listJson(viewer, sectionId));
   });
 
   router.post('/events', requireUser, mayCreate, async (req, res) => {

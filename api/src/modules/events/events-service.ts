@@ -26,6 +26,7 @@ import { mayManage, type EventAccess } from './event-access';
 import { decodeCursor, encodeCursor } from './events-cursor';
 import type { RsvpService } from './rsvp-service';
 import type { CommentsService } from './comments-service';
+import type { SectionsService } from '../sections/sections-service';
 import { announcedChanges } from './event-changes';
 import { createDefaults, toWrite, type EventFields } from './event-write';
 import * as repo from './events-repository';
@@ -61,11 +62,12 @@ export interface EventsCollaborators {
   series: SeriesService;
   minors: MinorsService;
   comments: CommentsService;
+  sections: SectionsService;
 }
 
 export function createEventsService(
   deps: Pick<AppDeps, 'config' | 'notifications' | 'now' | 'prisma'>,
-  { access, images, rsvp, series, minors, comments }: EventsCollaborators,
+  { access, images, rsvp, series, minors, comments, sections }: EventsCollaborators,
 ) {
   // A change and its notifications commit together (DESIGN §5): each trigger writes its fan-out job inside
   // the transaction of the change, so a failure undoes both, and a crash after the commit loses neither.
@@ -83,12 +85,26 @@ export function createEventsService(
     return { ...event, myAnswers: await findMyAnswers(prisma, id, viewer.id) };
   }
 
-  function assertCanCreate(viewer: Viewer): void {
-    if (!mayCreateEvents(viewer)) throw forbidden(MSG.onlyAdminsCreate);
+  /** Organisers and admins create events; a section's leaders create their section's (the event names it). */
+  async function assertCanCreate(viewer: Viewer): Promise<void> {
+    if (!mayCreateEvents(viewer) && !(await sections.leadsAny(viewer))) throw forbidden(MSG.onlyAdminsCreate);
+  }
+
+  /**
+   * Whether the viewer may give an event `sectionId` (null: the whole organisation, for organisers and admins):
+   * a section's events are made and moved by its leaders and admins only.
+   */
+  async function assertMayPlace(viewer: Viewer, sectionId: number | null): Promise<void> {
+    if (sectionId === null) {
+      if (!mayCreateEvents(viewer)) throw forbidden(MSG.onlyAdminsCreate);
+      return;
+    }
+    await sections.assertEventSection(viewer, sectionId);
   }
 
   async function create(viewer: Viewer, input: EventCreateFields): Promise<EventSummary> {
-    assertCanCreate(viewer);
+    await assertCanCreate(viewer);
+    await assertMayPlace(viewer, input.sectionId ?? null);
     await images.checkCover(viewer, input.imageUrl);
     // An uploaded cover becomes the event's in the same transaction (deleting the event deletes it).
     const alongside = async (tx: repo.Tx, newId: number) => {
@@ -114,6 +130,9 @@ export function createEventsService(
     scope: SeriesScope = 'this',
   ): Promise<EventSummary> {
     const before = await managedRecord(viewer, id, MSG.onlyCreatorEdits);
+    // Moving the event to another section (or to everyone) is for those who may place it there.
+    if (input.sectionId !== undefined && input.sectionId !== before.sectionId)
+      await assertMayPlace(viewer, input.sectionId);
     // A kept cover is left alone: the occurrences of a series share their first occurrence's upload.
     const coverChanged = input.imageUrl !== before.imageUrl;
     if (coverChanged) await images.checkCover(viewer, input.imageUrl, id);
@@ -213,18 +232,20 @@ export function createEventsService(
   }
 
   /** The whole list as JSON bytes (SPEC's GET /api/events): every visible event, oldest first. */
-  async function listJson(viewer: Viewer): Promise<Buffer> {
-    return joinJson('[', await summariesJson(prisma, parts, viewer, await listRepo.listVisible(prisma, viewer)), ']');
+  async function listJson(viewer: Viewer, sectionId?: number): Promise<Buffer> {
+    const listed = await listRepo.listVisible(prisma, viewer, sectionId);
+    return joinJson('[', await summariesJson(prisma, parts, viewer, listed), ']');
   }
 
   /**
    * A page of the list as JSON: upcoming soonest first or past newest first, with the next page's
    * cursor (`{"events":[...],"nextCursor":...}`, as JSON.stringify writes an EventsPage).
    */
-  async function pageJson(viewer: Viewer, query: EventsPageQuery): Promise<Buffer> {
-    const { when, limit, mine } = query;
+  async function pageJson(viewer: Viewer, query: EventsPageQuery & { sectionId?: number }): Promise<Buffer> {
+    const { when, limit, mine, sectionId } = query;
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor, when);
-    const read = await listRepo.listVisiblePage(prisma, viewer, { when, now: deps.now(), limit, after, mine });
+    const page = { when, now: deps.now(), limit, after, mine, sectionId };
+    const read = await listRepo.listVisiblePage(prisma, viewer, page);
     const listed = read.events.slice(0, limit);
     const last = listed.at(-1);
     const nextCursor =

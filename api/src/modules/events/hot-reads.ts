@@ -53,6 +53,8 @@ const hasBody = (req: IncomingMessage) =>
 /** The route's page query (null: the plain list), or undefined when the route would refuse it with a 400. */
 function pageQuery(search: string): EventsPageQuery | null | undefined {
   const query = search ? parseQueryString(search) : {};
+  // A section's list is left to the routes (a filter, not the hot first page).
+  if (query.sectionId !== undefined) return undefined;
   const paged = ['when', 'limit', 'cursor', 'mine'].some((key) => query[key] !== undefined);
   if (!paged) return null;
   try {

@@ -137,6 +137,9 @@ export function createFanOut(deps: FanOutDeps): FanOut {
   ) {
     switch (job.kind) {
       case 'event_created':
+        // A section's event is news to its members only (their guardians get their copies, as always).
+        if (event.isPublic && event.sectionId !== null)
+          return recipientData.findSectionMembers(db, event.sectionId, event.creatorId, page);
         return event.isPublic
           ? recipientData.findAllMembers(db, event.creatorId, page)
           : recipientData.findInvitees(db, event.id, event.creatorId, job.userIds, page);

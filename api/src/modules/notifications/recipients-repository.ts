@@ -51,6 +51,7 @@ export const findEvent = (prisma: Db, id: number) =>
       location: true,
       isPublic: true,
       creatorId: true,
+      sectionId: true,
       updatedAt: true,
       // A new series is announced once, saying how it repeats.
       seriesId: true,
@@ -82,6 +83,12 @@ const pageOf = (where: PrismaTypes.UserWhereInput[], page: Page) =>
 export const findAllMembers = (prisma: Db, exceptUserId: number, page: Page): Promise<RecipientRow[]> =>
   prisma.user.findMany(pageOf([{ id: { not: exceptUserId } }], page));
 
+/** A section's members and leaders but the event's creator: a public event of a section is news to them only. */
+export const findSectionMembers = (prisma: Db, sectionId: number, exceptUserId: number, page: Page) =>
+  prisma.user.findMany(
+    pageOf([{ id: { not: exceptUserId } }, { sectionMemberships: { some: { sectionId } } }], page),
+  ) as Promise<RecipientRow[]>;
+
 /** Those of `among` who are still invited (the creator aside). */
 export const findInvitees = (
   prisma: Db,
@@ -101,12 +108,26 @@ export async function findInviteeIds(prisma: Db, eventId: number): Promise<numbe
 
 /**
  * Who may see the event: everyone while it is public; otherwise its invitees, its creator and admins (the
- * rule of visibleTo in the events repository). An RSVP does not outlive a withdrawn invitation: someone
+ * rule of event-visibility-repository.ts, sections included). An RSVP does not outlive a withdrawn invitation: someone
  * who lost access is not sent the event's new date and place.
  */
-function mayView(event: Pick<EventForMessage, 'id' | 'isPublic' | 'creatorId'>): PrismaTypes.UserWhereInput {
-  if (event.isPublic) return {};
-  return { OR: [{ isAdmin: true }, { id: event.creatorId }, { invitations: { some: { eventId: event.id } } }] };
+function mayView(
+  event: Pick<EventForMessage, 'id' | 'isPublic' | 'creatorId' | 'sectionId'>,
+): PrismaTypes.UserWhereInput {
+  if (event.isPublic && event.sectionId === null) return {};
+  const others: PrismaTypes.UserWhereInput[] =
+    event.sectionId === null
+      ? []
+      : [
+          {
+            sectionMemberships: {
+              some: { sectionId: event.sectionId, ...(event.isPublic ? {} : { role: 'leader' }) },
+            },
+          },
+        ];
+  return {
+    OR: [{ isAdmin: true }, { id: event.creatorId }, { invitations: { some: { eventId: event.id } } }, ...others],
+  };
 }
 
 /** Attendees and invitees who may still see the event, but not its creator (who made the change). */

@@ -23,6 +23,7 @@ export const CARD_COLUMNS = [
   'is_public',
   'capacity',
   'attending_people',
+  'section_id',
 ] as const;
 
 type CardSqlRow = {
@@ -35,6 +36,7 @@ type CardSqlRow = {
   is_public: boolean;
   capacity: number | null;
   attending_people: number;
+  section_id: number | null;
 };
 
 const CARD_SELECT = PrismaTypes.raw(CARD_COLUMNS.join(', '));
@@ -52,7 +54,8 @@ async function readCards(prisma: Prisma, where: PrismaTypes.Sql, rest = PrismaTy
     timeZone: row.time_zone,
     location: row.location,
     imageUrl: row.image_url,
-    isPublic: row.is_public,
+    // A card is read by everyone in the chat: a section's event is as closed to it as a private one.
+    isPublic: row.is_public && row.section_id === null,
     capacity: row.capacity,
     attendingPeople: Number(row.attending_people),
   }));
@@ -79,7 +82,7 @@ export function findShareableEvents(prisma: Prisma, text: string, from: Date, li
   const pattern = containing(text);
   return readCards(
     prisma,
-    PrismaTypes.sql`date >= ${from} AND is_public AND (${text === ''} OR name ILIKE ${pattern} OR location ILIKE ${pattern})`,
+    PrismaTypes.sql`date >= ${from} AND is_public AND section_id IS NULL AND (${text === ''} OR name ILIKE ${pattern} OR location ILIKE ${pattern})`,
     PrismaTypes.sql`ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
   );
 }
@@ -107,7 +110,8 @@ export async function recordCard(
   const inserted = await prisma.$executeRaw`
     INSERT INTO shared_cards (inline_message_id, event_id, shared_by_telegram_id, language, stale_since, changes)
     SELECT ${card.inlineMessageId}, id, ${card.sharedByTelegramId}, ${card.language ?? null},
-      CASE WHEN NOT is_public THEN clock_timestamp() END, CASE WHEN NOT is_public THEN 1 ELSE 0 END
+      CASE WHEN NOT is_public OR section_id IS NOT NULL THEN clock_timestamp() END,
+      CASE WHEN NOT is_public OR section_id IS NOT NULL THEN 1 ELSE 0 END
     FROM events WHERE id = ${card.eventId}
     ON CONFLICT (inline_message_id) DO NOTHING`;
   return inserted > 0;
@@ -149,6 +153,7 @@ export const bindPreparedCard = (
       UPDATE prepared_shares p SET inline_message_id = ${card.inlineMessageId}
         FROM events e
        WHERE p.token_hash = ${card.tokenHash} AND p.event_id = ${card.eventId} AND e.id = p.event_id AND e.is_public
+         AND e.section_id IS NULL
          AND p.inline_message_id IS NULL AND p.expires_at > clock_timestamp()
          AND NOT EXISTS (SELECT 1 FROM shared_cards WHERE inline_message_id = ${card.inlineMessageId})
       RETURNING p.event_id, p.telegram_user_id

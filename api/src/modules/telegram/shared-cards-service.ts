@@ -86,7 +86,8 @@ export function createSharedCardsService(deps: Pick<AppDeps, 'now' | 'prisma' | 
     const prepared = deps.telegramCards;
     if (!prepared) throw notFound(SHARE_MSG.noBot);
     const record = await access.visibleRecord(viewer, eventId);
-    if (!record.isPublic) throw forbidden(SHARE_MSG.privateEvent);
+    // A chat is everyone in it: only events for the whole organisation are shared there.
+    if (!record.isPublic || record.sectionId !== null) throw forbidden(SHARE_MSG.privateEvent);
     if (!viewer.telegramId) throw conflict(SHARE_MSG.noTelegram);
     const event = await repo.findCardEvent(prisma, eventId);
     if (!event) throw notFound(MSG.eventNotFound);

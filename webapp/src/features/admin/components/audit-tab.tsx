@@ -56,6 +56,17 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, MessageDescriptor> = define
     defaultMessage: 'Read sensitive answers',
   },
   'answers.purged': { id: 'web.admin.audit.actionAnswersPurged', defaultMessage: 'Deleted old sensitive answers' },
+  'section.created': { id: 'web.admin.audit.actionSectionCreated', defaultMessage: 'Created a section' },
+  'section.updated': { id: 'web.admin.audit.actionSectionUpdated', defaultMessage: 'Changed a section' },
+  'section.deleted': { id: 'web.admin.audit.actionSectionDeleted', defaultMessage: 'Deleted a section' },
+  'section.members_changed': {
+    id: 'web.admin.audit.actionSectionMembersChanged',
+    defaultMessage: 'Changed a section’s members',
+  },
+  'section.leaders_changed': {
+    id: 'web.admin.audit.actionSectionLeadersChanged',
+    defaultMessage: 'Changed a section’s leaders',
+  },
 });
 
 const messages = defineMessages({

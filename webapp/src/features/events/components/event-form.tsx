@@ -51,6 +51,8 @@ export interface EventFormValues extends RepeatValues {
   rsvpClosesAt: string;
   rsvpDigest: boolean;
   requiresGuardianApproval: boolean;
+  /** The event's section (null: everyone); no control of its own yet, so a copy or an edit keeps it. */
+  sectionId: number | null;
 }
 
 // The form carries every field of the event schema: a field it lacks would never be sent, and an edit keeps a
@@ -74,6 +76,7 @@ export const emptyEventValues = (): EventFormValues => ({
   rsvpClosesAt: '',
   rsvpDigest: false,
   requiresGuardianApproval: false,
+  sectionId: null,
   ...noRepeat(),
 });
 
@@ -102,6 +105,7 @@ export const toFormValues = (event: EventInput & StoredEvent & { date: string })
   rsvpClosesAt: toDateTimeLocal(event.rsvpClosesAt, event.timeZone),
   rsvpDigest: event.rsvpDigest,
   requiresGuardianApproval: event.requiresGuardianApproval,
+  sectionId: event.sectionId ?? null,
   // An edit changes one event (or it and the following ones): the series' rule is not edited here.
   ...noRepeat(),
 });
