@@ -87,6 +87,9 @@ function textOutsideCatalogs(): string[] {
   return [...found];
 }
 
+/** A sweep opens all 23 screens, each allowed its own 10 s: the web tests' 60 s default is too short on a busy machine. */
+const SWEEP_TIMEOUT = 150_000;
+
 /** The screen as drawn once loaded: no boot mark, no loading skeleton, a heading in the content. */
 async function loaded(page: Page, name: string) {
   await settle(page);
@@ -225,46 +228,54 @@ describe('the web app in the member’s language', () => {
   });
 
   for (const size of ['phone', 'desktop'] as const) {
-    it(`When every screen is read in the pseudo-language on a ${size}, then all its text comes from the catalogs`, async () => {
-      const problems: string[] = [];
-      const visitor = await inLanguage('en-XA', size, null);
-      await visitor.goto('/');
-      await loaded(visitor, 'signed-out home');
-      for (const text of await visitor.evaluate(textOutsideCatalogs)) problems.push(`signed-out home: ${text}`);
-      if (await scrollsSideways(visitor)) problems.push('signed-out home scrolls sideways');
-      await visitor.context().close();
+    it(
+      `When every screen is read in the pseudo-language on a ${size}, then all its text comes from the catalogs`,
+      async () => {
+        const problems: string[] = [];
+        const visitor = await inLanguage('en-XA', size, null);
+        await visitor.goto('/');
+        await loaded(visitor, 'signed-out home');
+        for (const text of await visitor.evaluate(textOutsideCatalogs)) problems.push(`signed-out home: ${text}`);
+        if (await scrollsSideways(visitor)) problems.push('signed-out home scrolls sideways');
+        await visitor.context().close();
 
-      const page = await inLanguage('en-XA', size, adminId);
-      for (const screen of SCREENS(eventId)) {
-        await page.goto(screen.path);
-        await loaded(page, screen.name);
-        expect(await page.evaluate(() => document.documentElement.lang), screen.name).toBe('en-XA');
-        for (const text of await page.evaluate(textOutsideCatalogs)) {
-          if (!(screen.serverWords && SERVER_WORDS.has(text))) problems.push(`${screen.name}: ${text}`);
+        const page = await inLanguage('en-XA', size, adminId);
+        for (const screen of SCREENS(eventId)) {
+          await page.goto(screen.path);
+          await loaded(page, screen.name);
+          expect(await page.evaluate(() => document.documentElement.lang), screen.name).toBe('en-XA');
+          for (const text of await page.evaluate(textOutsideCatalogs)) {
+            if (!(screen.serverWords && SERVER_WORDS.has(text))) problems.push(`${screen.name}: ${text}`);
+          }
+          if (await scrollsSideways(page)) problems.push(`${screen.name} scrolls sideways`);
+          await screenshot(page, `pseudo-${screen.name}-${size}`);
         }
-        if (await scrollsSideways(page)) problems.push(`${screen.name} scrolls sideways`);
-        await screenshot(page, `pseudo-${screen.name}-${size}`);
-      }
-      await page.context().close();
-      expect(problems).toEqual([]);
-    });
+        await page.context().close();
+        expect(problems).toEqual([]);
+      },
+      SWEEP_TIMEOUT,
+    );
 
-    it(`When every screen is read in Arabic on a ${size}, then it is right-to-left and never scrolls sideways`, async () => {
-      const problems: string[] = [];
-      const page = await inLanguage('ar', size, adminId);
-      for (const screen of SCREENS(eventId)) {
-        await page.goto(screen.path);
-        await loaded(page, screen.name);
-        const { lang, dir } = await page.evaluate(() => ({
-          lang: document.documentElement.lang,
-          dir: document.documentElement.dir,
-        }));
-        if (lang !== 'ar' || dir !== 'rtl') problems.push(`${screen.name}: lang=${lang} dir=${dir}`);
-        if (await scrollsSideways(page)) problems.push(`${screen.name} scrolls sideways`);
-        await screenshot(page, `ar-${screen.name}-${size}`);
-      }
-      await page.context().close();
-      expect(problems).toEqual([]);
-    });
+    it(
+      `When every screen is read in Arabic on a ${size}, then it is right-to-left and never scrolls sideways`,
+      async () => {
+        const problems: string[] = [];
+        const page = await inLanguage('ar', size, adminId);
+        for (const screen of SCREENS(eventId)) {
+          await page.goto(screen.path);
+          await loaded(page, screen.name);
+          const { lang, dir } = await page.evaluate(() => ({
+            lang: document.documentElement.lang,
+            dir: document.documentElement.dir,
+          }));
+          if (lang !== 'ar' || dir !== 'rtl') problems.push(`${screen.name}: lang=${lang} dir=${dir}`);
+          if (await scrollsSideways(page)) problems.push(`${screen.name} scrolls sideways`);
+          await screenshot(page, `ar-${screen.name}-${size}`);
+        }
+        await page.context().close();
+        expect(problems).toEqual([]);
+      },
+      SWEEP_TIMEOUT,
+    );
   }
 });
