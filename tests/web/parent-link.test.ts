@@ -162,5 +162,7 @@ describe.each(WEB_DATABASE_KINDS)('a parent’s link without email on %s', (kind
       await screens(home, `admin-home-email-off-${language}`);
       await home.context().close();
     }
-  });
+    // Two languages, three screens each drawn four ways (phone/desktop, light/dark): more than the 60 s default
+    // on a loaded machine.
+  }, 150_000);
 });
