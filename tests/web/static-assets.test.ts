@@ -2,8 +2,10 @@
 // one (the bytes the browser decodes are the file's own), hashed assets cached for good, the page itself not.
 // The page carries its first screen for a signed-in member: the API's own answers for the current
 // user and the route's data, and hints for the route's code and cover, never anything the member may not see.
+import { readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_MODULES } from '../../api/src/modules/web/first-screen';
 import { eventBody } from '../support/events';
 import type { TestClient } from '../support/http-client';
 import { get, pageFor, uploadCover } from '../support/pages';
@@ -19,6 +21,12 @@ describe('the web app as the server sends it', () => {
     script = /<script type="module" crossorigin src="([^"]+\.js)"/.exec(page.body.toString('utf8'))![1]!;
   });
   afterAll(() => app?.stop());
+
+  it('When the web app is built, then every page the server names for a first screen is a module of the build', () => {
+    // The server names pages by their source paths; a page that moved would silently lose its early download.
+    const manifest = JSON.parse(readFileSync('dist/webapp/.vite/manifest.json', 'utf8')) as Record<string, unknown>;
+    for (const module of Object.values(PAGE_MODULES)) expect(Object.keys(manifest), module).toContain(module);
+  });
 
   it('When the browser accepts Brotli or only gzip, then the main script comes compressed so, with the same bytes inside', async () => {
     const plain = await get(`${app.url}${script}`);

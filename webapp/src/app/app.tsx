@@ -30,14 +30,14 @@ const { Page: HomePage } = homePage;
 const { Page: EventsListPage } = eventsListPage;
 const { Page: EventDetailsPage } = eventDetailsPage;
 const CreateEventPage = lazy(() =>
-  import('../features/events/components/create-event-page').then((m) => ({ default: m.CreateEventPage })),
+  import('../features/events/components/form/create-event-page').then((m) => ({ default: m.CreateEventPage })),
 );
 // Only a visitor who opened a shared link needs it.
 const EventTeaser = lazy(() =>
-  import('../features/events/components/event-preview').then((m) => ({ default: m.EventTeaser })),
+  import('../features/events/components/details/event-preview').then((m) => ({ default: m.EventTeaser })),
 );
 const EditEventPage = lazy(() =>
-  import('../features/events/components/edit-event-page').then((m) => ({ default: m.EditEventPage })),
+  import('../features/events/components/form/edit-event-page').then((m) => ({ default: m.EditEventPage })),
 );
 // An event's leaders only, and only for a trip.
 const TripSheetPage = lazy(() =>

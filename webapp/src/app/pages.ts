@@ -3,14 +3,14 @@
 import { lazyPage } from '../lib/lazy-page';
 
 export const homePage = lazyPage(
-  () => import('../features/events/components/home-page'),
+  () => import('../features/events/components/home/home-page'),
   (m) => m.HomePage,
 );
 export const eventsListPage = lazyPage(
-  () => import('../features/events/components/events-list-page'),
+  () => import('../features/events/components/list/events-list-page'),
   (m) => m.EventsListPage,
 );
 export const eventDetailsPage = lazyPage(
-  () => import('../features/events/components/event-details-page'),
+  () => import('../features/events/components/details/event-details-page'),
   (m) => m.EventDetailsPage,
 );

@@ -14,7 +14,7 @@ import {
   myNextEventQueryOptions,
 } from '../features/events/api/get-events';
 import { eventKeys } from '../features/events/api/keys';
-import { featuredEvents } from '../features/events/components/featured-events-lazy';
+import { featuredEvents } from '../features/events/components/home/featured-events-lazy';
 import { api } from '../lib/api-client';
 import { currentUserQueryOptions } from '../lib/auth';
 import { hasInlinedAnswer } from '../lib/first-screen';

@@ -31,10 +31,10 @@ import type { UserRow } from '../users/users-repository';
 
 /** The web app's modules (paths as in its build manifest) of the pages a member lands on. */
 export const PAGE_MODULES = {
-  home: 'src/features/events/components/home-page.tsx',
-  featured: 'src/features/events/components/featured-events.tsx',
-  list: 'src/features/events/components/events-list-page.tsx',
-  details: 'src/features/events/components/event-details-page.tsx',
+  home: 'src/features/events/components/home/home-page.tsx',
+  featured: 'src/features/events/components/home/featured-events.tsx',
+  list: 'src/features/events/components/list/events-list-page.tsx',
+  details: 'src/features/events/components/details/event-details-page.tsx',
 } as const;
 
 export interface FirstScreen {

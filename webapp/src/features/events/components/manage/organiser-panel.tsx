@@ -1,0 +1,159 @@
+// The organiser's panel on the details page (creator or admin): everyone who replied, grouped by status with
+// their guests (a minor marked with their consent, slip and photo state), a check-in toggle per attending member, check-in by pass, the CSV download and a message to
+// attendees. The server checks every one of these permissions again.
+import { Download } from 'lucide-react';
+import type { Attendee } from '../../../../../../shared/types';
+import { Badge } from '../../../../components/badge/badge';
+import { Button, buttonClass } from '../../../../components/button/button';
+import { Card } from '../../../../components/card/card';
+import { toastError } from '../../../../components/toast-store';
+import { intlLocale, defineMessages, translate, useT } from '../../../../i18n';
+import { errorMessage } from '../../../../lib/api-client';
+import { isMiniApp } from '../../../../lib/telegram-mini-app';
+import { commentDate } from '../../../../lib/dates';
+import { useCheckIn } from '../../api/check-in';
+import { useAttendees } from '../../api/get-attendees';
+import { attendeesCsvUrl, downloadAttendeesCsv } from '../../api/attendees-csv';
+import { AttendeeTable, type AttendeeColumn } from './attendees';
+import { CheckInByPass } from './check-in-by-pass';
+import { MessageAttendeesButton } from './message-attendees-dialog';
+import { MinorState } from './minor-state';
+import { TripSheetLink } from './trip-sheet-link';
+import { statusLabel } from '../rsvp/rsvp';
+import styles from './organiser-panel.module.css';
+
+const messages = defineMessages({
+  checkInFailed: { id: 'web.events.organiser.checkInFailed', defaultMessage: 'Check-in failed' },
+  checkInName: { id: 'web.events.organiser.checkInName', defaultMessage: 'Check in {name}' },
+  checkedIn: { id: 'web.events.organiser.checkedIn', defaultMessage: 'Checked in' },
+  checkIn: { id: 'web.events.organiser.checkIn', defaultMessage: 'Check in' },
+  checkInHeader: { id: 'web.events.organiser.checkInHeader', defaultMessage: 'Check-in' },
+  place: { id: 'web.events.organiser.place', defaultMessage: 'Place' },
+  position: { id: 'web.events.organiser.position', defaultMessage: '#{position}' },
+  replied: { id: 'web.events.organiser.replied', defaultMessage: 'Replied' },
+  guests: { id: 'web.events.organiser.guests', defaultMessage: 'Guests' },
+  title: { id: 'web.events.organiser.title', defaultMessage: 'Organiser tools' },
+  downloadFailed: { id: 'web.events.organiser.downloadFailed', defaultMessage: 'Download failed' },
+  download: { id: 'web.events.organiser.download', defaultMessage: 'Download CSV' },
+  loading: { id: 'web.events.organiser.loading', defaultMessage: 'Loading attendees...' },
+  none: { id: 'web.events.organiser.none', defaultMessage: 'No replies yet' },
+});
+
+/** A count in the page's language. */
+const number = (value: number) => new Intl.NumberFormat(intlLocale()).format(value);
+
+// Captioned with the same words as the member's own status, so organiser and member speak alike.
+const GROUPS = ['attending', 'awaiting_guardian', 'waitlisted', 'maybe', 'not_attending'] as const;
+
+function CheckInToggle({ eventId, attendee }: { eventId: number; attendee: Attendee & { id: number } }) {
+  const t = useT();
+  const checkIn = useCheckIn(eventId);
+  const toggle = () =>
+    checkIn.mutate(attendee.checkedIn ? { undo: attendee.id } : { input: { userId: attendee.id } }, {
+      onError: (error) => toastError(translate(messages.checkInFailed), errorMessage(error)),
+    });
+  return (
+    <Button
+      variant={attendee.checkedIn ? 'primary' : 'secondary'}
+      size="small"
+      aria-pressed={attendee.checkedIn ?? false}
+      aria-label={t(messages.checkInName, { name: attendee.name })}
+      disabled={checkIn.isPending}
+      onClick={toggle}
+    >
+      {t(attendee.checkedIn ? messages.checkedIn : messages.checkIn)}
+    </Button>
+  );
+}
+
+function lastColumn(eventId: number, status: Attendee['status']): AttendeeColumn {
+  if (status === 'attending') {
+    return {
+      header: translate(messages.checkInHeader),
+      cell: (attendee) =>
+        attendee.id !== null && <CheckInToggle eventId={eventId} attendee={{ ...attendee, id: attendee.id }} />,
+    };
+  }
+  if (status === 'waitlisted') {
+    return {
+      header: translate(messages.place),
+      cell: (attendee) =>
+        translate(messages.position, {
+          position: attendee.waitlistPosition == null ? '?' : number(attendee.waitlistPosition),
+        }),
+    };
+  }
+  return { header: translate(messages.replied), cell: (attendee) => commentDate(attendee.respondedAt) };
+}
+
+function GroupTable({ eventId, status, list }: { eventId: number; status: Attendee['status']; list: Attendee[] }) {
+  const t = useT();
+  const people = list.reduce((sum, attendee) => sum + 1 + attendee.guests, 0);
+  return (
+    <AttendeeTable
+      className={styles.table}
+      caption={
+        <>
+          {statusLabel(status)} <Badge>{number(people)}</Badge>
+        </>
+      }
+      list={list}
+      aboutName={(attendee) => <MinorState attendee={attendee} />}
+      columns={[
+        { header: t(messages.guests), cell: (attendee) => number(attendee.guests) },
+        lastColumn(eventId, status),
+      ]}
+    />
+  );
+}
+
+export function OrganiserPanel({
+  eventId,
+  eventDate,
+  className = '',
+}: {
+  eventId: number;
+  /** When the event starts: the trip sheet's link shows until its window closes. */
+  eventDate: string;
+  className?: string;
+}) {
+  const t = useT();
+  const attendees = useAttendees(eventId);
+  const list = attendees.data ?? [];
+  return (
+    <Card
+      title={t(messages.title)}
+      labelledBy="organiser-title"
+      className={className}
+      actions={
+        <>
+          <a
+            className={buttonClass({ variant: 'secondary', size: 'small' })}
+            href={attendeesCsvUrl(eventId)}
+            download
+            onClick={(event) => {
+              if (!isMiniApp()) return;
+              event.preventDefault();
+              downloadAttendeesCsv(eventId).catch((error: unknown) =>
+                toastError(translate(messages.downloadFailed), errorMessage(error)),
+              );
+            }}
+          >
+            <Download size={16} aria-hidden="true" />
+            {t(messages.download)}
+          </a>
+          <TripSheetLink eventId={eventId} eventDate={eventDate} />
+          <MessageAttendeesButton eventId={eventId} />
+        </>
+      }
+    >
+      <CheckInByPass eventId={eventId} />
+      {attendees.isPending && <p className="muted">{t(messages.loading)}</p>}
+      {!attendees.isPending && list.length === 0 && <p className="muted">{t(messages.none)}</p>}
+      {GROUPS.map((status) => {
+        const group = list.filter((attendee) => attendee.status === status);
+        return group.length > 0 && <GroupTable key={status} eventId={eventId} status={status} list={group} />;
+      })}
+    </Card>
+  );
+}

@@ -1,0 +1,218 @@
+// The RSVP card of the details page (SPEC §2/§4): the current status and 'I Will Attend' / 'Maybe' /
+// 'Cannot Attend' (before any reply 'I Will Attend' leads, filled, above the two others; once replied, the
+// current choice is the filled one), the guests stepper, the waitlist place, the closing time and the member's
+// pass, with who else is coming. On a full event the first button reads 'Join the waitlist', and 'Leave the
+// waitlist' once there. Inside Telegram the first button is also on Telegram's MainButton; on a phone's website, the bar at the
+// bottom (rsvp-bar.tsx) keeps the reply in reach while the card is scrolled away.
+import { Check, CircleHelp, Clock, LogOut, X } from 'lucide-react';
+import { useRef, useState } from 'react';
+import type { RsvpStatus } from '../../../../../../shared/constants';
+import type { AttendResponse, EventDetail } from '../../../../../../shared/types';
+import { AvatarStack } from '../../../../components/avatar/avatar';
+import { Button } from '../../../../components/button/button';
+import { Card } from '../../../../components/card/card';
+import { useTakePart } from '../../../../components/take-part/take-part';
+import { toast, toastError } from '../../../../components/toast-store';
+import { defineMessages, translate, useT } from '../../../../i18n';
+import { ApiError } from '../../../../lib/api-client';
+import { useCurrentUser } from '../../../../lib/auth';
+import { rememberWish } from '../../../../lib/minors';
+import { useMainButton } from '../../../../lib/use-main-button';
+import { useAttendEvent } from '../../api/attend-event';
+import { useAttendees } from '../../api/get-attendees';
+import { goingFaces } from '../details/event-hero';
+import { GuestsStepper } from './guests-stepper';
+import { MemberPass } from './member-pass';
+import { ParentWait, waitsForConsent } from './parent-wait';
+import { AWAITING_GUARDIAN_TOAST, isUnanswered, StatusLabel } from './rsvp';
+import { RsvpBar } from './rsvp-bar';
+import styles from './rsvp-card.module.css';
+import { closingText, isFull, isRsvpClosed, rsvpMessages, spotsText } from './rsvp-text';
+
+const messages = defineMessages({
+  title: { id: 'web.events.details.rsvpTitle', defaultMessage: 'Your RSVP' },
+  onWaitlist: { id: 'web.events.details.onWaitlist', defaultMessage: "You're on the waitlist" },
+  onWaitlistAt: { id: 'web.events.details.onWaitlistAt', defaultMessage: "You're on the waitlist (#{position})" },
+  maybe: { id: 'web.events.details.maybe', defaultMessage: 'Maybe' },
+  cannotAttend: { id: 'web.events.details.cannotAttend', defaultMessage: 'Cannot Attend' },
+  updating: { id: 'web.events.details.updating', defaultMessage: 'Updating...' },
+  goingCount: { id: 'web.events.details.goingCount', defaultMessage: '{count, plural, one {# going} other {# going}}' },
+  goingWithSpots: {
+    id: 'web.events.details.goingWithSpots',
+    defaultMessage: '{count, plural, one {# going · {spots}} other {# going · {spots}}}',
+  },
+  saved: { id: 'web.events.details.attendanceUpdated', defaultMessage: 'Attendance updated' },
+  savedWaitlisted: { id: 'web.events.details.fullWaitlisted', defaultMessage: 'The event is full. {waitlist}.' },
+  errorTitle: { id: 'web.events.details.errorTitle', defaultMessage: 'Error' },
+  failed: {
+    id: 'web.events.details.rsvpFailed',
+    defaultMessage: 'Failed to update attendance. Please sign in to attend events.',
+  },
+});
+
+export const waitlistText = (position: number | null | undefined) =>
+  position ? translate(messages.onWaitlistAt, { position }) : translate(messages.onWaitlist);
+
+function GoingAvatars({ eventId }: { eventId: number }) {
+  const attendees = useAttendees(eventId);
+  const going = goingFaces(attendees.data ?? []).map((attendee) => ({ ...attendee, id: attendee.id! }));
+  return <AvatarStack people={going} max={5} size={32} />;
+}
+
+/** A closed RSVP (409) says so; anything else keeps SPEC §8's details-page message. */
+function rsvpFailed(error: unknown) {
+  const closed = error instanceof ApiError && error.status === 409 && error.serverMessage;
+  toastError(translate(messages.errorTitle), closed || translate(messages.failed));
+}
+
+function rsvpSaved(result: AttendResponse) {
+  toast(
+    result.status === 'waitlisted'
+      ? {
+          title: translate(messages.saved),
+          description: translate(messages.savedWaitlisted, { waitlist: waitlistText(result.waitlistPosition) }),
+        }
+      : result.status === 'awaiting_guardian'
+        ? AWAITING_GUARDIAN_TOAST
+        : { title: translate(messages.saved) },
+  );
+}
+
+interface RsvpCardProps {
+  event: EventDetail;
+  /** The creator and admins may still change replies after the closing time. */
+  canManage?: boolean;
+  className?: string;
+}
+
+export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardProps) {
+  const t = useT();
+  const attend = useAttendEvent();
+  const takePart = useTakePart();
+  const { data: user } = useCurrentUser();
+  const buttonsRef = useRef<HTMLDivElement>(null);
+  // Which button was pressed: 'Leave the waitlist' and 'Cannot Attend' send the same reply.
+  const [choice, setChoice] = useState<string | null>(null);
+  const [guests, setGuests] = useState(event.myGuests);
+  const waitlisted = event.myStatus === 'waitlisted';
+  const holding = event.myStatus === 'attending' || event.myStatus === 'awaiting_guardian';
+  const going = holding || waitlisted;
+  // Before any reply one choice leads; afterwards the pressed one is the filled button.
+  const unanswered = isUnanswered(event.myStatus);
+  const locked = isRsvpClosed(event.rsvpClosesAt) && !canManage;
+  // On a full event the first button says what it will do before it is pressed.
+  const joinsWaitlist = !holding && isFull(event);
+  const attendLabel = t(joinsWaitlist ? rsvpMessages.joinWaitlist : rsvpMessages.willAttend);
+  const reply = (status: RsvpStatus, guestCount = guests, pressed: string = status) => {
+    const again = () => reply(status, guestCount, pressed);
+    if (status !== 'not_attending' && takePart.first(again)) {
+      if (status === 'attending' && user) rememberWish(user.id, event.id);
+      return;
+    }
+    setChoice(pressed);
+    attend.mutate(
+      { id: event.id, status, ...(status === 'attending' && event.guestsAllowed > 0 ? { guests: guestCount } : {}) },
+      {
+        onSuccess: rsvpSaved,
+        onError: (error) => {
+          // A wish to go that waits for a parent's consent stays on the page (parent-wait.tsx).
+          if (status === 'attending' && user && error instanceof ApiError && error.code === 'guardian_consent_first') {
+            rememberWish(user.id, event.id);
+          }
+          return takePart.intercept(error, again) || rsvpFailed(error);
+        },
+      },
+    );
+  };
+  // Already going: a new guest count is a new reply at once; otherwise it goes with 'I Will Attend'.
+  const changeGuests = (count: number) => {
+    setGuests(count);
+    if (going) reply('attending', count);
+  };
+  useMainButton(
+    holding || waitlisted || locked || takePart.open
+      ? null
+      : { text: attendLabel, onClick: () => reply('attending'), busy: attend.isPending },
+  );
+  const button = (
+    key: string,
+    status: RsvpStatus,
+    label: string,
+    Icon: typeof Check,
+    // null: an action rather than a choice, so no pressed state at all.
+    pressed: boolean | null = event.myStatus === status,
+    lead = false,
+  ) => (
+    <Button
+      variant={lead ? 'primary' : 'secondary'}
+      block
+      aria-pressed={pressed ?? undefined}
+      disabled={attend.isPending || locked}
+      onClick={() => reply(status, guests, key)}
+    >
+      <Icon size={18} aria-hidden="true" />
+      {attend.isPending && choice === key ? t(messages.updating) : label}
+    </Button>
+  );
+  const spots = spotsText(event);
+  const closing = closingText(event.rsvpClosesAt);
+  return (
+    <>
+      <Card title={t(messages.title)} className={className} labelledBy="rsvp-title">
+        <p>
+          <StatusLabel status={event.myStatus} />
+        </p>
+        {takePart.dialog}
+        {user && (event.myStatus === 'awaiting_guardian' || waitsForConsent(user, event.id)) && (
+          <ParentWait event={event} user={user} onAsk={takePart.askGuardian} />
+        )}
+        {event.myStatus === 'waitlisted' && (
+          <p className={styles.waitlist} role="status">
+            <Clock size={18} aria-hidden="true" />
+            {waitlistText(event.myWaitlistPosition)}
+          </p>
+        )}
+        {event.guestsAllowed > 0 && (
+          <GuestsStepper
+            value={Math.min(guests, event.guestsAllowed)}
+            max={event.guestsAllowed}
+            disabled={attend.isPending || locked}
+            onChange={changeGuests}
+          />
+        )}
+        <div className={`rsvp-buttons ${styles.choices}`} ref={buttonsRef}>
+          {waitlisted
+            ? // The waitlist place is said above; this button only leaves it.
+              button('leave-waitlist', 'not_attending', t(rsvpMessages.leaveWaitlist), LogOut, null)
+            : button('attending', 'attending', attendLabel, joinsWaitlist ? Clock : Check, holding, unanswered)}
+          {button('maybe', 'maybe', t(messages.maybe), CircleHelp)}
+          {button('not_attending', 'not_attending', t(messages.cannotAttend), X)}
+        </div>
+        {event.myStatus === 'attending' && (
+          <div className={styles.passRow}>
+            <MemberPass eventId={event.id} eventName={event.name} />
+          </div>
+        )}
+        <p className="rsvp-going">
+          <GoingAvatars eventId={event.id} />
+          <span className="muted">
+            {spots
+              ? t(messages.goingWithSpots, { count: event.attendingCount, spots })
+              : t(messages.goingCount, { count: event.attendingCount })}
+          </span>
+        </p>
+        {closing && <p className={`muted ${styles.closing}`}>{closing}</p>}
+      </Card>
+      <RsvpBar
+        event={event}
+        cardButtons={buttonsRef}
+        attendLabel={attendLabel}
+        joinsWaitlist={joinsWaitlist}
+        // Nothing to press when replies are closed or the member already holds a place: the bar then leads
+        // back to the card, where every choice is.
+        onAttend={holding || waitlisted || locked ? null : () => reply('attending', guests, 'attending')}
+        busy={attend.isPending}
+      />
+    </>
+  );
+}
