@@ -32,15 +32,22 @@ export function useLanguage() {
   return useSyncExternalStore(subscribe, currentLanguage);
 }
 
+/** What `use()` gets when nothing is on its way: marked fulfilled, as React marks a promise it has seen. */
+const READY = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+
 /**
  * `t(message, values)` in the page's language; the component re-renders when the language changes. While its
  * chunk's messages are still on their way (the chunk just arrived), the component suspends. The build writes the
  * chunk's part in (`useT(part)`, webapp/i18n-catalogs.ts); without one it waits for every part asked for.
+ *
+ * `use()` is called on every render, with READY when nothing is pending. A component that suspended while
+ * mounting is replayed once the messages are in; had the replay skipped `use()` (nothing pending any more), React
+ * would read the component's later hooks (useId) as updates of hooks never mounted, throw, and recover only by
+ * rendering the whole page again synchronously (React errors #467 and #520 in the console).
  */
 export function useT(part?: string): Translate {
   useLanguage();
-  const pending = part === undefined ? messagesPending() : partPending(part);
-  if (pending) use(pending);
+  use((part === undefined ? messagesPending() : partPending(part)) ?? READY);
   return translate;
 }
 
