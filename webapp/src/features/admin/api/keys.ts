@@ -23,6 +23,9 @@ export const adminKeys = {
     [...adminKeys.reports(), status, category ?? 'all'] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
   organisation: () => [...adminKeys.all, 'organisation'] as const,
+  /** GET /api/sections: the same list members read (the events feature keeps its own copy of it). */
+  sections: () => ['sections'] as const,
+  sectionMembers: (id: number) => [...adminKeys.sections(), id, 'members'] as const,
   auditList: (action: string) => [...adminKeys.audit(), action] as const,
   /** The leader's counts (lib/needs.ts): refreshed with the lists they count. */
   needs: () => needsKey,

@@ -1,18 +1,19 @@
-// Setup: what an admin sets once and seldom visits (notification templates, email, backups, the organisation),
-// one list of entries that each open their section, with a way back. Inside the Mini App the backup download
-// is refused (it is kept to the website's session): the entry says so instead of opening to an error.
-import { ArrowLeft, ChevronRight, Database, FileText, Landmark, Mail, type LucideIcon } from 'lucide-react';
+// Setup: what an admin sets once and seldom visits (sections, notification templates, email, backups, the
+// organisation), one list of entries that each open their section, with a way back. Inside the Mini App the
+// backup download is refused (it is kept to the website's session): the entry says so instead of an error.
+import { ArrowLeft, ChevronRight, Database, FileText, Landmark, Mail, Shapes, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Card } from '../../../components/card/card';
 import { defineMessages, useT, type MessageDescriptor } from '../../../i18n';
 import { isMiniApp } from '../../../lib/telegram-mini-app';
 import { BackupsTab } from './backups-tab';
 import { OrganisationTab } from './organisation-tab';
+import { SectionsTab } from './sections-tab';
 import styles from './setup-tab.module.css';
 import { SmtpTab } from './smtp-tab';
 import { TemplatesTab } from './templates-tab';
 
-export const SETUP_SECTIONS = ['templates', 'email', 'backups', 'organisation'] as const;
+export const SETUP_SECTIONS = ['sections', 'templates', 'email', 'backups', 'organisation'] as const;
 export type SetupSection = (typeof SETUP_SECTIONS)[number];
 
 const messages = defineMessages({
@@ -21,6 +22,11 @@ const messages = defineMessages({
     id: 'web.admin.setupList.back',
     defaultMessage: 'Setup',
     description: 'A link back to the list of setup pages.',
+  },
+  sections: { id: 'web.admin.settings.tabSections', defaultMessage: 'Sections' },
+  sectionsHint: {
+    id: 'web.admin.setupList.sectionsHint',
+    defaultMessage: 'Beavers, Cubs, Scouts: their members, leaders and colours',
   },
   templates: { id: 'web.admin.settings.tabTemplates', defaultMessage: 'Notification Templates' },
   email: { id: 'web.admin.settings.tabEmail', defaultMessage: 'Email Settings' },
@@ -48,6 +54,7 @@ const messages = defineMessages({
 });
 
 const ENTRIES: Record<SetupSection, { label: MessageDescriptor; hint: MessageDescriptor; Icon: LucideIcon }> = {
+  sections: { label: messages.sections, hint: messages.sectionsHint, Icon: Shapes },
   templates: { label: messages.templates, hint: messages.templatesHint, Icon: FileText },
   email: { label: messages.email, hint: messages.emailHint, Icon: Mail },
   backups: { label: messages.backups, hint: messages.backupsHint, Icon: Database },
@@ -65,6 +72,8 @@ function BackupsWebsiteOnly() {
 
 function Section({ section }: { section: SetupSection }) {
   switch (section) {
+    case 'sections':
+      return <SectionsTab />;
     case 'templates':
       return <TemplatesTab />;
     case 'email':
