@@ -13,4 +13,6 @@ export const eventKeys = {
   invitations: (id: number) => [...eventKeys.detail(id), 'invitations'] as const,
   pass: (id: number) => [...eventKeys.detail(id), 'pass'] as const,
   users: () => ['users', 'list'] as const,
+  /** GET /api/sections: the same list and key as Admin → Sections, so an admin's change shows here too. */
+  sections: () => ['sections'] as const,
 };

@@ -10,6 +10,7 @@ import { useAttendees } from '../../api/get-attendees';
 import { useEventHost } from '../../api/get-host';
 import { factsMessages } from './event-facts';
 import styles from './event-details-page.module.css';
+import { SectionTag } from '../common/section-tag';
 import { SeriesHint } from '../common/series-hint';
 import { memberName } from '../../../../lib/member-name';
 
@@ -126,6 +127,7 @@ export function EventHero({ event, className = '' }: { event: EventDetail; class
       <Host eventId={event.id} />
       <Going event={event} />
       <SeriesHint repeats={event.repeats} />
+      <SectionTag sectionId={event.sectionId} />
     </header>
   );
 }

@@ -28,6 +28,7 @@ import { useMainButton } from '../../../../lib/use-main-button';
 import { CoverPicker, fallbackCover } from './cover-picker';
 import { fieldMessage, focusFirstInvalid, messages } from './event-form-text';
 import { schemaMessage } from './schema-message';
+import { SectionField } from './section-field';
 import { noRepeat, toRecurrence, type RepeatValues } from './series-recurrence';
 import { SeriesRepeatFields } from './series-repeat-fields';
 import styles from './event-form.module.css';
@@ -233,6 +234,13 @@ export function EventForm({
           name="imageUrl"
           render={({ field }) => (
             <CoverPicker value={field.value} onChange={field.onChange} error={error('imageUrl')} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="sectionId"
+          render={({ field }) => (
+            <SectionField value={field.value} onChange={field.onChange} error={error('sectionId')} />
           )}
         />
         <div>

@@ -19,6 +19,7 @@ import { useAttendEvent } from '../../api/attend-event';
 import { listRsvpToast } from '../rsvp/rsvp';
 import styles from './event-row.module.css';
 import { isFull, rsvpMessages, spotsText } from '../rsvp/rsvp-text';
+import { SectionTag } from '../common/section-tag';
 import { SeriesHint } from '../common/series-hint';
 
 const messages = defineMessages({
@@ -181,6 +182,7 @@ export function EventRow({ event, priority = false }: { event: EventSummary; pri
           </Badge>
         )}
         <SeriesHint repeats={event.repeats} />
+        <SectionTag sectionId={event.sectionId} />
         {/* The SPEC's link words, seen: the row's own link (above) answers a tap here and names the event. */}
         <span className={styles.details} aria-hidden="true">
           {t(messages.viewDetailsShort)}
