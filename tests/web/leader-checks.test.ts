@@ -108,7 +108,7 @@ describe.each(WEB_DATABASE_KINDS)('leader checks in the web app on %s', (kind) =
     await dialog.getByLabel('Valid until').fill(day(700));
     await dialog.getByRole('button', { name: 'Add check' }).click();
     await expectToast(page, 'Check recorded for Fran Fresh');
-    await shows(dialog.getByText('Background check'));
+    await shows(dialog.getByRole('listitem').getByText('Background check'));
     await settle(page);
     await expectAccessible(page, 'leader checks dialog');
     await screenshot(page, 'dialog-phone-light');

@@ -169,7 +169,12 @@ function MemberChecksDialog({
             </select>
           </Field>
           <Field label={t(messages.reference)}>
-            <input value={reference} maxLength={100} onChange={(event) => setReference(event.target.value)} />
+            <input
+              type="text"
+              value={reference}
+              maxLength={100}
+              onChange={(event) => setReference(event.target.value)}
+            />
           </Field>
           <Field label={t(messages.completedOn)}>
             <input type="date" value={completedOn} onChange={(event) => setCompletedOn(event.target.value)} />
