@@ -283,5 +283,9 @@ export const AUDIT_ACTIONS = [
   'section.deleted',
   'section.members_changed',
   'section.leaders_changed',
+  'leader_check.added',
+  'leader_check.removed',
+  'leader.lapsed',
+  'event.leaders_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

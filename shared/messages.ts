@@ -37,6 +37,7 @@ export const FIELD_NAMES = {
   username: 'Username',
   password: 'Password',
   fromName: 'From name',
+  reference: 'Reference',
 } as const;
 export type FieldName = keyof typeof FIELD_NAMES;
 
@@ -55,7 +56,7 @@ export function withFieldName(
 }
 
 /** What a path's id is about (`parseId`), for `idInvalid`. */
-export type IdKind = 'event' | 'comment' | 'member' | 'child' | 'report' | 'template' | 'user' | 'section';
+export type IdKind = 'event' | 'comment' | 'member' | 'child' | 'report' | 'template' | 'user' | 'section' | 'check';
 
 export const MSG = {
   notSignedIn: NOT_SIGNED_IN,
@@ -327,4 +328,11 @@ export const MSG = {
   sectionUserIdsInvalid: 'Members must be given as a list of member ids.',
   /** `ids`: the first ten ids, comma-separated, then ", …". */
   sectionMembersUnknown: icu<{ ids: string }>('Only active members can join a section; these accounts cannot: {ids}'),
+  leaderCheckNotFound: 'Check not found',
+  leaderCheckDateInvalid: icu<{ field: string }>('{field} must be a date written YYYY-MM-DD.'),
+  leaderCheckExpiresBeforeCompleted: 'A check must expire after the day it was completed.',
+  /** `names`: the members who are not cleared adult leaders, "Name (id)", comma-separated. */
+  eventLeadersNotCleared: icu<{ names: string }>(
+    'Only cleared adult leaders can lead an event; these members cannot: {names}',
+  ),
 } as const;

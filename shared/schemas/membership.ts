@@ -17,6 +17,7 @@ import { MSG } from '../messages';
 import { canonicalTimeZone, isTimeZone } from '../time-zones';
 import { UNSTORABLE_TEXT, isStorableText } from './fields';
 import { birthDateField } from './guardians';
+import { leaderSettingsFields } from './leader-checks';
 import { boolean, eitherOr, mustBeText, oneOf, oneOfThree, said, saidNow, tooLongMessage, wholeNumber } from './said';
 
 const CONSENT_AGE_MESSAGE = wholeNumber('consentAge', CONSENT_AGE.min, CONSENT_AGE.max);
@@ -63,6 +64,7 @@ export const organisationSettingsSchema = z
         .nullable()
         .transform((text) => (text ? text : null))
         .optional(),
+      ...leaderSettingsFields,
     },
     {
       error: (issue) =>

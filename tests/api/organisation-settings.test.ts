@@ -36,6 +36,10 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       consentVerification: 'leader',
       linkPreviews: true,
       timeZone: 'America/New_York',
+      // Leaders need both checks, two at an event with minors, one per eight minors, until an admin says otherwise.
+      requiredLeaderChecks: ['background_check', 'safeguarding_training'],
+      minLeadersPerEvent: 2,
+      youthPerLeader: 8,
       // The built-in consent text until an admin saves one.
       consentText: expect.stringContaining('I give consent'),
       consentTextVersion: 0,
@@ -96,6 +100,10 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       linkPreviews: true,
       // The environment's zone is kept by the first save.
       timeZone: 'America/New_York',
+      // Leaders need both checks, two at an event with minors, one per eight minors, until an admin says otherwise.
+      requiredLeaderChecks: ['background_check', 'safeguarding_training'],
+      minLeadersPerEvent: 2,
+      youthPerLeader: 8,
       // The built-in consent text until an admin saves one.
       consentText: expect.stringContaining('I give consent'),
       consentTextVersion: 0,
@@ -124,6 +132,10 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       consentVerification: 'leader',
       linkPreviews: true,
       timeZone: 'America/New_York',
+      // Leaders need both checks, two at an event with minors, one per eight minors, until an admin says otherwise.
+      requiredLeaderChecks: ['background_check', 'safeguarding_training'],
+      minLeadersPerEvent: 2,
+      youthPerLeader: 8,
       // The built-in consent text until an admin saves one.
       consentText: expect.stringContaining('I give consent'),
       consentTextVersion: 0,

@@ -248,6 +248,8 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
           if (tick.getTime() - lastReminderScan < REMINDER_SCAN_MS) return;
           lastReminderScan = tick.getTime();
           await outbox.enqueueDueReminders(tick);
+          // Leaders' checks running out or run out, and events that still lack leaders.
+          await services.leaders.scanDue(tick);
           // Spots freed behind the RSVP path (a deleted account) go to the waitlist.
           await rsvp.promoteFreedSpots();
           // Spots held for a guardian who did not answer in time are released (and the waitlist moves up).

@@ -20,6 +20,7 @@ import { createRsvpService } from '../modules/events/rsvp-service';
 import { createSeriesService } from '../modules/events/series-service';
 import { createMinorsService } from '../modules/minors/minors-service';
 import { createSectionsService } from '../modules/sections/sections-service';
+import { createLeadersService } from '../modules/leaders/leaders-service';
 import { createModerationService } from '../modules/moderation/moderation-service';
 import { createNeedsService } from '../modules/needs/needs-service';
 import { createImagesService } from '../modules/images/images-service';
@@ -46,6 +47,7 @@ export function createServices(deps: AppDeps) {
   const series = createSeriesService(deps);
   const auth = createAuthService(deps);
   const guardians = createGuardiansService(deps, minors);
+  const leaders = createLeadersService(deps, { access });
   const questions = createQuestionsService(deps, { access, minors, rsvp, registrationAnswers });
   const events = createEventsService(deps, {
     access,
@@ -60,6 +62,7 @@ export function createServices(deps: AppDeps) {
     access,
     minors,
     sections,
+    leaders,
     images,
     rsvp,
     series,
@@ -80,7 +83,7 @@ export function createServices(deps: AppDeps) {
     templates: createTemplatesService(deps),
     organisation: createOrganisationService(deps),
     invites: createInvitesService(deps, minors),
-    membersAdmin: createMembersAdminService(deps, minors),
+    membersAdmin: createMembersAdminService(deps, minors, leaders),
     notifications: createNotificationsService(deps),
     audit: createAuditService(deps),
     moderation: createModerationService(deps),

@@ -31,6 +31,9 @@ export async function erasePersonalRecords(tx: ErasureTx, userId: number, user: 
   await tx.calendarFeed.deleteMany({ where: { userId } });
   // Answers to an event's registration questions (sensitive ones included) are the member's own words.
   await tx.registrationAnswer.deleteMany({ where: { userId } });
+  // Leader checks carry certificate references; an erased member leads nothing.
+  await tx.leaderCheck.deleteMany({ where: { userId } });
+  await tx.eventLeader.deleteMany({ where: { userId } });
   // Who looks after whom goes, both ways, and the requests sent to a guardian's address. The consents stay as
   // the record of what was given, without the address the request went to.
   await tx.guardianship.deleteMany({ where: { OR: [{ guardianId: userId }, { childId: userId }] } });

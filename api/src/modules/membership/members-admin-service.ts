@@ -8,6 +8,8 @@ import type { AdminMember, MembersPage } from '../../../../shared/types';
 import { conflict, invalid, notFound } from '../../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';
+import type { LeadersService } from '../leaders/leaders-service';
+import type { AdminMemberWithChecks } from '../../../../shared/types/leader-checks';
 import { recordAudit, type AuditDb } from '../audit/audit-repository';
 import { deleteSessionsOfUser } from '../auth/sessions-repository';
 import { createSlipHolds } from '../events/permission-slips';
@@ -50,11 +52,15 @@ function statusAction(before: string, after: string) {
   return before === 'pending' ? ('member.approved' as const) : ('member.reinstated' as const);
 }
 
-export function createMembersAdminService(deps: AppDeps, minors: MinorsService) {
+export function createMembersAdminService(
+  deps: AppDeps,
+  minors: MinorsService,
+  leaders: Pick<LeadersService, 'standings'>,
+) {
   const approvals = createSlipHolds(deps);
   const { prisma } = deps;
 
-  async function list(query: MembersQuery): Promise<MembersPage> {
+  async function list(query: MembersQuery): Promise<MembersPage & { members: AdminMemberWithChecks[] }> {
     const rows = await listMembers(prisma, {
       status: query.status,
       role: query.role,
@@ -65,7 +71,9 @@ export function createMembersAdminService(deps: AppDeps, minors: MinorsService) 
     const page = rows.slice(0, query.limit);
     // Admins keep minors in the list, marked, to look after their consent and details.
     const minorIds = await minors.minorsAmong(page.map((row) => row.id));
-    const members = page.map((row) => toMember(row, minorIds.has(row.id)));
+    // Each member's checks against the required ones: the list shows who has lapsed.
+    const checks = await leaders.standings(page.map((row) => row.id));
+    const members = page.map((row) => ({ ...toMember(row, minorIds.has(row.id)), checks: checks.get(row.id) ?? null }));
     return { members, nextCursor: rows.length > query.limit ? encodeCursor(members.at(-1)!.id) : null };
   }
 

@@ -3,7 +3,8 @@
 // their own.
 import type { ConsentVerification, MembershipMode, OrganisationLanguage } from '../../../../shared/constants';
 import type { OrganisationSettingsInput } from '../../../../shared/schemas/membership';
-import type { OrganisationSettingsView } from '../../../../shared/types';
+import type { LeaderCheckKind } from '../../../../shared/schemas/leader-checks';
+import type { OrganisationSettingsWithLeaders as OrganisationSettingsView } from '../../../../shared/types/leader-checks';
 import type { AppDeps } from '../../deps';
 import { recordAudit, type AuditDb } from '../audit/audit-repository';
 import { DEFAULT_CONSENT_TEXT, defaultConsentText } from './consent-text';
@@ -23,7 +24,20 @@ const SETTING_KEYS = [
   'consentVerification',
   'linkPreviews',
   'timeZone',
+  'requiredLeaderChecks',
+  'minLeadersPerEvent',
+  'youthPerLeader',
 ] as const;
+
+/** The leader rules before an admin saves any (the columns' defaults say the same). */
+const LEADER_DEFAULTS = {
+  requiredLeaderChecks: ['background_check', 'safeguarding_training'] as LeaderCheckKind[],
+  minLeadersPerEvent: 2,
+  youthPerLeader: 8,
+};
+
+/** A setting as the audit log and the change check see it (a list as its comma-separated items). */
+const settingValue = (value: string | number | boolean | string[]) => (Array.isArray(value) ? value.join(',') : value);
 
 /** The time zone is read for nearly every date the product writes: kept this long per process, like the language. */
 const TIME_ZONE_TTL_MS = 10_000;
@@ -35,6 +49,7 @@ function toView(row: OrganisationSettingsRow | null, deps: Pick<AppDeps, 'config
     return {
       ...deps.config.organisationDefaults,
       timeZone: deps.config.notificationsTimeZone,
+      ...LEADER_DEFAULTS,
       consentText: DEFAULT_CONSENT_TEXT,
       consentTextVersion: 0,
       configured: false,
@@ -50,6 +65,10 @@ function toView(row: OrganisationSettingsRow | null, deps: Pick<AppDeps, 'config
     consentVerification: row.consentVerification as ConsentVerification,
     linkPreviews: row.linkPreviews,
     timeZone: row.timeZone ?? deps.config.notificationsTimeZone,
+    // Written only through the request schema, which takes the three kinds alone.
+    requiredLeaderChecks: row.requiredLeaderChecks as LeaderCheckKind[],
+    minLeadersPerEvent: row.minLeadersPerEvent,
+    youthPerLeader: row.youthPerLeader,
     consentText: row.consentText ?? DEFAULT_CONSENT_TEXT,
     consentTextVersion: row.consentTextVersion,
     configured: true,
@@ -123,7 +142,7 @@ export function createOrganisationService(deps: AppDeps) {
       const before = toView(row, deps);
       const { consentText, ...settings } = input;
       const after: OrganisationSettingsView = { ...before, ...settings };
-      const changed: string[] = SETTING_KEYS.filter((key) => before[key] !== after[key]);
+      const changed: string[] = SETTING_KEYS.filter((key) => settingValue(before[key]) !== settingValue(after[key]));
       const textChanged = consentText !== undefined && consentText !== (row?.consentText ?? null);
       // Saving nothing new still marks the settings configured: the first-run setup's answer may equal the
       // environment's values.
@@ -133,8 +152,8 @@ export function createOrganisationService(deps: AppDeps) {
       after.configured = true;
       const details: Record<string, string | number | boolean> = {};
       for (const key of SETTING_KEYS.filter((name) => changed.includes(name))) {
-        details[`${key}.before`] = before[key];
-        details[`${key}.after`] = after[key];
+        details[`${key}.before`] = settingValue(before[key]);
+        details[`${key}.after`] = settingValue(after[key]);
       }
       if (textChanged) {
         after.consentText = consentText ?? DEFAULT_CONSENT_TEXT;

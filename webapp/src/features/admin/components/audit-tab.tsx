@@ -67,6 +67,13 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, MessageDescriptor> = define
     id: 'web.admin.audit.actionSectionLeadersChanged',
     defaultMessage: 'Changed a section’s leaders',
   },
+  'leader_check.added': { id: 'web.admin.audit.actionLeaderCheckAdded', defaultMessage: 'Recorded a leader check' },
+  'leader_check.removed': { id: 'web.admin.audit.actionLeaderCheckRemoved', defaultMessage: 'Removed a leader check' },
+  'leader.lapsed': { id: 'web.admin.audit.actionLeaderLapsed', defaultMessage: 'A leader’s check ran out' },
+  'event.leaders_changed': {
+    id: 'web.admin.audit.actionEventLeadersChanged',
+    defaultMessage: 'Named an event’s leaders',
+  },
 });
 
 const messages = defineMessages({

@@ -10,6 +10,7 @@ import { defineMessages, useT, type MessageDescriptor } from '../../../i18n';
 import { shortDate } from '../../../lib/dates';
 import styles from './admin-lists.module.css';
 import { MemberAgeDialog, type MemberAge } from './member-age-dialog';
+import { CheckBadge, MemberChecksButton } from './member-checks';
 
 const messages = defineMessages({
   member: { id: 'web.admin.members.roleMember', defaultMessage: 'Member' },
@@ -96,6 +97,7 @@ export function MemberRow({ member, isMe, busy, ...on }: MemberRowProps) {
             {t(ROLE_LABELS[member.role])}
           </Badge>
           {member.isMinor && <Badge tone="warning">{t(messages.minor)}</Badge>}
+          <CheckBadge member={member} />
         </div>
         {isMe && (
           <p id={ownId} className={styles.meta}>
@@ -113,6 +115,7 @@ export function MemberRow({ member, isMe, busy, ...on }: MemberRowProps) {
           {t(messages.age)}
         </Button>
         {ageOpen && <MemberAgeDialog member={member as MemberAge} open={ageOpen} onOpenChange={setAgeOpen} />}
+        {member.role !== 'guardian' && <MemberChecksButton member={member} />}
         {member.status === 'pending' ? (
           <>
             <Button size="small" disabled={busy} onClick={on.onApprove}>

@@ -20,6 +20,7 @@ import { EventCover } from '../common/event-cover';
 import { EventFacts } from './event-facts';
 import { EventHero } from './event-hero';
 import { ManageEvent } from '../manage/manage-event';
+import { LeadersWarning } from '../manage/leaders-warning';
 import pageStyles from './event-details-page.module.css';
 import styles from '../manage/organiser-panel.module.css';
 import { RsvpCard } from '../rsvp/rsvp-card';
@@ -96,6 +97,7 @@ export function EventDetailsPage() {
           </div>
         )}
       </div>
+      <LeadersWarning eventId={data.id} canManage={canManage} />
       <article className="details-grid">
         <div className={`details-cover ${pageStyles.cover}`}>
           <EventCover event={data} variant="cover" priority />

@@ -1,0 +1,195 @@
+// The leader_checks, event_leaders and leader_shortfall_notices tables: members' checks, the leaders an event
+// names, and the scan's marks that make each reminder, lapse and shortfall notice happen once.
+import { Prisma as PrismaTypes } from '@prisma/client';
+import type { LeaderCheckKind } from '../../../../shared/schemas/leader-checks';
+import type { Prisma } from '../../db/database';
+
+export type Tx = PrismaTypes.TransactionClient;
+type Db = Prisma | Tx;
+
+export interface CheckRow {
+  id: number;
+  userId: number;
+  kind: string;
+  reference: string | null;
+  completedOn: Date;
+  expiresOn: Date;
+}
+
+const checkSelect = {
+  id: true,
+  userId: true,
+  kind: true,
+  reference: true,
+  completedOn: true,
+  expiresOn: true,
+} as const;
+
+/** A DATE column's day, YYYY-MM-DD (the driver hands it over as midnight UTC). */
+export const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
+const asDate = (day: string) => new Date(`${day}T00:00:00.000Z`);
+
+/** The member (not erased) by id, or null. */
+export const findMember = (db: Db, id: number) =>
+  db.user.findFirst({ where: { id, deletedAt: null }, select: { id: true, name: true, birthDate: true } });
+
+/** Every check of the members, latest expiry first. */
+export const checksOf = (db: Db, userIds: number[]): Promise<CheckRow[]> =>
+  userIds.length
+    ? db.leaderCheck.findMany({
+        where: { userId: { in: userIds } },
+        select: checkSelect,
+        orderBy: [{ expiresOn: 'desc' }, { id: 'desc' }],
+      })
+    : Promise.resolve([]);
+
+export const createCheck = (
+  tx: Tx,
+  data: {
+    userId: number;
+    kind: LeaderCheckKind;
+    reference: string | null;
+    completedOn: string;
+    expiresOn: string;
+    addedById: number;
+  },
+): Promise<CheckRow> =>
+  tx.leaderCheck.create({
+    data: { ...data, completedOn: asDate(data.completedOn), expiresOn: asDate(data.expiresOn) },
+    select: checkSelect,
+  });
+
+/** Deletes the member's check; null when they have no such check. */
+export async function deleteCheck(tx: Tx, userId: number, checkId: number): Promise<CheckRow | null> {
+  const row = await tx.leaderCheck.findFirst({ where: { id: checkId, userId }, select: checkSelect });
+  if (row) await tx.leaderCheck.delete({ where: { id: checkId } });
+  return row;
+}
+
+/**
+ * Checks that run out from `from` through `until` (days) and are the latest of their kind for their member
+ * (a renewed one is not news), of members not erased, soonest first.
+ */
+export async function expiringChecks(db: Db, from: string, until: string) {
+  return db.$queryRaw<Array<CheckRow & { userName: string }>>`
+    SELECT c.id, c.user_id AS "userId", c.kind, c.reference, c.completed_on AS "completedOn",
+      c.expires_on AS "expiresOn", u.name AS "userName"
+    FROM leader_checks c JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL
+    WHERE c.expires_on BETWEEN ${from}::date AND ${until}::date
+      AND NOT EXISTS (SELECT 1 FROM leader_checks n WHERE n.user_id = c.user_id AND n.kind = c.kind
+                        AND n.expires_on > c.expires_on)
+    ORDER BY c.expires_on, c.id
+    LIMIT 500`;
+}
+
+export interface DueCheck extends CheckRow {
+  userName: string;
+  /** A later check of the same kind runs longer: the member renewed it. */
+  renewed: boolean;
+  reminded30: boolean;
+  reminded7: boolean;
+  lapsed: boolean;
+}
+
+/**
+ * Checks with something due on `today`: a 30- or 7-day reminder not yet marked, or a lapse not yet marked. Locked
+ * (SKIP LOCKED) so that two instances' scans share them instead of both acting.
+ */
+export async function lockDueChecks(tx: Tx, today: string): Promise<DueCheck[]> {
+  const rows = await tx.$queryRaw<
+    Array<CheckRow & { userName: string; renewed: boolean; r30: Date | null; r7: Date | null; lapsedAt: Date | null }>
+  >`
+    SELECT c.id, c.user_id AS "userId", c.kind, c.reference, c.completed_on AS "completedOn",
+      c.expires_on AS "expiresOn", u.name AS "userName",
+      EXISTS (SELECT 1 FROM leader_checks n WHERE n.user_id = c.user_id AND n.kind = c.kind
+                AND n.expires_on > c.expires_on) AS renewed,
+      c.reminded_30_at AS r30, c.reminded_7_at AS r7, c.lapsed_at AS "lapsedAt"
+    FROM leader_checks c JOIN users u ON u.id = c.user_id
+    WHERE (c.reminded_30_at IS NULL AND c.expires_on <= ${today}::date + 30)
+       OR (c.reminded_7_at IS NULL AND c.expires_on <= ${today}::date + 7)
+       OR (c.lapsed_at IS NULL AND c.expires_on < ${today}::date)
+    ORDER BY c.id
+    LIMIT 200
+    FOR UPDATE OF c SKIP LOCKED`;
+  return rows.map(({ r30, r7, lapsedAt, ...row }) => ({
+    ...row,
+    reminded30: r30 !== null,
+    reminded7: r7 !== null,
+    lapsed: lapsedAt !== null,
+  }));
+}
+
+export const markCheck = (tx: Tx, id: number, marks: { reminded30?: Date; reminded7?: Date; lapsed?: Date }) =>
+  tx.leaderCheck.update({
+    where: { id },
+    data: {
+      ...(marks.reminded30 ? { reminded30At: marks.reminded30 } : {}),
+      ...(marks.reminded7 ? { reminded7At: marks.reminded7 } : {}),
+      ...(marks.lapsed ? { lapsedAt: marks.lapsed } : {}),
+    },
+  });
+
+/** Active admins (not erased): who hears of checks running out. */
+export const activeAdminIds = async (db: Db): Promise<number[]> =>
+  (await db.user.findMany({ where: { role: 'admin', status: 'active', deletedAt: null }, select: { id: true } })).map(
+    (row) => row.id,
+  );
+
+/** The event's leaders, with what the cleared rule needs to know of them. */
+export const eventLeaders = (db: Db, eventId: number) =>
+  db.eventLeader
+    .findMany({
+      where: { eventId },
+      select: { user: { select: { id: true, name: true, birthDate: true, status: true, deletedAt: true } } },
+      orderBy: { userId: 'asc' },
+    })
+    .then((rows) => rows.map((row) => row.user));
+
+/** Active members among `ids` (not erased, not guardian accounts), with their birth dates. */
+export const activeMembers = (db: Db, ids: number[]) =>
+  db.user.findMany({
+    where: { id: { in: ids }, status: 'active', deletedAt: null, role: { not: 'guardian' } },
+    select: { id: true, name: true, birthDate: true },
+  });
+
+/** Makes `userIds` the event's leaders, all of them. */
+export async function setEventLeaders(tx: Tx, eventId: number, userIds: number[]): Promise<void> {
+  await tx.eventLeader.deleteMany({ where: { eventId, userId: { notIn: userIds } } });
+  await tx.eventLeader.createMany({ data: userIds.map((userId) => ({ eventId, userId })), skipDuplicates: true });
+}
+
+/** Members attending the event who were born after `bornAfter` (minors today). */
+export const countAttendingMinors = (db: Db, eventId: number, bornAfter: string) =>
+  db.attendance.count({
+    where: { eventId, status: 'attending', user: { birthDate: { gt: asDate(bornAfter) }, deletedAt: null } },
+  });
+
+/**
+ * Events starting after `from` and by `until` with at least one attending minor, not yet noticed at their date
+ * (a moved event may be noticed again): the shortfall scan's candidates, with who runs them.
+ */
+export async function eventsToCheckForLeaders(db: Db, from: Date, until: Date, bornAfter: string) {
+  return db.$queryRaw<Array<{ id: number; name: string; date: Date; creatorId: number; sectionId: number | null }>>`
+    SELECT e.id, e.name, e.date, e.creator_id AS "creatorId", e.section_id AS "sectionId"
+    FROM events e
+    WHERE e.date > ${from} AND e.date <= ${until}
+      AND EXISTS (SELECT 1 FROM attendances a JOIN users u ON u.id = a.user_id
+                  WHERE a.event_id = e.id AND a.status = 'attending' AND u.birth_date > ${bornAfter}::date)
+      AND NOT EXISTS (SELECT 1 FROM leader_shortfall_notices n WHERE n.event_id = e.id AND n.event_date = e.date)
+    ORDER BY e.date, e.id
+    LIMIT 200`;
+}
+
+/** Marks the event noticed at its date; false when another scan did first. */
+export async function markShortfallNoticed(tx: Tx, eventId: number, eventDate: Date, now: Date): Promise<boolean> {
+  const inserted = await tx.$executeRaw`
+    INSERT INTO leader_shortfall_notices (event_id, event_date, noticed_at) VALUES (${eventId}, ${eventDate}, ${now})
+    ON CONFLICT DO NOTHING`;
+  return inserted > 0;
+}
+
+/** The leaders of a section (who run its events beside their creator). */
+export const sectionLeaderIds = async (db: Db, sectionId: number): Promise<number[]> =>
+  (await db.sectionMember.findMany({ where: { sectionId, role: 'leader' }, select: { userId: true } })).map(
+    (row) => row.userId,
+  );
