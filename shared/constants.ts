@@ -283,5 +283,7 @@ export const AUDIT_ACTIONS = [
   'section.deleted',
   'section.members_changed',
   'section.leaders_changed',
+  'register.saved',
+  'event.nudged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
