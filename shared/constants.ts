@@ -287,5 +287,7 @@ export const AUDIT_ACTIONS = [
   'leader_check.removed',
   'leader.lapsed',
   'event.leaders_changed',
+  'register.saved',
+  'event.nudged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -335,4 +335,14 @@ export const MSG = {
   eventLeadersNotCleared: icu<{ names: string }>(
     'Only cleared adult leaders can lead an event; these members cannot: {names}',
   ),
+  registerInvalid: 'The register must be a list of 1 to 500 entries, each with a member id and a mark.',
+  registerStatusInvalid: 'A register mark is present, late, excused or absent.',
+  registerDuplicate: 'Each member can appear only once on the register.',
+  /** `ids`: the first ten ids, comma-separated, then ", …". */
+  registerNotInAudience: icu<{ ids: string }>(
+    'Only members who may come to this event can be on its register; these cannot: {ids}',
+  ),
+  attendanceRangeInvalid: 'Give from and to as dates (YYYY-MM-DD), from not after to, at most two years apart.',
+  nudgeEventStarted: 'This event has already started: there is nobody left to remind.',
+  nudgeTooSoon: 'Everyone who has not replied was reminded in the last 24 hours. Try again later.',
 } as const;

@@ -35,6 +35,8 @@ import { slipsRouter } from './modules/guardians/slips-routes';
 import { calendarRouter } from './modules/calendar/calendar-routes';
 import { sectionsRouter } from './modules/sections/sections-routes';
 import { leadersRouter } from './modules/leaders/leaders-routes';
+import { attendanceRouter } from './modules/sections/attendance-routes';
+import { registerRouter } from './modules/events/register-routes';
 import { healthRouter, probesRouter } from './modules/health/health-routes';
 import { imagesRouter, isImageUpload } from './modules/images/images-routes';
 import { notificationsRouter } from './modules/notifications/notifications-routes';
@@ -146,7 +148,9 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(calendarRouter(services.calendar));
   api.use(sectionsRouter(services.sections));
   api.use(leadersRouter(services.leaders));
+  api.use(attendanceRouter(services.attendance));
   api.use(eventsRouter(deps, services.events, services.organiser));
+  api.use(registerRouter(services.register, services.nudges));
   api.use(questionsRouter(services.questions));
   api.use(previewPictures.router());
   api.use(slipsRouter(services.slips));

@@ -9,6 +9,7 @@ export const silentTriggers: NotificationTriggers = {
   emailLinkRequested: async () => {},
   promoted: async () => {},
   eventMessage: async () => {},
+  nudged: async () => {},
   seriesUpdated: async () => {},
   rsvpDigest: async () => {},
   reportsDigest: async () => {},

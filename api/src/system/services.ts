@@ -16,6 +16,9 @@ import { createEventsService } from '../modules/events/events-service';
 import { createGuardiansService } from '../modules/guardians/guardians-service';
 import { createSlipsService } from '../modules/guardians/slips-service';
 import { createOrganiserService } from '../modules/events/organiser-service';
+import { createNudgeService } from '../modules/events/nudge-service';
+import { createRegisterService } from '../modules/events/register-service';
+import { createAttendanceService } from '../modules/sections/attendance-service';
 import { createRsvpService } from '../modules/events/rsvp-service';
 import { createSeriesService } from '../modules/events/series-service';
 import { createMinorsService } from '../modules/minors/minors-service';
@@ -69,6 +72,9 @@ export function createServices(deps: AppDeps) {
     slips: createSlipsService(deps, rsvp),
     events,
     organiser: createOrganiserService(deps, access, minors, registrationAnswers),
+    register: createRegisterService(deps, access),
+    nudges: createNudgeService(deps, access),
+    attendance: createAttendanceService(deps),
     questions,
     calendar: createCalendarService(deps),
     auth,

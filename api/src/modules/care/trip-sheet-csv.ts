@@ -3,7 +3,8 @@
 // text). One line per member, in English words as the attendee CSV has them.
 import type { DietaryNeed, TripSheet } from '../../../../shared/care';
 import { PHOTO_CONSENT_LABELS } from '../../../../shared/minor-names';
-import { csvDocument, STATUS_LABELS } from '../events/attendees-csv';
+import { csvDocument } from '../../lib/csv';
+import { STATUS_LABELS } from '../events/attendees-csv';
 
 const DIETARY_LABELS: Record<DietaryNeed, string> = {
   vegetarian: 'Vegetarian',

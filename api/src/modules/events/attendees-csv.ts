@@ -1,17 +1,10 @@
-// The organiser's attendee list as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheets read accents).
-// A cell that a spreadsheet would take for a formula (= + - @, a tab or a carriage return first) is prefixed
-// with an apostrophe: a member named "=HYPERLINK(…)" stays text.
+// The organiser's attendee list as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheets read accents),
+// its cells guarded against formulas (lib/csv.ts).
 import { GUARDIAN_CONSENT_LABELS, PERMISSION_SLIP_LABELS, PHOTO_CONSENT_LABELS } from '../../../../shared/minor-names';
+import { csvDocument } from '../../lib/csv';
 import type { MinorFactsRow } from '../minors/minors-repository';
 import type { AttendeeRow } from './attendance-repository';
 import type { CsvColumns } from './registration-answers';
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
 
 export const STATUS_LABELS: Record<AttendeeRow['status'], string> = {
   attending: 'Attending',
@@ -55,9 +48,4 @@ export function attendeesCsv(rows: AttendeeRow[], facts: Map<number, MinorFactsR
     ];
   });
   return csvDocument([header, ...lines]);
-}
-
-/** Rows of cells as one CSV file: a byte-order mark, each cell made safe (csvCell), CRLF after every row. */
-export function csvDocument(rows: string[][]): string {
-  return `\uFEFF${rows.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

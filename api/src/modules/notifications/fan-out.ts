@@ -155,6 +155,9 @@ export function createFanOut(deps: FanOutDeps): FanOut {
         );
       case 'reminder':
         return recipientData.findAttendees(db, event, page);
+      // Nudged members who still may see the event and still have not replied when their batch goes out.
+      case 'nudge':
+        return recipientData.findUndecidedAmong(db, event, job.userIds, page);
       // Promoted members who still hold the spot (one who already gave it back is not told they have it).
       case 'promoted':
         return recipientData.findRepliedAmong(db, event, job.userIds, page, 'attending');

@@ -57,10 +57,20 @@ export const TEXTS = defineMessages({
     defaultMessage:
       'A spot opened up: you are now attending {eventName} on {eventDate} at {eventLocation}. Cannot come? Please give the spot back.',
   },
+  nudgeEmail: {
+    id: 'notify.nudge.email',
+    defaultMessage:
+      'Will you come to {eventName}? You have not replied yet.\n\nWhen: {eventDate}\nWhere: {eventLocation}\n\nPlease let the leaders know on the events page, so they can plan.',
+  },
+  nudgeSms: {
+    id: 'notify.nudge.sms',
+    defaultMessage: 'Will you come to {eventName} on {eventDate} at {eventLocation}? Please reply on the events page.',
+  },
   subjectEventCreated: { id: 'notify.subject.eventCreated', defaultMessage: 'New event: {eventName}' },
   subjectEventUpdated: { id: 'notify.subject.eventUpdated', defaultMessage: 'Event updated: {eventName}' },
   subjectInvited: { id: 'notify.subject.invited', defaultMessage: 'You are invited: {eventName}' },
   subjectReminder: { id: 'notify.subject.reminder', defaultMessage: 'Reminder: {eventName}' },
+  subjectNudge: { id: 'notify.subject.nudge', defaultMessage: 'Will you come? {eventName}' },
   subjectPromoted: { id: 'notify.subject.promoted', defaultMessage: 'You are in: {eventName}' },
   subjectEventMessage: { id: 'notify.subject.eventMessage', defaultMessage: 'Message about {eventName}' },
   subjectRsvpDigest: { id: 'notify.subject.rsvpDigest', defaultMessage: 'New RSVPs: {eventName}' },

@@ -95,6 +95,13 @@ export function createOutboxTriggers(deps: TriggerDeps) {
       );
     },
 
+    /** Each nudge is news once: its time versions the keys (the service allows one a day per member). */
+    async nudged(eventId, userIds, tx) {
+      if (!userIds.length) return;
+      const now = deps.now();
+      await jobs.insertJobs(tx, [{ kind: 'nudge', eventId, userIds, keyVersion: String(now.getTime()) }], now);
+    },
+
     /** One job for this and every later occurrence; their attendees and invitees hear of it once. */
     async seriesUpdated(eventId, changes, tx) {
       const event = await recipientData.findEvent(tx, eventId);

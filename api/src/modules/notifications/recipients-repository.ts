@@ -226,6 +226,17 @@ export const findRepliedAmong = (
     ),
   );
 
+/** Those of `ids` who may still see the event and have not replied to it (a nudge). */
+export const findUndecidedAmong = (
+  prisma: Db,
+  event: EventForMessage,
+  ids: number[],
+  page: Page,
+): Promise<RecipientRow[]> =>
+  prisma.user.findMany(
+    pageOf([{ id: { in: ids } }, mayView(event), { attendances: { none: { eventId: event.id } } }], page),
+  );
+
 /** The admin's templates of this type and channel, by the language each is written in. */
 export async function findTemplateTexts(
   prisma: Db,

@@ -16,6 +16,7 @@ export type MessageKind =
   | 'series_updated'
   | 'invited'
   | 'reminder'
+  | 'nudge'
   | 'promoted'
   | 'event_message'
   | 'rsvp_digest'
@@ -23,7 +24,7 @@ export type MessageKind =
   | 'safeguarding_alert';
 
 /** Kinds whose texts are fixed here (not admin templates); the organiser's message and the digest are written apart. */
-type FixedKind = 'invited' | 'reminder' | 'promoted';
+type FixedKind = 'invited' | 'reminder' | 'nudge' | 'promoted';
 
 export interface TemplateValues {
   eventName: string;
@@ -54,6 +55,7 @@ const DEFAULT_TEXTS: Record<TemplateType, Record<TemplateChannel, MessageDescrip
 const FIXED_TEXTS: Record<FixedKind, Record<TemplateChannel, MessageDescriptor>> = {
   invited: { email: TEXTS.invitedEmail, sms: TEXTS.invitedSms },
   reminder: { email: TEXTS.reminderEmail, sms: TEXTS.reminderSms },
+  nudge: { email: TEXTS.nudgeEmail, sms: TEXTS.nudgeSms },
   promoted: { email: TEXTS.promotedEmail, sms: TEXTS.promotedSms },
 };
 
@@ -63,6 +65,7 @@ const SUBJECTS: Record<MessageKind, MessageDescriptor> = {
   series_updated: TEXTS.subjectEventUpdated,
   invited: TEXTS.subjectInvited,
   reminder: TEXTS.subjectReminder,
+  nudge: TEXTS.subjectNudge,
   promoted: TEXTS.subjectPromoted,
   event_message: TEXTS.subjectEventMessage,
   rsvp_digest: TEXTS.subjectRsvpDigest,

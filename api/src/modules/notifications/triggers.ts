@@ -34,6 +34,8 @@ export interface NotificationTriggers {
     message: { userIds: number[]; text: string; senderId: number; senderName: string },
     tx: Db,
   ): Promise<void>;
+  /** A manager nudged these members, who had not replied: one reminder each (their guardians get copies). */
+  nudged(eventId: number, userIds: number[], tx: Db): Promise<void>;
   /** An edit of an occurrence and every later one of its series: one announcement for them all. */
   seriesUpdated(eventId: number, changes: EventChange[], tx: Db): Promise<void>;
   /** The organiser opted in to a digest of new RSVPs: one message, due at `dueAt`. */

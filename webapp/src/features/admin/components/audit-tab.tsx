@@ -74,6 +74,8 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, MessageDescriptor> = define
     id: 'web.admin.audit.actionEventLeadersChanged',
     defaultMessage: 'Named an event’s leaders',
   },
+  'register.saved': { id: 'web.admin.audit.actionRegisterSaved', defaultMessage: 'Took a register' },
+  'event.nudged': { id: 'web.admin.audit.actionEventNudged', defaultMessage: 'Reminded those who had not replied' },
 });
 
 const messages = defineMessages({

@@ -1,0 +1,75 @@
+// A meeting's register: the event's managers (its creator while they may create events, admins, the leaders of
+// its section) see who is expected and mark each one present, late, excused or absent. A scanned pass marks
+// "present" on its own (a database trigger). Every save is audited (register.saved).
+import { invalid } from '../../../../shared/errors';
+import { MSG } from '../../../../shared/messages';
+import { byShownName } from '../../../../shared/minor-names';
+import type { RegisterInput } from '../../../../shared/schemas/registers';
+import type { EventRegister, RegisterStatus } from '../../../../shared/types/registers';
+import type { AppDeps } from '../../deps';
+import { recordAudit } from '../audit/audit-repository';
+import type { Viewer } from '../users/viewer';
+import type { EventAccess } from './event-access';
+import * as repo from './register-repository';
+
+/** The first ten ids, comma-separated, with ", …" after them when there are more. */
+const idList = (userIds: number[]) => `${userIds.slice(0, 10).join(', ')}${userIds.length > 10 ? ', …' : ''}`;
+
+const ROLE_ORDER = { leader: 0, member: 1 } as const;
+
+export function createRegisterService(deps: Pick<AppDeps, 'prisma' | 'now'>, access: EventAccess) {
+  const { prisma } = deps;
+  const managed = (viewer: Viewer, id: number) => access.managedRecord(viewer, id, MSG.onlyOrganisers);
+
+  /** Leaders first, then members, then the others who replied; by name within each. */
+  async function read(eventId: number, sectionId: number | null): Promise<EventRegister> {
+    const rows = await repo.registerRows(prisma, eventId, sectionId);
+    const totals = { present: 0, late: 0, excused: 0, absent: 0, unmarked: 0 };
+    for (const row of rows) totals[row.status ?? 'unmarked'] += 1;
+    const rank = (row: repo.RegisterRow) => (row.role ? ROLE_ORDER[row.role] : 2);
+    const lines = rows
+      .sort((a, b) => rank(a) - rank(b) || byShownName({ id: a.userId, name: a.name }, { id: b.userId, name: b.name }))
+      .map((row) => ({
+        user: { id: row.userId, name: row.name },
+        role: row.role,
+        reply: row.reply,
+        status: row.status,
+        checkedIn: row.source === 'check_in',
+      }));
+    return { eventId, sectionId, lines, totals };
+  }
+
+  /** GET /api/events/{id}/register. */
+  async function get(viewer: Viewer, id: number): Promise<EventRegister> {
+    const event = await managed(viewer, id);
+    return read(event.id, event.sectionId);
+  }
+
+  /**
+   * PUT /api/events/{id}/register: the marks given (others keep theirs). Only members who may come to the event
+   * can be marked (400 naming the others).
+   */
+  async function save(viewer: Viewer, id: number, input: RegisterInput): Promise<EventRegister> {
+    const event = await managed(viewer, id);
+    const ids = input.entries.map((entry) => entry.userId);
+    const allowed = await repo.registrable(prisma, event.id, ids);
+    const refused = ids.filter((userId) => !allowed.has(userId));
+    if (refused.length) throw invalid(MSG.registerNotInAudience({ ids: idList(refused) }));
+    const counts: Record<RegisterStatus, number> = { present: 0, late: 0, excused: 0, absent: 0 };
+    for (const entry of input.entries) counts[entry.status] += 1;
+    await prisma.$transaction(async (tx) => {
+      await repo.saveMarks(tx, event.id, input.entries, deps.now());
+      await recordAudit(tx, {
+        actorId: viewer.id,
+        action: 'register.saved',
+        subject: { type: 'event', id: event.id },
+        details: { entries: input.entries.length, ...counts },
+      });
+    });
+    return read(event.id, event.sectionId);
+  }
+
+  return { get, save };
+}
+
+export type RegisterService = ReturnType<typeof createRegisterService>;

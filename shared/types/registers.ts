@@ -1,0 +1,69 @@
+// What the registers, section attendance and nudge calls answer.
+import type { StoredRsvpStatus } from '../constants';
+import type { SectionRole } from './sections';
+
+/** A register's mark for one member at one meeting. */
+export type RegisterStatus = 'present' | 'late' | 'excused' | 'absent';
+
+/** One line of an event's register: someone expected (a section member, anyone who replied) or marked. */
+export interface RegisterLine {
+  user: { id: number; name: string };
+  /** Their place in the event's section; null for an event of the whole organisation or someone outside it. */
+  role: SectionRole | null;
+  /** Their reply to the event; null: no reply. */
+  reply: StoredRsvpStatus | null;
+  /** The mark; null: not marked yet. */
+  status: RegisterStatus | null;
+  /** Whether the mark came from a scanned pass (check-in) rather than a leader. */
+  checkedIn: boolean;
+}
+
+/** GET and PUT /api/events/{id}/register. */
+export interface EventRegister {
+  eventId: number;
+  sectionId: number | null;
+  lines: RegisterLine[];
+  totals: Record<RegisterStatus | 'unmarked', number>;
+}
+
+/** A member's meetings in a section's attendance report. */
+export interface AttendanceMember {
+  user: { id: number; name: string };
+  role: SectionRole | null;
+  /** Meetings in the range whose register was taken, since the member joined the section. */
+  events: number;
+  present: number;
+  late: number;
+  excused: number;
+  /** Marked absent, or not on a taken register at all. */
+  absent: number;
+  /** (present + late) / (events − excused), rounded to 3 places; null when nothing counts. */
+  rate: number | null;
+}
+
+/** A meeting in a section's attendance report. */
+export interface AttendanceEvent {
+  id: number;
+  name: string;
+  date: string;
+  /** People there: marked present or late. */
+  present: number;
+  /** Of those there, the minors (younger than the consent age on the meeting's day). */
+  minors: number;
+  /** Of those there, the section's leaders. */
+  leaders: number;
+}
+
+/** GET /api/sections/{id}/attendance. */
+export interface SectionAttendance {
+  from: string;
+  to: string;
+  members: AttendanceMember[];
+  events: AttendanceEvent[];
+}
+
+/** POST /api/events/{id}/nudge. */
+export interface NudgeResult {
+  /** Members reminded now (their guardians get copies besides). */
+  count: number;
+}
