@@ -1,7 +1,7 @@
 // `npm run db:diff -- <name>`: writes prisma/migrations/<timestamp>_<name>/migration.sql with the SQL that
 // takes the schema as of the last committed migration to prisma/schema.prisma. Needs no database.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -35,7 +35,16 @@ if (diff.status !== 0) {
   console.error(diff.stderr);
   process.exit(diff.status ?? 1);
 }
-const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+// The migrator applies folders in name order, and one named before a migration a database already has is applied
+// after it there but before it on a fresh database: a new folder always sorts after every existing one, even when
+// a branch dated its migrations ahead of this machine's clock.
+const now = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+const newest = readdirSync(path.join('prisma', 'migrations'))
+  .map((entry) => /^(\d{14})_/.exec(entry)?.[1])
+  .filter(Boolean)
+  .sort()
+  .at(-1);
+const stamp = newest && newest >= now ? String(BigInt(newest) + 1n) : now;
 const dir = path.join('prisma', 'migrations', `${stamp}_${name}`);
 mkdirSync(dir, { recursive: true });
 writeFileSync(path.join(dir, 'migration.sql'), diff.stdout);

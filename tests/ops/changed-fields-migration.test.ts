@@ -1,14 +1,10 @@
 // A notification job queued before "what changed" became keys held an English phrase. A database migrated up to
 // just before that, with such jobs waiting, is migrated the rest of the way by the product's own migrator: each
 // job then holds the keys its phrase named, and the worker words them in every language as for a new job.
-import { PGlite } from '@electric-sql/pglite';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteExtensions, pgliteSession } from '../../api/src/db/adapters';
-import { migrate, MIGRATIONS_DIR } from '../../api/src/db/migrate';
 import { describeUpdate, isEventChange } from '../../api/src/modules/notifications/templates';
+import { databaseBefore, type EarlierDatabase } from '../support/migration-steps';
 
 const FIRST_NEW = '20261130010000_job_changed_fields';
 
@@ -22,19 +18,12 @@ const QUEUED = [
 ];
 
 describe('jobs queued with an English "what changed" (PGlite)', () => {
+  let earlier: EarlierDatabase;
   let pglite: PGlite;
-  let earlier: string;
-  const db = () => ({
-    withSession: <T>(work: (session: ReturnType<typeof pgliteSession>) => Promise<T>) => work(pgliteSession(pglite)),
-  });
 
   beforeAll(async () => {
-    earlier = await mkdtemp(path.join(tmpdir(), 'migrations-'));
-    for (const name of await readdir(MIGRATIONS_DIR)) {
-      if (name < FIRST_NEW) await cp(path.join(MIGRATIONS_DIR, name), path.join(earlier, name), { recursive: true });
-    }
-    pglite = new PGlite({ extensions: await pgliteExtensions() });
-    await migrate(db(), earlier);
+    earlier = await databaseBefore(FIRST_NEW);
+    pglite = earlier.pglite;
     for (const [index, phrase] of QUEUED.entries()) {
       await pglite.query(
         `INSERT INTO notification_jobs (kind, event_id, update_type) VALUES ('event_updated', $1, $2)`,
@@ -42,11 +31,10 @@ describe('jobs queued with an English "what changed" (PGlite)', () => {
       );
     }
     await pglite.query(`INSERT INTO notification_jobs (kind, event_id) VALUES ('invited', 99)`);
-    await migrate(db());
+    await earlier.migrateRest();
   });
   afterAll(async () => {
-    await pglite?.close();
-    if (earlier) await rm(earlier, { recursive: true, force: true });
+    await earlier?.close();
   });
 
   it('When the migrator runs, then each waiting job holds the keys its phrase named', async () => {

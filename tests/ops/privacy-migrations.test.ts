@@ -1,31 +1,20 @@
 // What was stored before names were cleaned and before the audit log kept birth dates to itself is cleaned by the
 // migrations that bring those rules in: a database migrated up to just before them, given such data, is migrated
 // the rest of the way by the product's own migrator.
-import { PGlite } from '@electric-sql/pglite';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteExtensions, pgliteSession } from '../../api/src/db/adapters';
-import { migrate, MIGRATIONS_DIR } from '../../api/src/db/migrate';
+import { databaseBefore, type EarlierDatabase } from '../support/migration-steps';
 
 /** The first migration of the privacy round; everything before it is the "old" database. */
 const FIRST_NEW = '20261129040000_clean_person_names';
 
 describe('migrations that clean what was stored before (PGlite)', () => {
+  let earlier: EarlierDatabase;
   let pglite: PGlite;
-  let earlier: string;
-  const db = () => ({
-    withSession: <T>(work: (session: ReturnType<typeof pgliteSession>) => Promise<T>) => work(pgliteSession(pglite)),
-  });
 
   beforeAll(async () => {
-    earlier = await mkdtemp(path.join(tmpdir(), 'migrations-'));
-    for (const name of await readdir(MIGRATIONS_DIR)) {
-      if (name < FIRST_NEW) await cp(path.join(MIGRATIONS_DIR, name), path.join(earlier, name), { recursive: true });
-    }
-    pglite = new PGlite({ extensions: await pgliteExtensions() });
-    await migrate(db(), earlier);
+    earlier = await databaseBefore(FIRST_NEW);
+    pglite = earlier.pglite;
     await pglite.query(
       `INSERT INTO users (id, name, updated_at) VALUES
          (9001, E'Eve <img src=x>\\u202E\\nSupport Team', now()),
@@ -37,11 +26,10 @@ describe('migrations that clean what was stored before (PGlite)', () => {
          (NULL, 'member.birth_date_changed', 'member', '9001', '{"before": "2012-06-01", "after": "2014-05-10"}'),
          (NULL, 'member.approved', 'member', '9003', '{}')`,
     );
-    await migrate(db());
+    await earlier.migrateRest();
   });
   afterAll(async () => {
-    await pglite?.close();
-    if (earlier) await rm(earlier, { recursive: true, force: true });
+    await earlier?.close();
   });
 
   it('When names were stored with controls and line breaks, then they are cleaned; a clean one is kept', async () => {
