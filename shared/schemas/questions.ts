@@ -48,6 +48,16 @@ export const answersUpdateSchema = z.object({
 });
 export type AnswersUpdateInput = z.infer<typeof answersUpdateSchema>;
 
+/** GET /api/events/{id}/answers?forUserId=: a guardian reads their child's answers (what the PUT changes). */
+export const answersQuerySchema = z.object({
+  forUserId: z
+    .string({ error: MSG.forUserIdInvalid })
+    .regex(/^\d{1,10}$/, { error: MSG.forUserIdInvalid })
+    .transform(Number)
+    .pipe(forUserIdSchema.unwrap())
+    .optional(),
+});
+
 /** GET /api/events/{id}/attendees.csv?sensitive=true: with the answers to sensitive questions (audited). */
 export const csvQuerySchema = z.object({
   sensitive: z

@@ -36,6 +36,9 @@ const GUARDIAN_ALLOWED = new Set([
   'POST /events/:id/attend',
   // Changing a child's answers to the event's registration questions (checked the same way).
   'PUT /events/:id/answers',
+  // Reading the questions of an event a child may see, and (forUserId) the child's answers to them.
+  'GET /events/:id/questions',
+  'GET /events/:id/answers',
   'GET /telegram/bot-info',
   'POST /telegram/register-login',
   'GET /telegram/check-login/:loginId',

@@ -4,6 +4,7 @@
 import { Prisma as PrismaTypes } from '@prisma/client';
 import type { GuardianConsentState, PermissionSlipStatus, PhotoConsent } from '../../../../shared/constants';
 import type { AuditDb } from '../audit/audit-repository';
+import type { Viewer } from '../users/viewer';
 
 /** A birth date as the API writes it (YYYY-MM-DD) from the DATE column (read as UTC midnight). */
 export const birthDateText = (value: Date | null): string | null => (value ? value.toISOString().slice(0, 10) : null);
@@ -54,6 +55,16 @@ export async function guardianIdsOf(db: AuditDb, childId: number): Promise<numbe
      WHERE g."child_id" = ${childId} AND u."deleted_at" IS NULL AND u."status" = 'active'
      ORDER BY g."created_at", g."guardian_id"`;
   return rows.map((row) => row.guardian_id);
+}
+
+/** The active accounts `guardianId` is a guardian of, as the events' visibility rule sees them. */
+export async function childViewersOf(db: AuditDb, guardianId: number): Promise<Viewer[]> {
+  const rows = await db.$queryRaw<Viewer[]>`
+    SELECT u."id", u."is_admin" AS "isAdmin", u."role"::text AS "role"
+      FROM "guardianships" g JOIN "users" u ON u."id" = g."child_id"
+     WHERE g."guardian_id" = ${guardianId} AND u."deleted_at" IS NULL AND u."status" = 'active'
+     ORDER BY u."id"`;
+  return rows;
 }
 
 /** Whether `guardianId` is a guardian of `childId`. */

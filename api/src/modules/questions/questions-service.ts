@@ -3,7 +3,7 @@
 // answers and export them. Answers to sensitive questions are read only by the event's leaders (its creator
 // while they may run events, and admins: the managers), each read audited without the answers' text, and
 // deleted SENSITIVE_ANSWERS_DAYS after the event (purgeDue, on the worker's scan).
-import { conflict, invalid, invalidWith, notFound } from '../../../../shared/errors';
+import { conflict, DomainError, invalid, invalidWith, notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
 import type { AnswersInput, AnswersUpdateInput, QuestionInput } from '../../../../shared/schemas/questions';
 import type { AnswerValue, AnswerValues, EventAnswers, RegistrationQuestion } from '../../../../shared/types';
@@ -15,6 +15,7 @@ import { mayManage, type EventAccess } from '../events/event-access';
 import { findOwnReply, listAttendees } from '../events/attendance-repository';
 import type { RsvpService } from '../events/rsvp-service';
 import type { RegistrationAnswers } from '../events/registration-answers';
+import { childViewersOf } from '../minors/minors-repository';
 import type { MinorsService } from '../minors/minors-service';
 import type { Viewer } from '../users/viewer';
 import { answerCell, isAnswered, judgeValue } from './answer-rules';
@@ -109,9 +110,26 @@ export function createQuestionsService(
   const { prisma } = deps;
   const managed = (viewer: Viewer, id: number) => access.managedRecord(viewer, id, MSG.onlyOrganisers);
 
-  /** GET /api/events/{id}/questions: for anyone who may see the event. */
+  /**
+   * Whether the viewer may see the event, or else one of the children they are a guardian of may (a private
+   * event the child is invited to, a section's event through the child): the guardian answers for the child.
+   * 404 when nobody of them may, as for any event the viewer may not see.
+   */
+  async function assertSeenByFamily(viewer: Viewer, eventId: number): Promise<void> {
+    for (const who of [viewer, ...(await childViewersOf(prisma, viewer.id))]) {
+      try {
+        await access.visibleRecord(who, eventId);
+        return;
+      } catch (error) {
+        if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
+      }
+    }
+    throw notFound(MSG.eventNotFound);
+  }
+
+  /** GET /api/events/{id}/questions: for anyone who may see the event, and for the guardians of a child who may. */
   async function list(viewer: Viewer, eventId: number): Promise<RegistrationQuestion[]> {
-    await access.visibleRecord(viewer, eventId);
+    await assertSeenByFamily(viewer, eventId);
     return repo.listQuestions(prisma, eventId);
   }
 
@@ -146,6 +164,17 @@ export function createQuestionsService(
     });
     if (!done) throw notFound(MSG.eventNotFound);
     return checked.values;
+  }
+
+  /**
+   * GET /api/events/{id}/answers?forUserId=: what PUT …/answers with the same forUserId changes — the member's
+   * own answers, or their guardian's view of the child's (sensitive ones too: the guardian gave them). Whoever
+   * may not answer for the member is refused as that PUT refuses them.
+   */
+  async function answersOf(viewer: Viewer, eventId: number, forUserId: number | undefined): Promise<AnswerValues> {
+    const replier = await rsvp.replierFor(viewer, { status: 'not_attending', forUserId });
+    await access.visibleRecord(replier.member, eventId);
+    return repo.answersOf(prisma, eventId, replier.id);
   }
 
   /**
@@ -212,7 +241,7 @@ export function createQuestionsService(
     );
   }
 
-  return { list, replace, updateAnswers, answers, sensitiveAnswersFor, sensitiveAnswerTexts, purgeDue };
+  return { list, replace, updateAnswers, answersOf, answers, sensitiveAnswersFor, sensitiveAnswerTexts, purgeDue };
 }
 
 export type QuestionsService = ReturnType<typeof createQuestionsService>;

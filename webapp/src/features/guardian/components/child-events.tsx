@@ -1,13 +1,26 @@
-// A child's upcoming events on the guardian's home: each with the child's reply and its state (going, waitlisted
-// and where, waiting for this guardian's slip), and the guardian replying for the child (forUserId).
-import type { AnswerValues, EventSummary, GuardianChild } from '../../../../../shared/types';
+// A child's upcoming events on the guardian's home, a page at a time ("Show more"): each with the child's reply and
+// its state (going, waitlisted and where, waiting for this guardian's slip), and the guardian replying for the
+// child (forUserId) — answering the event's questions for them first when it asks any, and changing those answers
+// later (child-answers-sheet.tsx).
+import { useQueryClient } from '@tanstack/react-query';
+import { ClipboardList } from 'lucide-react';
+import { useState } from 'react';
+import type { AnswersInput } from '../../../../../shared/schemas/questions';
+import type { AnswerValues, EventSummary, GuardianChild, RegistrationQuestion } from '../../../../../shared/types';
 import { Badge, type BadgeTone } from '../../../components/badge/badge';
 import { Button } from '../../../components/button/button';
 import { toast, toastError } from '../../../components/toast-store';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { longDateTime } from '../../../lib/dates';
 import { defineMessages, useT, type MessageDescriptor } from '../../../i18n';
+import {
+  childAnswersQuery,
+  eventQuestionsQuery,
+  useEventQuestionsForChild,
+  useSaveChildAnswers,
+} from '../api/child-answers';
 import { useChildEvents, useReplyForChild, type ChildReply } from '../api/child-events';
+import { ChildAnswersSheet } from './child-answers-sheet';
 import { firstName, guardianMessages } from './guardian-messages';
 import styles from './guardian.module.css';
 
@@ -29,6 +42,18 @@ const messages = defineMessages({
   closed: { id: 'web.guardian.events.closed', defaultMessage: 'Replies are closed' },
   loading: { id: 'web.guardian.events.loading', defaultMessage: 'Loading events...' },
   none: { id: 'web.guardian.events.none', defaultMessage: 'No upcoming events for {name} yet.' },
+  answers: { id: 'web.guardian.events.answers', defaultMessage: 'Answers' },
+  answersFor: { id: 'web.guardian.events.answersFor', defaultMessage: '{name}’s answers for {event}' },
+  answerAndGo: { id: 'web.guardian.events.answerAndGo', defaultMessage: 'Send: {name} is going' },
+  saveAnswers: { id: 'web.guardian.events.saveAnswers', defaultMessage: 'Save answers' },
+  answersSaved: { id: 'web.guardian.events.answersSaved', defaultMessage: 'Answers saved' },
+  answersSavedFor: {
+    id: 'web.guardian.events.answersSavedFor',
+    defaultMessage: '{name}’s answers for {event} are saved.',
+  },
+  showMore: { id: 'web.guardian.events.showMore', defaultMessage: 'Show more' },
+  showMoreFor: { id: 'web.guardian.events.showMoreFor', defaultMessage: 'Show more events for {name}' },
+  loadingMore: { id: 'web.guardian.events.loadingMore', defaultMessage: 'Loading…' },
 });
 
 type ChildStatus = EventSummary['myStatus'];
@@ -42,43 +67,69 @@ const STATUS_LOOK: Record<ChildStatus, [MessageDescriptor, BadgeTone]> = {
   not_responded: [guardianMessages.notResponded, 'neutral'],
 };
 
-/**
- * Asks an event's registration questions for the child when the event refuses a reply without their answers
- * (`answers_required`), and gives the answers to send with the reply again, or null when the guardian stops.
- * The questions' own sheet plugs in here; without one, the refusal is said in the server's words.
- */
-type AnswersStep = (event: EventSummary, child: GuardianChild) => Promise<AnswerValues | null>;
+/** The questions' sheet while it is open: before a reply going, or to change the answers afterwards. */
+interface SheetState {
+  mode: 'reply' | 'edit';
+  questions: RegistrationQuestion[];
+  answers: AnswerValues;
+  error: string | null;
+}
 
-function EventRow({
-  child,
-  event,
-  answersStep,
-}: {
-  child: GuardianChild;
-  event: EventSummary;
-  answersStep?: AnswersStep;
-}) {
+function EventRow({ child, event }: { child: GuardianChild; event: EventSummary }) {
   const t = useT();
+  const queryClient = useQueryClient();
   const reply = useReplyForChild(child.id);
+  const saveAnswers = useSaveChildAnswers(event.id, child.id);
+  const [sheet, setSheet] = useState<SheetState | null>(null);
   const name = firstName(child.name);
   const status = event.myStatus;
   const [label, tone] = STATUS_LOOK[status];
   const closed = event.rsvpClosesAt !== null && Date.parse(event.rsvpClosesAt) <= Date.now();
   const held = status === 'attending' || status === 'waitlisted';
+  // A child with a reply going may have answers to see and change: only those rows ask whether there are questions.
+  const replied = held || status === 'maybe' || status === 'awaiting_guardian';
+  const questions = useEventQuestionsForChild(event.id, replied && !closed);
 
-  /** A refusal for missing answers goes to the questions' step (when there is one); any other is said. */
+  /** The child's answers so far (none when they cannot be read: the form starts empty and the server judges). */
+  const storedAnswers = () => queryClient.fetchQuery(childAnswersQuery(event.id, child.id)).catch(() => ({}));
+
+  /**
+   * The answers step of a reply going: with questions, the sheet asks them first (what the child answered before
+   * filled in); without, the reply goes at once.
+   */
+  const askThenGo = async () => {
+    const list = await queryClient.fetchQuery(eventQuestionsQuery(event.id)).catch(() => []);
+    if (list.length === 0) return send({ eventId: event.id, status: 'attending' });
+    setSheet({ mode: 'reply', questions: list, answers: await storedAnswers(), error: null });
+  };
+
+  const editAnswers = async () => {
+    if (!questions.data) return;
+    setSheet({ mode: 'edit', questions: questions.data, answers: await storedAnswers(), error: null });
+  };
+
+  /** A refusal for missing answers opens the questions (keeping what was typed); any other is said. */
   const refused = async (input: ChildReply, error: Error) => {
-    if (answersStep && error instanceof ApiError && error.code === 'answers_required') {
-      const answers = await answersStep(event, child);
-      if (answers) send({ ...input, answers });
-      return;
+    if (error instanceof ApiError && error.code === 'answers_required') {
+      const list = await queryClient.fetchQuery(eventQuestionsQuery(event.id)).catch(() => []);
+      if (list.length > 0) {
+        const stored = sheet ? {} : await storedAnswers();
+        setSheet((open) =>
+          open
+            ? { ...open, error: errorMessage(error) }
+            : { mode: 'reply', questions: list, answers: stored, error: errorMessage(error) },
+        );
+        return;
+      }
     }
-    toastError(t(messages.replyFailed, { name }), errorMessage(error));
+    if (sheet) setSheet((open) => open && { ...open, error: errorMessage(error) });
+    else toastError(t(messages.replyFailed, { name }), errorMessage(error));
   };
 
   const send = (input: ChildReply): void =>
     reply.mutate(input, {
-      onSuccess: (result) =>
+      onSuccess: (result) => {
+        setSheet(null);
         toast({
           title: t(messages.replied),
           description:
@@ -88,9 +139,25 @@ function EventRow({
                   name,
                   event: event.name,
                 }),
-        }),
+        });
+      },
       onError: (error) => void refused(input, error),
     });
+
+  const submitSheet = (answers: AnswersInput) => {
+    if (!sheet) return;
+    if (sheet.mode === 'reply') return send({ eventId: event.id, status: 'attending', answers });
+    saveAnswers.mutate(answers, {
+      onSuccess: () => {
+        setSheet(null);
+        toast({
+          title: t(messages.answersSaved),
+          description: t(messages.answersSavedFor, { name, event: event.name }),
+        });
+      },
+      onError: (error) => setSheet((open) => open && { ...open, error: errorMessage(error) }),
+    });
+  };
 
   return (
     <li className={styles.item}>
@@ -116,10 +183,21 @@ function EventRow({
               <Button
                 size="small"
                 disabled={reply.isPending}
-                onClick={() => send({ eventId: event.id, status: 'attending' })}
+                onClick={() => void askThenGo()}
                 aria-label={t(messages.goingFor, { name, event: event.name })}
               >
                 {t(messages.going)}
+              </Button>
+            )}
+            {(questions.data?.length ?? 0) > 0 && (
+              <Button
+                size="small"
+                variant="secondary"
+                onClick={() => void editAnswers()}
+                aria-label={t(messages.answersFor, { name, event: event.name })}
+              >
+                <ClipboardList size={16} aria-hidden="true" />
+                {t(messages.answers)}
               </Button>
             )}
             {status !== 'not_attending' && (
@@ -136,11 +214,25 @@ function EventRow({
           </span>
         )
       )}
+      {sheet && (
+        <ChildAnswersSheet
+          open
+          onOpenChange={(open) => !open && setSheet(null)}
+          childName={name}
+          eventName={event.name}
+          questions={sheet.questions}
+          answers={sheet.answers}
+          submitLabel={t(sheet.mode === 'reply' ? messages.answerAndGo : messages.saveAnswers, { name })}
+          busy={reply.isPending || saveAnswers.isPending}
+          error={sheet.error}
+          onSubmit={submitSheet}
+        />
+      )}
     </li>
   );
 }
 
-export function ChildEvents({ child, answersStep }: { child: GuardianChild; answersStep?: AnswersStep }) {
+export function ChildEvents({ child }: { child: GuardianChild }) {
   const t = useT();
   const events = useChildEvents(child.id);
   if (events.isPending)
@@ -150,14 +242,30 @@ export function ChildEvents({ child, answersStep }: { child: GuardianChild; answ
       </p>
     );
   if (events.isError) return <p role="alert">{errorMessage(events.error)}</p>;
-  if (events.data.events.length === 0) {
+  const list = events.data.pages.flatMap((page) => page.events);
+  if (list.length === 0) {
     return <p className="muted">{t(messages.none, { name: firstName(child.name) })}</p>;
   }
   return (
-    <ul className={styles.list}>
-      {events.data.events.map((event) => (
-        <EventRow key={event.id} child={child} event={event} answersStep={answersStep} />
-      ))}
-    </ul>
+    <>
+      <ul className={styles.list}>
+        {list.map((event) => (
+          <EventRow key={event.id} child={child} event={event} />
+        ))}
+      </ul>
+      {events.hasNextPage && (
+        <div>
+          <Button
+            variant="secondary"
+            size="small"
+            disabled={events.isFetchingNextPage}
+            onClick={() => void events.fetchNextPage()}
+            aria-label={t(messages.showMoreFor, { name: firstName(child.name) })}
+          >
+            {t(events.isFetchingNextPage ? messages.loadingMore : messages.showMore)}
+          </Button>
+        </div>
+      )}
+    </>
   );
 }

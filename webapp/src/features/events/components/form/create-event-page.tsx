@@ -1,5 +1,6 @@
 // Create New Event (admins): on success go to the new event. Opened as /events/create?from=<id> (the Manage
-// sheet's Duplicate) it starts from a copy of that event's details without its date, which the organiser picks.
+// sheet's Duplicate) it starts from a copy of that event's details without its date, which the organiser picks,
+// and with its registration questions (new ones: the answers stay with the old event).
 import { Copy, ShieldAlert } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { mayCreateEvents } from '../../../../../../shared/permissions';
@@ -63,7 +64,7 @@ export function CreateEventPage() {
   const create = useCreateEvent();
   const sourceId = useCopySource();
   const source = useEvent(sourceId ?? 0);
-  const questions = useQuestionsSection(null);
+  const questions = useQuestionsSection(null, sourceId);
 
   if (!user || !mayCreateEvents(user)) {
     return (

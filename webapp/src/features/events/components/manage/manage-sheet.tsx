@@ -5,6 +5,7 @@
 // checks every permission again.
 import {
   ChevronDown,
+  ClipboardList,
   Copy,
   MessageSquare,
   Pencil,
@@ -27,6 +28,7 @@ import { defineMessages, translate, useT } from '../../../../i18n';
 import { errorMessage } from '../../../../lib/api-client';
 import { canShareInTelegram, isMiniApp } from '../../../../lib/telegram-mini-app';
 import { useDeleteEvent } from '../../api/delete-event';
+import { useEventQuestions } from '../../api/questions';
 import { useShareEvent } from '../../api/share-event';
 import { common } from '../../messages';
 import { CheckInByPass } from './check-in-by-pass';
@@ -40,6 +42,8 @@ const messages = defineMessages({
   editHint: { id: 'web.events.manage.editHint', defaultMessage: 'Name, date, place, cover and RSVP settings' },
   attendees: { id: 'web.events.manage.attendees', defaultMessage: 'Attendees' },
   attendeesHint: { id: 'web.events.manage.attendeesHint', defaultMessage: 'Who replied, guests, CSV download' },
+  answers: { id: 'web.events.answers.title', defaultMessage: 'Answers' },
+  answersHint: { id: 'web.events.manage.answersHint', defaultMessage: 'Replies to the registration questions' },
   message: { id: 'web.events.message.title', defaultMessage: 'Message attendees' },
   messageHint: { id: 'web.events.manage.messageHint', defaultMessage: 'Email, SMS or Telegram, as each person chose' },
   checkIn: { id: 'web.events.manage.checkIn', defaultMessage: 'Check in' },
@@ -79,9 +83,9 @@ const SeriesScopeDialog = lazy(() =>
 /** The dialogs an action opens once the sheet has closed. */
 type Step = 'checkIn' | 'message' | 'invite' | 'delete';
 
-/** The organiser panel's heading: "Attendees" brings it into view and puts focus on it. */
-function showAttendees() {
-  const heading = document.getElementById('organiser-title');
+/** A panel's heading below the event ("Attendees", "Answers"): brought into view, with focus on it. */
+function showSection(headingId: string) {
+  const heading = document.getElementById(headingId);
   if (!heading) return;
   heading.tabIndex = -1;
   heading.scrollIntoView({ block: 'start' });
@@ -144,6 +148,7 @@ export function ManageSheet({
   const remove = useDeleteEvent();
   const shareInTelegram = useShareEvent();
   const [more, setMore] = useState(false);
+  const hasQuestions = (useEventQuestions(event.id).data?.length ?? 0) > 0;
   const [step, setStep] = useState<Step | null>(null);
   // What to open once the sheet has closed and given focus back to Manage, so that each dialog returns it there.
   const next = useRef<(() => void) | null>(null);
@@ -206,8 +211,16 @@ export function ManageSheet({
             icon={Users}
             label={t(messages.attendees)}
             hint={t(messages.attendeesHint)}
-            onSelect={() => close(showAttendees)}
+            onSelect={() => close(() => showSection('organiser-title'))}
           />
+          {hasQuestions && (
+            <Item
+              icon={ClipboardList}
+              label={t(messages.answers)}
+              hint={t(messages.answersHint)}
+              onSelect={() => close(() => showSection('answers-title'))}
+            />
+          )}
           <Item
             icon={MessageSquare}
             label={t(messages.message)}

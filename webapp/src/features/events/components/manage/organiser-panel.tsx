@@ -2,6 +2,7 @@
 // their guests (a minor marked with their consent, slip and photo state), a check-in toggle per attending member, check-in by pass, the CSV download and a message to
 // attendees. The server checks every one of these permissions again.
 import { Download } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import type { Attendee } from '../../../../../../shared/types';
 import { Badge } from '../../../../components/badge/badge';
 import { Button, buttonClass } from '../../../../components/button/button';
@@ -13,6 +14,7 @@ import { isMiniApp } from '../../../../lib/telegram-mini-app';
 import { commentDate } from '../../../../lib/dates';
 import { useCheckIn } from '../../api/check-in';
 import { useAttendees } from '../../api/get-attendees';
+import { useEventQuestions } from '../../api/questions';
 import { attendeesCsvUrl, downloadAttendeesCsv } from '../../api/attendees-csv';
 import { AttendeeTable, type AttendeeColumn } from './attendees';
 import { CheckInByPass } from './check-in-by-pass';
@@ -38,6 +40,9 @@ const messages = defineMessages({
   loading: { id: 'web.events.organiser.loading', defaultMessage: 'Loading attendees...' },
   none: { id: 'web.events.organiser.none', defaultMessage: 'No replies yet' },
 });
+
+// The answers to the event's questions: a chunk of its own, fetched only when the event asks any.
+const AnswersPanel = lazy(() => import('./answers-panel').then((m) => ({ default: m.AnswersPanel })));
 
 /** A count in the page's language. */
 const number = (value: number) => new Intl.NumberFormat(intlLocale()).format(value);
@@ -119,41 +124,49 @@ export function OrganiserPanel({
 }) {
   const t = useT();
   const attendees = useAttendees(eventId);
+  const questions = useEventQuestions(eventId);
   const list = attendees.data ?? [];
   return (
-    <Card
-      title={t(messages.title)}
-      labelledBy="organiser-title"
-      className={className}
-      actions={
-        <>
-          <a
-            className={buttonClass({ variant: 'secondary', size: 'small' })}
-            href={attendeesCsvUrl(eventId)}
-            download
-            onClick={(event) => {
-              if (!isMiniApp()) return;
-              event.preventDefault();
-              downloadAttendeesCsv(eventId).catch((error: unknown) =>
-                toastError(translate(messages.downloadFailed), errorMessage(error)),
-              );
-            }}
-          >
-            <Download size={16} aria-hidden="true" />
-            {t(messages.download)}
-          </a>
-          <TripSheetLink eventId={eventId} eventDate={eventDate} />
-          <MessageAttendeesButton eventId={eventId} />
-        </>
-      }
-    >
-      <CheckInByPass eventId={eventId} />
-      {attendees.isPending && <p className="muted">{t(messages.loading)}</p>}
-      {!attendees.isPending && list.length === 0 && <p className="muted">{t(messages.none)}</p>}
-      {GROUPS.map((status) => {
-        const group = list.filter((attendee) => attendee.status === status);
-        return group.length > 0 && <GroupTable key={status} eventId={eventId} status={status} list={group} />;
-      })}
-    </Card>
+    <>
+      <Card
+        title={t(messages.title)}
+        labelledBy="organiser-title"
+        className={className}
+        actions={
+          <>
+            <a
+              className={buttonClass({ variant: 'secondary', size: 'small' })}
+              href={attendeesCsvUrl(eventId)}
+              download
+              onClick={(event) => {
+                if (!isMiniApp()) return;
+                event.preventDefault();
+                downloadAttendeesCsv(eventId).catch((error: unknown) =>
+                  toastError(translate(messages.downloadFailed), errorMessage(error)),
+                );
+              }}
+            >
+              <Download size={16} aria-hidden="true" />
+              {t(messages.download)}
+            </a>
+            <TripSheetLink eventId={eventId} eventDate={eventDate} />
+            <MessageAttendeesButton eventId={eventId} />
+          </>
+        }
+      >
+        <CheckInByPass eventId={eventId} />
+        {attendees.isPending && <p className="muted">{t(messages.loading)}</p>}
+        {!attendees.isPending && list.length === 0 && <p className="muted">{t(messages.none)}</p>}
+        {GROUPS.map((status) => {
+          const group = list.filter((attendee) => attendee.status === status);
+          return group.length > 0 && <GroupTable key={status} eventId={eventId} status={status} list={group} />;
+        })}
+      </Card>
+      {questions.data && questions.data.length > 0 && (
+        <Suspense fallback={null}>
+          <AnswersPanel eventId={eventId} className={className} />
+        </Suspense>
+      )}
+    </>
   );
 }
