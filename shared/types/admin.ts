@@ -115,4 +115,8 @@ export interface LeaderNeeds {
   consentsAwaitingVerification: number | null;
   slipsWaiting: number;
   slipsEventId: number | null;
+  /** Events in the next 48 hours with minors attending and too few cleared leaders, that the viewer runs. */
+  shortOfLeaders: number;
+  /** The soonest of them. */
+  shortOfLeadersEventId: number | null;
 }

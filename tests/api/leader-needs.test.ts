@@ -43,6 +43,8 @@ describe.each(DATABASE_KINDS)('a leader’s needs on %s', (kind) => {
       consentsAwaitingVerification: 0,
       slipsWaiting: 0,
       slipsEventId: null,
+      shortOfLeaders: 0,
+      shortOfLeadersEventId: null,
     });
   });
 
@@ -104,6 +106,9 @@ describe.each(DATABASE_KINDS)('a leader’s needs on %s', (kind) => {
       slipsWaiting: 3,
       // The soonest event with slips waiting.
       slipsEventId: others.id,
+      // Children waiting for a slip are not attending yet: no event lacks leaders for them.
+      shortOfLeaders: 0,
+      shortOfLeadersEventId: null,
     });
 
     // Each count is the length of the list it opens.
@@ -122,10 +127,56 @@ describe.each(DATABASE_KINDS)('a leader’s needs on %s', (kind) => {
       consentsAwaitingVerification: null,
       slipsWaiting: 1,
       slipsEventId: own.id,
+      shortOfLeaders: 0,
+      shortOfLeadersEventId: null,
     });
     // The lists the admin's counts open stay closed to them.
     expect((await organiser.client.get('/api/admin/members?status=pending')).status).toBe(403);
     expect((await organiser.client.get('/api/admin/reports')).status).toBe(403);
+  });
+
+  it('When minors attend an event within 48 hours without enough cleared leaders, then its organiser and admins see it until two leaders are named', async () => {
+    const prisma = app.deps.prisma;
+    const trip = await prisma.event.create({
+      data: eventRow(organiser.user.id, { name: 'River trip', date: new Date(NOW.getTime() + 30 * 60 * 60 * 1000) }),
+    });
+    // Later than 48 hours is not yet news; an event of adults needs no ratio.
+    const later = await prisma.event.create({
+      data: eventRow(organiser.user.id, { name: 'Later trip', date: new Date(NOW.getTime() + 3 * DAY) }),
+    });
+    const kid = await prisma.user.create({ data: { name: 'Noa Kid', birthDate: new Date('2017-04-01') } });
+    for (const eventId of [trip.id, later.id])
+      await prisma.attendance.create({ data: { eventId, userId: kid.id, status: 'attending' } });
+    const other = await app.signedIn({ role: 'organiser', name: 'Omar Other' });
+
+    const short = { shortOfLeaders: 1, shortOfLeadersEventId: trip.id };
+    expect((await organiser.client.get('/api/admin/needs')).body).toMatchObject(short);
+    expect((await admin.get('/api/admin/needs')).body).toMatchObject(short);
+    // Another organiser does not run it.
+    expect((await other.client.get('/api/admin/needs')).body).toMatchObject({ shortOfLeaders: 0 });
+
+    const leaders: number[] = [];
+    for (const name of ['Lee One', 'Lee Two']) {
+      const { user } = await app.signedIn({ name, birthDate: new Date('1985-01-01') });
+      for (const kind of ['background_check', 'safeguarding_training'])
+        expect(
+          (
+            await admin.post(`/api/admin/members/${user.id}/checks`, {
+              kind,
+              completedOn: '2029-06-01',
+              expiresOn: '2032-06-01',
+            })
+          ).status,
+        ).toBe(201);
+      leaders.push(user.id);
+    }
+    expect((await organiser.client.put(`/api/events/${trip.id}/leaders`, { userIds: [leaders[0]] })).status).toBe(200);
+    expect((await organiser.client.get('/api/admin/needs')).body).toMatchObject(short);
+    expect((await organiser.client.put(`/api/events/${trip.id}/leaders`, { userIds: leaders })).status).toBe(200);
+    expect((await organiser.client.get('/api/admin/needs')).body).toMatchObject({
+      shortOfLeaders: 0,
+      shortOfLeadersEventId: null,
+    });
   });
 
   it('When an organiser loses the role, then the counts are refused like any member’s, and a visitor must sign in', async () => {

@@ -93,7 +93,7 @@ export function createServices(deps: AppDeps) {
     notifications: createNotificationsService(deps),
     audit: createAuditService(deps),
     moderation: createModerationService(deps),
-    needs: createNeedsService(deps),
+    needs: createNeedsService(deps, leaders.shortOfLeaders),
     guardians,
     care: createCareService(deps, { minors, guardians }),
     tripSheets: createTripSheetService(deps, access, questions.sensitiveAnswerTexts),

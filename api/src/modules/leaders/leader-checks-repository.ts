@@ -165,17 +165,19 @@ export const countAttendingMinors = (db: Db, eventId: number, bornAfter: string)
   });
 
 /**
- * Events starting after `from` and by `until` with at least one attending minor, not yet noticed at their date
- * (a moved event may be noticed again): the shortfall scan's candidates, with who runs them.
+ * Events starting after `from` and by `until` with at least one attending minor, with who runs them: the
+ * shortfall scan's candidates (`unnoticed`: only those not yet noticed at their date, so a moved event may be
+ * noticed again) and the events a leader's "Needs you" looks at.
  */
-export async function eventsToCheckForLeaders(db: Db, from: Date, until: Date, bornAfter: string) {
+export async function eventsToCheckForLeaders(db: Db, from: Date, until: Date, bornAfter: string, unnoticed = true) {
   return db.$queryRaw<Array<{ id: number; name: string; date: Date; creatorId: number; sectionId: number | null }>>`
     SELECT e.id, e.name, e.date, e.creator_id AS "creatorId", e.section_id AS "sectionId"
     FROM events e
     WHERE e.date > ${from} AND e.date <= ${until}
       AND EXISTS (SELECT 1 FROM attendances a JOIN users u ON u.id = a.user_id
                   WHERE a.event_id = e.id AND a.status = 'attending' AND u.birth_date > ${bornAfter}::date)
-      AND NOT EXISTS (SELECT 1 FROM leader_shortfall_notices n WHERE n.event_id = e.id AND n.event_date = e.date)
+      AND (${!unnoticed}::boolean OR NOT EXISTS (
+        SELECT 1 FROM leader_shortfall_notices n WHERE n.event_id = e.id AND n.event_date = e.date))
     ORDER BY e.date, e.id
     LIMIT 200`;
 }
@@ -192,4 +194,10 @@ export async function markShortfallNoticed(tx: Tx, eventId: number, eventDate: D
 export const sectionLeaderIds = async (db: Db, sectionId: number): Promise<number[]> =>
   (await db.sectionMember.findMany({ where: { sectionId, role: 'leader' }, select: { userId: true } })).map(
     (row) => row.userId,
+  );
+
+/** The sections a member leads. */
+export const sectionsLedBy = async (db: Db, userId: number): Promise<number[]> =>
+  (await db.sectionMember.findMany({ where: { userId, role: 'leader' }, select: { sectionId: true } })).map(
+    (row) => row.sectionId,
   );

@@ -292,13 +292,42 @@ export function createLeadersService(deps: AppDeps, { access }: { access: Pick<E
     }
   }
 
+  /**
+   * "Needs you": events in the next 48 hours with minors attending and too few cleared leaders that the viewer
+   * runs (admins: all; others: their own and their sections'), soonest first.
+   */
+  async function shortOfLeaders(viewer: Viewer): Promise<{ count: number; eventId: number | null }> {
+    const now = deps.now();
+    const ctx = await context(now);
+    const until = new Date(now.getTime() + SHORTFALL_NOTICE_MS);
+    const events = await repo.eventsToCheckForLeaders(prisma, now, until, ctx.bornAfter, false);
+    const led = viewer.isAdmin ? null : new Set(await repo.sectionsLedBy(prisma, viewer.id));
+    const short: number[] = [];
+    for (const event of events) {
+      const runs =
+        led === null || event.creatorId === viewer.id || (event.sectionId !== null && led.has(event.sectionId));
+      if (runs && !(await leadersView(event.id)).ratio.ok) short.push(event.id);
+    }
+    return { count: short.length, eventId: short[0] ?? null };
+  }
+
   /** The scan the delivery worker runs with the event reminders. */
   async function scanDue(now: Date): Promise<void> {
     await scanChecks(now);
     await scanEvents(now);
   }
 
-  return { memberChecks, addCheck, removeCheck, expiring, standings, eventLeaders, setEventLeaders, scanDue };
+  return {
+    memberChecks,
+    addCheck,
+    removeCheck,
+    expiring,
+    standings,
+    eventLeaders,
+    setEventLeaders,
+    shortOfLeaders,
+    scanDue,
+  };
 }
 
 export type LeadersService = ReturnType<typeof createLeadersService>;

@@ -1,7 +1,8 @@
 // "Needs you" on a leader's home: what waits for them, each a count that opens its list (members waiting for
-// approval, open reports, parents' consents to confirm, permission slips waiting for a parent). Nothing at all
+// approval, open reports, parents' consents to confirm, permission slips waiting for a parent, events in the next
+// 48 hours without enough cleared leaders). Nothing at all
 // when nothing waits: the home is the member's before it is the leader's.
-import { ChevronRight, Flag, ShieldCheck, Signature, UserPlus, type LucideIcon } from 'lucide-react';
+import { ChevronRight, Flag, ShieldCheck, Signature, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { CurrentUser, LeaderNeeds } from '../../../../../../shared/types';
 import { Card } from '../../../../components/card/card';
@@ -28,6 +29,11 @@ const messages = defineMessages({
     id: 'web.events.needs.slips',
     defaultMessage:
       '{count, plural, one {# permission slip waiting for a parent} other {# permission slips waiting for a parent}}',
+  },
+  shortOfLeaders: {
+    id: 'web.events.needs.shortOfLeaders',
+    defaultMessage:
+      '{count, plural, one {# event in the next 48 hours without enough leaders} other {# events in the next 48 hours without enough leaders}}',
   },
 });
 
@@ -69,6 +75,13 @@ const needsOf = (needs: LeaderNeeds): Need[] => [
     text: messages.slips,
     to: needs.slipsEventId === null ? paths.events : paths.event(needs.slipsEventId),
     Icon: Signature,
+  },
+  {
+    key: 'shortOfLeaders',
+    count: needs.shortOfLeaders,
+    text: messages.shortOfLeaders,
+    to: needs.shortOfLeadersEventId === null ? paths.events : paths.event(needs.shortOfLeadersEventId),
+    Icon: Users,
   },
 ];
 
