@@ -169,9 +169,13 @@ export interface TripSheet {
 /**
  * GET /api/users/me/care/rules and /api/guardian/children/{id}/care/rules: what a form says beside the card —
  * how many days after an event its leaders still read it, and whether a guardian keeps it (then the member
- * reads it only).
+ * reads it only) — and how many days after an event the answers to its sensitive registration questions are
+ * deleted, which the event form's warning and the answer forms say (the same kind of health data, kept by the
+ * organisation's own choice of days).
  */
 export interface CareRules {
   visibleDays: number;
   keptByGuardian: boolean;
+  /** SENSITIVE_ANSWERS_DAYS. */
+  sensitiveAnswersDays: number;
 }

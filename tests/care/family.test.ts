@@ -22,8 +22,10 @@ describe.each(DATABASE_KINDS)('a family’s screens on %s', (kind) => {
   let people = 0;
 
   beforeAll(async () => {
-    // Not the default 7: the rules say what this organisation chose.
-    app = await startTestApp(kind, { env: { CARE_VISIBLE_DAYS: '3', SESSION_TTL_DAYS: '365' } });
+    // Not the defaults (7 and 30): the rules say what this organisation chose.
+    app = await startTestApp(kind, {
+      env: { CARE_VISIBLE_DAYS: '3', SENSITIVE_ANSWERS_DAYS: '12', SESSION_TTL_DAYS: '365' },
+    });
     app.setNow(NOW);
   });
   afterAll(() => app.stop());
@@ -42,20 +44,25 @@ describe.each(DATABASE_KINDS)('a family’s screens on %s', (kind) => {
     return { child, guardian };
   }
 
-  it('When a member reads the care rules, then they say the days leaders keep reading and, for a minor, that the guardian keeps the card', async () => {
+  it('When a member reads the care rules, then they say the days leaders keep reading, the days sensitive answers are kept and, for a minor, that the guardian keeps the card', async () => {
     const adult = await person('Ada Adult');
     const own = await adult.client.get('/api/users/me/care/rules');
     expect(own.status).toBe(200);
-    expect(own.body).toEqual({ visibleDays: 3, keptByGuardian: false });
+    expect(own.body).toEqual({ visibleDays: 3, keptByGuardian: false, sensitiveAnswersDays: 12 });
 
     const alone = await person('Olli Alone', { birthDate: CHILD_BIRTH });
     expect((await alone.client.get('/api/users/me/care/rules')).body).toEqual({
       visibleDays: 3,
       keptByGuardian: false,
+      sensitiveAnswersDays: 12,
     });
 
     const { child, guardian } = await family();
-    expect((await child.client.get('/api/users/me/care/rules')).body).toEqual({ visibleDays: 3, keptByGuardian: true });
+    expect((await child.client.get('/api/users/me/care/rules')).body).toEqual({
+      visibleDays: 3,
+      keptByGuardian: true,
+      sensitiveAnswersDays: 12,
+    });
     // The rule the save itself keeps.
     const refused = await child.client.put('/api/users/me/care', { allergies: 'Wasps' });
     expect(refused.status).toBe(403);
@@ -63,7 +70,7 @@ describe.each(DATABASE_KINDS)('a family’s screens on %s', (kind) => {
 
     const childs = await guardian.client.get(`/api/guardian/children/${child.user.id}/care/rules`);
     expect(childs.status).toBe(200);
-    expect(childs.body).toEqual({ visibleDays: 3, keptByGuardian: false });
+    expect(childs.body).toEqual({ visibleDays: 3, keptByGuardian: false, sensitiveAnswersDays: 12 });
     expect((await app.anonymous().get('/api/users/me/care/rules')).status).toBe(401);
   });
 

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly serverMessage: string | null,
     /** The body's `code`: which refusal it is, whatever the language (`birth_date_first`). */
     readonly code: string | null = null,
+    /** What else the body said for a client to act on (`missing`: the questions still to answer). */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -38,16 +40,18 @@ async function toError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   let serverMessage: string | null = null;
   let code: string | null = null;
+  let details: Record<string, unknown> = {};
   try {
     const body = JSON.parse(text) as { error?: unknown; code?: unknown };
     if (typeof body?.error === 'string') serverMessage = body.error;
     if (typeof body?.code === 'string') code = body.code;
+    if (body && typeof body === 'object') details = body;
   } catch {
     // not JSON: fall back to the text
   }
-  if (response.status === 401) return new ApiError(401, notSignedIn(), serverMessage, code);
+  if (response.status === 401) return new ApiError(401, notSignedIn(), serverMessage, code, details);
   const detail = serverMessage ?? (text.trim() || response.statusText);
-  return new ApiError(response.status, `${response.status}: ${detail}`, serverMessage, code);
+  return new ApiError(response.status, `${response.status}: ${detail}`, serverMessage, code, details);
 }
 
 export interface ApiResponse<T> {

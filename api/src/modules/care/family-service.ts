@@ -1,5 +1,5 @@
 // What a family's screens need besides the card itself: the rules a care form states (how long an event's
-// leaders read it, whether a guardian keeps it) and, for a guardian, the upcoming events a child may reply to,
+// leaders read it, whether a guardian keeps it, how long sensitive answers are kept) and, for a guardian, the upcoming events a child may reply to,
 // as the child sees them (their reply, its state and waitlist place), so the guardian can reply for them.
 import type { CareRules } from '../../../../shared/care';
 import type { EventsPageQuery } from '../../../../shared/schemas/events';
@@ -20,17 +20,22 @@ export function createFamilyService(
   }: { guardians: Pick<GuardiansService, 'childOf'>; events: Pick<EventsService, 'page'>; minors: MinorsService },
 ) {
   const visibleDays = deps.config.careVisibleDays;
+  const sensitiveAnswersDays = deps.config.sensitiveAnswersDays;
 
   /** GET /api/users/me/care/rules: kept by a guardian on the same terms as the refused save (care-service). */
   async function ownRules(user: UserRow): Promise<CareRules> {
     const { isMinor } = await minors.standingOf(user);
-    return { visibleDays, keptByGuardian: isMinor && (await hasLinkedGuardian(deps.prisma, user.id)) };
+    return {
+      visibleDays,
+      keptByGuardian: isMinor && (await hasLinkedGuardian(deps.prisma, user.id)),
+      sensitiveAnswersDays,
+    };
   }
 
   /** GET /api/guardian/children/{id}/care/rules: the guardian keeps it. */
   async function childRules(guardian: UserRow, childId: number): Promise<CareRules> {
     await guardians.childOf(guardian, childId);
-    return { visibleDays, keptByGuardian: false };
+    return { visibleDays, keptByGuardian: false, sensitiveAnswersDays };
   }
 
   /**

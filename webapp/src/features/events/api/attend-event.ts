@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RsvpStatus } from '../../../../../shared/constants';
+import type { AnswersInput } from '../../../../../shared/schemas/questions';
 import type { AttendResponse } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { hapticError, hapticSuccess } from '../../../lib/telegram-mini-app';
@@ -10,10 +11,16 @@ export interface AttendVariables {
   status: RsvpStatus;
   /** Extra people brought; left out, the member keeps the guests they had. */
   guests?: number;
+  /** Answers to the event's registration questions, sent with the reply; left out, the stored ones count. */
+  answers?: AnswersInput;
 }
 
-export const attendEvent = ({ id, status, guests }: AttendVariables) =>
-  api.post<AttendResponse>(`/api/events/${id}/attend`, guests === undefined ? { status } : { status, guests });
+export const attendEvent = ({ id, status, guests, answers }: AttendVariables) =>
+  api.post<AttendResponse>(`/api/events/${id}/attend`, {
+    status,
+    ...(guests === undefined ? {} : { guests }),
+    ...(answers === undefined ? {} : { answers }),
+  });
 
 /** After an RSVP, or its refusal, the list, the event and its attendees are refreshed (SPEC §7); Telegram gives haptic feedback. */
 export function useAttendEvent() {

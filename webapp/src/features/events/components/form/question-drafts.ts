@@ -16,12 +16,6 @@ export interface QuestionDraft {
   sensitive: boolean;
 }
 
-/**
- * The days after an event its sensitive answers are kept: the server's default (SENSITIVE_ANSWERS_DAYS); an
- * operator who changes it should change this warning's number too.
- */
-export const SENSITIVE_DAYS = 30;
-
 export const hasOptions = (kind: QuestionKind) => kind === 'single' || kind === 'multi';
 
 let counter = 0;

@@ -5,7 +5,8 @@ import { ArrowDown, ArrowUp, Plus, ShieldAlert, Trash2 } from 'lucide-react';
 import { QUESTION_KINDS, QUESTION_LIMITS, type QuestionKind } from '../../../../../../shared/constants';
 import { Button } from '../../../../components/button/button';
 import { defineMessages, useT } from '../../../../i18n';
-import { hasOptions, newDraft, SENSITIVE_DAYS, type QuestionDraft } from './question-drafts';
+import { useCareRules } from '../../../../lib/care';
+import { hasOptions, newDraft, type QuestionDraft } from './question-drafts';
 import styles from './questions-editor.module.css';
 
 const messages = defineMessages({
@@ -23,6 +24,11 @@ const messages = defineMessages({
     id: 'web.events.questions.sensitiveWarning',
     defaultMessage:
       'Answers to sensitive questions are seen only by this event’s leaders, every read is recorded, and they are deleted {days} days after the event.',
+  },
+  sensitiveWarningNoDays: {
+    id: 'web.events.questions.sensitiveWarningNoDays',
+    defaultMessage:
+      'Answers to sensitive questions are seen only by this event’s leaders, every read is recorded, and they are deleted some days after the event.',
   },
   add: { id: 'web.events.questions.add', defaultMessage: 'Add a question' },
   up: { id: 'web.events.questions.up', defaultMessage: 'Move “{label}” up' },
@@ -60,6 +66,8 @@ interface QuestionsEditorProps {
 
 export function QuestionsEditor({ value, onChange, error }: QuestionsEditorProps) {
   const t = useT();
+  // How long sensitive answers are kept is the organisation's choice (SENSITIVE_ANSWERS_DAYS), read from the server.
+  const days = useCareRules('me').data?.sensitiveAnswersDays;
   const change = (index: number, patch: Partial<QuestionDraft>) =>
     onChange(value.map((draft, at) => (at === index ? { ...draft, ...patch } : draft)));
   const move = (index: number, by: -1 | 1) => {
@@ -173,7 +181,11 @@ export function QuestionsEditor({ value, onChange, error }: QuestionsEditorProps
         })}
       </ol>
       <p id="questions-sensitive" className={anySensitive ? 'banner' : styles.note}>
-        <ShieldAlert size={16} aria-hidden="true" /> {t(messages.sensitiveWarning, { days: SENSITIVE_DAYS })}
+        <ShieldAlert size={16} aria-hidden="true" />{' '}
+        {days === undefined
+          ? // Until the server's number arrives (or if it cannot be read) the warning still says what matters.
+            t(messages.sensitiveWarningNoDays)
+          : t(messages.sensitiveWarning, { days })}
       </p>
       {value.some((draft) => draft.id !== undefined) && <p className={styles.note}>{t(messages.removeNote)}</p>}
       {error && (

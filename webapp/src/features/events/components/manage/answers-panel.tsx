@@ -16,7 +16,7 @@ import { errorMessage } from '../../../../lib/api-client';
 import { isMiniApp } from '../../../../lib/telegram-mini-app';
 import { attendeesCsvUrl, downloadAttendeesCsv } from '../../api/attendees-csv';
 import { eventAnswersQueryOptions } from '../../api/questions';
-import { SENSITIVE_DAYS } from '../form/question-drafts';
+import { useCareRules } from '../../../../lib/care';
 import { StatusLabel } from '../rsvp/rsvp';
 import styles from './answers-panel.module.css';
 
@@ -185,12 +185,14 @@ export function AnswersPanel({ eventId, className = '' }: { eventId: number; cla
   const t = useT();
   const answers = useQuery(eventAnswersQueryOptions(eventId));
   const hasSensitive = answers.data?.questions.some((question) => question.sensitive) ?? false;
+  // How long sensitive answers are kept is the organisation's choice (SENSITIVE_ANSWERS_DAYS), read from the server.
+  const days = useCareRules('me', hasSensitive).data?.sensitiveAnswersDays;
   return (
     <Card title={t(messages.title)} labelledBy="answers-title" className={className}>
-      {hasSensitive && (
+      {hasSensitive && days !== undefined && (
         <p className={styles.note} role="note">
           <ShieldAlert size={18} aria-hidden="true" />
-          <span>{t(messages.sensitiveNote, { days: SENSITIVE_DAYS })}</span>
+          <span>{t(messages.sensitiveNote, { days })}</span>
         </p>
       )}
       <CsvDownload eventId={eventId} hasSensitive={hasSensitive} />

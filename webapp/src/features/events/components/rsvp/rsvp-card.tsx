@@ -4,9 +4,11 @@
 // pass, with who else is coming. On a full event the first button reads 'Join the waitlist', and 'Leave the
 // waitlist' once there. Inside Telegram the first button is also on Telegram's MainButton; on a phone's website, the bar at the
 // bottom (rsvp-bar.tsx) keeps the reply in reach while the card is scrolled away.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, CircleHelp, Clock, LogOut, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { RsvpStatus } from '../../../../../../shared/constants';
+import type { AnswersInput } from '../../../../../../shared/schemas/questions';
 import type { AttendResponse, EventDetail } from '../../../../../../shared/types';
 import { AvatarStack } from '../../../../components/avatar/avatar';
 import { Button } from '../../../../components/button/button';
@@ -20,6 +22,9 @@ import { rememberWish } from '../../../../lib/minors';
 import { useMainButton } from '../../../../lib/use-main-button';
 import { useAttendEvent } from '../../api/attend-event';
 import { useAttendees } from '../../api/get-attendees';
+import { questionsQueryOptions } from '../../api/questions';
+import { useSaveAnswers } from '../../api/save-answers';
+import { asksQuestions, missingAnswers } from './answer-values';
 import { goingFaces } from '../details/event-hero';
 import { GuestsStepper } from './guests-stepper';
 import { MemberPass } from './member-pass';
@@ -28,6 +33,16 @@ import { AWAITING_GUARDIAN_TOAST, isUnanswered, StatusLabel } from './rsvp';
 import { RsvpBar } from './rsvp-bar';
 import styles from './rsvp-card.module.css';
 import { closingText, isFull, isRsvpClosed, rsvpMessages, spotsText } from './rsvp-text';
+import { YourAnswers } from './your-answers';
+
+// The questions sheet loads when the event turns out to ask questions, before any press (rsvp/answers-sheet.tsx).
+const loadSheet = () => import('./answers-sheet');
+const AnswersSheet = lazy(() => loadSheet().then((m) => ({ default: m.AnswersSheet })));
+
+/** What the open sheet is for: a reply (its status, guests and button) or changing the answers alone. */
+type Asking =
+  | { mode: 'reply'; status: RsvpStatus; guests: number; pressed: string; label: string; missing?: number[] }
+  | { mode: 'edit' };
 
 const messages = defineMessages({
   title: { id: 'web.events.details.rsvpTitle', defaultMessage: 'Your RSVP' },
@@ -44,6 +59,7 @@ const messages = defineMessages({
   saved: { id: 'web.events.details.attendanceUpdated', defaultMessage: 'Attendance updated' },
   savedWaitlisted: { id: 'web.events.details.fullWaitlisted', defaultMessage: 'The event is full. {waitlist}.' },
   errorTitle: { id: 'web.events.details.errorTitle', defaultMessage: 'Error' },
+  answersSaved: { id: 'web.events.answers.saved', defaultMessage: 'Answers saved' },
   failed: {
     id: 'web.events.details.rsvpFailed',
     defaultMessage: 'Failed to update attendance. Please sign in to attend events.',
@@ -89,11 +105,21 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
   const t = useT();
   const attend = useAttendEvent();
   const takePart = useTakePart();
+  const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
   const buttonsRef = useRef<HTMLDivElement>(null);
   // Which button was pressed: 'Leave the waitlist' and 'Cannot Attend' send the same reply.
   const [choice, setChoice] = useState<string | null>(null);
   const [guests, setGuests] = useState(event.myGuests);
+  const [asking, setAsking] = useState<Asking | null>(null);
+  // The questions are read only by a signed-in member (the server asks for one); none: nothing changes.
+  const questionsQuery = useQuery({ ...questionsQueryOptions(event.id), enabled: Boolean(user) });
+  const questions = questionsQuery.data ?? [];
+  const saveAnswers = useSaveAnswers(event.id);
+  useEffect(() => {
+    if (questions.length) void loadSheet();
+  }, [questions.length]);
+  const hasAnswers = Object.keys(event.myAnswers ?? {}).length > 0;
   const waitlisted = event.myStatus === 'waitlisted';
   const holding = event.myStatus === 'attending' || event.myStatus === 'awaiting_guardian';
   const going = holding || waitlisted;
@@ -103,26 +129,61 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
   // On a full event the first button says what it will do before it is pressed.
   const joinsWaitlist = !holding && isFull(event);
   const attendLabel = t(joinsWaitlist ? rsvpMessages.joinWaitlist : rsvpMessages.willAttend);
+  const labelOf = (pressed: string) => (pressed === 'maybe' ? t(messages.maybe) : attendLabel);
+  const attendVariables = (status: RsvpStatus, guestCount: number, answers?: AnswersInput) => ({
+    id: event.id,
+    status,
+    ...(status === 'attending' && event.guestsAllowed > 0 ? { guests: guestCount } : {}),
+    ...(answers ? { answers } : {}),
+  });
+  // A wish to go that waits for a parent's consent stays on the page (parent-wait.tsx).
+  const keepWish = (status: RsvpStatus, error: unknown) => {
+    if (status === 'attending' && user && error instanceof ApiError && error.code === 'guardian_consent_first') {
+      rememberWish(user.id, event.id);
+    }
+  };
   const reply = (status: RsvpStatus, guestCount = guests, pressed: string = status) => {
     const again = () => reply(status, guestCount, pressed);
     if (status !== 'not_attending' && takePart.first(again)) {
       if (status === 'attending' && user) rememberWish(user.id, event.id);
       return;
     }
+    const ask = (missing?: number[]) =>
+      setAsking({ mode: 'reply', status, guests: guestCount, pressed, label: labelOf(pressed), missing });
+    const send = () => sendReply(status, guestCount, pressed, ask);
+    if (status !== 'not_attending' && user && questionsQuery.isPending) {
+      // Pressed before the page knew whether the event asks questions: it learns that first.
+      setChoice(pressed);
+      void queryClient
+        .fetchQuery(questionsQueryOptions(event.id))
+        .then((list) => (asksQuestions(list, event.myStatus, event.myAnswers) ? ask() : send()), send);
+      return;
+    }
+    // Going, maybe or the waitlist on an event with questions: they are asked in place, and go with the reply.
+    if (status !== 'not_attending' && asksQuestions(questions, event.myStatus, event.myAnswers)) return ask();
+    send();
+  };
+  const sendReply = (status: RsvpStatus, guestCount: number, pressed: string, ask: (missing?: number[]) => void) => {
+    const again = () => reply(status, guestCount, pressed);
     setChoice(pressed);
-    attend.mutate(
-      { id: event.id, status, ...(status === 'attending' && event.guestsAllowed > 0 ? { guests: guestCount } : {}) },
-      {
-        onSuccess: rsvpSaved,
-        onError: (error) => {
-          // A wish to go that waits for a parent's consent stays on the page (parent-wait.tsx).
-          if (status === 'attending' && user && error instanceof ApiError && error.code === 'guardian_consent_first') {
-            rememberWish(user.id, event.id);
-          }
-          return takePart.intercept(error, again) || rsvpFailed(error);
-        },
+    attend.mutate(attendVariables(status, guestCount), {
+      onSuccess: rsvpSaved,
+      onError: (error) => {
+        keepWish(status, error);
+        // Questions this page did not know of yet (added meanwhile, or not loaded): asked now.
+        const missing = missingAnswers(error);
+        if (missing) return ask(missing);
+        return takePart.intercept(error, again) || rsvpFailed(error);
       },
-    );
+    });
+  };
+  const replyWithAnswers = (status: RsvpStatus, guestCount: number, pressed: string) => (answers: AnswersInput) => {
+    setChoice(pressed);
+    return attend.mutateAsync(attendVariables(status, guestCount, answers)).then(rsvpSaved);
+  };
+  const interceptReply = (status: RsvpStatus, guestCount: number, pressed: string) => (error: unknown) => {
+    keepWish(status, error);
+    return takePart.intercept(error, () => reply(status, guestCount, pressed));
   };
   // Already going: a new guest count is a new reply at once; otherwise it goes with 'I Will Attend'.
   const changeGuests = (count: number) => {
@@ -130,7 +191,7 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
     if (going) reply('attending', count);
   };
   useMainButton(
-    holding || waitlisted || locked || takePart.open
+    holding || waitlisted || locked || takePart.open || asking
       ? null
       : { text: attendLabel, onClick: () => reply('attending'), busy: attend.isPending },
   );
@@ -193,6 +254,13 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
             <MemberPass eventId={event.id} eventName={event.name} />
           </div>
         )}
+        {questions.length > 0 && (hasAnswers || (!unanswered && event.myStatus !== 'not_attending')) && (
+          <YourAnswers
+            questions={questions}
+            answers={event.myAnswers ?? {}}
+            onEdit={locked ? null : () => setAsking({ mode: 'edit' })}
+          />
+        )}
         <p className="rsvp-going">
           <GoingAvatars eventId={event.id} />
           <span className="muted">
@@ -213,6 +281,29 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
         onAttend={holding || waitlisted || locked ? null : () => reply('attending', guests, 'attending')}
         busy={attend.isPending}
       />
+      {asking && (
+        <Suspense fallback={null}>
+          <AnswersSheet
+            eventId={event.id}
+            eventName={event.name}
+            open
+            onOpenChange={(open) => !open && setAsking(null)}
+            {...(asking.mode === 'reply'
+              ? {
+                  mode: 'reply',
+                  submitLabel: asking.label,
+                  missing: asking.missing,
+                  onSubmit: replyWithAnswers(asking.status, asking.guests, asking.pressed),
+                  intercept: interceptReply(asking.status, asking.guests, asking.pressed),
+                }
+              : {
+                  mode: 'edit',
+                  onSubmit: (answers: AnswersInput) =>
+                    saveAnswers.mutateAsync(answers).then(() => toast({ title: t(messages.answersSaved) })),
+                })}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 // RSVP in its two views (SPEC §4): a status label with an icon, and the compact dropdown. The dropdown reads
 // 'Change RSVP' only once there is a reply to change; before that it is the row's lead action, 'Reply'.
 import { Check, ChevronDown, CircleHelp, Clock, X, type LucideIcon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import type { AttendanceStatus, RsvpStatus } from '../../../../../../shared/constants';
 import type { AttendResponse } from '../../../../../../shared/types';
 import { Button } from '../../../../components/button/button';
@@ -10,6 +11,10 @@ import { toast, toastError, type ToastInput } from '../../../../components/toast
 import { defineMessages, translate, useT, type MessageDescriptor } from '../../../../i18n';
 import { useAttendEvent } from '../../api/attend-event';
 import { common } from '../../messages';
+import { missingAnswers } from './answer-values';
+
+// Asked only when a reply from a list is refused for a missing answer: the home page does not carry the sheet.
+const AnswersSheet = lazy(() => import('./answers-sheet').then((m) => ({ default: m.AnswersSheet })));
 
 const messages = defineMessages({
   awaitingTitle: { id: 'web.events.rsvp.awaitingTitle', defaultMessage: 'Waiting for a guardian' },
@@ -90,21 +95,47 @@ export function RsvpDropdown({ eventId, eventName, status: current }: RsvpDropdo
   const unanswered = isUnanswered(current);
   const attend = useAttendEvent();
   const takePart = useTakePart();
+  // A reply the server refused for want of answers: the questions, asked in place, go with it again.
+  const [asking, setAsking] = useState<{ status: RsvpStatus; missing: number[] } | null>(null);
   const choose = (status: RsvpStatus) => {
     if (status !== 'not_attending' && takePart.first(() => choose(status))) return;
     attend.mutate(
       { id: eventId, status },
       {
         onSuccess: (result) => toast(listRsvpToast(result)),
-        onError: (error) =>
-          takePart.intercept(error, () => choose(status)) ||
-          toastError(translate(common.error), translate(messages.failed)),
+        onError: (error) => {
+          const missing = missingAnswers(error);
+          if (missing) return setAsking({ status, missing });
+          return (
+            takePart.intercept(error, () => choose(status)) ||
+            toastError(translate(common.error), translate(messages.failed))
+          );
+        },
       },
     );
   };
   return (
     <>
       {takePart.dialog}
+      {asking && (
+        <Suspense fallback={null}>
+          <AnswersSheet
+            eventId={eventId}
+            eventName={eventName}
+            open
+            onOpenChange={(open) => !open && setAsking(null)}
+            mode="reply"
+            submitLabel={t(asking.status === 'maybe' ? messages.maybe : messages.attending)}
+            missing={asking.missing}
+            onSubmit={(answers) =>
+              attend
+                .mutateAsync({ id: eventId, status: asking.status, answers })
+                .then((result) => toast(listRsvpToast(result)))
+            }
+            intercept={(error) => takePart.intercept(error, () => choose(asking.status))}
+          />
+        </Suspense>
+      )}
       <Menu
         trigger={
           <Button
