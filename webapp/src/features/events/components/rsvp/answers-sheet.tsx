@@ -32,9 +32,9 @@ const messages = defineMessages({
     id: 'web.events.answers.intro',
     defaultMessage: 'The organisers of “{event}” ask these with each reply.',
   },
-  loading: { id: 'web.events.answers.loading', defaultMessage: 'Loading the questions...' },
+  loading: { id: 'web.events.answerSheet.loading', defaultMessage: 'Loading the questions...' },
   sensitive: {
-    id: 'web.events.answers.sensitive',
+    id: 'web.events.answerSheet.sensitive',
     defaultMessage: 'Only this event’s leaders see this answer.',
   },
   answerThis: { id: 'web.events.answers.answerThis', defaultMessage: 'Please answer this question.' },
