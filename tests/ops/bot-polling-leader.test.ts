@@ -70,6 +70,15 @@ describe.skipIf(!TEST_DATABASE_URL)('one bot poller among three instances on pos
         .map((call) => call.via),
     );
 
+  /** Waits until some instance has called getUpdates since the call at `from`. */
+  async function waitForPoll(from: number) {
+    const deadline = Date.now() + 10_000;
+    while (pollersSince(from).size === 0) {
+      if (Date.now() > deadline) throw new Error('nobody polled within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** Sends /start from a new person and waits for the welcome; answers who answered it. */
   async function answeredBy(personId: number, timeoutMs: number): Promise<string | undefined> {
     botApi.queueUpdate(commandUpdate({ id: personId, first_name: 'Leader' }, '/start'));
@@ -105,6 +114,8 @@ describe.skipIf(!TEST_DATABASE_URL)('one bot poller among three instances on pos
     const watchFrom = botApi.calls.length;
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await answeredBy(4_100_002, 10_000)).toBe(leaderName);
+    // The leader's call that carried this update began before the watch; its next one follows the reply.
+    await waitForPoll(watchFrom);
     expect([...pollersSince(0)]).toEqual([leaderName]);
     expect([...pollersSince(watchFrom)]).toEqual([leaderName]);
     expect(botApi.conflicts).toEqual([]);

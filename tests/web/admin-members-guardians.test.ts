@@ -148,7 +148,8 @@ describe('guardian accounts in the admin’s Members tab', () => {
         const warning = entry.getByText('Account created 3 minutes after the request');
         expect(await warning.evaluate((element) => element.parentElement!.querySelector('svg') !== null)).toBe(true);
       } else {
-        await shows(page.getByRole('listitem', { name: /Tilly Mum/ }));
+        // The consent row names both; the plain member row below names only her.
+        await shows(page.getByRole('listitem', { name: /^Tilly Mum .+ Tilly Child$/ }));
         expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
       }
       await checkScreen(page, `admin-consent-warning-${language}-${scheme}`);
