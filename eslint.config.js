@@ -47,6 +47,8 @@ const API_MODULE_LAYERS = [
   'guardians',
   // Care cards and trip sheets: read by a child's guardians (guardians) and an event's leaders (events).
   'care',
+  // Fees, payments, refunds and the Stripe boundary: read and written for an event's replies and its members.
+  'payments',
   // Erasing a member releases their RSVPs through the events module's waitlist promotion.
   'members',
   'membership',

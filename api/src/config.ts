@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CONSENT_AGE, MEMBERSHIP_MODES, ORGANISATION_LANGUAGES } from '../../shared/constants';
 import { isTimeZone } from '../../shared/time-zones';
+import { stripeEnv, stripeProblems, stripeSettings } from './config/stripe';
 
 const list = z
   .string()
@@ -213,6 +214,8 @@ const envSchema = z.object({
     .trim()
     .regex(/^#[0-9a-fA-F]{6}$/, 'BRAND_COLOR must be a colour like #4f46e5')
     .default('#4f46e5'),
+
+  ...stripeEnv,
 });
 
 export type AppConfig = ReturnType<typeof buildConfig>;
@@ -300,6 +303,8 @@ function buildConfig(env: z.infer<typeof envSchema>, source: Record<string, stri
     smtpTestTimeoutMs: env.SMTP_TEST_TIMEOUT_MS,
     notificationsTimeZone: env.NOTIFICATIONS_TIME_ZONE,
     brand: { name: env.BRAND_NAME, color: env.BRAND_COLOR.toLowerCase() },
+    /** Online payments through Stripe Checkout, or null: off. */
+    stripe: stripeSettings(env),
   };
 }
 
@@ -333,6 +338,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (config.sms.provider === 'twilio' && !(twilio.accountSid && twilio.authToken && config.sms.from)) {
     problems.push('- TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and SMS_FROM are required with SMS_PROVIDER=twilio');
   }
+  problems.push(...stripeProblems(parsed.data));
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return config;
 }
