@@ -1,6 +1,14 @@
 // Business constants of SPEC §9, shared by the API, the bot and the web app.
 
-export const FEATURED_EVENTS_COUNT = 5;
+export {
+  FEATURED_EVENTS_COUNT,
+  IMAGE_UPLOAD,
+  ORGANISATION_LANGUAGES,
+  SAMPLE_EVENT_IMAGES,
+  UPLOADED_IMAGE_URL,
+  type OrganisationLanguage,
+} from './first-page-constants';
+
 export const TELEGRAM_WIDGET_LOAD_CHECK_MS = 3000;
 export const MANUAL_LOGIN_POLL_MS = 3000;
 export const CALLBACK_CLOSE_DELAY_MS = 2000;
@@ -9,7 +17,6 @@ export const TEMPLATE_MIN_LENGTH = 10;
 export const DEFAULT_SMTP_PORT = 587;
 export const SMTP_PORT_HINTS = [25, 465, 587, 2525] as const;
 export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export const NOTIFICATION_CHANNELS = ['email', 'sms', 'telegram'] as const;
@@ -88,14 +95,6 @@ export const MESSAGE_AUDIENCES = ['attending', 'waitlisted', 'maybe'] as const;
 export const MESSAGE_LIMITS = { perEventPerHour: 10, perOrganiserPerDay: 30 } as const;
 export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
 
-/** The 4 sample event images of the create form, served by the web app. */
-export const SAMPLE_EVENT_IMAGES = [
-  '/images/events/campfire.svg',
-  '/images/events/concert.svg',
-  '/images/events/hike.svg',
-  '/images/events/workshop.svg',
-] as const;
-
 /**
  * Covers drawn in the organisation's own colour (BRAND_COLOR): the server draws each pattern as SVG for the
  * page and as PNG for chat apps' link previews (api/src/modules/web/brand-covers.ts), so they follow the colour
@@ -113,20 +112,6 @@ export const BRAND_COVER_PATTERNS = [
 ] as const;
 export type BrandCoverPattern = (typeof BRAND_COVER_PATTERNS)[number];
 export const brandCoverUrl = (pattern: BrandCoverPattern) => `/images/events/brand-${pattern}.svg`;
-
-/** Cover photos organisers upload (POST /api/images): what the server accepts and the WebP widths it stores. */
-export const IMAGE_UPLOAD = {
-  maxBytes: 10 * 1024 * 1024,
-  /** Decoded size; a small file may declare a huge picture (a decompression bomb). */
-  maxPixels: 40_000_000,
-  /** Widths of the stored WebP variants, served at /api/images/<id>/<width>.webp. */
-  widths: [480, 960, 1600],
-  /** The variant /api/images/<id> serves. */
-  defaultWidth: 960,
-  contentTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'application/octet-stream'],
-} as const;
-/** An uploaded image's URL as events store it: /api/images/ and a random 22-character id. */
-export const UPLOADED_IMAGE_URL = /^\/api\/images\/([A-Za-z0-9_-]{22})$/;
 
 /** Limits the SPEC leaves open; chosen so no field can grow without bound. */
 export const LIMITS = {
@@ -221,10 +206,6 @@ export type MembershipMode = (typeof MEMBERSHIP_MODES)[number];
  */
 export const CONSENT_VERIFICATIONS = ['leader', 'email'] as const;
 export type ConsentVerification = (typeof CONSENT_VERIFICATIONS)[number];
-
-/** The languages the organisation may choose as its default. */
-export const ORGANISATION_LANGUAGES = ['en', 'de', 'es', 'fr', 'ru', 'uk', 'ar'] as const;
-export type OrganisationLanguage = (typeof ORGANISATION_LANGUAGES)[number];
 
 /** The ages from which a member may consent for themselves (GDPR Art. 8 lets member states choose 13 to 16). */
 export const CONSENT_AGE = { min: 13, max: 16 } as const;

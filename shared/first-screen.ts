@@ -1,7 +1,7 @@
 // What the server and the web app agree on for the first screen: the API addresses the web app asks
 // for first, the answers the server writes into the page for them, and how an event image is offered (the
 // server's <link rel=preload> must name the very srcset and sizes the page's <img> uses, or the phone loads it twice).
-import { IMAGE_UPLOAD, UPLOADED_IMAGE_URL } from './constants';
+import { IMAGE_UPLOAD, UPLOADED_IMAGE_URL } from './first-page-constants';
 
 /** The element of index.html holding the inlined answers (JSON, never run as a script). */
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';

@@ -1,6 +1,6 @@
 // The languages the product speaks, and what each needs to be shown right. English is the source language: the
 // SPEC's strings are its catalog.
-import { ORGANISATION_LANGUAGES, type OrganisationLanguage } from '../constants';
+import { ORGANISATION_LANGUAGES, type OrganisationLanguage } from '../first-page-constants';
 
 export const LANGUAGES = ORGANISATION_LANGUAGES;
 export type Language = OrganisationLanguage;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases';
 import { eventBody } from '../support/events';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { zoneNote } from '../../webapp/src/lib/dates';
+import { zoneNote } from '../../webapp/src/lib/date-zones';
 
 describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
   let app: TestApp;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adoptOrganisationTimeZone } from '../../api/src/modules/calendar/time-zones-repository';
 import type { EventCreateInput } from '../../shared/schemas/events';
 import { instantFromWallTime } from '../../shared/time-zones';
-import { zoneNote } from '../../webapp/src/lib/dates';
+import { zoneNote } from '../../webapp/src/lib/date-zones';
 import { eventBody, eventRow } from '../support/events';
 import type { TestClient } from '../support/http-client';
 import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';

@@ -3,18 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   byDateAscending,
-  clockTime,
   commentDate,
   dayHeading,
   detailDate,
   detailTime,
   formatDate,
   longDateTime,
-  relativeTime,
   rowDateTime,
   shortDate,
-  toDateTimeLocal,
 } from '../../webapp/src/lib/dates';
+import { clockTime, toDateTimeLocal } from '../../webapp/src/lib/date-zones';
+import { relativeTime } from '../../webapp/src/lib/relative-time';
 import { activateLanguage, messagesPending } from '../../webapp/src/i18n';
 
 // Local time on purpose: the app shows dates in the viewer's own zone.

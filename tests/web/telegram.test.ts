@@ -114,6 +114,23 @@ describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
       await shows(page.getByRole('heading', { name: 'Featured Events' }));
     });
 
+    it("When Telegram's BackButton is pressed after moving inside the app, then the app goes back to the page before", async () => {
+      await page.getByRole('link', { name: 'Events', exact: true }).first().click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/events');
+      await page
+        .getByRole('link', { name: /Lakeside Picnic/ })
+        .first()
+        .click();
+      await shows(page.getByRole('heading', { name: 'Lakeside Picnic' }));
+      await expect.poll(async () => (await probe(page)).backVisible).toBe(true);
+      await fromTelegram(page, 'back_button_pressed');
+      // The list it came from, not home: the entry before it is the app's own.
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/events');
+      await fromTelegram(page, 'back_button_pressed');
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      await expect.poll(async () => (await probe(page)).backVisible).toBe(false);
+    });
+
     it('When a Telegram member links an email, then a bad address is refused and a good one awaits confirmation', async () => {
       await page.getByRole('link', { name: 'Settings' }).first().click();
       const accounts = page.locator('section').filter({ hasText: 'Connected Accounts' });

@@ -1,7 +1,7 @@
 // Providers and routes. Every screen is its own chunk (route-level code splitting), and so is the Telegram bridge.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Route, Switch, useLocation } from '../lib/router';
 import { ToasterHost } from '../components/toaster-host';
 import { Skeleton } from '../components/skeleton/skeleton';
 import { createQueryClient } from '../lib/query-client';
@@ -104,50 +104,49 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
           <Layout>
             <RouteErrorBoundary>
               <Suspense fallback={<Skeleton label={t(commonMessages.loading)} />}>
-                <Routes>
-                  <Route
-                    path="/"
-                    element={
-                      <PendingGate>
-                        <AdminFirstRun />
-                        <HomePage />
-                      </PendingGate>
-                    }
-                  />
-                  <Route path="/events" element={protect(<EventsListPage />)} />
-                  <Route path="/events/create" element={protect(<CreateEventPage />)} />
-                  <Route path="/events/:id/edit" element={protect(<EditEventPage />)} />
-                  <Route path="/events/:id/trip-sheet" element={protect(<TripSheetPage />)} />
-                  <Route
-                    path="/events/:id"
-                    element={
-                      <ProtectedRoute
-                        visitorPage={(signIn) => (
-                          <Suspense fallback={<Skeleton label={t(commonMessages.loading)} />}>
-                            <EventTeaser signIn={signIn} />
-                          </Suspense>
-                        )}
-                      >
-                        <EventDetailsPage />
-                      </ProtectedRoute>
-                    }
-                  />
-                  <Route path="/settings" element={protect(<SettingsPage />)} />
-                  <Route path="/admin/settings" element={protect(<AdminSettingsPage />)} />
-                  <Route path="/join/:code" element={<JoinPage />} />
+                <Switch>
+                  <Route path="/">
+                    <PendingGate>
+                      <AdminFirstRun />
+                      <HomePage />
+                    </PendingGate>
+                  </Route>
+                  <Route path="/events">{protect(<EventsListPage />)}</Route>
+                  <Route path="/events/create">{protect(<CreateEventPage />)}</Route>
+                  <Route path="/events/:id/edit">{protect(<EditEventPage />)}</Route>
+                  <Route path="/events/:id/trip-sheet">{protect(<TripSheetPage />)}</Route>
+                  <Route path="/events/:id">
+                    <ProtectedRoute
+                      visitorPage={(signIn) => (
+                        <Suspense fallback={<Skeleton label={t(commonMessages.loading)} />}>
+                          <EventTeaser signIn={signIn} />
+                        </Suspense>
+                      )}
+                    >
+                      <EventDetailsPage />
+                    </ProtectedRoute>
+                  </Route>
+                  <Route path="/settings">{protect(<SettingsPage />)}</Route>
+                  <Route path="/admin/settings">{protect(<AdminSettingsPage />)}</Route>
+                  <Route path="/join/:code">
+                    <JoinPage />
+                  </Route>
                   {/* Open to accounts waiting for approval: a guardian need not be a member. */}
-                  <Route path="/guardian/consent" element={<ConsentPage />} />
-                  <Route
-                    path="/guardian"
-                    element={
-                      <SignedInRoute>
-                        <GuardianPage />
-                      </SignedInRoute>
-                    }
-                  />
-                  <Route path="/telegram-auth-callback" element={<TelegramCallbackPage />} />
-                  <Route path="*" element={<NotFoundPage />} />
-                </Routes>
+                  <Route path="/guardian/consent">
+                    <ConsentPage />
+                  </Route>
+                  <Route path="/guardian">
+                    <SignedInRoute>
+                      <GuardianPage />
+                    </SignedInRoute>
+                  </Route>
+                  <Route path="/telegram-auth-callback">
+                    <TelegramCallbackPage />
+                  </Route>
+                  <Route>
+                    <NotFoundPage />
+                  </Route>
+                </Switch>
               </Suspense>
             </RouteErrorBoundary>
           </Layout>

@@ -2,7 +2,7 @@
 // inside Telegram. On the website Settings and Admin Settings are in the account menu (the phone's tab bar keeps
 // Settings); inside Telegram, where there is no account menu, the tab bar carries them all.
 import { CalendarDays, CirclePlus, House, Settings, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '../lib/router';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../lib/auth';
 import { commonMessages } from '../components/common-messages';

@@ -2,7 +2,7 @@
 // `join_<code>` an invite link, and `create` the create form (organisers and admins; anyone else stays home), and a sign-in that Telegram's data
 // could not give (expired or rejected initData) is said, not left silent.
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { historyIndex, useLocation, useNavigate } from '../lib/router';
 import { toastError } from '../components/toast-store';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../lib/auth';
@@ -61,7 +61,7 @@ export function MiniAppBridge() {
   useEffect(() => {
     if (!inner || !isMiniApp()) return;
     // A deep-linked page has no history inside the app: go home instead of leaving it.
-    return showBackButton(() => (window.history.state?.idx > 0 ? void navigate(-1) : void navigate(paths.home)));
+    return showBackButton(() => (historyIndex() > 0 ? void navigate(-1) : void navigate(paths.home)));
   }, [inner, navigate]);
 
   return null;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { buttonClass } from '../components/button/button';
 import { StateCard } from '../components/card/card';
 import { paths } from '../config/paths';

@@ -2,7 +2,7 @@
 // screen for an account the organisation has not let in yet (the server refuses its member calls anyway).
 import { lazy, Suspense, type ReactNode } from 'react';
 import { LockKeyhole } from 'lucide-react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '../lib/router';
 import { Button } from '../components/button/button';
 import { StateCard } from '../components/card/card';
 import { Skeleton } from '../components/skeleton/skeleton';

@@ -2,7 +2,7 @@
 // and Back link below the sticky header), and focus moved to the new content so keyboard and screen-reader
 // users start there instead of on the link they left.
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../lib/router';
 import { commonMessages } from '../components/common-messages';
 import { defineMessages, translate, useLanguage, type MessageDescriptor } from '../i18n';
 

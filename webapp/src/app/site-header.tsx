@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarHeart, ChevronDown, LogIn, LogOut, Search, Settings, ShieldCheck, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '../lib/router';
 import { Avatar } from '../components/avatar/avatar';
 import { Button } from '../components/button/button';
 import { Menu, MenuItem } from '../components/menu/menu';

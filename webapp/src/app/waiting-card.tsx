@@ -1,7 +1,7 @@
 // The waiting screen: a signed-in account the organisation has not let in yet sees this on every member page
 // instead of refused requests. With an invite code it can let itself in; a code kept from a /join link
 // before signing in is used at once.
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../lib/router';
 import { Hourglass } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../components/button/button';

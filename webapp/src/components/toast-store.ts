@@ -1,7 +1,7 @@
 // The toast queue of SPEC §4/§9: one toast at a time; add, update, dismiss, remove. A dismissed toast is
 // removed from memory after 1,000,000 ms (it stays mounted for Radix's exit animation until then).
 import { useSyncExternalStore } from 'react';
-import { TOAST_REMOVE_DELAY_MS } from '../../../shared/constants';
+import { TOAST_REMOVE_DELAY_MS } from '../../../shared/first-page-constants';
 
 export interface ToastData {
   id: string;

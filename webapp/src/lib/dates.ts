@@ -2,9 +2,9 @@
 // library in the bundle), in the page's language; every screen formats through them, so a date reads the same
 // everywhere. English keeps the SPEC's patterns exactly; another language gets the same parts in its own order
 // and clock. An event's dates are in the event's own time zone; other moments (comments, admin entries) in the
-// organisation's. Comments say how long ago ('2h ago'). Invalid or missing dates fall back to the SPEC's words.
-import { dateFormat, dateParts } from '../../../shared/date-format';
-import { instantFromWallTime, zoneOffsetMinutes, zoneShortName } from '../../../shared/time-zones';
+// organisation's. Invalid or missing dates fall back to the SPEC's words. What only some screens need is beside
+// it, so the first page's script carries none of it: how long ago (relative-time.ts) and time zones (date-zones.ts).
+import { dateFormat } from '../../../shared/date-format';
 import { currentLanguage, defineMessages, intlLocale, translate } from '../i18n';
 
 const messages = defineMessages({
@@ -17,20 +17,14 @@ const messages = defineMessages({
     defaultMessage: '{day} at {time}',
     description: 'A date and its time: "Saturday, March 7, 2026 at 2:05 PM".',
   },
-  yourTime: {
-    id: 'web.dates.yourTime',
-    defaultMessage: '{time} your time',
-    description: "The same moment on the viewer's clock, beside an event's time in another zone.",
-  },
   notSet: { id: 'web.dates.notSet', defaultMessage: 'Not set' },
   today: { id: 'web.dates.today', defaultMessage: 'Today' },
   tomorrow: { id: 'web.dates.tomorrow', defaultMessage: 'Tomorrow' },
-  justNow: { id: 'web.dates.justNow', defaultMessage: 'just now', description: 'A comment posted under a minute ago.' },
 });
 
 /** The locale Intl formats in: English's own for English (the SPEC's patterns), else the page's (intlLocale). */
-const localeFor = (english: string): string => (currentLanguage() === 'en' ? english : intlLocale());
-const isEnglish = () => currentLanguage() === 'en';
+export const localeFor = (english: string): string => (currentLanguage() === 'en' ? english : intlLocale());
+export const isEnglish = () => currentLanguage() === 'en';
 
 /** ISO 8601 (date, or date and time, optional zone) as the API sends it; anything else is unreadable. */
 const ISO =
@@ -67,12 +61,6 @@ export const viewerTimeZone = () => dateFormat('en-US', {}).resolvedOptions().ti
 export function organisationTimeZone(): string {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="time-zone"]');
   return meta?.content.trim() || viewerTimeZone();
-}
-
-/** Every zone the browser knows, for the event form (the current one included even if it is not listed). */
-export function timeZoneOptions(current: string): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return known.includes(current) ? known : [current, ...known];
 }
 
 /**
@@ -118,10 +106,13 @@ export function formatDate(style: DateStyle, date: Date, zone: string | undefine
  */
 const defaultZone = (): string | undefined => (typeof document === 'undefined' ? undefined : organisationTimeZone());
 
-const formatOr = (value: string | null | undefined, render: (date: Date) => string, fallback: string) => {
+export const formatOr = (value: string | null | undefined, render: (date: Date) => string, fallback: string) => {
   const date = toDate(value);
   return date ? render(date) : fallback;
 };
+
+/** 'Date unavailable': a moment that cannot be read. */
+export const dateUnavailable = () => translate(messages.dateUnavailable);
 
 const dayAtTime = (day: string, at: string) => translate(messages.dayAtTime, { day, time: at });
 
@@ -144,110 +135,7 @@ export const detailTime = (value?: string | null, zone?: string) =>
   formatOr(value, (d) => formatDate('time', d, zone), translate(messages.timeNotSpecified));
 /** A moment (a comment, a reply): 'Dec 5, 2026 at 6:00 PM' (SPEC's 'MMM d, yyyy at h:mm a'), or 'Date unavailable'. */
 export const commentDate = (value?: string | null, zone?: string) =>
-  formatOr(
-    value,
-    (d) => dayAtTime(formatDate('shortDate', d, zone), formatDate('time', d, zone)),
-    translate(messages.dateUnavailable),
-  );
-/** A time of day given as 'HH:MM' in `zone` (a nightly job's hour), in the time style: '6:00 PM'. */
-export function clockTime(hhmm: string, zone = 'UTC'): string {
-  const [hour, minute] = hhmm.split(':').map(Number) as [number, number];
-  const wall = instantFromWallTime({ year: 2026, month: 1, day: 15, hour, minute }, zone);
-  return Number.isNaN(wall.getTime()) ? hhmm : formatDate('time', wall, zone);
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-function relativeFormat(): Intl.RelativeTimeFormat {
-  const locale = localeFor('en');
-  let format = relativeFormats.get(locale);
-  if (!format) {
-    format = new Intl.RelativeTimeFormat(locale, { style: isEnglish() ? 'narrow' : 'short', numeric: 'auto' });
-    relativeFormats.set(locale, format);
-  }
-  return format;
-}
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-/**
- * How long ago a moment was, for comments: 'just now', '5m ago', '2h ago', 'yesterday', '3d ago'; after a
- * week its short date. English reads the narrow style ('2h ago'); other languages the short one, whose narrow
- * forms are signs in some ('-2 ч'). A moment in the future (a clock ahead) reads 'just now'.
- */
-export function relativeTime(value?: string | null, now = Date.now(), zone?: string): string {
-  const date = toDate(value);
-  if (!date) return translate(messages.dateUnavailable);
-  const ago = now - date.getTime();
-  if (ago < MINUTE) return translate(messages.justNow);
-  if (ago >= 7 * DAY) return formatDate('shortDate', date, zone);
-  const format = relativeFormat();
-  if (ago < HOUR) return format.format(-Math.floor(ago / MINUTE), 'minute');
-  if (ago < DAY) return format.format(-Math.floor(ago / HOUR), 'hour');
-  return format.format(-Math.floor(ago / DAY), 'day');
-}
-
-/**
- * What goes beside an event's time: its zone ('GMT+1 (Europe/Berlin)', or 'UTC') and, when the viewer's clocks
- * show another time at that moment, the viewer's ('1:05 PM your time', with the day when it differs).
- */
-export function zoneNote(
-  value: string | null | undefined,
-  zone: string,
-  viewerZone = viewerTimeZone(),
-): { zone: string; yours: string | null } | null {
-  const date = toDate(value);
-  if (!date) return null;
-  const name = zoneShortName(date, zone, localeFor('en'));
-  const label = name === zone ? name : `${name} (${zone})`;
-  if (zoneOffsetMinutes(date, zone) === zoneOffsetMinutes(date, viewerZone)) return { zone: label, yours: null };
-  const theirDay = formatDate('shortDay', date, viewerZone);
-  const when =
-    formatDate('shortDay', date, zone) === theirDay
-      ? formatDate('time', date, viewerZone)
-      : rowText(theirDay, formatDate('time', date, viewerZone));
-  return { zone: label, yours: translate(messages.yourTime, { time: when }) };
-}
-
-/** For <input type="datetime-local">: the wall time to the minute, in `zone` (left out: the viewer's). */
-export const toDateTimeLocal = (value?: string | null, zone?: string) =>
-  formatOr(
-    value,
-    (d) => {
-      if (!zone) {
-        return (
-          `${String(d.getFullYear()).padStart(4, '0')}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` +
-          `T${pad(d.getHours())}:${pad(d.getMinutes())}`
-        );
-      }
-      const parts = dateParts(
-        dateFormat('en-US', {
-          timeZone: zone,
-          hourCycle: 'h23',
-          year: 'numeric',
-          month: '2-digit',
-          day: '2-digit',
-          hour: '2-digit',
-          minute: '2-digit',
-        }),
-        d,
-      );
-      return `${parts.year!.padStart(4, '0')}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-    },
-    '',
-  );
-
-/** A datetime-local value read as wall time in `zone`: the ISO instant, or null when unreadable. */
-export function fromDateTimeLocal(value: string, zone: string): string | null {
-  const match = /^(\d{4,6})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
-  if (!match || !toDate(value)) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  return instantFromWallTime({ year, month, day, hour, minute }, zone).toISOString();
-}
-
+  formatOr(value, (d) => dayAtTime(formatDate('shortDate', d, zone), formatDate('time', d, zone)), dateUnavailable());
 /** Date ascending; events whose date cannot be read go last. */
 export function byDateAscending<T extends { date: string }>(a: T, b: T): number {
   const left = toDate(a.date)?.getTime();
@@ -296,7 +184,7 @@ export function dayHeading(value?: string | null, zone?: string, now = new Date(
 }
 
 /** A day and a time side by side: 'Wed, Dec 2 · 6:00 PM'. */
-const rowText = (day: string, at: string) => `${day} · ${at}`;
+export const rowText = (day: string, at: string) => `${day} · ${at}`;
 
 /** A short day and time, 'Wed, Dec 2 · 6:00 PM', in the event's zone; 'Date not specified' when unreadable. */
 export const rowDateTime = (value?: string | null, zone?: string) =>

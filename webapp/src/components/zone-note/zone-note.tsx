@@ -1,5 +1,5 @@
 // Beside an event's time: its zone, and the viewer's own time when their clocks show another.
-import { zoneNote } from '../../lib/dates';
+import { zoneNote } from '../../lib/date-zones';
 import styles from './zone-note.module.css';
 
 export function ZoneNote({ date, timeZone }: { date: string; timeZone: string }) {

@@ -4,7 +4,7 @@
 // (?tab=reports, ?tab=email), so a link can open the tab it is about. A member who is not an admin sees one clear
 // 'admins only' state instead of forms full of refused requests (the server refuses them anyway).
 import { ScrollText, Settings, ShieldAlert } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../../lib/router';
 import { Badge } from '../../../components/badge/badge';
 import { buttonClass } from '../../../components/button/button';
 import { StateCard } from '../../../components/card/card';

@@ -5,7 +5,7 @@
 // allowed (the last admin, oneself): its refusal is shown as it was given. Guardian accounts (made to consent
 // for a child) are listed with their role; nobody is given that role here. ?show=pending opens the applicants.
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../../lib/router';
 import type { MemberRole } from '../../../../../shared/constants';
 import type { AdminMember } from '../../../../../shared/types';
 import { Badge } from '../../../components/badge/badge';

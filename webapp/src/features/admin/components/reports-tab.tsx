@@ -3,7 +3,7 @@
 // (after a confirmation: a suspension ends their sessions at once).
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { REPORT_CATEGORIES, type ReportCategory } from '../../../../../shared/constants';
 import type { ReportAction, ReportItem, ReportStatus } from '../../../../../shared/types';
 import { Badge } from '../../../components/badge/badge';

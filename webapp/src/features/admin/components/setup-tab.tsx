@@ -2,7 +2,7 @@
 // organisation), one list of entries that each open their section, with a way back. Inside the Mini App the
 // backup download is refused (it is kept to the website's session): the entry says so instead of an error.
 import { ArrowLeft, ChevronRight, Database, FileText, Landmark, Mail, Shapes, type LucideIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { Card } from '../../../components/card/card';
 import { defineMessages, useT, type MessageDescriptor } from '../../../i18n';
 import { isMiniApp } from '../../../lib/telegram-mini-app';

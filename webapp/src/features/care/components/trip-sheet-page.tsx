@@ -2,7 +2,7 @@
 // guardian or waitlisted, with their care card and who to call — to read on a phone, download as CSV, or print
 // on A4 (one whole block per member, without the app around it) for a campsite without signal.
 import { ArrowLeft, Download, Printer } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '../../../lib/router';
 import { Button, buttonClass } from '../../../components/button/button';
 import { StateCard } from '../../../components/card/card';
 import { commonMessages } from '../../../components/common-messages';

@@ -1,7 +1,7 @@
 // The events list, a page at a time: upcoming soonest first, past newest first, each page about 50
 // events with the cursor of the next. Each event carries its attending count and the caller's own RSVP.
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
-import { FEATURED_EVENTS_COUNT } from '../../../../../shared/constants';
+import { FEATURED_EVENTS_COUNT } from '../../../../../shared/first-page-constants';
 import { EVENTS_PAGE_SIZE, eventsPagePath, myNextEventPath } from '../../../../../shared/first-screen';
 import type { EventsWhen } from '../../../../../shared/schemas/events';
 import type { EventsPage } from '../../../../../shared/types';

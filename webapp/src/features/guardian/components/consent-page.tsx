@@ -2,7 +2,7 @@
 // consent text, then sign-in (any method; a new account made here is a guardian account) and "I give consent".
 // Open to accounts still waiting for membership approval: a guardian never needs to be a member.
 import { CircleCheck, ShieldCheck, TriangleAlert } from 'lucide-react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from '../../../lib/router';
 import { Button, buttonClass } from '../../../components/button/button';
 import { Card, StateCard } from '../../../components/card/card';
 import { Skeleton } from '../../../components/skeleton/skeleton';

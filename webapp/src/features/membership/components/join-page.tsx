@@ -3,7 +3,7 @@
 // the next step. A bad or used-up code says so plainly.
 import { PartyPopper, TicketX, UserPlus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '../../../lib/router';
 import { Button, buttonClass } from '../../../components/button/button';
 import { StateCard } from '../../../components/card/card';
 import { Skeleton } from '../../../components/skeleton/skeleton';

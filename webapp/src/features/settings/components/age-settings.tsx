@@ -1,6 +1,6 @@
 // Date of birth (set once; afterwards only an admin corrects it), and for members under the consent age the
 // parent or guardian who gives consent. A member who is someone's guardian finds their children from here.
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import type { CurrentUser } from '../../../../../shared/types';
 import { buttonClass } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';

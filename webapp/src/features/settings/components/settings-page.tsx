@@ -2,7 +2,7 @@
 // notification preferences that save at once, the attendee-list privacy switch, the health & emergency card, and
 // leaving with your data.
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../../lib/router';
 import type { CurrentUser } from '../../../../../shared/types';
 import { toast, toastError } from '../../../components/toast-store';
 import { StateCard } from '../../../components/card/card';

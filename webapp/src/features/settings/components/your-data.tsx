@@ -1,6 +1,6 @@
 // Leaving with your data: a copy of everything stored about the member, and erasing the account for good.
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

@@ -5,7 +5,7 @@
 // names the Telegram account, and a login_id is only polled by the browser whose click created it.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { CALLBACK_CLOSE_DELAY_MS } from '../../../../../shared/constants';
 import type { TelegramAuthData } from '../../../../../shared/schemas/auth';
 import { toast } from '../../../components/toast-store';

@@ -4,7 +4,7 @@
 // sheet at the top and, full width below, the organiser's panel (attendee table, check-in, CSV, messages).
 import { ArrowLeft, CalendarX } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '../../../../lib/router';
 import { mayManageEvent } from '../../../../../../shared/permissions';
 import { Card, StateCard } from '../../../../components/card/card';
 import { Skeleton } from '../../../../components/skeleton/skeleton';

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Lock, UserRound, Users } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '../../../../lib/router';
 import { eventPreviewPath } from '../../../../../../shared/first-screen';
 import type { EventPreview } from '../../../../../../shared/types';
 import { Button } from '../../../../components/button/button';

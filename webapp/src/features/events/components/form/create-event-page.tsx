@@ -2,7 +2,7 @@
 // sheet's Duplicate) it starts from a copy of that event's details without its date, which the organiser picks,
 // and with its registration questions (new ones: the answers stay with the old event).
 import { Copy, ShieldAlert } from 'lucide-react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../../../lib/router';
 import { mayCreateEvents } from '../../../../../../shared/permissions';
 import { toast } from '../../../../components/toast-store';
 import { StateCard } from '../../../../components/card/card';

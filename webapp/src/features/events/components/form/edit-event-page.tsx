@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { EventInput } from '../../../../../../shared/schemas/events';
 import type { SeriesScope } from '../../../../../../shared/constants';
 import { mayManageEvent } from '../../../../../../shared/permissions';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '../../../../lib/router';
 import { toast, toastError } from '../../../../components/toast-store';
 import { StateCard } from '../../../../components/card/card';
 import { Skeleton } from '../../../../components/skeleton/skeleton';

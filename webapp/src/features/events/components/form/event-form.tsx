@@ -16,13 +16,8 @@ import { Card } from '../../../../components/card/card';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { Field } from '../../../../components/field/field';
 import { useT } from '../../../../i18n';
-import {
-  fromDateTimeLocal,
-  longDateTime,
-  organisationTimeZone,
-  timeZoneOptions,
-  toDateTimeLocal,
-} from '../../../../lib/dates';
+import { fromDateTimeLocal, timeZoneOptions, toDateTimeLocal } from '../../../../lib/date-zones';
+import { longDateTime, organisationTimeZone } from '../../../../lib/dates';
 import { schemaResolver } from '../../../../lib/form-resolver';
 import { useMainButton } from '../../../../lib/use-main-button';
 import { CoverPicker, fallbackCover } from './cover-picker';

@@ -2,7 +2,7 @@
 // parents asked for consent, and members who chose email, get nothing. Links to Admin → Email.
 import { useQuery } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../../lib/router';
 import type { SmtpSettingsView } from '../../../../../../shared/types';
 import { paths } from '../../../../config/paths';
 import { defineMessages, useT } from '../../../../i18n';

@@ -4,7 +4,7 @@
 // controls, as cards on phones and tablets and as the SPEC's table from 1024 px. Its own chunk, so a signed-out
 // visitor's first page carries no dropdown or date code.
 import { ArrowRight, CalendarDays, MapPin } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../../lib/router';
 import type { EventSummary } from '../../../../../../shared/types';
 import { buttonClass } from '../../../../components/button/button';
 import { Card } from '../../../../components/card/card';

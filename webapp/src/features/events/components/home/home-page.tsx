@@ -4,7 +4,7 @@
 // for them ("Needs you") when anything does.
 import { BellRing, CalendarCheck, Lock, LogIn, Users, type LucideIcon } from 'lucide-react';
 import { Suspense } from 'react';
-import { SAMPLE_EVENT_IMAGES } from '../../../../../../shared/constants';
+import { SAMPLE_EVENT_IMAGES } from '../../../../../../shared/first-page-constants';
 import { mayCreateEvents } from '../../../../../../shared/permissions';
 import { Button, buttonClass } from '../../../../components/button/button';
 import { Card } from '../../../../components/card/card';

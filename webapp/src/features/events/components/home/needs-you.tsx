@@ -3,7 +3,7 @@
 // 48 hours without enough cleared leaders). Nothing at all
 // when nothing waits: the home is the member's before it is the leader's.
 import { ChevronRight, Flag, ShieldCheck, Signature, UserPlus, Users, type LucideIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../../lib/router';
 import type { CurrentUser, LeaderNeeds } from '../../../../../../shared/types';
 import { Card } from '../../../../components/card/card';
 import { paths } from '../../../../config/paths';

@@ -5,13 +5,14 @@
 // sits above it, never inside it. On a full event the button reads 'Join the waitlist', then 'Leave the waitlist',
 // as on the details page. The place is here only when the list gave it: the server decides who may read it.
 import { Check, ChevronRight, Hourglass, Lock, LogOut, Users } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../../lib/router';
 import type { EventSummary } from '../../../../../../shared/types';
 import { Badge } from '../../../../components/badge/badge';
 import { Button } from '../../../../components/button/button';
 import { toast, toastError } from '../../../../components/toast-store';
 import { paths } from '../../../../config/paths';
-import { detailTime, zoneNote } from '../../../../lib/dates';
+import { zoneNote } from '../../../../lib/date-zones';
+import { detailTime } from '../../../../lib/dates';
 import { imageSource } from '../../../../lib/images';
 import { useTakePart } from '../../../../components/take-part/take-part';
 import { defineMessages, translate, useT } from '../../../../i18n';

@@ -5,7 +5,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../../../lib/router';
 import { Button } from '../../../../components/button/button';
 import { StateCard } from '../../../../components/card/card';
 import { EmptyState } from '../../../../components/empty-state/empty-state';

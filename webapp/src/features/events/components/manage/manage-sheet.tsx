@@ -17,7 +17,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../../../lib/router';
 import type { SeriesScope } from '../../../../../../shared/constants';
 import type { EventDetail } from '../../../../../../shared/types';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';

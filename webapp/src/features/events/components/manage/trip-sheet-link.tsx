@@ -2,7 +2,7 @@
 // the event's leaders' already, and the sheet closes CARE_VISIBLE_DAYS after the event ends (as the API does), so
 // a link that would only answer 403 is never offered.
 import { ClipboardList } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../../lib/router';
 import { DEFAULT_EVENT_DURATION_MS } from '../../../../../../shared/calendar';
 import { buttonClass } from '../../../../components/button/button';
 import { paths } from '../../../../config/paths';
