@@ -40,6 +40,9 @@ const EditEventPage = lazy(() =>
   import('../features/events/components/form/edit-event-page').then((m) => ({ default: m.EditEventPage })),
 );
 // An event's leaders only, and only for a trip.
+const RegisterPage = lazy(() =>
+  import('../features/events/components/register/register-page').then((m) => ({ default: m.RegisterPage })),
+);
 const TripSheetPage = lazy(() =>
   import('../features/care/components/trip-sheet-page').then((m) => ({ default: m.TripSheetPage })),
 );
@@ -118,6 +121,7 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
                   <Route path="/events/create" element={protect(<CreateEventPage />)} />
                   <Route path="/events/:id/edit" element={protect(<EditEventPage />)} />
                   <Route path="/events/:id/trip-sheet" element={protect(<TripSheetPage />)} />
+                  <Route path="/events/:id/register" element={protect(<RegisterPage />)} />
                   <Route
                     path="/events/:id"
                     element={
