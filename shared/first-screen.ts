@@ -21,10 +21,17 @@ export const EVENTS_PAGE_SIZE = 50;
 export const CURRENT_USER_PATH = '/api/users/me';
 
 /** GET /api/events?when=…&limit=…&cursor=…&mine=true, written the one way both sides build it. */
-export function eventsPagePath(when: 'upcoming' | 'past', cursor: string | null, limit: number, mine = false): string {
+export function eventsPagePath(
+  when: 'upcoming' | 'past',
+  cursor: string | null,
+  limit: number,
+  mine = false,
+  sectionId: number | null = null,
+): string {
   const query = new URLSearchParams({ when, limit: String(limit) });
   if (cursor) query.set('cursor', cursor);
   if (mine) query.set('mine', 'true');
+  if (sectionId !== null) query.set('sectionId', String(sectionId));
   return `/api/events?${query}`;
 }
 

@@ -5,6 +5,13 @@
 export const mayCreateEvents = (user: { role: string }): boolean => user.role === 'organiser' || user.role === 'admin';
 
 /**
+ * Who may open the event form: those who may create events, and the leaders of a section (for their sections'
+ * events only; the server checks the section on every save).
+ */
+export const mayOpenEventForm = (user: { role: string; leadsSections: readonly unknown[] }): boolean =>
+  mayCreateEvents(user) || user.leadsSections.length > 0;
+
+/**
  * Organiser powers over an event (edit, delete, invitations, attendee list, messages, check-in, sharing a
  * private event): admins over every event, its creator only while they still may create events.
  */

@@ -1,5 +1,7 @@
 // What the registers, section attendance and nudge calls answer.
 import type { StoredRsvpStatus } from '../constants';
+import type { RatioRule } from '../leader-ratio';
+import type { EventRatio } from './leader-checks';
 import type { SectionRole } from './sections';
 
 /** A register's mark for one member at one meeting. */
@@ -16,6 +18,10 @@ export interface RegisterLine {
   status: RegisterStatus | null;
   /** Whether the mark came from a scanned pass (check-in) rather than a leader. */
   checkedIn: boolean;
+  /** Younger than the organisation's consent age today (counted in the ratio). */
+  minor: boolean;
+  /** An adult whose required leader checks are current today (counted as a leader in the ratio). */
+  clearedLeader: boolean;
 }
 
 /** GET and PUT /api/events/{id}/register. */
@@ -24,6 +30,10 @@ export interface EventRegister {
   sectionId: number | null;
   lines: RegisterLine[];
   totals: Record<RegisterStatus | 'unmarked', number>;
+  /** The ratio of those marked present or late: cleared leaders there against minors there. */
+  ratio: EventRatio;
+  /** The organisation's rule, so a register counts the ratio live while marks are changed before saving. */
+  rule: RatioRule;
 }
 
 /** A member's meetings in a section's attendance report. */

@@ -44,6 +44,16 @@ export interface CurrentUser {
   guardianConsent: GuardianConsentState;
   /** The member's chosen language; null: the app follows Telegram's, the browser's, then the organisation's. */
   language: OrganisationLanguage | null;
+  /** The sections the member leads, by name (empty for most): they may create and run those sections' events. */
+  leadsSections: LedSection[];
+}
+
+/** A section as its leader's account names it. */
+export interface LedSection {
+  id: number;
+  name: string;
+  /** "#rrggbb"; null: the app's own colour. */
+  colour: string | null;
 }
 
 /** POST /api/users/me/phone/verification: a code went out (202), or the number is verified already (200). */

@@ -96,8 +96,30 @@ describe.each(DATABASE_KINDS)('registers and section attendance on %s', (kind) =
       ['Dan Dyer', 'member', 'present'],
     ]);
     const danLine = taken.body.lines.find((line: { user: { id: number } }) => line.user.id === dan.user.id);
-    expect(danLine).toMatchObject({ reply: 'attending', checkedIn: true });
+    expect(danLine).toMatchObject({ reply: 'attending', checkedIn: true, minor: false });
     expect((await lena.client.get(`/api/events/${first}/register`)).body).toEqual(taken.body);
+    // The live ratio counts who is there: Amy and Ben (Cat is excused; Dan gave no age), and no cleared leader yet.
+    expect(taken.body.ratio).toEqual({ leaders: 0, minors: 2, required: 2, ok: false });
+    expect(taken.body.rule).toEqual({ minLeadersPerEvent: 2, youthPerLeader: 8 });
+    for (const check of ['background_check', 'safeguarding_training']) {
+      const added = await admin.client.post(`/api/admin/members/${lena.user.id}/checks`, {
+        kind: check,
+        completedOn: '2029-01-01',
+        expiresOn: '2032-01-01',
+      });
+      expect(added.status, added.text).toBe(201);
+    }
+    const cleared = (await lena.client.get(`/api/events/${first}/register`)).body;
+    expect(cleared.ratio).toEqual({ leaders: 1, minors: 2, required: 2, ok: false });
+    const flags = (line: { user: { name: string }; minor: boolean; clearedLeader: boolean }) => [
+      line.user.name,
+      line.minor,
+      line.clearedLeader,
+    ];
+    expect(cleared.lines.map(flags).slice(0, 2)).toEqual([
+      ['Lena Leader', false, true],
+      ['Amy Archer', true, false],
+    ]);
 
     // Undoing the check-in takes back the mark it wrote; scanning again restores it.
     expect((await lena.client.delete(`/api/events/${first}/check-in/${dan.user.id}`)).status).toBe(200);

@@ -1,6 +1,7 @@
 // Sections over HTTP: admins make them and name their leaders; leaders run their section's membership and
 // events and nothing else; a section's events are seen by its members, their guardians, its leaders and admins
-// only, in every channel (list, page, filter, details, calendar download and feed, link preview).
+// only, in every channel (list, page, filter, details, calendar download and feed, link preview). A leader's own
+// account names the sections they lead.
 import type { User } from '@prisma/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases';
@@ -160,6 +161,22 @@ describe.each(DATABASE_KINDS)('sections on %s', (kind) => {
     expect((await cubLeader.client.get(`/api/events/${mine.body.id}/attendees`)).status).toBe(200);
     expect((await cub.client.patch(`/api/events/${mine.body.id}`, eventBody())).status).toBe(403);
     expect((await cubLeader.client.delete(`/api/events/${mine.body.id}`)).status).toBe(204);
+  });
+
+  it('When a section leader asks who they are, then their sections come with it, and another section is refused', async () => {
+    const me = await cubLeader.client.get('/api/users/me');
+    expect(me.status, me.text).toBe(200);
+    // The web app opens its event form to them by this list, and offers these sections only.
+    expect(me.body.leadsSections).toEqual([{ id: cubs, name: 'Cubs', colour: '#1f6feb' }]);
+    expect(me.body.role).toBe('member');
+    expect((await cub.client.get('/api/users/me')).body.leadsSections).toEqual([]);
+    expect((await admin.client.get('/api/users/me')).body.leadsSections).toEqual([]);
+    const elsewhere = await cubLeader.client.post(
+      '/api/events',
+      eventBody({ name: 'Not my section', sectionId: scouts }),
+    );
+    expect(elsewhere.status).toBe(403);
+    expect(await app.deps.prisma.event.count({ where: { name: 'Not my section' } })).toBe(0);
   });
 
   it('When a section is deleted, then its events belong to everyone and its memberships go', async () => {

@@ -7,7 +7,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { ARTIFACTS_DIR } from '../support/env';
 import { startTestApp, type TestApp } from '../support/test-app';
 import {
@@ -15,9 +14,9 @@ import {
   expectAccessible,
   expectToast,
   launchBrowser,
-  newTestContext,
   openAdminSetup,
   shows,
+  signedInPage,
 } from './browser';
 import { SCHEMES, SIZES } from './layout-kit';
 
@@ -40,21 +39,12 @@ describe.each(WEB_DATABASE_KINDS)('Admin → Sections on %s', (kind) => {
     await app?.stop();
   });
 
-  async function adminPage(options: { language?: string; size?: keyof typeof SIZES; scheme?: 'light' | 'dark' } = {}) {
-    const context = await newTestContext(browser, {
-      baseURL: app.url,
+  const adminPage = (options: { language?: string; size?: keyof typeof SIZES; scheme?: 'light' | 'dark' } = {}) =>
+    signedInPage(browser, app, admin.id, {
+      language: options.language,
+      scheme: options.scheme,
       viewport: SIZES[options.size ?? 'desktop'],
-      colorScheme: options.scheme ?? 'light',
     });
-    const token = await createSession(app.deps, admin.id);
-    await context.addCookies([
-      { name: SESSION_COOKIE, value: token, url: app.url },
-      ...(options.language ? [{ name: 'language', value: options.language, url: app.url }] : []),
-    ]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    return page;
-  }
 
   async function screenshot(page: Page, name: string) {
     const dir = path.join(ARTIFACTS_DIR, 'web', 'sections');

@@ -6,7 +6,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { ARTIFACTS_DIR } from '../support/env';
+import type { TestApp } from '../support/test-app';
 
 /**
  * The database the browser tests run on. They check what a person sees and does; the API tests run every
@@ -37,6 +39,31 @@ export async function newTestContext(browser: Browser, options: ContextOptions):
 
 export async function openPage(browser: Browser, baseURL: string, options: ContextOptions = {}): Promise<Page> {
   const context = await newTestContext(browser, { ...options, baseURL });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return page;
+}
+
+/**
+ * A page signed in as `userId` (a session cookie, as a sign-in leaves), on a phone of 390×844 unless told
+ * otherwise, in the colour scheme and language given (the language cookie the picker sets).
+ */
+export async function signedInPage(
+  browser: Browser,
+  app: Pick<TestApp, 'url' | 'deps'>,
+  userId: number,
+  options: { language?: string; scheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
+  const context = await newTestContext(browser, {
+    baseURL: app.url,
+    viewport: options.viewport ?? { width: 390, height: 844 },
+    colorScheme: options.scheme ?? 'light',
+  });
+  const token = await createSession(app.deps, userId);
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: token, url: app.url },
+    ...(options.language ? [{ name: 'language', value: options.language, url: app.url }] : []),
+  ]);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return page;
@@ -122,15 +149,22 @@ export async function expectAccessible(page: Page, name: string) {
  * screen, and screenshots are saved for both (full page). The flows call it for the states only they reach
  * (dialogs, errors, a verified phone): layout.test.ts checks every page at both sizes and in both schemes.
  */
-export async function checkScreen(page: Page, name: string) {
+export async function checkScreen(
+  page: Page,
+  name: string,
+  sizes: { phone: { width: number; height: number }; desktop: { width: number; height: number } } = {
+    phone: PHONE,
+    desktop: DESKTOP,
+  },
+) {
   await settle(page);
   await expectAccessible(page, name);
   const dir = path.join(ARTIFACTS_DIR, 'web');
   mkdirSync(dir, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
   for (const [label, size] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
+    ['phone', sizes.phone],
+    ['desktop', sizes.desktop],
   ] as const) {
     await page.setViewportSize(size);
     // Nothing may be wider than the screen: a 360 px phone scrolls down, never sideways.

@@ -7,11 +7,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { ARTIFACTS_DIR } from '../support/env';
 import { eventRow } from '../support/events';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { WEB_DATABASE_KINDS, expectToast, launchBrowser, newTestContext, shows } from './browser';
+import { WEB_DATABASE_KINDS, expectToast, launchBrowser, shows, signedInPage } from './browser';
 import { SCHEMES, SIZES } from './layout-kit';
 
 describe.each(WEB_DATABASE_KINDS)('a section’s events on %s', (kind) => {
@@ -46,21 +45,8 @@ describe.each(WEB_DATABASE_KINDS)('a section’s events on %s', (kind) => {
     await app?.stop();
   });
 
-  async function pageAs(user: User, options: { language?: string; scheme?: 'light' | 'dark' } = {}): Promise<Page> {
-    const context = await newTestContext(browser, {
-      baseURL: app.url,
-      viewport: SIZES.phone,
-      colorScheme: options.scheme ?? 'light',
-    });
-    const token = await createSession(app.deps, user.id);
-    await context.addCookies([
-      { name: SESSION_COOKIE, value: token, url: app.url },
-      ...(options.language ? [{ name: 'language', value: options.language, url: app.url }] : []),
-    ]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    return page;
-  }
+  const pageAs = (user: User, options: { language?: string; scheme?: 'light' | 'dark' } = {}): Promise<Page> =>
+    signedInPage(browser, app, user.id, { ...options, viewport: SIZES.phone });
 
   it('When a section leader creates an event for her section, then only its members see it, tagged with the section', async () => {
     const page = await pageAs(leader);

@@ -72,7 +72,7 @@ export function createServices(deps: AppDeps) {
     slips: createSlipsService(deps, rsvp),
     events,
     organiser: createOrganiserService(deps, access, minors, registrationAnswers),
-    register: createRegisterService(deps, access),
+    register: createRegisterService(deps, access, leaders),
     nudges: createNudgeService(deps, access),
     attendance: createAttendanceService(deps),
     questions,

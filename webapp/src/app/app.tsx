@@ -40,6 +40,9 @@ const EditEventPage = lazy(() =>
   import('../features/events/components/form/edit-event-page').then((m) => ({ default: m.EditEventPage })),
 );
 // An event's leaders only, and only for a trip.
+const RegisterPage = lazy(() =>
+  import('../features/events/components/register/register-page').then((m) => ({ default: m.RegisterPage })),
+);
 const TripSheetPage = lazy(() =>
   import('../features/care/components/trip-sheet-page').then((m) => ({ default: m.TripSheetPage })),
 );
@@ -115,6 +118,7 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
                   <Route path="/events/create">{protect(<CreateEventPage />)}</Route>
                   <Route path="/events/:id/edit">{protect(<EditEventPage />)}</Route>
                   <Route path="/events/:id/trip-sheet">{protect(<TripSheetPage />)}</Route>
+                  <Route path="/events/:id/register">{protect(<RegisterPage />)}</Route>
                   <Route path="/events/:id">
                     <ProtectedRoute
                       visitorPage={(signIn) => (

@@ -1,12 +1,12 @@
 // Inside Telegram: Telegram's BackButton on inner pages, the start parameter `event_<id>` opens the event,
-// `join_<code>` an invite link, and `create` the create form (organisers and admins; anyone else stays home), and a sign-in that Telegram's data
+// `join_<code>` an invite link, and `create` the create form (organisers, admins, section leaders; anyone else stays home), and a sign-in that Telegram's data
 // could not give (expired or rejected initData) is said, not left silent.
 import { useEffect, useRef } from 'react';
 import { historyIndex, useLocation, useNavigate } from '../lib/router';
 import { toastError } from '../components/toast-store';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../lib/auth';
-import { mayCreateEvents } from '../../../shared/permissions';
+import { mayOpenEventForm } from '../../../shared/permissions';
 import {
   isMiniApp,
   miniAppStartEventId,
@@ -52,7 +52,7 @@ export function MiniAppBridge() {
     if (location.pathname !== paths.home) return;
     if (eventId !== null) void navigate(paths.event(eventId), { replace: true });
     else if (joinCode !== null) void navigate(paths.join(joinCode), { replace: true });
-    else if (create && user && mayCreateEvents(user)) void navigate(paths.createEvent, { replace: true });
+    else if (create && user && mayOpenEventForm(user)) void navigate(paths.createEvent, { replace: true });
   }, [location.pathname, navigate, user]);
 
   // A guardian account's home is its children (home sends it there): no BackButton that would only return.

@@ -10,6 +10,7 @@ import type { CurrentUser, EventDetail, EventsPage } from '../../../shared/types
 import { CURRENT_USER_PATH, EVENTS_PAGE_SIZE, eventPath, eventsPagePath } from '../../../shared/first-screen';
 import {
   eventsQueryOptions,
+  sectionParam,
   featuredEventsQueryOptions,
   myNextEventQueryOptions,
 } from '../features/events/api/get-events';
@@ -82,13 +83,15 @@ export function preloadFirstScreen(
   // takes no time), a visitor's list is not asked for: its refusal would only be an error in the console.
   if (pathname === '/events') {
     warmUpDateFormats();
-    const when = new URLSearchParams(location.search).get('when') === 'past' ? 'past' : 'upcoming';
+    const search = new URLSearchParams(location.search);
+    const when = search.get('when') === 'past' ? 'past' : 'upcoming';
+    const section = sectionParam(search);
     // The route's data is awaited before the first render only when the page brought it (it then takes no time);
     // asked before the request below takes the answer.
-    const inlined = hasInlinedAnswer(eventsPagePath(when, null, EVENTS_PAGE_SIZE));
+    const inlined = hasInlinedAnswer(eventsPagePath(when, null, EVENTS_PAGE_SIZE, false, section));
     const fetchList = () =>
       queryClient
-        .fetchInfiniteQuery(eventsQueryOptions(when))
+        .fetchInfiniteQuery(eventsQueryOptions(when, section))
         .then((result) => preloadCover(firstCover(result.pages[0]), 'card'))
         .catch(() => {});
     const data = userInlined ? user.then((member) => (readsEvents(member) ? fetchList() : null)) : fetchList();

@@ -6,6 +6,7 @@ export const paths = {
   event: (id: number | string) => `/events/${id}`,
   editEvent: (id: number | string) => `/events/${id}/edit`,
   tripSheet: (id: number | string) => `/events/${id}/trip-sheet`,
+  register: (id: number | string) => `/events/${id}/register`,
   settings: '/settings',
   adminSettings: '/admin/settings',
   telegramCallback: '/telegram-auth-callback',

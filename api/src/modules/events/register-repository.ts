@@ -17,6 +17,7 @@ export interface RegisterRow {
   reply: StoredRsvpStatus | null;
   status: RegisterStatus | null;
   source: 'register' | 'check_in' | null;
+  birthDate: Date | null;
 }
 
 /**
@@ -29,7 +30,8 @@ export function registerRows(prisma: Prisma | Tx, eventId: number, sectionId: nu
       SELECT sm.user_id FROM section_members sm WHERE sm.section_id = ${sectionId}::int
       UNION SELECT a.user_id FROM attendances a WHERE a.event_id = ${eventId}
       UNION SELECT r.user_id FROM register_entries r WHERE r.event_id = ${eventId})
-    SELECT u.id AS "userId", u.name, sm.role, a.status::text AS reply, r.status, r.source
+    SELECT u.id AS "userId", u.name, sm.role, a.status::text AS reply, r.status, r.source,
+           u.birth_date AS "birthDate"
       FROM people p
       JOIN users u ON u.id = p.user_id
       LEFT JOIN section_members sm ON sm.section_id = ${sectionId}::int AND sm.user_id = u.id

@@ -2,6 +2,7 @@
 // its section) see who is expected and mark each one present, late, excused or absent. A scanned pass marks
 // "present" on its own (a database trigger). Every save is audited (register.saved).
 import { invalid } from '../../../../shared/errors';
+import { ratioOf, type RatioRule } from '../../../../shared/leader-ratio';
 import { MSG } from '../../../../shared/messages';
 import { byShownName } from '../../../../shared/minor-names';
 import type { RegisterInput } from '../../../../shared/schemas/registers';
@@ -17,7 +18,18 @@ const idList = (userIds: number[]) => `${userIds.slice(0, 10).join(', ')}${userI
 
 const ROLE_ORDER = { leader: 0, member: 1 } as const;
 
-export function createRegisterService(deps: Pick<AppDeps, 'prisma' | 'now'>, access: EventAccess) {
+/** What the register asks of the leaders module (above this one): who is a minor, who a cleared leader, the rule. */
+export interface RatioFactsPort {
+  ratioFacts(
+    users: Array<{ id: number; birthDate: Date | null }>,
+  ): Promise<{ minors: Set<number>; cleared: Set<number>; rule: RatioRule }>;
+}
+
+export function createRegisterService(
+  deps: Pick<AppDeps, 'prisma' | 'now'>,
+  access: EventAccess,
+  leaders: RatioFactsPort,
+) {
   const { prisma } = deps;
   const managed = (viewer: Viewer, id: number) => access.managedRecord(viewer, id, MSG.onlyOrganisers);
 
@@ -26,6 +38,13 @@ export function createRegisterService(deps: Pick<AppDeps, 'prisma' | 'now'>, acc
     const rows = await repo.registerRows(prisma, eventId, sectionId);
     const totals = { present: 0, late: 0, excused: 0, absent: 0, unmarked: 0 };
     for (const row of rows) totals[row.status ?? 'unmarked'] += 1;
+    const facts = await leaders.ratioFacts(rows.map((row) => ({ id: row.userId, birthDate: row.birthDate })));
+    const there = rows.filter((row) => row.status === 'present' || row.status === 'late').map((row) => row.userId);
+    const ratio = ratioOf(
+      there.filter((id) => facts.cleared.has(id)).length,
+      there.filter((id) => facts.minors.has(id)).length,
+      facts.rule,
+    );
     const rank = (row: repo.RegisterRow) => (row.role ? ROLE_ORDER[row.role] : 2);
     const lines = rows
       .sort((a, b) => rank(a) - rank(b) || byShownName({ id: a.userId, name: a.name }, { id: b.userId, name: b.name }))
@@ -35,8 +54,10 @@ export function createRegisterService(deps: Pick<AppDeps, 'prisma' | 'now'>, acc
         reply: row.reply,
         status: row.status,
         checkedIn: row.source === 'check_in',
+        minor: facts.minors.has(row.userId),
+        clearedLeader: facts.cleared.has(row.userId),
       }));
-    return { eventId, sectionId, lines, totals };
+    return { eventId, sectionId, lines, totals, ratio, rule: facts.rule };
   }
 
   /** GET /api/events/{id}/register. */

@@ -5,15 +5,14 @@
 // admins 30 and 7 days before a check runs out, audits a lapse once, and tells an event's managers once when it
 // still lacks leaders 48 hours before it starts.
 import { calendarDay } from '../../../../shared/age';
+import { ratioOf, type RatioRule } from '../../../../shared/leader-ratio';
 import { invalid, notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
 import type { LeaderCheckInput, LeaderCheckKind } from '../../../../shared/schemas/leader-checks';
 import type {
   EventLeaders,
-  EventRatio,
   ExpiringCheck,
   LeaderCheck,
-  LeaderSettings,
   MemberChecks,
   MemberChecksStanding,
 } from '../../../../shared/types/leader-checks';
@@ -62,12 +61,6 @@ function standingOf(checks: LeaderCheck[], required: LeaderCheckKind[]): MemberC
     );
   const ends = checks.filter((check) => check.current).map((check) => check.expiresOn);
   return { cleared, lapsed, nextExpiry: ends.length ? ends.reduce((a, b) => (a < b ? a : b)) : null };
-}
-
-/** max(minLeadersPerEvent, ceil(minors / youthPerLeader)) while minors attend; an event of adults needs none. */
-export function ratioOf(leaders: number, minors: number, settings: LeaderSettings): EventRatio {
-  const required = minors > 0 ? Math.max(settings.minLeadersPerEvent, Math.ceil(minors / settings.youthPerLeader)) : 0;
-  return { leaders, minors, required, ok: leaders >= required };
 }
 
 export function createLeadersService(deps: AppDeps, { access }: { access: Pick<EventAccess, 'managedRecord'> }) {
@@ -182,6 +175,26 @@ export function createLeadersService(deps: AppDeps, { access }: { access: Pick<E
       if (clearedBy(own, ctx.settings.requiredLeaderChecks)) cleared.add(user.id);
     }
     return cleared;
+  }
+
+  /**
+   * Of these people, the minors and the cleared adult leaders today, and the organisation's ratio rule: what a
+   * register needs to count its live ratio from who is marked there.
+   */
+  async function ratioFacts(
+    users: Array<{ id: number; birthDate: Date | null }>,
+  ): Promise<{ minors: Set<number>; cleared: Set<number>; rule: RatioRule }> {
+    const ctx = await context();
+    const minors = users.filter((user) => {
+      const birthDate = birthDateText(user.birthDate);
+      return birthDate !== null && birthDate > ctx.bornAfter;
+    });
+    const { minLeadersPerEvent, youthPerLeader } = ctx.settings;
+    return {
+      minors: new Set(minors.map((user) => user.id)),
+      cleared: await clearedAdults(users, ctx),
+      rule: { minLeadersPerEvent, youthPerLeader },
+    };
   }
 
   async function leadersView(eventId: number): Promise<EventLeaders> {
@@ -326,6 +339,7 @@ export function createLeadersService(deps: AppDeps, { access }: { access: Pick<E
     eventLeaders,
     setEventLeaders,
     shortOfLeaders,
+    ratioFacts,
     scanDue,
   };
 }

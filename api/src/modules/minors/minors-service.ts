@@ -10,7 +10,7 @@ import type { CurrentUser } from '../../../../shared/types';
 import type { AppDeps } from '../../deps';
 import type { AuditDb } from '../audit/audit-repository';
 import { lastKnownTimeZone, readOrganisationSettings } from '../organisation/organisation-service';
-import { findUserById, toCurrentUser, type UserRow } from '../users/users-repository';
+import { findUserById, sectionsLedBy, toCurrentUser, type UserRow } from '../users/users-repository';
 import {
   birthDateText,
   consentStateOfMinor,
@@ -157,9 +157,13 @@ export function createMinorsService(deps: Pick<AppDeps, 'config' | 'prisma' | 'n
     if (consent !== 'granted') throw conflict(MSG.guardianConsentFirst);
   }
 
-  /** The current user as every API answer shows it: the account with its age and consent standing. */
+  /**
+   * The current user as every API answer shows it: the account with its age and consent standing, and the
+   * sections it leads (what the web app offers them in the event form and on home).
+   */
   async function currentUser(user: UserRow, db: AuditDb = deps.prisma): Promise<CurrentUser> {
-    return toCurrentUser(user, await standingOf(user, db));
+    const [standing, leadsSections] = await Promise.all([standingOf(user, db), sectionsLedBy(db, user.id)]);
+    return toCurrentUser(user, { ...standing, leadsSections });
   }
 
   /** 400 unless `birthDate` (a real YYYY-MM-DD day) lies in the past and at most 120 years ago. */

@@ -6,7 +6,7 @@ import {
   type MemberStatus,
   type NotificationChannel,
 } from '../../../../shared/constants';
-import type { CurrentUser, DirectoryUser, PublicUser } from '../../../../shared/types';
+import type { CurrentUser, DirectoryUser, LedSection, PublicUser } from '../../../../shared/types';
 import { isLanguage } from '../../../../shared/i18n/languages';
 import type { Prisma } from '../../db/database';
 
@@ -79,8 +79,11 @@ export const signInEmail = (user: UserRow): string | null =>
 export const isPhoneVerified = (user: Pick<UserRow, 'phoneNumber' | 'phoneVerifiedAt'>): boolean =>
   Boolean(user.phoneNumber && user.phoneVerifiedAt);
 
-/** Age and consent, worked out by the minors module (services.minors.currentUser is the way to call this). */
-export type MinorStandingFields = Pick<CurrentUser, 'birthDate' | 'isMinor' | 'guardianConsent'>;
+/**
+ * Age and consent, worked out by the minors module, and the sections led (services.minors.currentUser is the way
+ * to call this).
+ */
+export type MinorStandingFields = Pick<CurrentUser, 'birthDate' | 'isMinor' | 'guardianConsent' | 'leadsSections'>;
 
 export function toCurrentUser(user: UserRow, standing: MinorStandingFields): CurrentUser {
   return {
@@ -108,8 +111,17 @@ export function toCurrentUser(user: UserRow, standing: MinorStandingFields): Cur
     birthDate: standing.birthDate,
     isMinor: standing.isMinor,
     guardianConsent: standing.guardianConsent,
+    leadsSections: standing.leadsSections,
   };
 }
+
+/** The sections the user leads, by name (the current user's leadsSections; the sections module runs them). */
+export const sectionsLedBy = (prisma: Prisma | PrismaTypes.TransactionClient, userId: number): Promise<LedSection[]> =>
+  prisma.section.findMany({
+    where: { members: { some: { userId, role: 'leader' } } },
+    select: { id: true, name: true, colour: true },
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
+  });
 
 export const toPublicUser = (user: Pick<UserRow, 'id' | 'name' | 'avatarUrl'>): PublicUser => ({
   id: user.id,

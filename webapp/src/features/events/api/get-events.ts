@@ -8,17 +8,27 @@ import type { EventsPage } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { eventKeys } from './keys';
 
-export const getEventsPage = (when: EventsWhen, cursor: string | null, limit = EVENTS_PAGE_SIZE) =>
-  api.get<EventsPage>(eventsPagePath(when, cursor, limit));
+export const getEventsPage = (
+  when: EventsWhen,
+  cursor: string | null,
+  limit = EVENTS_PAGE_SIZE,
+  sectionId: number | null = null,
+) => api.get<EventsPage>(eventsPagePath(when, cursor, limit, false, sectionId));
+
+/** The list's section filter from its address (?section=3); null: every section. */
+export function sectionParam(search: URLSearchParams): number | null {
+  const id = Number(search.get('section'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
 
 /**
  * The list's pages in the server's order (the list only appends them). Used with useInfiniteQuery in the list's
  * own chunk: the first page's script (app/preload.ts starts this query) stays without the infinite-list hook.
  */
-export const eventsQueryOptions = (when: EventsWhen) =>
+export const eventsQueryOptions = (when: EventsWhen, sectionId: number | null = null) =>
   infiniteQueryOptions({
-    queryKey: eventKeys.page(when),
-    queryFn: ({ pageParam }) => getEventsPage(when, pageParam),
+    queryKey: eventKeys.page(when, sectionId),
+    queryFn: ({ pageParam }) => getEventsPage(when, pageParam, EVENTS_PAGE_SIZE, sectionId),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });

@@ -2,8 +2,12 @@
 export const eventKeys = {
   all: ['events'] as const,
   list: () => [...eventKeys.all, 'list'] as const,
-  /** One paged view of the list (upcoming or past); under list(), so invalidating the list refreshes both. */
-  page: (when: 'upcoming' | 'past') => [...eventKeys.list(), when] as const,
+  /**
+   * One paged view of the list (upcoming or past, of one section or all); under list(), so invalidating the list
+   * refreshes them all.
+   */
+  page: (when: 'upcoming' | 'past', sectionId: number | null = null) =>
+    sectionId === null ? ([...eventKeys.list(), when] as const) : ([...eventKeys.list(), when, { sectionId }] as const),
   featured: () => [...eventKeys.list(), 'featured'] as const,
   /** The soonest upcoming event the member is going to (home's "Your next event"). */
   myNext: () => [...eventKeys.list(), 'my-next'] as const,

@@ -1,9 +1,9 @@
-// Create New Event (admins): on success go to the new event. Opened as /events/create?from=<id> (the Manage
+// Create New Event (organisers, admins and section leaders): on success go to the new event. Opened as /events/create?from=<id> (the Manage
 // sheet's Duplicate) it starts from a copy of that event's details without its date, which the organiser picks,
 // and with its registration questions (new ones: the answers stay with the old event).
 import { Copy, ShieldAlert } from 'lucide-react';
 import { useNavigate, useSearchParams } from '../../../../lib/router';
-import { mayCreateEvents } from '../../../../../../shared/permissions';
+import { mayCreateEvents, mayOpenEventForm } from '../../../../../../shared/permissions';
 import { toast } from '../../../../components/toast-store';
 import { StateCard } from '../../../../components/card/card';
 import { paths } from '../../../../config/paths';
@@ -66,7 +66,7 @@ export function CreateEventPage() {
   const source = useEvent(sourceId ?? 0);
   const questions = useQuestionsSection(null, sourceId);
 
-  if (!user || !mayCreateEvents(user)) {
+  if (!user || !mayOpenEventForm(user)) {
     return (
       <StateCard title={t(messages.deniedTitle)} icon={<ShieldAlert size={32} aria-hidden="true" />}>
         <p>{t(messages.deniedBody)}</p>
@@ -77,6 +77,9 @@ export function CreateEventPage() {
   if (sourceId !== null && source.isPending) return <Skeleton label={t(messages.copying)} />;
   // A source that cannot be read (gone, or not visible) leaves an empty form rather than a dead end.
   const copy = sourceId !== null ? source.data : undefined;
+  // A section leader who may not make events for everyone starts with their (first) section chosen.
+  const blank = emptyEventValues();
+  if (!mayCreateEvents(user)) blank.sectionId = user.leadsSections[0]?.id ?? null;
   return (
     <>
       <h1>{t(messages.title)}</h1>
@@ -87,7 +90,7 @@ export function CreateEventPage() {
       )}
       <EventForm
         key={copy?.id ?? 'new'}
-        initial={copy ? copyValues(copy) : emptyEventValues()}
+        initial={copy ? copyValues(copy) : blank}
         submitLabel={t(messages.submit)}
         busyLabel={t(messages.busy)}
         busy={create.isPending}

@@ -1,7 +1,7 @@
 // Home (SPEC §2): a welcome that says why to join, About and Member Benefits; signed out a sign-in prompt
 // and Member-Only Events. Signed in, home is about the member: a short greeting, their next event, then
 // Featured Events, with About and Member Benefits after them. A leader (admin, organiser) also sees what waits
-// for them ("Needs you") when anything does.
+// for them ("Needs you") when anything does, and a section's leader "My section".
 import { BellRing, CalendarCheck, Lock, LogIn, Users, type LucideIcon } from 'lucide-react';
 import { Suspense } from 'react';
 import { SAMPLE_EVENT_IMAGES } from '../../../../../../shared/first-page-constants';
@@ -22,6 +22,12 @@ const { Page: FeaturedEvents } = featuredEvents;
 const { Page: NeedsYou } = lazyPage(
   () => import('./needs-you'),
   (m) => m.NeedsYou,
+);
+
+/** Section leaders only, in its own chunk too. */
+const { Page: MySection } = lazyPage(
+  () => import('./my-section'),
+  (m) => m.MySection,
 );
 
 const messages = defineMessages({
@@ -115,6 +121,11 @@ export function HomePage() {
       {user && mayCreateEvents(user) && (
         <Suspense fallback={null}>
           <NeedsYou user={user} />
+        </Suspense>
+      )}
+      {user && user.leadsSections.length > 0 && (
+        <Suspense fallback={null}>
+          <MySection user={user} />
         </Suspense>
       )}
       {isPending ? null : user ? (

@@ -15,8 +15,9 @@ import { errorMessage } from '../../../../lib/api-client';
 import { dayHeading, dayKey } from '../../../../lib/dates';
 import type { EventsWhen } from '../../../../../../shared/schemas/events';
 import type { EventSummary } from '../../../../../../shared/types';
-import { eventsQueryOptions } from '../../api/get-events';
+import { eventsQueryOptions, sectionParam } from '../../api/get-events';
 import { EventRow } from './event-row';
+import { SectionEmpty, SectionFilter } from './section-filter';
 import styles from './events-list-page.module.css';
 
 const messages = defineMessages({
@@ -56,8 +57,16 @@ const VIEWS = [
   { when: 'past', label: messages.past },
 ] as const;
 
-/** Upcoming and Past as links (each view has its own address), keeping the search. */
-function ViewSwitch({ current, query }: { current: EventsWhen; query: string | null }) {
+/** Upcoming and Past as links (each view has its own address), keeping the search and the section. */
+function ViewSwitch({
+  current,
+  query,
+  section,
+}: {
+  current: EventsWhen;
+  query: string | null;
+  section: number | null;
+}) {
   const t = useT();
   return (
     <nav aria-label={t(messages.views)} className={styles.views}>
@@ -65,6 +74,7 @@ function ViewSwitch({ current, query }: { current: EventsWhen; query: string | n
         const search = new URLSearchParams();
         if (when === 'past') search.set('when', 'past');
         if (query) search.set('q', query);
+        if (section !== null) search.set('section', String(section));
         const to = `/events${search.size ? `?${search}` : ''}`;
         return (
           <Link key={when} to={to} className={styles.view} aria-current={when === current ? 'page' : undefined}>
@@ -131,7 +141,8 @@ export function EventsListPage() {
   const t = useT();
   const [params] = useSearchParams();
   const when: EventsWhen = params.get('when') === 'past' ? 'past' : 'upcoming';
-  const events = useInfiniteQuery(eventsQueryOptions(when));
+  const section = sectionParam(params);
+  const events = useInfiniteQuery(eventsQueryOptions(when, section));
   const rawQuery = params.get('q');
   const query = (rawQuery ?? '').trim().toLowerCase();
   const { fetchNextPage, isFetchingNextPage } = events;
@@ -162,7 +173,7 @@ export function EventsListPage() {
       <header className={`page-intro ${styles.intro}`}>
         <div className={styles.titleRow}>
           <h1>{t(when === 'past' ? messages.pastTitle : messages.upcomingTitle)}</h1>
-          <ViewSwitch current={when} query={rawQuery} />
+          <ViewSwitch current={when} query={rawQuery} section={section} />
         </div>
         <p className={`muted ${styles.lead}`}>{t(when === 'past' ? messages.pastLead : messages.upcomingLead)}</p>
         {query && (
@@ -174,6 +185,7 @@ export function EventsListPage() {
           </p>
         )}
       </header>
+      <SectionFilter loaded={loaded} chosen={section} />
       {shown.length > 0 && (
         <div className={styles.days}>
           {byDay(drawn).map((day, dayIndex) => (
@@ -189,7 +201,8 @@ export function EventsListPage() {
         </div>
       )}
       {shown.length === 0 && query && <EmptyState icon={<SearchX size={22} />} title={t(messages.noMatches)} />}
-      {loaded.length === 0 && when === 'past' && <p className="muted">{t(messages.noPast)}</p>}
+      {loaded.length === 0 && section !== null && <SectionEmpty chosen={section} />}
+      {loaded.length === 0 && section === null && when === 'past' && <p className="muted">{t(messages.noPast)}</p>}
       {/* After the whole page is drawn: until then the end of the list is not where it will be. */}
       {events.hasNextPage && allDrawn && <LoadMore loading={isFetchingNextPage} onLoad={loadMore} />}
     </>

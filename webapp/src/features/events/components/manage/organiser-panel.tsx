@@ -21,6 +21,7 @@ import { CheckInByPass } from './check-in-by-pass';
 import { MessageAttendeesButton } from './message-attendees-dialog';
 import { MinorState } from './minor-state';
 import { TripSheetLink } from './trip-sheet-link';
+import { RegisterLink } from '../register/register-link';
 import { statusLabel } from '../rsvp/rsvp';
 import styles from './organiser-panel.module.css';
 
@@ -149,6 +150,7 @@ export function OrganiserPanel({
               <Download size={16} aria-hidden="true" />
               {t(messages.download)}
             </a>
+            <RegisterLink eventId={eventId} />
             <TripSheetLink eventId={eventId} eventDate={eventDate} />
             <MessageAttendeesButton eventId={eventId} />
           </>
