@@ -211,7 +211,7 @@ describe('registration answers in the browser', { timeout: 300_000 }, () => {
     // A required question left empty is named in the sheet; nothing is sent.
     await sheet.getByRole('button', { name: 'Send: Robin is going' }).click();
     await shows(sheet.getByText('Please answer this question.'));
-    await sheet.getByLabel('T-shirt size').selectOption('S');
+    await sheet.getByRole('radio', { name: 'S', exact: true }).check();
     await sheet.getByLabel('Allergies or medication').fill('Hay fever');
     await sheet.getByRole('checkbox', { name: 'Can swim 25 m' }).check();
     await screens(page, 'guardian-sheet-en');

@@ -161,15 +161,32 @@ export function requestWriteAccess(): Promise<boolean> {
   });
 }
 
-/** Shows Telegram's BackButton while `onBack` is given; returns the cleanup. */
-export function showBackButton(onBack: () => void): () => void {
+/**
+ * Who answers Telegram's BackButton: only the newest holder. An open sheet is above the page (back closes the sheet,
+ * not the page); the page's own back (mini-app-bridge.tsx) is below every sheet, even when it is set again while a
+ * sheet is open. The button shows while anyone holds it.
+ */
+const backHolders: Array<() => void> = [];
+let backListening = false;
+const backPressed = () => backHolders.at(-1)?.();
+
+/** Shows Telegram's BackButton while `onBack` is given; returns the cleanup. `layer` 'sheet' goes above the page. */
+export function showBackButton(onBack: () => void, layer: 'page' | 'sheet' = 'page'): () => void {
   const button = webApp?.BackButton;
   if (!button) return () => {};
-  button.onClick(onBack);
+  // A holder of its own, so the same function given twice is two holders.
+  const holder = () => onBack();
+  if (layer === 'sheet') backHolders.push(holder);
+  else backHolders.unshift(holder);
+  if (!backListening) {
+    button.onClick(backPressed);
+    backListening = true;
+  }
   button.show();
   return () => {
-    button.offClick(onBack);
-    button.hide();
+    const index = backHolders.indexOf(holder);
+    if (index >= 0) backHolders.splice(index, 1);
+    if (backHolders.length === 0) button.hide();
   };
 }
 

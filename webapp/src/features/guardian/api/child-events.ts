@@ -8,7 +8,7 @@ import type { AttendResponse, EventsPage } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { guardianKeys } from '../../../lib/guardian-children';
 
-const childEventsKey = (childId: number) => [...guardianKeys.all, 'child-events', childId] as const;
+export const childEventsKey = (childId: number) => [...guardianKeys.all, 'child-events', childId] as const;
 
 /** A page at a time (20 events), following the list's opaque cursor: "Show more" asks for the next. */
 export const useChildEvents = (childId: number, enabled = true) =>

@@ -1,16 +1,24 @@
 // A child's upcoming events on the guardian's home, a page at a time ("Show more"): each with the child's reply and
 // its state (going, waitlisted and where, waiting for this guardian's slip), and the guardian replying for the
 // child (forUserId) — answering the event's questions for them first when it asks any, and changing those answers
-// later (child-answers-sheet.tsx).
+// later (the app's one answers sheet, components/answers-sheet).
 import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
 import type { AnswersInput } from '../../../../../shared/schemas/questions';
-import type { AnswerValues, EventSummary, GuardianChild, RegistrationQuestion } from '../../../../../shared/types';
+import type {
+  AnswerValues,
+  AttendResponse,
+  EventSummary,
+  GuardianChild,
+  RegistrationQuestion,
+} from '../../../../../shared/types';
 import { Badge, type BadgeTone } from '../../../components/badge/badge';
 import { Button } from '../../../components/button/button';
 import { toast, toastError } from '../../../components/toast-store';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { AnswersSheet, personKey } from '../../../components/answers-sheet/answers-sheet';
+import { missingAnswers } from '../../../components/answers-sheet/answer-values';
 import { longDateTime } from '../../../lib/dates';
 import { defineMessages, useT, type MessageDescriptor } from '../../../i18n';
 import {
@@ -20,7 +28,6 @@ import {
   useSaveChildAnswers,
 } from '../api/child-answers';
 import { useChildEvents, useReplyForChild, type ChildReply } from '../api/child-events';
-import { ChildAnswersSheet } from './child-answers-sheet';
 import { firstName, guardianMessages } from './guardian-messages';
 import styles from './guardian.module.css';
 
@@ -45,7 +52,6 @@ const messages = defineMessages({
   answers: { id: 'web.guardian.events.answers', defaultMessage: 'Answers' },
   answersFor: { id: 'web.guardian.events.answersFor', defaultMessage: '{name}’s answers for {event}' },
   answerAndGo: { id: 'web.guardian.events.answerAndGo', defaultMessage: 'Send: {name} is going' },
-  saveAnswers: { id: 'web.guardian.events.saveAnswers', defaultMessage: 'Save answers' },
   answersSaved: { id: 'web.guardian.events.answersSaved', defaultMessage: 'Answers saved' },
   answersSavedFor: {
     id: 'web.guardian.events.answersSavedFor',
@@ -72,7 +78,8 @@ interface SheetState {
   mode: 'reply' | 'edit';
   questions: RegistrationQuestion[];
   answers: AnswerValues;
-  error: string | null;
+  /** The questions a refused reply named before the sheet opened. */
+  missing?: number[];
 }
 
 function EventRow({ child, event }: { child: GuardianChild; event: EventSummary }) {
@@ -82,6 +89,7 @@ function EventRow({ child, event }: { child: GuardianChild; event: EventSummary 
   const saveAnswers = useSaveChildAnswers(event.id, child.id);
   const [sheet, setSheet] = useState<SheetState | null>(null);
   const name = firstName(child.name);
+  const answering = { id: child.id, name };
   const status = event.myStatus;
   const [label, tone] = STATUS_LOOK[status];
   const closed = event.rsvpClosesAt !== null && Date.parse(event.rsvpClosesAt) <= Date.now();
@@ -93,6 +101,31 @@ function EventRow({ child, event }: { child: GuardianChild; event: EventSummary 
   /** The child's answers so far (none when they cannot be read: the form starts empty and the server judges). */
   const storedAnswers = () => queryClient.fetchQuery(childAnswersQuery(event.id, child.id)).catch(() => ({}));
 
+  const done = (result: AttendResponse) =>
+    toast({
+      title: t(messages.replied),
+      description:
+        result.status === 'waitlisted'
+          ? t(messages.waitlistedDone, { name, event: event.name, position: result.waitlistPosition ?? 0 })
+          : t(result.status === 'attending' ? messages.goingDone : messages.notGoingDone, {
+              name,
+              event: event.name,
+            }),
+    });
+
+  /** A reply without the sheet; a refusal for missing answers opens the questions with them marked. */
+  const send = (input: ChildReply): void =>
+    reply.mutate(input, {
+      onSuccess: done,
+      onError: (error) => {
+        const missing = missingAnswers(error);
+        if (!missing) return toastError(t(messages.replyFailed, { name }), errorMessage(error));
+        void Promise.all([queryClient.fetchQuery(eventQuestionsQuery(event.id)), storedAnswers()])
+          .then(([list, answers]) => setSheet({ mode: 'reply', questions: list, answers, missing }))
+          .catch(() => toastError(t(messages.replyFailed, { name }), errorMessage(error)));
+      },
+    });
+
   /**
    * The answers step of a reply going: with questions, the sheet asks them first (what the child answered before
    * filled in); without, the reply goes at once.
@@ -100,64 +133,24 @@ function EventRow({ child, event }: { child: GuardianChild; event: EventSummary 
   const askThenGo = async () => {
     const list = await queryClient.fetchQuery(eventQuestionsQuery(event.id)).catch(() => []);
     if (list.length === 0) return send({ eventId: event.id, status: 'attending' });
-    setSheet({ mode: 'reply', questions: list, answers: await storedAnswers(), error: null });
+    setSheet({ mode: 'reply', questions: list, answers: await storedAnswers() });
   };
 
   const editAnswers = async () => {
     if (!questions.data) return;
-    setSheet({ mode: 'edit', questions: questions.data, answers: await storedAnswers(), error: null });
+    setSheet({ mode: 'edit', questions: questions.data, answers: await storedAnswers() });
   };
 
-  /** A refusal for missing answers opens the questions (keeping what was typed); any other is said. */
-  const refused = async (input: ChildReply, error: Error) => {
-    if (error instanceof ApiError && error.code === 'answers_required') {
-      const list = await queryClient.fetchQuery(eventQuestionsQuery(event.id)).catch(() => []);
-      if (list.length > 0) {
-        const stored = sheet ? {} : await storedAnswers();
-        setSheet((open) =>
-          open
-            ? { ...open, error: errorMessage(error) }
-            : { mode: 'reply', questions: list, answers: stored, error: errorMessage(error) },
-        );
-        return;
-      }
-    }
-    if (sheet) setSheet((open) => open && { ...open, error: errorMessage(error) });
-    else toastError(t(messages.replyFailed, { name }), errorMessage(error));
-  };
-
-  const send = (input: ChildReply): void =>
-    reply.mutate(input, {
-      onSuccess: (result) => {
-        setSheet(null);
-        toast({
-          title: t(messages.replied),
-          description:
-            result.status === 'waitlisted'
-              ? t(messages.waitlistedDone, { name, event: event.name, position: result.waitlistPosition ?? 0 })
-              : t(result.status === 'attending' ? messages.goingDone : messages.notGoingDone, {
-                  name,
-                  event: event.name,
-                }),
-        });
-      },
-      onError: (error) => void refused(input, error),
-    });
-
-  const submitSheet = (answers: AnswersInput) => {
-    if (!sheet) return;
-    if (sheet.mode === 'reply') return send({ eventId: event.id, status: 'attending', answers });
-    saveAnswers.mutate(answers, {
-      onSuccess: () => {
-        setSheet(null);
-        toast({
-          title: t(messages.answersSaved),
-          description: t(messages.answersSavedFor, { name, event: event.name }),
-        });
-      },
-      onError: (error) => setSheet((open) => open && { ...open, error: errorMessage(error) }),
-    });
-  };
+  /** The sheet's answers: with the reply going, or saved alone. A refusal stays in the sheet, with what was typed. */
+  const submitSheet = (answers: AnswersInput) =>
+    sheet?.mode === 'edit'
+      ? saveAnswers.mutateAsync(answers).then(() =>
+          toast({
+            title: t(messages.answersSaved),
+            description: t(messages.answersSavedFor, { name, event: event.name }),
+          }),
+        )
+      : reply.mutateAsync({ eventId: event.id, status: 'attending', answers }).then(done);
 
   return (
     <li className={styles.item}>
@@ -215,17 +208,18 @@ function EventRow({ child, event }: { child: GuardianChild; event: EventSummary 
         )
       )}
       {sheet && (
-        <ChildAnswersSheet
+        <AnswersSheet
           open
           onOpenChange={(open) => !open && setSheet(null)}
-          childName={name}
+          forWhom={[answering]}
+          eventId={event.id}
           eventName={event.name}
+          mode={sheet.mode}
           questions={sheet.questions}
-          answers={sheet.answers}
-          submitLabel={t(sheet.mode === 'reply' ? messages.answerAndGo : messages.saveAnswers, { name })}
-          busy={reply.isPending || saveAnswers.isPending}
-          error={sheet.error}
-          onSubmit={submitSheet}
+          stored={{ [personKey(answering)]: sheet.answers }}
+          missing={sheet.missing}
+          submitLabel={t(messages.answerAndGo, { name })}
+          onSubmit={(answers) => submitSheet(answers[personKey(answering)] ?? {})}
         />
       )}
     </li>

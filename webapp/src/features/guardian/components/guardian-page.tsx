@@ -10,6 +10,7 @@ import { useGuardianChildren } from '../../../lib/guardian-children';
 import { useT } from '../../../i18n';
 import { commonMessages } from '../../../components/common-messages';
 import { ChildCard } from './child-card';
+import { SiblingsCard } from './siblings-card';
 import { guardianMessages as messages } from './guardian-messages';
 import styles from './guardian.module.css';
 
@@ -53,7 +54,12 @@ export function GuardianPage() {
           </EmptyState>
         </Card>
       ) : (
-        children.data.map((child) => <ChildCard key={child.id} child={child} />)
+        <>
+          <SiblingsCard family={children.data} />
+          {children.data.map((child) => (
+            <ChildCard key={child.id} child={child} />
+          ))}
+        </>
       )}
     </div>
   );

@@ -24,7 +24,7 @@ import { useAttendEvent } from '../../api/attend-event';
 import { useAttendees } from '../../api/get-attendees';
 import { questionsQueryOptions } from '../../api/questions';
 import { useSaveAnswers } from '../../api/save-answers';
-import { asksQuestions, missingAnswers } from './answer-values';
+import { asksQuestions, missingAnswers } from '../../../../components/answers-sheet/answer-values';
 import { goingFaces } from '../details/event-hero';
 import { GuestsStepper } from './guests-stepper';
 import { MemberPass } from './member-pass';
@@ -37,7 +37,7 @@ import { YourAnswers } from './your-answers';
 
 // The questions sheet loads when the event turns out to ask questions, before any press (rsvp/answers-sheet.tsx).
 const loadSheet = () => import('./answers-sheet');
-const AnswersSheet = lazy(() => loadSheet().then((m) => ({ default: m.AnswersSheet })));
+const AnswersSheet = lazy(() => loadSheet().then((m) => ({ default: m.MemberAnswersSheet })));
 
 /** What the open sheet is for: a reply (its status, guests and button) or changing the answers alone. */
 type Asking =

@@ -1,16 +1,19 @@
 // Registration answers between the API's shape and a form's: one field per question (`q<id>`), each kind as its
 // input holds it (text as typed, a number as the text of its input, choices as a list, a checkbox as a boolean).
 // The server judges every value again (api/src/modules/questions/answer-rules.ts); the form only converts.
-import type { AttendanceStatus } from '../../../../../../shared/constants';
-import type { AnswersInput } from '../../../../../../shared/schemas/questions';
-import type { AnswerValue, AnswerValues, RegistrationQuestion } from '../../../../../../shared/types';
-import { ApiError } from '../../../../lib/api-client';
+import type { AttendanceStatus } from '../../../../shared/constants';
+import type { AnswersInput } from '../../../../shared/schemas/questions';
+import type { AnswerValue, AnswerValues, RegistrationQuestion } from '../../../../shared/types';
+import { ApiError } from '../../lib/api-client';
 
 /** A form field's value: strings for text, number, date and single; a list for multi; a boolean for checkbox. */
 type FieldValue = string | string[] | boolean | null | undefined;
 export type AnswerFormValues = Record<string, FieldValue>;
 
 export const fieldName = (question: Pick<RegistrationQuestion, 'id'>) => `q${question.id}`;
+
+/** The sheet's values: one group of fields per person it answers for ('me', or 'p<childId>' for a child). */
+export type SheetValues = Record<string, AnswerFormValues>;
 
 function toField(question: RegistrationQuestion, value: AnswerValue | undefined): FieldValue {
   switch (question.kind) {
@@ -46,6 +49,12 @@ function toAnswer(question: RegistrationQuestion, value: FieldValue): AnswerValu
       return text === '' ? null : text;
     }
   }
+}
+
+/** Whether a field holds an answer as the server counts one (a checkbox only when ticked). */
+export function isFilled(question: RegistrationQuestion, value: FieldValue): boolean {
+  const answer = toAnswer(question, value);
+  return answer !== null && answer !== false;
 }
 
 /** Every question's answer as the form says it; null clears one the member emptied. */
