@@ -81,7 +81,7 @@ describe('the page carries its first screen', () => {
   });
   afterAll(() => app?.stop());
 
-  it("When a member opens an event, then the page carries the API's own answers for them and names the cover and the page's code", async () => {
+  it("When a member opens an event with a photo, then the page carries the API's own answers for them and names the cover alone", async () => {
     const imageUrl = await uploadCover(app, organiser);
     const created = await organiser.post<{ id: number }>('/api/events', eventBody({ imageUrl }));
     const path = `/api/events/${created.body.id}`;
@@ -103,6 +103,17 @@ describe('the page carries its first screen', () => {
     );
     expect(page.html).not.toContain('rel="stylesheet"');
     expect(page.html).toMatch(/<style>[^<]*\.boot-cover\{/);
+    // The photo shares the phone's connections with the main script only: the page's code comes after it.
+    expect(page.html).not.toMatch(/modulepreload[^>]*event-details-page/);
+    expect(page.html).not.toMatch(/rel="preload" as="style"/);
+  });
+
+  it("When a member opens an event without a photo, then the page names the page's code beside the main script", async () => {
+    const created = await organiser.post<{ id: number }>('/api/events', eventBody({ name: 'Board games night' }));
+
+    const page = await pageFor(app, `/events/${created.body.id}`, member);
+
+    expect(page.answers[`/api/events/${created.body.id}`]?.status).toBe(200);
     const chunk = /<link rel="modulepreload" crossorigin href="(\/assets\/event-details-page-[\w-]+\.js)"/.exec(
       page.html,
     );
@@ -110,7 +121,7 @@ describe('the page carries its first screen', () => {
     expect((await get(`${app.url}${chunk![1]}`)).status).toBe(200);
   });
 
-  it('When a member opens a private event they are not invited to, then the page carries neither it nor its cover', async () => {
+  it('When a member not invited to a private event, or a visitor, opens it, then the page carries neither it nor its cover', async () => {
     const imageUrl = await uploadCover(app, organiser);
     const secret = await organiser.post<{ id: number }>(
       '/api/events',
@@ -124,9 +135,15 @@ describe('the page carries its first screen', () => {
     expect(page.answers[`/api/events/${secret.body.id}`]).toBeUndefined();
     expect(page.html).not.toContain(imageUrl);
     expect(page.html).not.toContain('Secret planning meeting');
+    // Nor does a visitor's page: a private event has no preview to show.
+    const visitor = await pageFor(app, `/events/${secret.body.id}`);
+    expect(visitor.status).toBe(200);
+    expect(visitor.html).not.toContain(imageUrl);
+    expect(visitor.html).not.toContain('Secret planning meeting');
+    expect(Object.keys(visitor.answers)).toEqual(['/api/users/me']);
     // The organiser who may see it gets both.
     const own = await pageFor(app, `/events/${secret.body.id}`, organiser);
-    expect(own.html).toContain(`${imageUrl}/960.webp`);
+    expect(own.html).toContain(`<link rel="preload" as="image" href="${imageUrl}/960.webp" fetchpriority="high"`);
     expect(own.answers[`/api/events/${secret.body.id}`]?.status).toBe(200);
   });
 

@@ -1,7 +1,8 @@
 // What the page the server sends already carries for its first screen. Without it a phone waits
 // for a chain: the page → the main script → the current user and the route's data → the route's code → the
 // cover. Here the server, which knows the route and the session, answers the first GETs in the page itself
-// and names the route's code and cover in its head, so they load beside the main script.
+// and names the route's code and cover in its head, so they load beside the main script (an event's page
+// whose cover is an uploaded photo names the cover alone: see below).
 //
 // Only what the session may see: the answers are the API's own for this cookie (a private event the member
 // may not see gives no answer and no cover), and a page carrying them is private to the browser. An account
@@ -16,6 +17,7 @@ import {
   eventPath,
   eventPreviewPath,
   eventsPagePath,
+  isUploadedImage,
   myNextEventPath,
   type FirstScreenAnswers,
   type IMAGE_SIZES,
@@ -129,13 +131,16 @@ export function createFirstScreen(deps: AppDeps, events: EventsService, minors: 
       return screen;
     }
     if (eventId !== null) {
-      screen.modules.push(PAGE_MODULES.details);
       const id = eventId;
       // Not visible to this member (or gone): no answer, no cover; the web app asks and shows 'Event Not Found'.
       const event = await events.getVisible(member, id).catch(() => null);
-      if (!event) return screen;
-      answers[eventPath(id)] = { status: 200, body: event };
-      if (event.imageUrl) screen.cover = { url: event.imageUrl, variant: 'cover', page: 'details' };
+      if (event) answers[eventPath(id)] = { status: 200, body: event };
+      if (event?.imageUrl) screen.cover = { url: event.imageUrl, variant: 'cover', page: 'details' };
+      // An uploaded photo (tens of KB) is the page's largest paint, drawn by the loading screen before any
+      // script. Named beside the page's forty-odd code and message files, it shares a phone's few connections
+      // with all of them and paints after the last; without them it shares the line with the main script only,
+      // and the page's code follows that script one round trip later, while the cover is already on screen.
+      if (!event?.imageUrl || !isUploadedImage(event.imageUrl)) screen.modules.push(PAGE_MODULES.details);
     }
     return screen;
   };

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import { Link } from '../../../../lib/router';
 import type { SmtpSettingsView } from '../../../../../../shared/types';
+import { WarningNotice } from '../../../../components/notice/notice';
 import { paths } from '../../../../config/paths';
 import { defineMessages, useT } from '../../../../i18n';
 import { api } from '../../../../lib/api-client';
-import styles from './home-page.module.css';
 
 const messages = defineMessages({
   text: {
@@ -29,11 +29,8 @@ export function EmailOffNotice() {
   const settings = useQuery(smtpQuery);
   if (!settings.isSuccess || (settings.data && settings.data.enabled)) return null;
   return (
-    <p className={styles.emailOff} role="status" data-testid="email-off">
-      <MailWarning size={20} aria-hidden="true" />
-      <span>
-        {t(messages.text)} <Link to={`${paths.adminSettings}?tab=email`}>{t(messages.setUp)}</Link>
-      </span>
-    </p>
+    <WarningNotice icon={MailWarning} testId="email-off">
+      {t(messages.text)} <Link to={`${paths.adminSettings}?tab=email`}>{t(messages.setUp)}</Link>
+    </WarningNotice>
   );
 }

@@ -1,9 +1,9 @@
 // The managers' warning on an event page while it has too few cleared leaders for its attending minors
 // ("Two cleared leaders needed — 1 assigned"). It warns and never blocks: a leader decides.
 import { ShieldAlert } from 'lucide-react';
+import { WarningNotice } from '../../../../components/notice/notice';
 import { defineMessages, useT } from '../../../../i18n';
 import { useEventLeaders } from '../../api/event-leaders';
-import styles from './leaders-warning.module.css';
 
 const messages = defineMessages({
   needed: {
@@ -20,9 +20,8 @@ export function LeadersWarning({ eventId, canManage }: { eventId: number; canMan
   if (!canManage || !leaders.data || leaders.data.ratio.ok) return null;
   const { required, leaders: assigned } = leaders.data.ratio;
   return (
-    <p className={styles.warning} role="status" data-testid="leaders-warning">
-      <ShieldAlert size={20} aria-hidden="true" />
-      <span>{t(messages.needed, { required, leaders: assigned })}</span>
-    </p>
+    <WarningNotice icon={ShieldAlert} testId="leaders-warning">
+      {t(messages.needed, { required, leaders: assigned })}
+    </WarningNotice>
   );
 }
