@@ -1,8 +1,9 @@
 // The API benchmark: GET /api/events and GET /api/events/{id} as a signed-in member, our app against
 // the best plain baseline (node:http + pg, counts kept on the row, one prepared statement, the same bytes) at 10
 // and 50 connections in the same run; the first page with 10,000 events against 200; repeats with If-None-Match
-// against full answers; with Prometheus metrics on (METRICS_PORT) against off; the list's bytes with gzip; the
-// server's memory after a minute of load.
+// against full answers; with Prometheus metrics on (METRICS_PORT) against off (medians of interleaved rounds, and
+// CPU time per request: bench-rounds.ts); the list with 20 sections and 10,000 members against the same data
+// without sections (api/sections.ts); the list's bytes with gzip; the server's memory after a minute of load.
 // Ours is the compiled server (dist/server, as production runs it); the baseline runs under tsx, which only
 // makes it heavier.
 // It prints figures and asserts nothing about speed; it fails only if the two servers disagree.
@@ -10,8 +11,10 @@ import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessio
 import { createSystem } from '../../api/src/system/create-system';
 import type { EventSummary } from '../../shared/types';
 import { rawGet } from '../support/http-client';
-import { benchAppConfig, benchAppEnv } from './api/app-config';
-import { ensureCompiledServer, startCompiledApp, startServedApp } from './api/compiled-app';
+import { benchAppConfig } from './api/app-config';
+import { ensureCompiledServer, startCompiledApp } from './api/compiled-app';
+import { measureMetricsCost, metricsWorkPerRequest } from './api/metrics-cost';
+import { measureSectionsCost, SECTION_MEMBERS, SECTIONS } from './api/sections';
 import { EVENTS, LARGE_SET, SMALL_SET, seedBenchData, USERS, type SeedOptions } from './api/seed';
 import {
   createBenchDatabase,
@@ -24,7 +27,8 @@ import {
   type ChildServer,
   type ComparisonRow,
 } from './bench-kit';
-import { BENCH_RSS_SECONDS, SERVER_PROCESS_ENV } from './env';
+import { printCost } from './bench-rounds';
+import { BENCH_RSS_SECONDS } from './env';
 
 const FIRST_PAGE = '/api/events?when=upcoming&limit=50';
 
@@ -161,29 +165,24 @@ async function main(): Promise<void> {
       ours: repeats.ours,
       baseline: repeats.baseline,
     });
-    // Every answer observed into the request histogram (the scrapes themselves are not part of the load). Against
-    // a server without metrics started with it, not `ours`: after the runs above that one's JIT and heap have
-    // settled, and the ratio would measure a fresh process against a warm one, not the metrics.
-    const [metered, unmetered] = await step('started our app with metrics on (METRICS_PORT) and off', () =>
-      Promise.all([
-        startServedApp({ ...SERVER_PROCESS_ENV, ...benchAppEnv(small.database.url), METRICS_PORT: '0' }),
-        startCompiledApp(small.database.url),
-      ]),
-    );
-    servers.push(metered, unmetered);
-    for (const [label, paths] of [
-      ['GET /api/events/{id}', detailPaths],
-      ['GET /api/events', ['/api/events']],
-    ] as const) {
-      const pair = await step(`loaded ${label} with metrics on and off`, () =>
-        measurePair(
-          { url: metered.url, paths: [...paths], headers },
-          { url: unmetered.url, paths: [...paths], headers },
-        ),
-      );
-      own.push({ label: `${label}: metrics on / off`, ours: pair.ours, baseline: pair.baseline });
-    }
     printComparison('Our app against itself (ratio = first / second)', own, ['first', 'second']);
+    printCost(
+      'Prometheus metrics on / off (the hot reads may pay at most 5 %: a rate ratio ≥ 0.95, a CPU ratio ≤ 1.05)',
+      await measureMetricsCost(small.database.url, headers, detailPaths),
+      ['on', 'off'],
+      'the app process',
+    );
+    console.log(
+      `  the metrics' own work per answer, measured apart: ${metricsWorkPerRequest().toFixed(2)} µs of CPU time\n`,
+    );
+
+    printCost(
+      `Sections: ${SECTIONS} sections and ${SECTION_MEMBERS.toLocaleString('en')} members / the same without (the ` +
+        'visibility rule may cost the hot list at most 10 %: a rate ratio ≥ 0.91, a CPU ratio ≤ 1.10)',
+      await measureSectionsCost(),
+      ['sections', 'none'],
+      'the app process and its database backends',
+    );
 
     console.log('Bytes of the answers (the member on the 200-event database):');
     for (const path of ['/api/events', FIRST_PAGE]) {

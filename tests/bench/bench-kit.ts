@@ -25,6 +25,8 @@ export interface ServerProcess {
 export interface ChildServer extends ServerProcess {
   /** The child's resident set size now, in bytes (Linux: /proc), or null where unknown. */
   rss(): number | null;
+  /** The child's process id, for what else /proc tells of it (bench-rounds.ts: its CPU time). */
+  pid: number | undefined;
 }
 
 type ChildMessage = { type: 'ready'; url: string } | { type: 'failed'; error: string };
@@ -44,6 +46,7 @@ export function startServerProcess(file: string | URL, input: unknown): Promise<
       resolve({
         url: message.url,
         rss: () => residentBytes(child.pid),
+        pid: child.pid,
         async stop() {
           if (child.exitCode === null && child.signalCode === null) child.send({ type: 'stop' });
           const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -221,14 +224,19 @@ export function printComparison(
     row.ours.p99Ms.toFixed(0),
     row.baseline.p99Ms.toFixed(0),
   ]);
-  const widths = header.map((cell, column) => Math.max(cell.length, ...lines.map((line) => line[column]!.length)));
-  const format = (cells: string[]) =>
-    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
   console.log(`\n${title}`);
   console.log(
     `(${BENCH_CONNECTIONS} connections unless a row says otherwise; ${BENCH_SECONDS} s of load per server and endpoint in ${BENCH_ROUNDS} ` +
       `interleaved rounds, after ${BENCH_WARMUP_SECONDS} s of warm-up each)\n`,
   );
+  printTable(header, lines);
+}
+
+/** A Markdown table, numbers right-aligned, and a blank line after it. */
+export function printTable(header: string[], lines: string[][]): void {
+  const widths = header.map((cell, column) => Math.max(cell.length, ...lines.map((line) => line[column]!.length)));
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
   console.log(format(header));
   console.log(
     `|${widths.map((width, column) => (column === 0 ? ':' : '') + '-'.repeat(width + 1) + (column === 0 ? '' : ':')).join('|')}|`,

@@ -16,6 +16,11 @@ export const BENCH_SECONDS = positive('BENCH_SECONDS', 10);
 export const BENCH_CONNECTIONS = positive('BENCH_CONNECTIONS', 10);
 /** BENCH_SECONDS is split into this many rounds, alternating ours and the baseline (ABBA...). */
 export const BENCH_ROUNDS = Math.round(positive('BENCH_ROUNDS', 2));
+/**
+ * Rounds of a cost comparison (bench-rounds.ts: metrics on / off, sections / none), each BENCH_SECONDS / 4 s per
+ * side, in alternating order; medians are reported, which a shared machine's bursts move less than a total.
+ */
+export const BENCH_COST_ROUNDS = Math.round(positive('BENCH_COST_ROUNDS', 12));
 /** Unrecorded load before each measurement, so both servers are measured warm (JIT, pools, caches). */
 export const BENCH_WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', Math.min(2, BENCH_SECONDS));
 

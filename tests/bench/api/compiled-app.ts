@@ -96,6 +96,7 @@ export async function startServedApp(env: NodeJS.ProcessEnv): Promise<ChildServe
   return {
     url: `http://127.0.0.1:${port}`,
     rss: () => residentBytes(child.pid),
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const force = setTimeout(() => child.kill('SIGKILL'), 10_000);

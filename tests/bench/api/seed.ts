@@ -17,6 +17,8 @@ export interface SeedOptions {
   rsvps: { base: number; spread: number };
   /** A private event invites the users whose id + the event's id is a multiple of this. */
   inviteEvery: number;
+  /** Users, the admin and the measured member among them (default USERS). */
+  users?: number;
 }
 
 export const SMALL_SET: SeedOptions = {
@@ -40,12 +42,12 @@ export interface Seeded {
 }
 
 export async function seedBenchData(prisma: Prisma, options: SeedOptions = SMALL_SET): Promise<Seeded> {
-  const { events, pastShare, rsvps, inviteEvery } = options;
+  const { events, pastShare, rsvps, inviteEvery, users = USERS } = options;
   await prisma.$executeRawUnsafe(
     `INSERT INTO users (name, is_admin, notification_prefs, updated_at)
      SELECT CASE WHEN g = 1 THEN 'Bench admin' ELSE 'Member ' || g END, g = 1, ARRAY['email'], now()
      FROM generate_series(1, $1::int) AS g`,
-    USERS,
+    users,
   );
   const [ids] = await prisma.$queryRawUnsafe<Array<{ first: number }>>(`SELECT min(id)::int AS first FROM users`);
   const adminId = ids!.first;
@@ -89,7 +91,7 @@ export async function seedBenchData(prisma: Prisma, options: SeedOptions = SMALL
      CROSS JOIN LATERAL (SELECT CASE WHEN (k + e.id) % 5 = 0 THEN 'not_attending' WHEN (k + e.id) % 7 = 0 THEN 'maybe'
        WHEN e.capacity IS NOT NULL AND k > e.capacity THEN 'waitlisted' ELSE 'attending' END AS status) s`,
     firstMember,
-    USERS,
+    users,
     rsvps.base,
     rsvps.spread,
   );

@@ -12,20 +12,25 @@ import type { Viewer } from '../users/viewer';
  * child who is a member); a section's leaders see its private events too (they run them).
  *
  * `perRow` (a page, which reads a few rows of many): the OFFSET 0 keeps PostgreSQL from turning the invitation
- * lookup into a hash of all the viewer's invitations (events-list-repository.ts, visibleRows). An event of the
- * whole organisation never reaches the section lookup. The calendar triggers keep a copy of this rule in SQL
+ * lookup into a hash of all the viewer's invitations (events-list-repository.ts, visibleRows). The sections are
+ * looked up the other way round: the viewer's few sections (their own, their children's, those they lead) are
+ * read once per statement by the member's index and each event's section is looked for among them. Asked per
+ * event ("is the viewer among this section's members?"), PostgreSQL scanned the section's members for every
+ * event of a section, and with 10,000 members the list cost tens of times more than without sections
+ * (`npm run bench -- api-bench`, the sections rows). The calendar triggers keep a copy of this rule in SQL
  * (calendar_may_see, migration 20261130020000_sections).
  */
 export function visibleToSql(viewerId: PrismaTypes.Sql, viewerIsAdmin: PrismaTypes.Sql, perRow = false) {
   const offset = perRow ? PrismaTypes.sql`OFFSET 0` : PrismaTypes.empty;
   return PrismaTypes.sql`(${viewerIsAdmin} OR (e.is_public AND e.section_id IS NULL) OR e.creator_id = ${viewerId}
            OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = ${viewerId} ${offset})
-           OR (e.section_id IS NOT NULL AND EXISTS (
-                SELECT 1 FROM section_members sm WHERE sm.section_id = e.section_id
-                  AND ((sm.user_id = ${viewerId} AND (e.is_public OR sm.role = 'leader'))
-                       OR (e.is_public AND sm.user_id IN (
-                             SELECT g.child_id FROM guardianships g WHERE g.guardian_id = ${viewerId})))
-                ${offset})))`;
+           OR (e.is_public AND e.section_id IN (
+                SELECT sm.section_id FROM section_members sm WHERE sm.user_id = ${viewerId}
+                UNION ALL
+                SELECT sm.section_id FROM guardianships g JOIN section_members sm ON sm.user_id = g.child_id
+                WHERE g.guardian_id = ${viewerId}))
+           OR e.section_id IN (
+                SELECT sm.section_id FROM section_members sm WHERE sm.user_id = ${viewerId} AND sm.role = 'leader'))`;
 }
 
 /** The rule for a viewer known to the caller (their id and admin flag as parameters). */

@@ -166,18 +166,17 @@ export const countAttendingMinors = (db: Db, eventId: number, bornAfter: string)
 
 /**
  * Events starting after `from` and by `until` with at least one attending minor, with who runs them: the
- * shortfall scan's candidates (`unnoticed`: only those not yet noticed at their date, so a moved event may be
- * noticed again) and the events a leader's "Needs you" looks at.
+ * shortfall scan's candidates, only those not yet noticed at their date (so a moved event may be noticed again).
  */
-export async function eventsToCheckForLeaders(db: Db, from: Date, until: Date, bornAfter: string, unnoticed = true) {
+export async function eventsToCheckForLeaders(db: Db, from: Date, until: Date, bornAfter: string) {
   return db.$queryRaw<Array<{ id: number; name: string; date: Date; creatorId: number; sectionId: number | null }>>`
     SELECT e.id, e.name, e.date, e.creator_id AS "creatorId", e.section_id AS "sectionId"
     FROM events e
     WHERE e.date > ${from} AND e.date <= ${until}
       AND EXISTS (SELECT 1 FROM attendances a JOIN users u ON u.id = a.user_id
                   WHERE a.event_id = e.id AND a.status = 'attending' AND u.birth_date > ${bornAfter}::date)
-      AND (${!unnoticed}::boolean OR NOT EXISTS (
-        SELECT 1 FROM leader_shortfall_notices n WHERE n.event_id = e.id AND n.event_date = e.date))
+      AND NOT EXISTS (
+        SELECT 1 FROM leader_shortfall_notices n WHERE n.event_id = e.id AND n.event_date = e.date)
     ORDER BY e.date, e.id
     LIMIT 200`;
 }
@@ -196,8 +195,58 @@ export const sectionLeaderIds = async (db: Db, sectionId: number): Promise<numbe
     (row) => row.userId,
   );
 
-/** The sections a member leads. */
-export const sectionsLedBy = async (db: Db, userId: number): Promise<number[]> =>
-  (await db.sectionMember.findMany({ where: { userId, role: 'leader' }, select: { sectionId: true } })).map(
-    (row) => row.sectionId,
-  );
+export interface ShortfallRule {
+  from: Date;
+  until: Date;
+  /** Today in the organisation's zone (a check is current through its expiry day). */
+  today: string;
+  /** Born after this day: a minor today. */
+  bornAfter: string;
+  required: LeaderCheckKind[];
+  minLeadersPerEvent: number;
+  youthPerLeader: number;
+}
+
+/**
+ * Of the events starting after `from` and by `until` that `runner` runs (admins: all; others: their own and their
+ * sections'), how many have attending minors and fewer cleared adult leaders than the ratio asks, and the soonest.
+ * One statement for all of them: the ratio rule of leaders-service.ts (`ratioOf`, `clearedAdults`) in SQL, so a
+ * leader's "Needs you" costs one round trip however many events the next 48 hours hold.
+ */
+export async function shortOfLeaders(
+  db: Db,
+  rule: ShortfallRule,
+  runner: { id: number; isAdmin: boolean },
+): Promise<{ count: number; eventId: number | null }> {
+  const [row] = await db.$queryRaw<Array<{ count: number; eventId: number | null }>>`
+    WITH candidates AS (
+      SELECT e.id, e.date FROM events e
+      WHERE e.date > ${rule.from} AND e.date <= ${rule.until}
+        AND EXISTS (SELECT 1 FROM attendances a JOIN users u ON u.id = a.user_id
+                    WHERE a.event_id = e.id AND a.status = 'attending' AND u.birth_date > ${rule.bornAfter}::date)
+        AND (${runner.isAdmin}::boolean OR e.creator_id = ${runner.id} OR e.section_id IN (
+          SELECT s.section_id FROM section_members s WHERE s.user_id = ${runner.id} AND s.role = 'leader'))
+      ORDER BY e.date, e.id
+      LIMIT 200
+    ), figures AS (
+      SELECT c.id, c.date,
+        (SELECT count(*) FROM attendances a JOIN users u ON u.id = a.user_id
+         WHERE a.event_id = c.id AND a.status = 'attending' AND u.birth_date > ${rule.bornAfter}::date
+           AND u.deleted_at IS NULL) AS minors,
+        -- Cleared adults: active, not erased, not a minor (no birth date: an adult, as everywhere), and no
+        -- required kind without a current check.
+        (SELECT count(*) FROM event_leaders l JOIN users u ON u.id = l.user_id
+         WHERE l.event_id = c.id AND u.status = 'active' AND u.deleted_at IS NULL
+           AND (u.birth_date IS NULL OR u.birth_date <= ${rule.bornAfter}::date)
+           AND NOT EXISTS (
+             SELECT 1 FROM unnest(${rule.required}::text[]) AS k(kind)
+             WHERE NOT EXISTS (SELECT 1 FROM leader_checks ch WHERE ch.user_id = u.id AND ch.kind = k.kind
+                                 AND ch.expires_on >= ${rule.today}::date))) AS leaders
+      FROM candidates c
+    )
+    SELECT count(*)::int AS count, (array_agg(id ORDER BY date, id))[1] AS "eventId"
+    FROM figures
+    WHERE minors > 0
+      AND leaders < GREATEST(${rule.minLeadersPerEvent}::int, (minors + ${rule.youthPerLeader}::int - 1) / ${rule.youthPerLeader}::int)`;
+  return { count: row?.count ?? 0, eventId: row?.eventId ?? null };
+}

@@ -311,17 +311,20 @@ export function createLeadersService(deps: AppDeps, { access }: { access: Pick<E
    */
   async function shortOfLeaders(viewer: Viewer): Promise<{ count: number; eventId: number | null }> {
     const now = deps.now();
-    const ctx = await context(now);
-    const until = new Date(now.getTime() + SHORTFALL_NOTICE_MS);
-    const events = await repo.eventsToCheckForLeaders(prisma, now, until, ctx.bornAfter, false);
-    const led = viewer.isAdmin ? null : new Set(await repo.sectionsLedBy(prisma, viewer.id));
-    const short: number[] = [];
-    for (const event of events) {
-      const runs =
-        led === null || event.creatorId === viewer.id || (event.sectionId !== null && led.has(event.sectionId));
-      if (runs && !(await leadersView(event.id)).ratio.ok) short.push(event.id);
-    }
-    return { count: short.length, eventId: short[0] ?? null };
+    const { settings, today, bornAfter } = await context(now);
+    return repo.shortOfLeaders(
+      prisma,
+      {
+        from: now,
+        until: new Date(now.getTime() + SHORTFALL_NOTICE_MS),
+        today,
+        bornAfter,
+        required: settings.requiredLeaderChecks,
+        minLeadersPerEvent: settings.minLeadersPerEvent,
+        youthPerLeader: settings.youthPerLeader,
+      },
+      viewer,
+    );
   }
 
   /** The scan the delivery worker runs with the event reminders. */

@@ -94,7 +94,7 @@ const messages = defineMessages({
   subject: {
     id: 'web.admin.audit.subject',
     defaultMessage:
-      '{type, select, audit_log {audit log} comment {comment} event {event} invite {invite} member {member} organisation {organisation} report {report} settings {settings} user {user} other {{words}}} #{id}',
+      '{type, select, audit_log {audit log} comment {comment} event {event} invite {invite} member {member} organisation {organisation} registration_answers {registration answers} report {report} section {section} settings {settings} user {user} other {{words}}} #{id}',
     description: 'What an entry is about and its id; `words` is an unknown kind spelled out.',
   },
   detail: {
