@@ -38,6 +38,8 @@ const API_MODULE_LAYERS = [
   'images',
   'notifications',
   'events',
+  // Fees, payments and refunds: the events module's RSVP holds and details through a port it declares.
+  'payments',
   // Leaders' checks and the leaders an event names: judged with the events module's managers, told by the outbox.
   'leaders',
   // Registration questions: answered through the events module's RSVP path (a port it declares).

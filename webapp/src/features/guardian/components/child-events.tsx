@@ -27,6 +27,7 @@ import styles from './guardian.module.css';
 const messages = defineMessages({
   waitlistedAt: { id: 'web.guardian.events.waitlistedAt', defaultMessage: 'Waitlisted: place {position, number}' },
   slipToSign: { id: 'web.guardian.events.slipToSign', defaultMessage: 'Your approval is needed' },
+  awaitingPayment: { id: 'web.payments.guardian.awaitingPayment', defaultMessage: 'Place held until paid' },
   going: { id: 'web.guardian.events.going', defaultMessage: 'Going' },
   notGoing: { id: 'web.guardian.events.notGoing', defaultMessage: 'Not going' },
   goingFor: { id: 'web.guardian.events.goingFor', defaultMessage: '{name} is going to {event}' },
@@ -63,6 +64,7 @@ const STATUS_LOOK: Record<ChildStatus, [MessageDescriptor, BadgeTone]> = {
   maybe: [guardianMessages.maybe, 'neutral'],
   waitlisted: [guardianMessages.waitlisted, 'warning'],
   awaiting_guardian: [messages.slipToSign, 'warning'],
+  awaiting_payment: [messages.awaitingPayment, 'warning'],
   not_attending: [guardianMessages.notAttending, 'neutral'],
   not_responded: [guardianMessages.notResponded, 'neutral'],
 };
