@@ -4,6 +4,7 @@
 import type { Tx } from './events-repository';
 import type { PaymentPort } from './payment-port';
 import type { SlipHolds } from './permission-slips';
+import * as holdsRepo from './payment-holds-repository';
 import * as rsvpRepo from './rsvp-repository';
 import { partiesToPromote } from './rsvp-rules';
 
@@ -44,7 +45,7 @@ export async function promoteIntoFreeSpots(
   const admitted = promoted.filter((id) => !held.includes(id));
   let paid = admitted;
   // On a pay-to-confirm event the place is theirs once paid: held for the payment, and told like any promotion.
-  if (payments && admitted.length && (await rsvpRepo.paysToConfirm(tx, event.id))) {
+  if (payments && admitted.length && (await holdsRepo.paysToConfirm(tx, event.id))) {
     paid = await payments.settledAmong(tx, event.id, admitted);
     const owing = admitted.filter((id) => !paid.includes(id));
     await rsvpRepo.promote(tx, event.id, owing, now, 'awaiting_payment', new Date(now.getTime() + payments.holdMs));

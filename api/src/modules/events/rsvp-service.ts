@@ -21,6 +21,7 @@ import { createSlipHolds } from './permission-slips';
 import type { RegistrationAnswers } from './registration-answers';
 import { createRepliers } from './replier';
 import { promoteIntoFreeSpots } from './rsvp-promotion';
+import * as holdsRepo from './payment-holds-repository';
 import * as rsvpRepo from './rsvp-repository';
 import { peopleIn, planReply, spotsLeft } from './rsvp-rules';
 import { createSiblingsReply } from './together-reply';
@@ -219,9 +220,9 @@ export function createRsvpService(
    */
   async function expirePaymentHolds(): Promise<number> {
     let released = 0;
-    for (const eventId of await rsvpRepo.eventsWithExpiredHolds(prisma, deps.now())) {
+    for (const eventId of await holdsRepo.eventsWithExpiredHolds(prisma, deps.now())) {
       const count = await rsvpRepo.withEventLocked(prisma, queue, eventId, async (tx, event) => {
-        const userIds = await rsvpRepo.releaseExpiredHolds(tx, eventId, deps.now());
+        const userIds = await holdsRepo.releaseExpiredHolds(tx, eventId, deps.now());
         if (!userIds.length) return 0;
         if (event.capacity !== null) await fillSpots(tx, event);
         await recordAudits(
@@ -242,7 +243,7 @@ export function createRsvpService(
 
   /** A place held for payment is paid: the member attends (the caller holds the event's lock). */
   const confirmPaid = (tx: Tx, eventId: number, userId: number) =>
-    rsvpRepo.confirmPaidReply(tx, eventId, userId, deps.now());
+    holdsRepo.confirmPaidReply(tx, eventId, userId, deps.now());
 
   /** The member's reply as the answer to a request shows it (inside the caller's transaction). */
   async function replyOf(tx: Tx, event: rsvpRepo.LockedEvent, userId: number): Promise<AttendResponse> {
