@@ -71,14 +71,15 @@ export function createRefunds(deps: Pick<AppDeps, 'prisma' | 'now' | 'logger'>, 
   async function refundDeletedEvents(): Promise<number> {
     let refunded = 0;
     for (const id of await repo.paidForDeletedEvents(deps.prisma)) {
-      const done = await deps.prisma.$transaction(async (tx) => {
+      const outcome = await deps.prisma.$transaction(async (tx) => {
         const payment = await repo.lockPayment(tx, id);
         const left = refundable(payment);
-        if (!payment || left <= 0) return false;
-        return (await refund(tx, payment, left, 'event_deleted', null)).ok;
+        // Another sweep refunded it a moment ago.
+        if (!payment || left <= 0) return 'done elsewhere';
+        return (await refund(tx, payment, left, 'event_deleted', null)).ok ? 'refunded' : 'unavailable';
       });
-      if (done) refunded += 1;
-      else deps.logger.warn({ paymentId: id }, 'payment of a deleted event not refunded yet');
+      if (outcome === 'refunded') refunded += 1;
+      if (outcome === 'unavailable') deps.logger.warn({ paymentId: id }, 'payment of a deleted event not refunded yet');
     }
     return refunded;
   }
