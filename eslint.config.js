@@ -38,6 +38,9 @@ const API_MODULE_LAYERS = [
   'images',
   'notifications',
   'events',
+  // Fees, payments, refunds and the Stripe boundary: the events module's RSVP holds and details through a port
+  // it declares.
+  'payments',
   // Leaders' checks and the leaders an event names: judged with the events module's managers, told by the outbox.
   'leaders',
   // Registration questions: answered through the events module's RSVP path (a port it declares).
@@ -47,8 +50,6 @@ const API_MODULE_LAYERS = [
   'guardians',
   // Care cards and trip sheets: read by a child's guardians (guardians) and an event's leaders (events).
   'care',
-  // Fees, payments, refunds and the Stripe boundary: read and written for an event's replies and its members.
-  'payments',
   // Erasing a member releases their RSVPs through the events module's waitlist promotion.
   'members',
   'membership',

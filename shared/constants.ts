@@ -48,9 +48,17 @@ export const RSVP_STATUSES = ['attending', 'not_attending', 'maybe'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 /**
  * What a reply can be stored as: a choice, 'waitlisted' when 'attending' met a full event, or
- * 'awaiting_guardian' when a minor's 'attending' waits for a guardian's approval (the spot is held).
+ * 'awaiting_guardian' when a minor's 'attending' waits for a guardian's approval, 'awaiting_payment' when an
+ * 'attending' to a pay-to-confirm event waits for the payment (the spot is held in both).
  */
-export const STORED_RSVP_STATUSES = ['attending', 'not_attending', 'maybe', 'waitlisted', 'awaiting_guardian'] as const;
+export const STORED_RSVP_STATUSES = [
+  'attending',
+  'not_attending',
+  'maybe',
+  'waitlisted',
+  'awaiting_guardian',
+  'awaiting_payment',
+] as const;
 export type StoredRsvpStatus = (typeof STORED_RSVP_STATUSES)[number];
 export const ATTENDANCE_STATUSES = [...STORED_RSVP_STATUSES, 'not_responded', 'not_authenticated'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
@@ -270,5 +278,10 @@ export const AUDIT_ACTIONS = [
   'event.leaders_changed',
   'register.saved',
   'event.nudged',
+  'payment.recorded',
+  'payment.undone',
+  'payment.waived',
+  'payment.refunded',
+  'payment.hold_expired',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -3,6 +3,7 @@
 // stable `code` of an API error that carries it: add a message here and `npm run i18n:extract` takes it.
 import { DELETED_MEMBER_NAME } from './deleted-member';
 import { NOT_SIGNED_IN } from './not-signed-in';
+import { PAYMENT_MSG } from './payment-messages';
 
 /** A message with values: its English ICU text and the values; the translation formats them. */
 export interface MessageWithValues {
@@ -345,4 +346,5 @@ export const MSG = {
   attendanceRangeInvalid: 'Give from and to as dates (YYYY-MM-DD), from not after to, at most two years apart.',
   nudgeEventStarted: 'This event has already started: there is nobody left to remind.',
   nudgeTooSoon: 'Everyone who has not replied was reminded in the last 24 hours. Try again later.',
+  ...PAYMENT_MSG,
 } as const;

@@ -37,6 +37,7 @@ import { sectionsRouter } from './modules/sections/sections-routes';
 import { leadersRouter } from './modules/leaders/leaders-routes';
 import { attendanceRouter } from './modules/sections/attendance-routes';
 import { registerRouter } from './modules/events/register-routes';
+import { paymentsRouter } from './modules/payments/payments-routes';
 import { healthRouter, probesRouter } from './modules/health/health-routes';
 import { imagesRouter, isImageUpload } from './modules/images/images-routes';
 import { notificationsRouter } from './modules/notifications/notifications-routes';
@@ -151,6 +152,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(attendanceRouter(services.attendance));
   api.use(eventsRouter(deps, services.events, services.organiser));
   api.use(registerRouter(services.register, services.nudges));
+  api.use(paymentsRouter(services.payments, services.paymentsLedger));
   api.use(questionsRouter(services.questions));
   api.use(previewPictures.router());
   api.use(slipsRouter(services.slips));

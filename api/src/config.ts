@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CONSENT_AGE, MEMBERSHIP_MODES, ORGANISATION_LANGUAGES } from '../../shared/constants';
 import { isTimeZone } from '../../shared/time-zones';
 import { stripeEnv, stripeProblems, stripeSettings } from './config/stripe';
+import { isCurrencyCode } from '../../shared/money';
 
 const list = z
   .string()
@@ -198,6 +199,20 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: optionalText,
   TWILIO_API_ROOT: z.url().default('https://api.twilio.com'),
   REMINDER_LEAD_HOURS: z.coerce.number().min(0).default(24),
+  /** The currency event fees default to until an admin saves the organisation's own (ISO 4217). */
+  CURRENCY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .default('EUR')
+    .refine(isCurrencyCode, 'CURRENCY must be an ISO 4217 currency code such as EUR'),
+  /** How long a place on a pay-to-confirm event is held for the member to pay. */
+  PAYMENT_HOLD_MINUTES: z.coerce
+    .number({ error: 'PAYMENT_HOLD_MINUTES must be a whole number of minutes from 1 to 10080' })
+    .int('PAYMENT_HOLD_MINUTES must be a whole number of minutes from 1 to 10080')
+    .min(1, 'PAYMENT_HOLD_MINUTES must be a whole number of minutes from 1 to 10080')
+    .max(10080, 'PAYMENT_HOLD_MINUTES must be a whole number of minutes from 1 to 10080')
+    .default(30),
   NOTIFICATIONS_WORKER_ENABLED: bool(true),
   /** The admin's test sends give up on an SMTP server that does not connect, greet or answer within this. */
   SMTP_TEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
@@ -299,6 +314,10 @@ function buildConfig(env: z.infer<typeof envSchema>, source: Record<string, stri
       twilio: { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, apiRoot: env.TWILIO_API_ROOT },
     },
     reminderLeadMs: env.REMINDER_LEAD_HOURS * 60 * 60 * 1000,
+    /** Fees' currency until the organisation saves its own. */
+    currency: env.CURRENCY,
+    /** A pay-to-confirm place is held this long for the payment. */
+    paymentHoldMs: env.PAYMENT_HOLD_MINUTES * 60 * 1000,
     notificationsWorkerEnabled: env.NOTIFICATIONS_WORKER_ENABLED,
     smtpTestTimeoutMs: env.SMTP_TEST_TIMEOUT_MS,
     notificationsTimeZone: env.NOTIFICATIONS_TIME_ZONE,

@@ -16,6 +16,7 @@ import { MSG, type FieldName } from '../messages';
 import { canonicalTimeZone } from '../time-zones';
 import { optionalLine, requiredLine, requiredText } from './fields';
 import { boolean, eitherOr, oneOfThree, said, wholeNumber } from './said';
+import { feeSchema, paymentModeSchema } from './payments';
 
 /** The id in an uploaded image's URL (/api/images/<id>), or null for anything else (a sample image). */
 export function uploadedImageId(url: string): string | null {
@@ -109,6 +110,9 @@ const rsvpSettingsShape = {
   rsvpDigest: z.boolean({ error: boolean('rsvpDigest') }).optional(),
   /** Members under the consent age need a guardian's approval (a permission slip) to attend. */
   requiresGuardianApproval: z.boolean({ error: boolean('requiresGuardianApproval') }).optional(),
+  /** Each member's fee (minor units; the currency defaults to the organisation's); null: free. */
+  fee: feeSchema.optional(),
+  paymentMode: paymentModeSchema.optional(),
 };
 
 export const eventInputSchema = z.object({
@@ -140,14 +144,14 @@ export type EventInput = z.input<typeof eventInputSchema>;
 
 /**
  * Every text field of the event form is named in its messages: one that FIELD_NAMES (shared/messages.ts) lacks
- * fails here ("Type 'true' is not assignable to type '"<field>"'"); add it there. The time zone and the RSVP
- * closing time have messages of their own.
+ * fails here ("Type 'true' is not assignable to type '"<field>"'"); add it there. The time zone, the RSVP
+ * closing time and the payment mode have messages of their own.
  */
 type EventOutput = z.output<typeof eventInputSchema>;
 type EventTextField = {
   [K in keyof EventOutput]-?: NonNullable<EventOutput[K]> extends string ? K : never;
 }[keyof EventOutput];
-type UnnamedEventField = Exclude<EventTextField, FieldName | 'timeZone' | 'rsvpClosesAt'>;
+type UnnamedEventField = Exclude<EventTextField, FieldName | 'timeZone' | 'rsvpClosesAt' | 'paymentMode'>;
 const _everyEventFieldNamed: [UnnamedEventField] extends [never] ? true : UnnamedEventField = true;
 /** An edit sends the event as create does; a left-out isPublic keeps the stored visibility instead of publishing. */
 export const eventUpdateSchema = eventInputSchema.extend({

@@ -1,5 +1,6 @@
 // Who belongs: the organisation's settings, invites, and admins' changes to members.
 import { z } from 'zod';
+import { paymentSettingsShape } from './payments';
 import {
   ACCOUNT_ROLES,
   CONSENT_AGE,
@@ -65,6 +66,7 @@ export const organisationSettingsSchema = z
         .transform((text) => (text ? text : null))
         .optional(),
       ...leaderSettingsFields,
+      ...paymentSettingsShape,
     },
     {
       error: (issue) =>

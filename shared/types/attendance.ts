@@ -6,6 +6,7 @@ import type {
   PhotoConsent,
   StoredRsvpStatus,
 } from '../constants';
+import type { AttendeePayment } from './payments';
 
 /** GET /api/events/{id}/attendance */
 export interface AttendanceResponse {
@@ -56,6 +57,11 @@ export interface Attendee {
   permissionSlip?: PermissionSlipStatus | null;
   /** Organisers only: what a guardian allows for the member's photo ('none' until a guardian says). */
   photoConsent?: PhotoConsent;
+  /**
+   * On an event with a fee: the member's payment (a waived fee reads "paid" to everyone but organisers). Left out
+   * on a free event and for hidden members.
+   */
+  payment?: AttendeePayment;
 }
 
 /** GET /api/events/{id}/pass: the member's event pass, a QR code the organiser scans. */

@@ -7,6 +7,7 @@ import type {
   RecurrenceFrequency,
   StoredRsvpStatus,
 } from '../constants';
+import type { EventFee, MyPayment, PaymentMode, PaymentTotals } from './payments';
 
 /**
  * GET /api/events/{id}/preview: what a visitor sees of a public upcoming event before signing in (never its place
@@ -83,6 +84,10 @@ export interface EventSummary {
   seriesId: number | null;
   /** How the series repeats (for "Repeats weekly"); null for a one-off event. */
   repeats: EventRepeats | null;
+  /** The fee each member pays; null: free. */
+  fee: EventFee | null;
+  /** pay_to_confirm holds a place until paid; pay_later confirms at once and the payment is owed. */
+  paymentMode: PaymentMode;
 }
 
 /** A series' rule as an occurrence shows it. */
@@ -100,7 +105,13 @@ export type AnswerValues = Record<string, AnswerValue>;
  * GET /api/events/{id}: the event, with the viewer's own answers to its registration questions (always there, {}
  * when none; optional only because events from the list are shown with the same components).
  */
-export type EventDetail = EventSummary & { myAnswers?: AnswerValues };
+export type EventDetail = EventSummary & {
+  myAnswers?: AnswerValues;
+  /** On an event with a fee: the viewer's payment (null: they owe nothing, not attending). */
+  myPayment?: MyPayment | null;
+  /** On an event with a fee, for its organisers: the sums of its payments. */
+  payments?: PaymentTotals;
+};
 
 /** A registration question (GET and PUT /api/events/{id}/questions). */
 export interface RegistrationQuestion {

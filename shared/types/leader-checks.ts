@@ -1,6 +1,7 @@
 // Answers about leaders' checks and who leads an event (docs/features/sections.md, "Leader checks").
 import type { LeaderCheckKind } from '../schemas/leader-checks';
 import type { AdminMember, OrganisationSettingsView } from '../types';
+import type { PaymentSettings } from './payments';
 
 /** One check of a member (GET /api/admin/members/{id}/checks). Dates are YYYY-MM-DD. */
 export interface LeaderCheck {
@@ -53,7 +54,7 @@ export interface LeaderSettings {
   youthPerLeader: number;
 }
 
-export type OrganisationSettingsWithLeaders = OrganisationSettingsView & LeaderSettings;
+export type OrganisationSettingsWithLeaders = OrganisationSettingsView & LeaderSettings & PaymentSettings;
 
 /**
  * An event's adult-to-youth ratio: `leaders` the named leaders who are cleared today, `minors` the attending

@@ -2,6 +2,7 @@
 // stored, whichever field it is: one rule (api/src/modules/events/event-write.ts), so an older client that does not
 // know a field never clears it. The fields are read from the schema, so a new optional field is tried as soon as
 // it exists, with a sample value found for it. On PGlite and (when configured) PostgreSQL.
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventUpdateSchema } from '../../shared/schemas/events';
 import type { EventSummary } from '../../shared/types';
@@ -19,7 +20,10 @@ const OPTIONAL_FIELDS = Object.entries(eventUpdateSchema.shape)
 /** Values that only exist once made (a section's id), by field: tried first. */
 const MADE: Record<string, unknown[]> = {};
 
-/** Values to try for a field, first to last: text, a zone, an instant before the event, numbers, yes and no. */
+/**
+ * Values to try for a field, first to last: text, a zone, an instant before the event, numbers, yes and no, a
+ * payment mode and a fee.
+ */
 const candidates = (field: string): unknown[] => [
   ...(MADE[field] ?? []),
   `Sample ${field}`,
@@ -29,6 +33,8 @@ const candidates = (field: string): unknown[] => [
   2,
   true,
   false,
+  'pay_to_confirm',
+  { amount: 1250, currency: 'EUR' },
 ];
 
 /**
@@ -41,7 +47,7 @@ function samplesBeside(defaults: Record<string, unknown>): Record<string, unknow
     OPTIONAL_FIELDS.map((name) => {
       const fits = candidates(name).find((value) => {
         const parsed = field(name).safeParse(value);
-        return parsed.success && parsed.data === value && defaults[name] !== value;
+        return parsed.success && isDeepStrictEqual(parsed.data, value) && !isDeepStrictEqual(defaults[name], value);
       });
       return [name, fits ?? null];
     }),

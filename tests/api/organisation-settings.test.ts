@@ -40,6 +40,9 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       requiredLeaderChecks: ['background_check', 'safeguarding_training'],
       minLeadersPerEvent: 2,
       youthPerLeader: 8,
+      // Fees in the environment's CURRENCY (EUR by default); a cancellation 48 hours ahead is refunded.
+      currency: 'EUR',
+      refundUntilHours: 48,
       // The built-in consent text until an admin saves one.
       consentText: expect.stringContaining('I give consent'),
       consentTextVersion: 0,
@@ -104,6 +107,9 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       requiredLeaderChecks: ['background_check', 'safeguarding_training'],
       minLeadersPerEvent: 2,
       youthPerLeader: 8,
+      // Fees in the environment's CURRENCY (EUR by default); a cancellation 48 hours ahead is refunded.
+      currency: 'EUR',
+      refundUntilHours: 48,
       // The built-in consent text until an admin saves one.
       consentText: expect.stringContaining('I give consent'),
       consentTextVersion: 0,
@@ -136,6 +142,9 @@ describe.each(DATABASE_KINDS)('organisation settings on %s', (kind) => {
       requiredLeaderChecks: ['background_check', 'safeguarding_training'],
       minLeadersPerEvent: 2,
       youthPerLeader: 8,
+      // Fees in the environment's CURRENCY (EUR by default); a cancellation 48 hours ahead is refunded.
+      currency: 'EUR',
+      refundUntilHours: 48,
       // The built-in consent text until an admin saves one.
       consentText: expect.stringContaining('I give consent'),
       consentTextVersion: 0,

@@ -254,6 +254,11 @@ export async function createSystem(config: AppConfig, options: SystemOptions = {
           await rsvp.promoteFreedSpots();
           // Spots held for a guardian who did not answer in time are released (and the waitlist moves up).
           await services.slips.expireDue();
+          // Places held for a payment that did not come are released (the waitlist moves up), those who owe
+          // are reminded 3 days before, and whoever paid for a deleted event is refunded.
+          await rsvp.expirePaymentHolds();
+          await services.paymentReminders.sendDue(tick);
+          await services.refunds.refundDeletedEvents();
           // Answers to sensitive registration questions past SENSITIVE_ANSWERS_DAYS after their event.
           await services.questions.purgeDue();
         },

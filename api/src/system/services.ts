@@ -38,6 +38,12 @@ import { createLoginCodesService } from '../modules/telegram/login-codes-service
 import { createReachabilityService } from '../modules/telegram/reachability-service';
 import { createSharedCardsService } from '../modules/telegram/shared-cards-service';
 import { createQuestionsService, createRegistrationAnswers } from '../modules/questions/questions-service';
+import { NO_ONLINE_REFUNDS } from '../modules/payments/online-refunds';
+import { createPaymentPort } from '../modules/payments/payment-port';
+import { createPaymentsLedger } from '../modules/payments/payments-ledger';
+import { createPaymentReminders } from '../modules/payments/payment-reminders';
+import { createPaymentsService } from '../modules/payments/payments-service';
+import { createRefunds } from '../modules/payments/refunds';
 
 export function createServices(deps: AppDeps) {
   const minors = createMinorsService(deps);
@@ -46,7 +52,10 @@ export function createServices(deps: AppDeps) {
   const images = createImagesService(deps);
   // Registration questions' answers, judged and written with each reply and exported with the attendee CSV.
   const registrationAnswers = createRegistrationAnswers(deps);
-  const rsvp = createRsvpService(deps, access, minors, registrationAnswers);
+  // Fees: refunds (through the online provider's seam for money paid online) and the events module's port.
+  const refunds = createRefunds(deps, NO_ONLINE_REFUNDS);
+  const payments = createPaymentPort(deps, refunds);
+  const rsvp = createRsvpService(deps, access, minors, registrationAnswers, payments.port);
   const series = createSeriesService(deps);
   const auth = createAuthService(deps);
   const guardians = createGuardiansService(deps, minors);
@@ -60,6 +69,7 @@ export function createServices(deps: AppDeps) {
     minors,
     comments: createCommentsService(deps, { access, minors }),
     sections,
+    payments: payments.port,
   });
   return {
     access,
@@ -71,7 +81,11 @@ export function createServices(deps: AppDeps) {
     series,
     slips: createSlipsService(deps, rsvp),
     events,
-    organiser: createOrganiserService(deps, access, minors, registrationAnswers),
+    organiser: createOrganiserService(deps, access, minors, registrationAnswers, payments.port),
+    payments: createPaymentsService(deps, access, rsvp, refunds),
+    paymentsLedger: createPaymentsLedger(deps),
+    paymentReminders: createPaymentReminders(deps),
+    refunds,
     register: createRegisterService(deps, access, leaders),
     nudges: createNudgeService(deps, access),
     attendance: createAttendanceService(deps),

@@ -9,6 +9,7 @@ import type { Prisma } from '../../db/database';
 export const STATUS_ORDER: Record<StoredRsvpStatus, number> = {
   attending: 0,
   awaiting_guardian: 1,
+  awaiting_payment: 1,
   waitlisted: 2,
   maybe: 3,
   not_attending: 4,

@@ -2,14 +2,25 @@
 // names as the minors' and hidden-name rules allow.
 import { MSG } from '../../../../shared/messages';
 import { byShownName } from '../../../../shared/minor-names';
+import type { StoredRsvpStatus } from '../../../../shared/constants';
 import type { Attendee } from '../../../../shared/types';
+import type { AttendeePayment } from '../../../../shared/types/payments';
 import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';
 import type { Viewer } from '../users/viewer';
 import * as attendanceRepo from './attendance-repository';
 import { mayManage, type EventAccess } from './event-access';
+import type { PaymentPort } from './payment-port';
 
-export function createAttendeeList(deps: Pick<AppDeps, 'prisma'>, access: EventAccess, minors: MinorsService) {
+/** Places held (for a guardian's approval, for a payment): the organisers' business and the member's own. */
+const HELD: readonly StoredRsvpStatus[] = ['awaiting_guardian', 'awaiting_payment'];
+
+export function createAttendeeList(
+  deps: Pick<AppDeps, 'prisma'>,
+  access: EventAccess,
+  minors: MinorsService,
+  payments: PaymentPort,
+) {
   const { prisma } = deps;
 
   /**
@@ -21,7 +32,21 @@ export function createAttendeeList(deps: Pick<AppDeps, 'prisma'>, access: EventA
   async function attendees(viewer: Viewer, id: number): Promise<Attendee[]> {
     const event = await access.visibleRecord(viewer, id);
     const rows = await attendanceRepo.listAttendees(prisma, id);
-    if (mayManage(viewer, event)) {
+    const manages = mayManage(viewer, event);
+    // On an event with a fee each entry says how its payment stands (a waiver reads "paid" to non-managers).
+    const paid =
+      event.feeAmount === null
+        ? new Map<number, AttendeePayment>()
+        : await payments.attendeePayments(
+            id,
+            rows.map((row) => row.id),
+            manages,
+          );
+    const withPayment = <T extends Attendee>(entry: T, userId: number): T => {
+      const payment = paid.get(userId);
+      return payment === undefined ? entry : { ...entry, payment };
+    };
+    if (manages) {
       const [shown, facts] = await Promise.all([
         minors.shownTo(viewer, rows, true),
         minors.organiserFacts(
@@ -31,22 +56,25 @@ export function createAttendeeList(deps: Pick<AppDeps, 'prisma'>, access: EventA
       ]);
       return shown.map(({ hidden, checkedInAt, respondedAt, ...entry }) => {
         const fact = facts.get(entry.id);
-        return {
-          ...entry,
-          ...(hidden ? { hidden: true as const } : {}),
-          checkedIn: checkedInAt !== null,
-          respondedAt: respondedAt.toISOString(),
-          isMinor: fact?.isMinor ?? false,
-          guardianConsent: fact?.guardianConsent ?? 'not_needed',
-          permissionSlip: fact?.permissionSlip ?? null,
-          photoConsent: fact?.photoConsent ?? 'none',
-        };
+        return withPayment(
+          {
+            ...entry,
+            ...(hidden ? { hidden: true as const } : {}),
+            checkedIn: checkedInAt !== null,
+            respondedAt: respondedAt.toISOString(),
+            isMinor: fact?.isMinor ?? false,
+            guardianConsent: fact?.guardianConsent ?? 'not_needed',
+            permissionSlip: fact?.permissionSlip ?? null,
+            photoConsent: fact?.photoConsent ?? 'none',
+          },
+          entry.id,
+        );
       });
     }
-    // A place held for a guardian's approval is the organisers' business (and the member's own) until approved.
-    const listed = rows.filter((row) => row.status !== 'awaiting_guardian' || row.id === viewer.id);
+    // A held place is the organisers' business (and the member's own) until approved or paid.
+    const listed = rows.filter((row) => !HELD.includes(row.status) || row.id === viewer.id);
     const named = listed.map(({ hidden, checkedInAt: _c, respondedAt: _r, ...entry }): Attendee => {
-      if (!hidden || entry.id === viewer.id) return entry;
+      if (!hidden || entry.id === viewer.id) return withPayment(entry, entry.id);
       return { ...entry, id: null, name: MSG.hiddenAttendee, avatarUrl: null, hidden: true };
     });
     const shown = await minors.shownTo(viewer, named, false);

@@ -9,6 +9,7 @@ import type { CsvColumns } from './registration-answers';
 export const STATUS_LABELS: Record<AttendeeRow['status'], string> = {
   attending: 'Attending',
   awaiting_guardian: 'Awaiting guardian approval',
+  awaiting_payment: 'Awaiting payment',
   waitlisted: 'Waitlisted',
   maybe: 'Maybe',
   not_attending: 'Not attending',

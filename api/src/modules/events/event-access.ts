@@ -29,7 +29,13 @@ export function createEventAccess(prisma: Prisma, sections: Pick<SectionsService
     throw forbidden(refusal);
   }
 
-  return { visibleRecord, managedRecord };
+  /** Whether the viewer manages the event (as managedRecord decides), for answers that show managers more. */
+  async function manages(viewer: Viewer, event: { creatorId: number; sectionId: number | null }): Promise<boolean> {
+    if (mayManage(viewer, event)) return true;
+    return event.sectionId !== null && (await sections.mayRunEventsOf(viewer, event.sectionId));
+  }
+
+  return { visibleRecord, managedRecord, manages };
 }
 
 export type EventAccess = ReturnType<typeof createEventAccess>;

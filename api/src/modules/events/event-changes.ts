@@ -30,6 +30,10 @@ const ANNOUNCED: { [Field in keyof EventWrite]: (Field extends NamedChange ? 'na
     publicSummary: 'quiet',
     // Who may see it changes; those who can no longer see it are not told of it (as for a private event).
     sectionId: 'quiet',
+    // A fee set or changed is read on the event page; members who owe are reminded before the event.
+    feeAmount: 'details',
+    feeCurrency: 'details',
+    paymentMode: 'quiet',
   };
 
 /** The event's fields an edit never writes (its id, creator, series, kept counts, bookkeeping): nothing to say. */
@@ -43,6 +47,7 @@ export const NOT_EDITED = [
   'sequence',
   'reminderSentAt',
   'rsvpDigestDueAt',
+  'paymentRemindedAt',
   'createdAt',
   'updatedAt',
 ] as const satisfies ReadonlyArray<EventField>;
@@ -90,6 +95,9 @@ const ON_LATER_OCCURRENCES: { [Field in Exclude<keyof EventWrite, 'date' | 'rsvp
   requiresGuardianApproval: 'copied',
   publicSummary: 'copied',
   sectionId: 'copied',
+  feeAmount: 'copied',
+  feeCurrency: 'copied',
+  paymentMode: 'copied',
 };
 const COPIED = (Object.keys(ON_LATER_OCCURRENCES) as Array<keyof typeof ON_LATER_OCCURRENCES>).filter(
   (field) => ON_LATER_OCCURRENCES[field] === 'copied',

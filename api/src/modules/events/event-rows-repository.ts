@@ -3,6 +3,7 @@
 import { Prisma as PrismaTypes } from '@prisma/client';
 import type { MonthlyBy, RecurrenceFrequency, StoredRsvpStatus } from '../../../../shared/constants';
 import type { EventSummary } from '../../../../shared/types';
+import type { PaymentMode } from '../../../../shared/types/payments';
 import { spotsLeft } from './rsvp-rules';
 
 /** A row of the list and detail statement (the bench's baseline server maps its rows with toSummary too). */
@@ -27,6 +28,9 @@ export interface SummarySqlRow {
   series_monthly_by: MonthlyBy | null;
   time_zone: string;
   sequence: number;
+  fee_amount: number | null;
+  fee_currency: string | null;
+  payment_mode: PaymentMode;
   attending_count: number | bigint;
   waitlist_count: number | bigint;
   maybe_count: number | bigint;
@@ -71,6 +75,11 @@ export function eventPart(row: EventSqlRow): Omit<EventSummary, keyof ViewerPart
     spotsLeft: spotsLeft({ capacity: row.capacity, attendingPeople: Number(row.attending_count) }),
     waitlistCount: Number(row.waitlist_count),
     maybeCount: Number(row.maybe_count),
+    fee:
+      row.fee_amount === null || row.fee_currency === null
+        ? null
+        : { amount: Number(row.fee_amount), currency: row.fee_currency },
+    paymentMode: row.payment_mode,
   };
 }
 
@@ -115,10 +124,19 @@ export const LISTED_COLUMNS = {
   section_id: 'e.section_id',
   waitlist_count: 'e.waitlist_count',
   maybe_count: 'e.maybe_count',
+  fee_amount: 'e.fee_amount',
+  fee_currency: 'e.fee_currency',
+  payment_mode: 'e.payment_mode',
 } as const;
 
 /** Columns of `events` the list and details do not show: bookkeeping of reminders, digests and writes. */
-export const NOT_LISTED = ['reminder_sent_at', 'rsvp_digest_due_at', 'created_at', 'updated_at'] as const;
+export const NOT_LISTED = [
+  'reminder_sent_at',
+  'rsvp_digest_due_at',
+  'created_at',
+  'updated_at',
+  'payment_reminded_at',
+] as const;
 
 /**
  * The columns of a SummarySqlRow without the viewer's: shared by the statements below, the details read that

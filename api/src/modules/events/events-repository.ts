@@ -73,6 +73,11 @@ export interface EventRecord {
   timeZone: string | null;
   /** The event's section; null: the whole organisation. */
   sectionId: number | null;
+  /** The fee in minor units of feeCurrency; both null: free. */
+  feeAmount: number | null;
+  feeCurrency: string | null;
+  /** pay_to_confirm or pay_later (a CHECK keeps it so). */
+  paymentMode: string;
 }
 
 export const recordSelect = {
@@ -92,6 +97,9 @@ export const recordSelect = {
   publicSummary: true,
   timeZone: true,
   sectionId: true,
+  feeAmount: true,
+  feeCurrency: true,
+  paymentMode: true,
 } satisfies PrismaTypes.EventSelect;
 
 /** recordSelect as SQL over `e`: each column under its field's name (imageUrl: `e.image_url AS "imageUrl"`). */

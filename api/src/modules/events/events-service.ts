@@ -23,6 +23,7 @@ import { forbidden, invalid, notFound, type ErrorMessage } from '../../../../sha
 import { versionTag } from '../../http/version-etag';
 import { readDataVersion, type DataVersion } from '../../db/data-version-repository';
 import { mayManage, type EventAccess } from './event-access';
+import { NO_PAYMENTS, type PaymentPort } from './payment-port';
 import { decodeCursor, encodeCursor } from './events-cursor';
 import type { RsvpService } from './rsvp-service';
 import type { CommentsService } from './comments-service';
@@ -63,11 +64,13 @@ export interface EventsCollaborators {
   minors: MinorsService;
   comments: CommentsService;
   sections: SectionsService;
+  /** Fees: the details' payment parts, refunds when events are deleted. */
+  payments?: PaymentPort;
 }
 
 export function createEventsService(
   deps: Pick<AppDeps, 'config' | 'notifications' | 'now' | 'prisma'>,
-  { access, images, rsvp, series, minors, comments, sections }: EventsCollaborators,
+  { access, images, rsvp, series, minors, comments, sections, payments = NO_PAYMENTS }: EventsCollaborators,
 ) {
   // A change and its notifications commit together (DESIGN §5): each trigger writes its fan-out job inside
   // the transaction of the change, so a failure undoes both, and a crash after the commit loses neither.
@@ -82,8 +85,14 @@ export function createEventsService(
   async function getVisible(viewer: Viewer, id: number): Promise<EventDetail> {
     const event = await listRepo.findVisibleEvent(prisma, viewer, id);
     if (!event) throw notFound(MSG.eventNotFound);
-    return { ...event, myAnswers: await findMyAnswers(prisma, id, viewer.id) };
+    const detail: EventDetail = { ...event, myAnswers: await findMyAnswers(prisma, id, viewer.id) };
+    if (event.fee === null) return detail;
+    const manages = await access.manages(viewer, event);
+    return { ...detail, ...(await payments.detailsOf(viewer, detail, manages)) };
   }
+
+  /** New fees are in the organisation's currency unless they name one. */
+  const orgCurrency = async () => (await readOrganisationSettings(deps)).currency;
 
   /** Organisers and admins create events; a section's leaders create their section's (the event names it). */
   async function assertCanCreate(viewer: Viewer): Promise<void> {
@@ -111,7 +120,7 @@ export function createEventsService(
       await images.attachCover(tx, newId, input.imageUrl);
       await notifications.eventCreated(newId, tx);
     };
-    const write = toWrite(input, createDefaults(await orgZone()));
+    const write = toWrite(input, createDefaults(await orgZone()), await orgCurrency());
     // A series is announced once, with its first occurrence (whose announcement says it repeats).
     const id = input.recurrence
       ? await series.create(viewer.id, write, input.recurrence, alongside)
@@ -136,7 +145,7 @@ export function createEventsService(
     // A kept cover is left alone: the occurrences of a series share their first occurrence's upload.
     const coverChanged = input.imageUrl !== before.imageUrl;
     if (coverChanged) await images.checkCover(viewer, input.imageUrl, id);
-    const after = toWrite(input, { ...before, timeZone: before.timeZone ?? (await orgZone()) });
+    const after = toWrite(input, { ...before, timeZone: before.timeZone ?? (await orgZone()) }, await orgCurrency());
     const changes = announcedChanges(before, after);
     const pivot = scope === 'following' ? await seriesRepo.findPivot(prisma, id) : null;
     if (pivot) {
@@ -193,6 +202,8 @@ export function createEventsService(
         ? await series.deleteFollowing(pivot, audit)
         : await series.deleteOne(id, audit);
     if (!deleted) throw notFound(MSG.eventNotFound);
+    // Whoever paid for what was deleted is refunded (a later sweep retries what fails here).
+    if (event.feeAmount !== null) await payments.eventsDeleted();
   }
 
   /**

@@ -108,8 +108,10 @@ export function withHotReads(deps: AppDeps, events: EventsService, app: RequestL
 
   async function detail(answer: Answer, id: number): Promise<void> {
     const read = await readEventWithSession(deps.prisma, sha256(answer.token), id);
-    // A guardian account is answered by the app (its 403): it sees no events.
+    // A guardian account is answered by the app (its 403): it sees no events. An event with a fee is too: its
+    // details carry the viewer's payment, which the payments module adds.
     if (!read || read.expiresAt <= deps.now() || !read.event || read.viewer.role === 'guardian') return answer.passOn();
+    if (read.event.fee !== null) return answer.passOn();
     answer.answering(read.viewer.id);
     if (answeredNotModified(answer.req, answer.res, versionTag(read.dataVersion, read.viewer))) return;
     sendJson(answer, JSON.stringify(read.event));

@@ -13,6 +13,7 @@ import { consume, type RateLimitRule } from '../../http/rate-limit';
 import * as attendanceRepo from './attendance-repository';
 import { attendeesCsv } from './attendees-csv';
 import type { EventAccess } from './event-access';
+import { NO_PAYMENTS, type PaymentPort } from './payment-port';
 import type { RegistrationAnswers } from './registration-answers';
 import { issuePass, passQrSvg, readPass } from './event-pass';
 import type { Viewer } from '../users/viewer';
@@ -39,6 +40,7 @@ export function createOrganiserService(
   access: EventAccess,
   minors: MinorsService,
   answers: RegistrationAnswers,
+  payments: PaymentPort = NO_PAYMENTS,
 ) {
   const { prisma, secrets } = deps;
   const organised = (viewer: Viewer, id: number) => access.managedRecord(viewer, id, MSG.onlyOrganisers);
@@ -49,7 +51,7 @@ export function createOrganiserService(
    * question (sensitive ones only with `sensitive`, which the questions module audits).
    */
   async function csv(viewer: Viewer, id: number, sensitive = false): Promise<{ filename: string; body: string }> {
-    await organised(viewer, id);
+    const event = await organised(viewer, id);
     const attendees = await attendanceRepo.listAttendees(prisma, id);
     const facts = await minors.organiserFacts(
       attendees.map((row) => row.id),
@@ -62,7 +64,20 @@ export function createOrganiserService(
       subject: { type: 'event', id },
       details: { rows: attendees.length },
     });
-    const columns = await answers.csvColumns(viewer, id, sensitive);
+    const asked = await answers.csvColumns(viewer, id, sensitive);
+    let columns = asked;
+    if (event.feeAmount !== null) {
+      // Organisers read each payment as it stands, a waiver included.
+      const paid = await payments.attendeePayments(
+        id,
+        attendees.map((row) => row.id),
+        true,
+      );
+      columns = {
+        header: ['Payment', ...asked.header],
+        cellsOf: (userId) => [paid.get(userId) ?? '', ...asked.cellsOf(userId)],
+      };
+    }
     return { filename: `attendees-event-${id}.csv`, body: attendeesCsv(attendees, facts, columns) };
   }
 

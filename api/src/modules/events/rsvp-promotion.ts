@@ -2,7 +2,9 @@
 // order, and are told through the outbox in the same transaction. Used by every path that frees spots: a reply, an
 // edit of the capacity, a held spot given back, an erased account, a withdrawn consent.
 import type { Tx } from './events-repository';
+import type { PaymentPort } from './payment-port';
 import type { SlipHolds } from './permission-slips';
+import * as holdsRepo from './payment-holds-repository';
 import * as rsvpRepo from './rsvp-repository';
 import { partiesToPromote } from './rsvp-rules';
 
@@ -16,6 +18,11 @@ export interface Promotion {
   tell: (eventId: number, userIds: number[]) => Promise<void>;
   /** Minors promoted on an event that needs a guardian's approval hold the spot until a guardian answers. */
   approvals: SlipHolds;
+  /**
+   * On an event whose fee is paid to confirm, those promoted who have not paid hold the spot for this long
+   * (`holdMs`); `settledAmong` says who paid already. Left out: they attend.
+   */
+  payments?: { holdMs: number; settledAmong: PaymentPort['settledAmong'] };
 }
 
 /**
@@ -25,7 +32,7 @@ export interface Promotion {
 export async function promoteIntoFreeSpots(
   tx: Tx,
   event: { id: number; capacity: number | null },
-  { now, actorId = null, people, tell, approvals }: Promotion,
+  { now, actorId = null, people, tell, approvals, payments }: Promotion,
 ): Promise<number[]> {
   const attending = people ?? (await rsvpRepo.attendingPeople(tx, event.id));
   const free = event.capacity === null ? null : event.capacity - attending;
@@ -36,7 +43,14 @@ export async function promoteIntoFreeSpots(
   );
   const held = await approvals.awaitingAmong(tx, event.id, promoted);
   const admitted = promoted.filter((id) => !held.includes(id));
-  await rsvpRepo.promote(tx, event.id, admitted, now);
+  let paid = admitted;
+  // On a pay-to-confirm event the place is theirs once paid: held for the payment, and told like any promotion.
+  if (payments && admitted.length && (await holdsRepo.paysToConfirm(tx, event.id))) {
+    paid = await payments.settledAmong(tx, event.id, admitted);
+    const owing = admitted.filter((id) => !paid.includes(id));
+    await rsvpRepo.promote(tx, event.id, owing, now, 'awaiting_payment', new Date(now.getTime() + payments.holdMs));
+  }
+  await rsvpRepo.promote(tx, event.id, paid, now);
   await rsvpRepo.promote(tx, event.id, held, now, 'awaiting_guardian');
   // Their guardians are asked; the minor hears when a guardian answers.
   await approvals.ask(tx, event.id, held);

@@ -22,6 +22,9 @@ export interface LockedEvent {
   rsvpDigest: boolean;
   rsvpDigestDueAt: Date | null;
   requiresGuardianApproval: boolean;
+  /** The fee (minor units; null: free) and whether 'attending' waits for the payment. */
+  feeAmount: number | null;
+  paymentMode: string;
   /** The reply of the member the lock was taken for (null: none yet). */
   reply: Reply | null;
 }
@@ -37,6 +40,8 @@ interface LockedEventRow {
   rsvp_digest: boolean;
   rsvp_digest_due_at: Date | string | null;
   requires_guardian_approval: boolean;
+  fee_amount: number | null;
+  payment_mode: string;
   reply_status: StoredRsvpStatus | null;
   reply_guests: number | null;
 }
@@ -50,7 +55,8 @@ const LOCKED_TX_LIMITS = { maxWait: 60_000, timeout: 60_000 };
 async function lockEvent(tx: Tx, eventId: number, userId: number): Promise<LockedEvent | null> {
   const [row] = await tx.$queryRaw<LockedEventRow[]>`
     SELECT e.id, e.creator_id, e.is_public, e.capacity, e.guests_allowed, e.rsvp_closes_at, e.attending_people,
-           e.rsvp_digest, e.rsvp_digest_due_at, e.requires_guardian_approval, a.status::text AS reply_status, a.guests AS reply_guests
+           e.rsvp_digest, e.rsvp_digest_due_at, e.requires_guardian_approval, e.fee_amount, e.payment_mode,
+           a.status::text AS reply_status, a.guests AS reply_guests
       FROM events e LEFT JOIN attendances a ON a.event_id = e.id AND a.user_id = ${userId}
      WHERE e.id = ${eventId}
        FOR UPDATE OF e`;
@@ -66,6 +72,8 @@ async function lockEvent(tx: Tx, eventId: number, userId: number): Promise<Locke
     rsvpDigest: row.rsvp_digest,
     rsvpDigestDueAt: dateOrNull(row.rsvp_digest_due_at),
     requiresGuardianApproval: row.requires_guardian_approval,
+    feeAmount: row.fee_amount === null ? null : Number(row.fee_amount),
+    paymentMode: row.payment_mode,
     reply: row.reply_status === null ? null : { status: row.reply_status, guests: Number(row.reply_guests) },
   };
 }
@@ -145,18 +153,29 @@ export async function saveReply(
   plan: PlannedReply,
   now: Date,
   block: string | null = null,
+  paymentHoldUntil: Date | null = null,
 ) {
+  // A place held for payment keeps its deadline when asked again; a new hold starts `paymentHoldUntil`.
+  const hold =
+    plan.status !== 'awaiting_payment'
+      ? PrismaTypes.sql`NULL`
+      : paymentHoldUntil
+        ? PrismaTypes.sql`${paymentHoldUntil}`
+        : PrismaTypes.sql`a.payment_hold_until`;
   const joined = plan.waitlist === 'join' ? PrismaTypes.sql`clock_timestamp()` : PrismaTypes.sql`NULL`;
   const waitlistedAt = plan.waitlist === 'keep' ? PrismaTypes.sql`a.waitlisted_at` : joined;
   const blockId = plan.waitlist === 'none' ? null : block;
   const togetherBlock =
     plan.waitlist === 'keep' ? PrismaTypes.sql`a.together_block` : PrismaTypes.sql`${blockId}::uuid`;
   await tx.$executeRaw`
-    INSERT INTO attendances AS a (event_id, user_id, status, guests, responded_at, updated_at, waitlisted_at, together_block)
-    VALUES (${eventId}, ${userId}, ${plan.status}::"AttendanceStatus", ${plan.guests}, ${now}, ${now}, ${joined}, ${blockId}::uuid)
+    INSERT INTO attendances AS a (event_id, user_id, status, guests, responded_at, updated_at, waitlisted_at, together_block,
+                                  payment_hold_until)
+    VALUES (${eventId}, ${userId}, ${plan.status}::"AttendanceStatus", ${plan.guests}, ${now}, ${now}, ${joined}, ${blockId}::uuid,
+            ${plan.status === 'awaiting_payment' ? paymentHoldUntil : null}::timestamptz)
     ON CONFLICT (event_id, user_id) DO UPDATE
        SET status = EXCLUDED.status, guests = EXCLUDED.guests, responded_at = EXCLUDED.responded_at,
-           updated_at = EXCLUDED.updated_at, waitlisted_at = ${waitlistedAt}, together_block = ${togetherBlock}`;
+           updated_at = EXCLUDED.updated_at, waitlisted_at = ${waitlistedAt}, together_block = ${togetherBlock},
+           payment_hold_until = ${hold}`;
 }
 
 /** Gives every sibling of a together block the place of the first of them (their first join), so none waits apart. */
@@ -205,12 +224,13 @@ export async function promote(
   eventId: number,
   userIds: number[],
   now: Date,
-  status: 'attending' | 'awaiting_guardian' = 'attending',
+  status: 'attending' | 'awaiting_guardian' | 'awaiting_payment' = 'attending',
+  paymentHoldUntil: Date | null = null,
 ): Promise<void> {
   if (!userIds.length) return;
   await tx.attendance.updateMany({
     where: { eventId, userId: { in: userIds }, status: 'waitlisted' },
-    data: { status, waitlistedAt: null, togetherBlock: null, respondedAt: now },
+    data: { status, waitlistedAt: null, togetherBlock: null, respondedAt: now, paymentHoldUntil },
   });
 }
 

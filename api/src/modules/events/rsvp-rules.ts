@@ -28,9 +28,9 @@ export interface PlannedReply {
 
 const party = (guests: number) => 1 + guests;
 
-/** Replies that hold a spot: attending, and awaiting a guardian's approval (the kept-count trigger agrees). */
+/** Replies that hold a spot: attending, awaiting a guardian's approval or a payment (the kept-count trigger agrees). */
 const holdsSpot = (reply: Reply | null): boolean =>
-  reply?.status === 'attending' || reply?.status === 'awaiting_guardian';
+  reply?.status === 'attending' || reply?.status === 'awaiting_guardian' || reply?.status === 'awaiting_payment';
 
 /** The people a reply puts among those attending: the member and their guests, or nobody. */
 export const peopleIn = (reply: Reply | null) => (reply && holdsSpot(reply) ? party(reply.guests) : 0);
@@ -44,7 +44,8 @@ export const spotsLeft = (event: Pick<EventSeats, 'capacity' | 'attendingPeople'
  * current reply. 'attending' on a full event waitlists the whole party. A member already attending who asks for
  * more guests than there are spots keeps their spot as it was (refused), rather than losing it to the waitlist.
  * With `needsApproval` (a minor on an event that needs a guardian's approval) a spot taken now is held as
- * 'awaiting_guardian'; a reply already held stays held, and one already attending stays attending.
+ * 'awaiting_guardian'; a reply already held stays held, and one already attending stays attending. With
+ * `needsPayment` (a fee paid to confirm, not paid yet) a spot taken now is held as 'awaiting_payment' the same way.
  */
 export function planReply(
   event: EventSeats,
@@ -52,6 +53,7 @@ export function planReply(
   status: RsvpStatus,
   requestedGuests: number | undefined,
   needsApproval = false,
+  needsPayment = false,
 ): PlannedReply {
   if (status !== 'attending') return { status, guests: 0, waitlist: 'none' };
   if (requestedGuests !== undefined && requestedGuests > event.guestsAllowed) {
@@ -60,7 +62,7 @@ export function planReply(
   const holding = holdsSpot(current) || current?.status === 'waitlisted';
   // Left out: the guests they had (an event's lowered limit does not take guests away from a party).
   const guests = requestedGuests ?? (holding ? current!.guests : 0);
-  const taken = needsApproval ? 'awaiting_guardian' : 'attending';
+  const taken = needsApproval ? 'awaiting_guardian' : needsPayment ? 'awaiting_payment' : 'attending';
 
   if (current && holdsSpot(current)) {
     const others = event.attendingPeople - party(current.guests);

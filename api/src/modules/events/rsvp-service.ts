@@ -10,15 +10,18 @@ import type { AttendanceResponse, AttendResponse } from '../../../../shared/type
 import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';
 import type { Viewer } from '../users/viewer';
+import { recordAudits } from '../audit/audit-repository';
 import * as attendanceRepo from './attendance-repository';
 import { createAttendeeList } from './attendee-list';
 import { mayManage, type EventAccess } from './event-access';
 import { createEventQueue } from './event-queue';
+import { NO_PAYMENTS, type PaymentPort } from './payment-port';
 import type { Tx } from './events-repository';
 import { createSlipHolds } from './permission-slips';
 import type { RegistrationAnswers } from './registration-answers';
 import { createRepliers } from './replier';
 import { promoteIntoFreeSpots } from './rsvp-promotion';
+import * as holdsRepo from './payment-holds-repository';
 import * as rsvpRepo from './rsvp-repository';
 import { peopleIn, planReply, spotsLeft } from './rsvp-rules';
 import { createSiblingsReply } from './together-reply';
@@ -43,6 +46,7 @@ export function createRsvpService(
   access: EventAccess,
   minors: MinorsService,
   answers: RegistrationAnswers,
+  payments: PaymentPort = NO_PAYMENTS,
 ) {
   const { prisma } = deps;
   // Built once with the service, so the system it belongs to owns its queues.
@@ -67,7 +71,17 @@ export function createRsvpService(
       people,
       tell: (eventId, userIds) => deps.notifications.promoted(eventId, userIds, tx),
       approvals,
+      payments: { holdMs: deps.config.paymentHoldMs, settledAmong: payments.settledAmong },
     });
+
+  /** When a place held for payment from `now` is released unpaid. */
+  const holdEnd = (now: Date) => new Date(now.getTime() + deps.config.paymentHoldMs);
+
+  /** Whether 'attending' would hold the member's place for a payment: a fee paid to confirm, not paid yet. */
+  async function paymentHeld(tx: Tx, event: rsvpRepo.LockedEvent, userId: number, status: string): Promise<boolean> {
+    if (status !== 'attending' || event.feeAmount === null || event.paymentMode !== 'pay_to_confirm') return false;
+    return (await payments.settledAmong(tx, event.id, [userId])).length === 0;
+  }
 
   /** The organiser's opt-in digest: one queued message at a time, at most one an hour (RSVPs meanwhile join it). */
   async function queueDigest(tx: Tx, event: rsvpRepo.LockedEvent, now: Date): Promise<void> {
@@ -104,10 +118,14 @@ export function createRsvpService(
         const approval = await approvalContext(tx, event, replier);
         // A guardian replying for their child approves by replying; an approved child needs no new approval.
         const needsApproval = approval !== null && replier.guardianId === null && approval.slip !== 'approved';
-        const plan = planReply(event, current, input.status, input.guests, needsApproval);
-        await rsvpRepo.saveReply(tx, id, replier.id, plan, now);
+        const needsPayment = !needsApproval && (await paymentHeld(tx, event, replier.id, input.status));
+        const plan = planReply(event, current, input.status, input.guests, needsApproval, needsPayment);
+        const newHold = plan.status === 'awaiting_payment' && current?.status !== 'awaiting_payment';
+        await rsvpRepo.saveReply(tx, id, replier.id, plan, now, null, newHold ? holdEnd(now) : null);
         await checked.save(tx);
         if (approval) await settleSlip(tx, id, replier, current, plan, input.status, approval.slip, now);
+        // Giving up a place may refund what was paid for it.
+        if (peopleIn(current) > 0 && peopleIn(plan) === 0) await payments.left(tx, id, replier.id);
         const people = event.attendingPeople - peopleIn(current) + peopleIn(plan);
         // Without a capacity nobody waits: an edit that removes the limit lets the whole waitlist in.
         if (event.capacity !== null) await fillSpots(tx, event, replier.id, people);
@@ -195,6 +213,38 @@ export function createRsvpService(
     if (event.capacity !== null) await fillSpots(tx, event);
   }
 
+  /**
+   * Releases the places held for a payment past their deadline, event by event under its lock (so however many
+   * instances sweep at once, each place is released once and the waitlist moves up once), and records each.
+   * Answers the number released.
+   */
+  async function expirePaymentHolds(): Promise<number> {
+    let released = 0;
+    for (const eventId of await holdsRepo.eventsWithExpiredHolds(prisma, deps.now())) {
+      const count = await rsvpRepo.withEventLocked(prisma, queue, eventId, async (tx, event) => {
+        const userIds = await holdsRepo.releaseExpiredHolds(tx, eventId, deps.now());
+        if (!userIds.length) return 0;
+        if (event.capacity !== null) await fillSpots(tx, event);
+        await recordAudits(
+          tx,
+          userIds.map((userId) => ({
+            actorId: null,
+            action: 'payment.hold_expired' as const,
+            subject: { type: 'payment', id: `${eventId}:${userId}` },
+            details: { eventId, userId },
+          })),
+        );
+        return userIds.length;
+      });
+      released += count ?? 0;
+    }
+    return released;
+  }
+
+  /** A place held for payment is paid: the member attends (the caller holds the event's lock). */
+  const confirmPaid = (tx: Tx, eventId: number, userId: number) =>
+    holdsRepo.confirmPaidReply(tx, eventId, userId, deps.now());
+
   /** The member's reply as the answer to a request shows it (inside the caller's transaction). */
   async function replyOf(tx: Tx, event: rsvpRepo.LockedEvent, userId: number): Promise<AttendResponse> {
     const outcome = await rsvpRepo.replyOutcome(tx, event.id, userId);
@@ -205,12 +255,14 @@ export function createRsvpService(
     setAttendance,
     replierFor,
     getAttendance,
-    attendees: createAttendeeList(deps, access, minors),
+    attendees: createAttendeeList(deps, access, minors, payments),
     fillSpots,
     promoteFreedSpots,
     withEventLocked,
     settleHeld,
     releaseHeld,
+    confirmPaid,
+    expirePaymentHolds,
     replyOf,
   };
 }

@@ -8,6 +8,7 @@ import { createSlipHolds } from '../events/permission-slips';
 import { readCareCard } from '../care/care-cards';
 import { eraseMember } from './erasure';
 import { readMemberData } from './export-repository';
+import { paymentsOfMember } from '../payments/payments-repository';
 import { MSG } from '../../../../shared/messages';
 
 export const LAST_ADMIN_MESSAGE = MSG.lastAdminLeaving;
@@ -30,6 +31,7 @@ export function createAccountService(deps: AppDeps) {
     if (!data.user) throw notFound();
     const { user } = data;
     const careCard = await readCareCard(deps, user.id);
+    const payments = await paymentsOfMember(prisma, user.id);
     await recordAudit(prisma, {
       actorId: user.id,
       action: 'account.exported',
@@ -128,6 +130,24 @@ export function createAccountService(deps: AppDeps) {
       careCard,
       guardians: data.guardianship.guardians,
       children: data.guardianship.children,
+      // Fees paid, waived, owed after an undo, and refunds (amounts in the currency's minor units).
+      payments: payments.map((payment) => ({
+        event: { id: payment.eventId, name: payment.eventName },
+        status: payment.status,
+        amount: payment.amount,
+        currency: payment.currency,
+        method: payment.method,
+        note: payment.note,
+        refundedAmount: payment.refundedAmount,
+        paidAt: iso(payment.paidAt),
+        createdAt: payment.createdAt.toISOString(),
+        refunds: payment.refunds.map((refund) => ({
+          amount: refund.amount,
+          currency: refund.currency,
+          reason: refund.reason,
+          at: refund.createdAt.toISOString(),
+        })),
+      })),
       uploadedImages: data.images.map((image) => ({
         id: image.id,
         eventId: image.eventId,

@@ -27,6 +27,8 @@ const SETTING_KEYS = [
   'requiredLeaderChecks',
   'minLeadersPerEvent',
   'youthPerLeader',
+  'currency',
+  'refundUntilHours',
 ] as const;
 
 /** The leader rules before an admin saves any (the columns' defaults say the same). */
@@ -35,6 +37,9 @@ const LEADER_DEFAULTS = {
   minLeadersPerEvent: 2,
   youthPerLeader: 8,
 };
+
+/** The payment rules before an admin saves any (the column's default says the same). */
+const PAYMENT_DEFAULTS = { refundUntilHours: 48 };
 
 /** A setting as the audit log and the change check see it (a list as its comma-separated items). */
 const settingValue = (value: string | number | boolean | string[]) => (Array.isArray(value) ? value.join(',') : value);
@@ -50,6 +55,8 @@ function toView(row: OrganisationSettingsRow | null, deps: Pick<AppDeps, 'config
       ...deps.config.organisationDefaults,
       timeZone: deps.config.notificationsTimeZone,
       ...LEADER_DEFAULTS,
+      currency: deps.config.currency,
+      refundUntilHours: PAYMENT_DEFAULTS.refundUntilHours,
       consentText: DEFAULT_CONSENT_TEXT,
       consentTextVersion: 0,
       configured: false,
@@ -69,6 +76,8 @@ function toView(row: OrganisationSettingsRow | null, deps: Pick<AppDeps, 'config
     requiredLeaderChecks: row.requiredLeaderChecks as LeaderCheckKind[],
     minLeadersPerEvent: row.minLeadersPerEvent,
     youthPerLeader: row.youthPerLeader,
+    currency: row.currency ?? deps.config.currency,
+    refundUntilHours: row.refundUntilHours,
     consentText: row.consentText ?? DEFAULT_CONSENT_TEXT,
     consentTextVersion: row.consentTextVersion,
     configured: true,

@@ -69,6 +69,7 @@ const STATUS_LOOK: Record<ChildStatus, [MessageDescriptor, BadgeTone]> = {
   maybe: [guardianMessages.maybe, 'neutral'],
   waitlisted: [guardianMessages.waitlisted, 'warning'],
   awaiting_guardian: [messages.slipToSign, 'warning'],
+  awaiting_payment: [guardianMessages.awaitingPayment, 'warning'],
   not_attending: [guardianMessages.notAttending, 'neutral'],
   not_responded: [guardianMessages.notResponded, 'neutral'],
 };

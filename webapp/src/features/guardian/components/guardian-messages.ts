@@ -25,6 +25,7 @@ export const guardianMessages = defineMessages({
   maybe: { id: 'web.guardian.status.maybe', defaultMessage: 'Maybe' },
   waitlisted: { id: 'web.guardian.status.waitlisted', defaultMessage: 'Waitlisted' },
   awaitingGuardian: { id: 'web.guardian.status.awaitingGuardian', defaultMessage: 'Waiting for a guardian' },
+  awaitingPayment: { id: 'web.payments.guardian.awaitingPayment', defaultMessage: 'Place held until paid' },
   notAttending: { id: 'web.guardian.status.notAttending', defaultMessage: 'Not Attending' },
   notResponded: { id: 'web.guardian.status.notResponded', defaultMessage: 'Not Responded' },
   approved: { id: 'web.guardian.slip.approved', defaultMessage: 'Approved' },

@@ -24,13 +24,14 @@ export interface SiblingRow {
 }
 
 /** Replies that already hold (or wait for) a place: not chosen at first, since they need nothing. */
-const HOLDING = new Set(['attending', 'waitlisted', 'awaiting_guardian']);
+const HOLDING = new Set(['attending', 'waitlisted', 'awaiting_guardian', 'awaiting_payment']);
 
 const STATUS_WORDS = {
   attending: guardianMessages.attending,
   maybe: guardianMessages.maybe,
   waitlisted: guardianMessages.waitlisted,
   awaiting_guardian: guardianMessages.awaitingGuardian,
+  awaiting_payment: guardianMessages.awaitingPayment,
   not_attending: guardianMessages.notAttending,
   not_responded: guardianMessages.notResponded,
 } as const;

@@ -1,10 +1,9 @@
-// The create/edit event form (SPEC §2): name, description, date and location are required (what the API
-// requires, each marked '*'), a cover (an upload, one of the 4 samples or a cover in the brand colour) with a
-// preview, and the public/private choice. The cover is optional here: without one the event gets a cover in the
-// brand colour (fallbackCover), so no event is refused for want of a picture. react-hook-form on the server's own
-// zod schema. A missing field says so beside itself and goes quiet once filled in; a submit with errors puts
-// focus on the first field that needs attention. A date in the past is confirmed before saving. The RSVP settings
-// are optional, and say so: an empty capacity means no limit, an empty closing time means RSVP stays open.
+// The create/edit event form (SPEC §2): name, description, date and location are required (what the API requires, each
+// marked '*'), a cover (an upload, one of the 4 samples or a cover in the brand colour) with a preview, and the
+// public/private choice. The cover is optional: without one the event gets a cover in the brand colour (fallbackCover).
+// react-hook-form on the server's own zod schema. A missing field says so beside itself and goes quiet once filled in;
+// a submit with errors focuses the first field that needs it. A date in the past is confirmed before saving. RSVP
+// settings are optional: an empty capacity is no limit, an empty closing time keeps RSVP open.
 import { CircleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
@@ -21,6 +20,7 @@ import { longDateTime, organisationTimeZone } from '../../../../lib/dates';
 import { schemaResolver } from '../../../../lib/form-resolver';
 import { useMainButton } from '../../../../lib/use-main-button';
 import { CoverPicker, fallbackCover } from './cover-picker';
+import { feeOf, noFee, type FeeValues } from './fee-values';
 import { fieldMessage, focusFirstInvalid, messages } from './event-form-text';
 import { schemaMessage } from './schema-message';
 import { SectionField } from './section-field';
@@ -28,7 +28,7 @@ import { noRepeat, toRecurrence, type RepeatValues } from './series-recurrence';
 import { SeriesRepeatFields } from './series-repeat-fields';
 import styles from './event-form.module.css';
 
-export interface EventFormValues extends RepeatValues {
+export interface EventFormValues extends RepeatValues, FeeValues {
   name: string;
   description: string;
   /** datetime-local: the wall time in timeZone. */
@@ -73,6 +73,7 @@ export const emptyEventValues = (): EventFormValues => ({
   rsvpDigest: false,
   requiresGuardianApproval: false,
   sectionId: null,
+  ...noFee(),
   ...noRepeat(),
 });
 
@@ -102,6 +103,7 @@ export const toFormValues = (event: EventInput & StoredEvent & { date: string })
   rsvpDigest: event.rsvpDigest,
   requiresGuardianApproval: event.requiresGuardianApproval,
   sectionId: event.sectionId ?? null,
+  ...feeOf(event),
   // An edit changes one event (or it and the following ones): the series' rule is not edited here.
   ...noRepeat(),
 });

@@ -18,6 +18,7 @@ const AnswersSheet = lazy(() => import('./answers-sheet').then((m) => ({ default
 
 const messages = defineMessages({
   awaitingTitle: { id: 'web.events.rsvp.awaitingTitle', defaultMessage: 'Waiting for a guardian' },
+  awaitingPayment: { id: 'web.payments.rsvp.awaitingPayment', defaultMessage: 'Place held until you pay' },
   awaitingText: {
     id: 'web.events.rsvp.awaitingText',
     defaultMessage: 'We asked your parent or guardian to approve this event. Your place is held until they answer.',
@@ -62,6 +63,7 @@ const LABELS: Record<AttendanceStatus, [MessageDescriptor, LucideIcon]> = {
   maybe: [messages.maybe, CircleHelp],
   waitlisted: [messages.waitlisted, Clock],
   awaiting_guardian: [messages.awaitingTitle, Clock],
+  awaiting_payment: [messages.awaitingPayment, Clock],
   not_responded: [messages.notResponded, CircleHelp],
   not_authenticated: [messages.notResponded, CircleHelp],
 };
