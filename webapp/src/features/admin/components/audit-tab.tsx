@@ -76,11 +76,14 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, MessageDescriptor> = define
   },
   'register.saved': { id: 'web.admin.audit.actionRegisterSaved', defaultMessage: 'Took a register' },
   'event.nudged': { id: 'web.admin.audit.actionEventNudged', defaultMessage: 'Reminded those who had not replied' },
-  'payment.recorded': { id: 'web.payments.audit.recorded', defaultMessage: 'Recorded a payment' },
-  'payment.undone': { id: 'web.payments.audit.undone', defaultMessage: 'Undid a recorded payment' },
-  'payment.waived': { id: 'web.payments.audit.waived', defaultMessage: 'Waived a fee' },
-  'payment.refunded': { id: 'web.payments.audit.refunded', defaultMessage: 'Refunded a payment' },
-  'payment.hold_expired': { id: 'web.payments.audit.holdExpired', defaultMessage: 'Released a place left unpaid' },
+  'payment.recorded': { id: 'web.admin.audit.actionPaymentRecorded', defaultMessage: 'Recorded a payment' },
+  'payment.undone': { id: 'web.admin.audit.actionPaymentUndone', defaultMessage: 'Undid a recorded payment' },
+  'payment.waived': { id: 'web.admin.audit.actionPaymentWaived', defaultMessage: 'Waived a fee' },
+  'payment.refunded': { id: 'web.admin.audit.actionPaymentRefunded', defaultMessage: 'Refunded a payment' },
+  'payment.hold_expired': {
+    id: 'web.admin.audit.actionPaymentHoldExpired',
+    defaultMessage: 'Released a place left unpaid',
+  },
 });
 
 const messages = defineMessages({
