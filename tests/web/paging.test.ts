@@ -144,12 +144,18 @@ describe('the paged events list', () => {
           await fresh.goto(path);
           await settle(fresh);
           await fresh.locator(ready).first().waitFor();
-          // The pictures of the first screen: a lazy one further down may not load at all, and its decode() waits.
+          // The pictures shown on the first screen. A lazy one further down, or one React has hidden for a moment
+          // (display: none, a box of zero size), may not load at all, and its decode() would wait for ever.
           await fresh.evaluate(() =>
             Promise.all(
               [...document.images]
-                .filter((img) => !img.complete && img.getBoundingClientRect().top < innerHeight)
-                .map((img) => img.decode().catch(() => {})),
+                .filter((img) => {
+                  const box = img.getBoundingClientRect();
+                  return !img.complete && box.height > 0 && box.top < innerHeight && img.checkVisibility();
+                })
+                .map((img) =>
+                  Promise.race([img.decode().catch(() => {}), new Promise((done) => setTimeout(done, 5_000))]),
+                ),
             ),
           );
           const shift = await fresh.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
