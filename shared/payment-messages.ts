@@ -24,5 +24,7 @@ export const PAYMENT_MSG = {
   ),
   refundOnlineUnavailable:
     'Online refunds are not available right now. Refund the payment with the payment provider and record it',
+  paymentOnlineOff: 'Online payments are not set up here. Please pay an organiser instead',
+  paymentNothingOwed: 'Nothing is owed for these people at this event: there is no place held or payment due',
   paymentsRangeInvalid: 'Give from and to as dates (YYYY-MM-DD), from not after to, at most five years apart',
 } as const;

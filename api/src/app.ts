@@ -38,6 +38,7 @@ import { leadersRouter } from './modules/leaders/leaders-routes';
 import { attendanceRouter } from './modules/sections/attendance-routes';
 import { registerRouter } from './modules/events/register-routes';
 import { paymentsRouter } from './modules/payments/payments-routes';
+import { checkoutRouter, stripeWebhookRouter } from './modules/payments/stripe/stripe-routes';
 import { healthRouter, probesRouter } from './modules/health/health-routes';
 import { imagesRouter, isImageUpload } from './modules/images/images-routes';
 import { notificationsRouter } from './modules/notifications/notifications-routes';
@@ -121,6 +122,8 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(requestLog(deps.logger));
   // JSON (and CSV, calendars) compressed for clients that accept it (http/compress.ts).
   api.use(compressAnswers());
+  // Stripe's webhook reads its raw body and is Stripe's, not a member's: before JSON, the origin guard and sessions.
+  api.use(stripeWebhookRouter(services.stripe, deps.logger));
   api.use(express.json({ limit: '100kb' }));
   api.use(cookieParser());
   api.use(requireSameOrigin(deps.config.publicUrl, isImageUpload));
@@ -153,6 +156,7 @@ export function createApp(deps: AppDeps, services: Services, extras: AppExtras =
   api.use(eventsRouter(deps, services.events, services.organiser));
   api.use(registerRouter(services.register, services.nudges));
   api.use(paymentsRouter(services.payments, services.paymentsLedger));
+  api.use(checkoutRouter(services.checkout));
   api.use(questionsRouter(services.questions));
   api.use(previewPictures.router());
   api.use(slipsRouter(services.slips));

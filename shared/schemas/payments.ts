@@ -78,3 +78,16 @@ export const paymentSettingsShape = {
     .max(FEE_LIMITS.refundUntilHoursMax, { error: wholeNumber('refundUntilHours', 0, FEE_LIMITS.refundUntilHoursMax) })
     .optional(),
 };
+
+/** POST /api/events/{id}/payments/checkout: the member's own fee, or (forUserIds) a guardian's for their children. */
+export const checkoutSchema = z.object({
+  forUserIds: z
+    .array(z.number({ error: MSG.forUserIdsInvalid }).int({ error: MSG.forUserIdsInvalid }).positive(), {
+      error: MSG.forUserIdsInvalid,
+    })
+    .min(1, { error: MSG.forUserIdsInvalid })
+    .max(10, { error: MSG.forUserIdsInvalid })
+    .refine((ids) => new Set(ids).size === ids.length, { error: MSG.forUserIdsInvalid })
+    .optional(),
+});
+export type CheckoutRequest = z.infer<typeof checkoutSchema>;

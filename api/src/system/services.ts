@@ -44,6 +44,10 @@ import { createPaymentsLedger } from '../modules/payments/payments-ledger';
 import { createPaymentReminders } from '../modules/payments/payment-reminders';
 import { createPaymentsService } from '../modules/payments/payments-service';
 import { createRefunds } from '../modules/payments/refunds';
+import { createCheckoutService } from '../modules/payments/stripe/checkout-service';
+import { createStripeGateway } from '../modules/payments/stripe/gateway';
+import { stripeOnlineRefunds } from '../modules/payments/stripe/stripe-online-refunds';
+import { createStripeWebhooks } from '../modules/payments/stripe/stripe-webhooks';
 
 export function createServices(deps: AppDeps) {
   const minors = createMinorsService(deps);
@@ -52,8 +56,11 @@ export function createServices(deps: AppDeps) {
   const images = createImagesService(deps);
   // Registration questions' answers, judged and written with each reply and exported with the attendee CSV.
   const registrationAnswers = createRegistrationAnswers(deps);
-  // Fees: refunds (through the online provider's seam for money paid online) and the events module's port.
-  const refunds = createRefunds(deps, NO_ONLINE_REFUNDS);
+  // Fees: refunds (through Stripe for money paid online, when it is configured) and the events module's port.
+  const gateway = deps.config.stripe
+    ? createStripeGateway({ ...deps.config.stripe, holdMinutes: deps.config.paymentHoldMs / 60_000, now: deps.now })
+    : null;
+  const refunds = createRefunds(deps, gateway ? stripeOnlineRefunds(gateway, deps.logger) : NO_ONLINE_REFUNDS);
   const payments = createPaymentPort(deps, refunds);
   const rsvp = createRsvpService(deps, access, minors, registrationAnswers, payments.port);
   const series = createSeriesService(deps);
@@ -84,6 +91,8 @@ export function createServices(deps: AppDeps) {
     organiser: createOrganiserService(deps, access, minors, registrationAnswers, payments.port),
     payments: createPaymentsService(deps, access, rsvp, refunds),
     paymentsLedger: createPaymentsLedger(deps),
+    checkout: createCheckoutService(deps, gateway, access, rsvp),
+    stripe: gateway ? { gateway, webhooks: createStripeWebhooks(deps, gateway, rsvp, refunds) } : null,
     paymentReminders: createPaymentReminders(deps),
     refunds,
     register: createRegisterService(deps, access, leaders),

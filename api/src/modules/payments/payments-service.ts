@@ -63,7 +63,8 @@ export function createPaymentsService(
     return locked<PaymentRecord>(eventId, userId, async (tx, held) => {
       if (!held.reply || !repo.OWING_REPLIES.includes(held.reply.status)) throw conflict(MSG.paymentNotAttending);
       const before = await repo.findPayment(tx, eventId, userId);
-      if (before && before.status !== 'owed' && before.status !== 'refunded') {
+      // A pending online checkout does not stop cash: should Stripe's payment come too, it is given back.
+      if (before && !['owed', 'pending', 'refunded'].includes(before.status)) {
         throw conflict(MSG.paymentAlreadyRecorded);
       }
       const waived = input.method === 'waived';
