@@ -7,13 +7,13 @@ import { toastError } from '../components/toast-store';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../lib/auth';
 import { mayOpenEventForm } from '../../../shared/permissions';
+import { isMiniApp } from '../lib/telegram-mini-app';
 import {
-  isMiniApp,
   miniAppStartEventId,
   miniAppStartJoinCode,
   miniAppStartsCreate,
   showBackButton,
-} from '../lib/telegram-mini-app';
+} from '../lib/telegram-actions';
 
 import { commonMessages } from '../components/common-messages';
 import { defineMessages, useT } from '../i18n';

@@ -1,7 +1,7 @@
 // Inside Telegram, the page's primary action also sits on Telegram's MainButton (at the bottom, where the
 // thumb is). Outside Telegram this does nothing.
 import { useEffect, useEffectEvent } from 'react';
-import { showMainButton } from './telegram-mini-app';
+import { showMainButton } from './telegram-actions';
 
 export function useMainButton(
   action: { text: string; onClick: () => void; disabled?: boolean; busy?: boolean } | null,

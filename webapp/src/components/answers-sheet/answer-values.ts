@@ -4,7 +4,6 @@
 import type { AttendanceStatus } from '../../../../shared/constants';
 import type { AnswersInput } from '../../../../shared/schemas/questions';
 import type { AnswerValue, AnswerValues, RegistrationQuestion } from '../../../../shared/types';
-import { ApiError } from '../../lib/api-client';
 
 /** A form field's value: strings for text, number, date and single; a list for multi; a boolean for checkbox. */
 type FieldValue = string | string[] | boolean | null | undefined;
@@ -83,11 +82,4 @@ export function asksQuestions(
   if (!questions.length) return false;
   if (!REPLIED.includes(myStatus)) return true;
   return questions.some((question) => question.required && !isAnswered(question, myAnswers[question.id]));
-}
-
-/** The questions a refused reply names (400 answers_required's `missing`), or null for any other refusal. */
-export function missingAnswers(error: unknown): number[] | null {
-  if (!(error instanceof ApiError) || error.code !== 'answers_required') return null;
-  const missing = error.details.missing;
-  return Array.isArray(missing) ? missing.filter((id): id is number => typeof id === 'number') : [];
 }

@@ -17,7 +17,8 @@ import { Button } from '../button/button';
 import { commonMessages } from '../common-messages';
 import { Dialog, DialogActions } from '../dialog/dialog';
 import { Skeleton } from '../skeleton/skeleton';
-import { fieldName, isFilled, missingAnswers, toAnswers, toFormValues, type SheetValues } from './answer-values';
+import { fieldName, isFilled, toAnswers, toFormValues, type SheetValues } from './answer-values';
+import { missingAnswers } from './missing-answers';
 import { QuestionInput } from './question-input';
 import styles from './answers-sheet.module.css';
 

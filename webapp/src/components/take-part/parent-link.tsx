@@ -5,7 +5,8 @@ import { Copy, Send } from 'lucide-react';
 import { Button } from '../button/button';
 import { toast, toastError } from '../toast-store';
 import { defineMessages, translate, useT } from '../../i18n';
-import { isMiniApp, openTelegramLink } from '../../lib/telegram-mini-app';
+import { isMiniApp } from '../../lib/telegram-mini-app';
+import { openTelegramLink } from '../../lib/telegram-actions';
 import styles from './take-part.module.css';
 
 const messages = defineMessages({

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { shareMessage, switchInlineQuery } from '../../../lib/telegram-mini-app';
+import { shareMessage, switchInlineQuery } from '../../../lib/telegram-actions';
 
 /** POST /api/events/{id}/share: the event card prepared for this member's Telegram account. */
 export const prepareShare = (id: number) => api.post<{ preparedMessageId: string }>(`/api/events/${id}/share`, {});

@@ -18,7 +18,7 @@ import { Button } from '../../../components/button/button';
 import { toast, toastError } from '../../../components/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { AnswersSheet, personKey } from '../../../components/answers-sheet/answers-sheet';
-import { missingAnswers } from '../../../components/answers-sheet/answer-values';
+import { missingAnswers } from '../../../components/answers-sheet/missing-answers';
 import { longDateTime } from '../../../lib/dates';
 import { defineMessages, useT, type MessageDescriptor } from '../../../i18n';
 import {

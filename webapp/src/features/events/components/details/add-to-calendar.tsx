@@ -7,7 +7,7 @@ import { Menu, MenuItem } from '../../../../components/menu/menu';
 import { toastError } from '../../../../components/toast-store';
 import { defineMessages, translate, useT } from '../../../../i18n';
 import { errorMessage } from '../../../../lib/api-client';
-import { openExternalLink } from '../../../../lib/telegram-mini-app';
+import { openExternalLink } from '../../../../lib/telegram-actions';
 import { downloadEventIcs, googleCalendarUrl, outlookCalendarUrl } from '../../api/calendar-links';
 
 const messages = defineMessages({

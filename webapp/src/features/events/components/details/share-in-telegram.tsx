@@ -6,7 +6,7 @@ import type { EventDetail } from '../../../../../../shared/types';
 import { Button } from '../../../../components/button/button';
 import { toastError } from '../../../../components/toast-store';
 import { defineMessages, translate, useT } from '../../../../i18n';
-import { canShareInTelegram } from '../../../../lib/telegram-mini-app';
+import { canShareInTelegram } from '../../../../lib/telegram-actions';
 import { useShareEvent } from '../../api/share-event';
 
 const messages = defineMessages({

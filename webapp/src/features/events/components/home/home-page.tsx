@@ -13,7 +13,6 @@ import { defineMessages, useT, type MessageDescriptor } from '../../../../i18n';
 import { openAuthDialog, useCurrentUser } from '../../../../lib/auth';
 import { brandName } from '../../../../lib/brand';
 import { lazyPage } from '../../../../lib/lazy-page';
-import { EmailOffNotice } from './email-off-notice';
 import { featuredEvents } from './featured-events-lazy';
 import styles from './home-page.module.css';
 
@@ -22,6 +21,12 @@ const { Page: FeaturedEvents } = featuredEvents;
 const { Page: NeedsYou } = lazyPage(
   () => import('./needs-you'),
   (m) => m.NeedsYou,
+);
+
+/** Admins only, with the shared notice and its icon: a member's first page carries none of it. */
+const { Page: EmailOffNotice } = lazyPage(
+  () => import('./email-off-notice'),
+  (m) => m.EmailOffNotice,
 );
 
 /** Section leaders only, in its own chunk too. */
@@ -117,7 +122,11 @@ export function HomePage() {
   return (
     <>
       <Welcome name={user?.name ?? null} />
-      {user?.isAdmin && <EmailOffNotice />}
+      {user?.isAdmin && (
+        <Suspense fallback={null}>
+          <EmailOffNotice />
+        </Suspense>
+      )}
       {user && mayCreateEvents(user) && (
         <Suspense fallback={null}>
           <NeedsYou user={user} />

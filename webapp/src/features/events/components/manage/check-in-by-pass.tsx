@@ -11,13 +11,8 @@ import { Field } from '../../../../components/field/field';
 import { defineMessages, translate, useT } from '../../../../i18n';
 import { errorMessage } from '../../../../lib/api-client';
 import { lazyResolver } from '../../../../lib/lazy-resolver';
-import {
-  canScanInTelegram,
-  hapticError,
-  hapticSuccess,
-  hapticWarning,
-  scanQrCode,
-} from '../../../../lib/telegram-mini-app';
+import { hapticError, hapticSuccess } from '../../../../lib/telegram-mini-app';
+import { canScanInTelegram, hapticWarning, scanQrCode } from '../../../../lib/telegram-actions';
 import { useCheckIn } from '../../api/check-in';
 import { useAttendees } from '../../api/get-attendees';
 import { cameraAvailable, CameraScanner } from './camera-scanner';

@@ -11,7 +11,7 @@ import { toast, toastError, type ToastInput } from '../../../../components/toast
 import { defineMessages, translate, useT, type MessageDescriptor } from '../../../../i18n';
 import { useAttendEvent } from '../../api/attend-event';
 import { common } from '../../messages';
-import { missingAnswers } from '../../../../components/answers-sheet/answer-values';
+import { missingAnswers } from '../../../../components/answers-sheet/missing-answers';
 
 // Asked only when a reply from a list is refused for a missing answer: the home page does not carry the sheet.
 const AnswersSheet = lazy(() => import('./answers-sheet').then((m) => ({ default: m.MemberAnswersSheet })));
