@@ -4,8 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CONSENT_AGE, MEMBERSHIP_MODES, ORGANISATION_LANGUAGES } from '../../shared/constants';
 import { isTimeZone } from '../../shared/time-zones';
-import { stripeEnv, stripeProblems, stripeSettings } from './config/stripe';
-import { isCurrencyCode } from '../../shared/money';
+import { feesEnv, stripeEnv, stripeProblems, stripeSettings } from './config/payments';
 
 const list = z
   .string()
@@ -199,20 +198,6 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: optionalText,
   TWILIO_API_ROOT: z.url().default('https://api.twilio.com'),
   REMINDER_LEAD_HOURS: z.coerce.number().min(0).default(24),
-  /** The currency event fees default to until an admin saves the organisation's own (ISO 4217). */
-  CURRENCY: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .default('EUR')
-    .refine(isCurrencyCode, 'CURRENCY must be an ISO 4217 currency code such as EUR'),
-  /** How long a place on a pay-to-confirm event is held for the member to pay. */
-  PAYMENT_HOLD_MINUTES: z.coerce
-    .number({ error: 'PAYMENT_HOLD_MINUTES must be a whole number of minutes from 1 to 10080' })
-    .int('PAYMENT_HOLD_MINUTES must be a whole number of minutes from 1 to 10080')
-    .min(1, 'PAYMENT_HOLD_MINUTES must be a whole number of minutes from 1 to 10080')
-    .max(10080, 'PAYMENT_HOLD_MINUTES must be a whole number of minutes from 1 to 10080')
-    .default(30),
   NOTIFICATIONS_WORKER_ENABLED: bool(true),
   /** The admin's test sends give up on an SMTP server that does not connect, greet or answer within this. */
   SMTP_TEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
@@ -230,6 +215,7 @@ const envSchema = z.object({
     .regex(/^#[0-9a-fA-F]{6}$/, 'BRAND_COLOR must be a colour like #4f46e5')
     .default('#4f46e5'),
 
+  ...feesEnv,
   ...stripeEnv,
 });
 

@@ -1,6 +1,24 @@
-// Stripe's settings: online payments are on only when both the secret key and the webhook secret are set.
-// Kept beside config.ts (which spreads `stripeEnv` into its schema) so that file stays within its size.
+// Fees' settings, and Stripe's: online payments are on only when both the secret key and the webhook secret are
+// set. Kept beside config.ts (which spreads `feesEnv` and `stripeEnv` into its schema) so that file stays small.
 import { z } from 'zod';
+import { isCurrencyCode } from '../../../shared/money';
+
+export const feesEnv = {
+  /** The currency event fees default to until an admin saves the organisation's own (ISO 4217). */
+  CURRENCY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .default('EUR')
+    .refine(isCurrencyCode, 'CURRENCY must be an ISO 4217 currency code such as EUR'),
+  /** How long a place on a pay-to-confirm event is held for the member to pay. */
+  PAYMENT_HOLD_MINUTES: z.coerce
+    .number({ error: 'PAYMENT_HOLD_MINUTES must be a whole number of minutes from 1 to 10080' })
+    .int('PAYMENT_HOLD_MINUTES must be a whole number of minutes from 1 to 10080')
+    .min(1, 'PAYMENT_HOLD_MINUTES must be a whole number of minutes from 1 to 10080')
+    .max(10080, 'PAYMENT_HOLD_MINUTES must be a whole number of minutes from 1 to 10080')
+    .default(30),
+};
 
 const optionalText = z
   .string()
