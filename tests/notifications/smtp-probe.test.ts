@@ -100,7 +100,8 @@ describe.each(DATABASE_KINDS)('the SMTP test as a port probe on %s', (kind) => {
     const causes = logged.filter((line) => line.msg === 'SMTP test send failed');
     expect(causes.map((line) => [line.port, line.err?.message])).toEqual([
       [closed, expect.stringContaining('ECONNREFUSED')],
-      [silent.port, expect.stringContaining('Greeting never received')],
+      // Its greeting and socket timers run out together; on a busy machine either may speak first.
+      [silent.port, expect.stringMatching(/Greeting never received|Timeout/)],
       [refusing.port, expect.stringContaining('535')],
     ]);
   });
