@@ -15,6 +15,7 @@ import { useSharedEvents, type SharedEvent } from '../api/siblings';
 import { firstName } from './guardian-messages';
 import { SiblingsSheet, type SiblingRow } from './siblings-sheet';
 import { siblingsMessages as messages } from './siblings-messages';
+import listStyles from './guardian.module.css';
 import styles from './siblings.module.css';
 
 /** What a siblings' reply came to, in words: all going, none booked (waiting together), or some of each. */
@@ -60,13 +61,13 @@ export function SiblingsCard({ family }: { family: GuardianChild[] }) {
   return (
     <Card title={t(messages.cardTitle)} labelledBy="siblings-title">
       <p className="muted">{t(messages.cardIntro)}</p>
-      <ul className={styles.list}>
+      <ul className={listStyles.list}>
         {rows.map((item) => {
           const siblings = siblingsOf(item);
           const names = listNames(siblings.map((child) => child.name));
           return (
-            <li key={item.event.id} className={styles.item}>
-              <span className={styles.itemText}>
+            <li key={item.event.id} className={listStyles.item}>
+              <span className={listStyles.itemText}>
                 <strong>{item.event.name}</strong>
                 <span className="muted">
                   {longDateTime(item.event.date, item.event.timeZone ?? undefined)} · {names}
