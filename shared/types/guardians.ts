@@ -1,5 +1,6 @@
 // What the API answers guardians, children and the leaders who verify consents.
 import type { GuardianConsentState, PhotoConsent, SignInMethod, StoredRsvpStatus } from '../constants';
+import type { MyPayment } from './payments';
 
 /** GET /api/guardian/consent: what the consent page shows before the guardian decides. */
 export interface GuardianConsentRequestView {
@@ -16,6 +17,8 @@ export interface GuardianChildReply {
   name: string;
   date: string;
   status: StoredRsvpStatus;
+  /** On an event with a fee: the child's payment, as the child reads their own (null: free, or nothing owed). */
+  payment: MyPayment | null;
 }
 
 /** GET /api/guardian/children: a child of the signed-in guardian. */

@@ -183,7 +183,9 @@ describe.each(DATABASE_KINDS)('A guardian’s consent on %s', (kind) => {
         birthDate: '2014-05-01',
         guardianConsent: 'granted',
         photoConsent: 'none',
-        upcoming: [{ eventId: tripId, name: 'Canoe trip', date: '2030-06-01T18:30:00.000Z', status: 'attending' }],
+        upcoming: [
+          { eventId: tripId, name: 'Canoe trip', date: '2030-06-01T18:30:00.000Z', status: 'attending', payment: null },
+        ],
         awaitingVerification: false,
       },
     ]);

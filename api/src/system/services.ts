@@ -39,6 +39,7 @@ import { createReachabilityService } from '../modules/telegram/reachability-serv
 import { createSharedCardsService } from '../modules/telegram/shared-cards-service';
 import { createQuestionsService, createRegistrationAnswers } from '../modules/questions/questions-service';
 import { NO_ONLINE_REFUNDS } from '../modules/payments/online-refunds';
+import { createMemberPayments } from '../modules/payments/member-payments';
 import { createPaymentPort } from '../modules/payments/payment-port';
 import { createPaymentsLedger } from '../modules/payments/payments-ledger';
 import { createPaymentReminders } from '../modules/payments/payment-reminders';
@@ -65,7 +66,7 @@ export function createServices(deps: AppDeps) {
   const rsvp = createRsvpService(deps, access, minors, registrationAnswers, payments.port);
   const series = createSeriesService(deps);
   const auth = createAuthService(deps);
-  const guardians = createGuardiansService(deps, minors);
+  const guardians = createGuardiansService(deps, minors, createMemberPayments(deps));
   const leaders = createLeadersService(deps, { access });
   const questions = createQuestionsService(deps, { access, minors, rsvp, registrationAnswers });
   const events = createEventsService(deps, {

@@ -11,18 +11,25 @@ import { releaseAllReplies } from '../events/rsvp-service';
 import { awaitsVerification, birthDateText, isGuardianOf } from '../minors/minors-repository';
 import type { MinorsService } from '../minors/minors-service';
 import { queuePromoted } from '../notifications/outbox-triggers';
+import type { MemberPayments } from '../payments/member-payments';
 import type { UserRow } from '../users/users-repository';
 import * as repo from './guardians-repository';
 
-/** What a guardian sees of a child's replies: those that hold or ask for a place. */
-const UPCOMING_STATUSES: readonly StoredRsvpStatus[] = ['attending', 'maybe', 'waitlisted', 'awaiting_guardian'];
+/** What a guardian sees of a child's replies: those that hold or ask for a place (held for payment too). */
+const UPCOMING_STATUSES: readonly StoredRsvpStatus[] = [
+  'attending',
+  'maybe',
+  'waitlisted',
+  'awaiting_guardian',
+  'awaiting_payment',
+];
 /**
  * What withdrawing consent takes back: every upcoming reply that holds or may get a place. A waitlisted reply
  * goes too, or a promotion would later seat a child nobody consents for.
  */
 const RELEASED_ON_WITHDRAWAL: StoredRsvpStatus[] = ['attending', 'maybe', 'waitlisted', 'awaiting_guardian'];
 
-export function createGuardianChildren(deps: AppDeps, minors: MinorsService) {
+export function createGuardianChildren(deps: AppDeps, minors: MinorsService, paymentsOf: MemberPayments) {
   const { prisma } = deps;
   // A released held spot promotes the waitlist like any other, asking the promoted minors' guardians in turn.
   const approvals = createSlipHolds(deps);
@@ -37,6 +44,8 @@ export function createGuardianChildren(deps: AppDeps, minors: MinorsService) {
       UPCOMING_STATUSES,
       deps.now(),
     );
+    // Each reply's payment: read by the child's guardians only (this list is theirs alone).
+    const payments = await paymentsOf.ofReplies(replies);
     return Promise.all(
       rows.map(async (row) => ({
         id: row.id,
@@ -45,14 +54,19 @@ export function createGuardianChildren(deps: AppDeps, minors: MinorsService) {
         guardianConsent: (await minors.standingOf(row)).guardianConsent,
         // The table's CHECK keeps it one of the three.
         photoConsent: row.photoConsent as PhotoConsent,
-        upcoming: replies
-          .filter((reply) => reply.userId === row.id)
-          .map((reply) => ({
-            eventId: reply.eventId,
-            name: reply.name,
-            date: reply.date.toISOString(),
-            status: reply.status,
-          })),
+        upcoming: replies.flatMap((reply, index) =>
+          reply.userId === row.id
+            ? [
+                {
+                  eventId: reply.eventId,
+                  name: reply.name,
+                  date: reply.date.toISOString(),
+                  status: reply.status,
+                  payment: payments[index] ?? null,
+                },
+              ]
+            : [],
+        ),
         awaitingVerification: awaiting.has(row.id),
       })),
     );

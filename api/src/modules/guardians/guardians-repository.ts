@@ -252,6 +252,10 @@ export interface UpcomingReplyRow {
   name: string;
   date: Date;
   status: StoredRsvpStatus;
+  /** While the place is held for payment: until when. */
+  paymentHoldUntil: Date | null;
+  /** The event's fee per member; null: free. */
+  fee: { amount: number; currency: string } | null;
 }
 
 /** The children's replies that hold or ask for a place at events not started yet, soonest first. */
@@ -264,15 +268,25 @@ export async function upcomingRepliesOf(
   if (!childIds.length) return [];
   const rows = await db.attendance.findMany({
     where: { userId: { in: childIds }, status: { in: [...statuses] }, event: { date: { gt: now } } },
-    select: { userId: true, status: true, event: { select: { id: true, name: true, date: true } } },
+    select: {
+      userId: true,
+      status: true,
+      paymentHoldUntil: true,
+      event: { select: { id: true, name: true, date: true, feeAmount: true, feeCurrency: true } },
+    },
     orderBy: [{ event: { date: 'asc' } }, { eventId: 'asc' }],
   });
-  return rows.map((row) => ({
+  return rows.map(({ event, ...row }) => ({
     userId: row.userId,
-    eventId: row.event.id,
-    name: row.event.name,
-    date: row.event.date,
+    eventId: event.id,
+    name: event.name,
+    date: event.date,
     status: row.status as StoredRsvpStatus,
+    paymentHoldUntil: row.paymentHoldUntil,
+    fee:
+      event.feeAmount !== null && event.feeCurrency !== null
+        ? { amount: event.feeAmount, currency: event.feeCurrency }
+        : null,
   }));
 }
 

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps';
 import type { PaymentPort } from '../events/payment-port';
 import { readOrganisationSettings } from '../organisation/organisation-service';
 import type { Viewer } from '../users/viewer';
+import { myPaymentFrom } from './member-payments';
 import * as repo from './payments-repository';
 import type { Refunds } from './refunds';
 
@@ -22,17 +23,7 @@ export function createPaymentPort(deps: Pick<AppDeps, 'config' | 'prisma' | 'now
       repo.findPayment(prisma, event.id, userId),
       repo.findReply(prisma, event.id, userId),
     ]);
-    if (payment && payment.status !== 'owed') {
-      return { status: payment.status as PaymentStatus, amount: payment.amount, currency: payment.currency };
-    }
-    if (!event.fee || !reply || !repo.OWING_REPLIES.includes(reply.status)) return null;
-    const hold = reply.status === 'awaiting_payment' ? reply.paymentHoldUntil : null;
-    return {
-      status: 'owed',
-      amount: event.fee.amount,
-      currency: event.fee.currency,
-      ...(hold ? { dueBy: hold.toISOString() } : {}),
-    };
+    return myPaymentFrom(event.fee, reply, payment);
   }
 
   const port: PaymentPort = {

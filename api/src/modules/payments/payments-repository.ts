@@ -39,6 +39,12 @@ export const findReply = (db: Db, eventId: number, userId: number) =>
     select: { status: true, paymentHoldUntil: true },
   });
 
+/** The payments of these (event, member) pairs, in one statement. */
+export function paymentsOfPairs(db: Db, pairs: ReadonlyArray<{ eventId: number; userId: number }>) {
+  if (!pairs.length) return Promise.resolve([] as PaymentRow[]);
+  return db.payment.findMany({ where: { OR: pairs.map(({ eventId, userId }) => ({ eventId, userId })) } });
+}
+
 export interface RecordedPayment {
   eventId: number;
   eventName: string;

@@ -21,7 +21,13 @@ export function createCheckoutService(
   access: Pick<EventAccess, 'visibleRecord'>,
   rsvp: Pick<RsvpService, 'replierFor' | 'withEventLocked'>,
 ) {
-  async function checkout(viewer: Viewer, eventId: number, input: CheckoutRequest): Promise<{ url: string }> {
+  /** `origin`: this server as the request reached it, where Stripe sends the payer back when PUBLIC_URL is unset. */
+  async function checkout(
+    viewer: Viewer,
+    eventId: number,
+    input: CheckoutRequest,
+    origin: string,
+  ): Promise<{ url: string }> {
     const ids = input.forUserIds ?? [viewer.id];
     // Each person must be the viewer or their child, and each must be able to see the event (404 otherwise).
     const people = [];
@@ -50,7 +56,13 @@ export function createCheckoutService(
     });
     if (owed === null) throw conflict(MSG.paymentNothingOwed);
 
-    const page = `${deps.config.publicUrl ?? ''}/events/${eventId}`;
+    // Back where the payer started: the event's page for their own fee; the family page for their children's
+    // (a guardian account may not open event pages), naming the event.
+    const base = deps.config.publicUrl ?? origin;
+    const back = (outcome: 'success' | 'cancelled') =>
+      input.forUserIds
+        ? `${base}/guardian?event=${eventId}&payment=${outcome}`
+        : `${base}/events/${eventId}?payment=${outcome}`;
     const session = await gateway.createCheckoutSession({
       eventId,
       eventName,
@@ -59,8 +71,8 @@ export function createCheckoutService(
       unitAmount,
       quantity: userIds.length,
       currency,
-      successUrl: `${page}?payment=success`,
-      cancelUrl: `${page}?payment=cancelled`,
+      successUrl: back('success'),
+      cancelUrl: back('cancelled'),
       holdEndsAt: owed.holdEndsAt,
     });
     await rsvp.withEventLocked(eventId, async (tx) => {

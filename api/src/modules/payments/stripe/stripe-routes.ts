@@ -14,7 +14,9 @@ export function checkoutRouter(checkout: CheckoutService): Router {
   const router = Router();
   router.post('/events/:id/payments/checkout', requireUser, async (req, res) => {
     const eventId = parseId(req.params.id, 'event');
-    res.status(201).json(await checkout.checkout(currentUser(req), eventId, parse(checkoutSchema, req.body ?? {})));
+    const input = parse(checkoutSchema, req.body ?? {});
+    const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    res.status(201).json(await checkout.checkout(currentUser(req), eventId, input, origin));
   });
   return router;
 }
