@@ -42,7 +42,7 @@ export interface SendOptions extends SignOptions {
 }
 
 export interface FakeStripe {
-  /** STRIPE_API_URL for the app. */
+  /** STRIPE_API_URL for the app. A session's `url` (GET /pay/{id}) is a small page a browser can open. */
   url: string;
   calls: FakeStripeCall[];
   /** The Checkout Sessions made, by id (Stripe's object shape). */
@@ -199,6 +199,18 @@ export async function startFakeStripe(options: { now?: () => number } = {}): Pro
       const method = req.method ?? 'GET';
       const params = parse(method === 'GET' ? query : raw, { depth: 10, arrayLimit: 100 }) as Record<string, any>;
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      // Stripe's hosted payment page, as a browser opens a session's url: the test then pays or cancels it.
+      const page = method === 'GET' ? /^\/pay\/([^/]+)$/.exec(path) : null;
+      if (page) {
+        const shown = sessions.get(page[1]!);
+        res.writeHead(shown ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(
+          shown
+            ? `<!doctype html><html lang="en"><title>Fake Stripe Checkout</title><h1>Pay ${shown.amount_total} ${shown.currency}</h1></html>`
+            : '<!doctype html><title>No such session</title>',
+        );
+        return;
+      }
       calls.push({ method, path, params, idempotencyKey });
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });

@@ -15,6 +15,7 @@ import type {
 } from '../../../../../shared/types';
 import { Badge, type BadgeTone } from '../../../components/badge/badge';
 import { Button } from '../../../components/button/button';
+import { PaymentBadge } from '../../../components/payment/payment-status';
 import { toast, toastError } from '../../../components/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { AnswersSheet, personKey } from '../../../components/answers-sheet/answers-sheet';
@@ -92,6 +93,8 @@ function EventRow({ child, event }: { child: GuardianChild; event: EventSummary 
   const name = firstName(child.name);
   const answering = { id: child.id, name };
   const status = event.myStatus;
+  // The child's payment for a fee, from the family list (the events list carries none).
+  const payment = child.upcoming.find((reply) => reply.eventId === event.id)?.payment ?? null;
   const [label, tone] = STATUS_LOOK[status];
   const closed = event.rsvpClosesAt !== null && Date.parse(event.rsvpClosesAt) <= Date.now();
   const held = status === 'attending' || status === 'waitlisted';
@@ -160,12 +163,13 @@ function EventRow({ child, event }: { child: GuardianChild; event: EventSummary 
         <span className="muted">
           {longDateTime(event.date, event.timeZone ?? undefined)} · {event.location}
         </span>
-        <span>
+        <span className={styles.badges}>
           <Badge tone={tone}>
             {status === 'waitlisted' && event.myWaitlistPosition
               ? t(messages.waitlistedAt, { position: event.myWaitlistPosition })
               : t(label)}
           </Badge>
+          {payment && <PaymentBadge payment={payment} />}
         </span>
       </span>
       {closed ? (

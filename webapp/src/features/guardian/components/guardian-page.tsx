@@ -10,6 +10,7 @@ import { useGuardianChildren } from '../../../lib/guardian-children';
 import { useT } from '../../../i18n';
 import { commonMessages } from '../../../components/common-messages';
 import { ChildCard } from './child-card';
+import { FamilyFees, FamilyPaymentReturn } from './family-fees';
 import { SiblingsCard } from './siblings-card';
 import { guardianMessages as messages } from './guardian-messages';
 import styles from './guardian.module.css';
@@ -55,6 +56,8 @@ export function GuardianPage() {
         </Card>
       ) : (
         <>
+          <FamilyPaymentReturn family={children.data} />
+          <FamilyFees family={children.data} />
           <SiblingsCard family={children.data} />
           {children.data.map((child) => (
             <ChildCard key={child.id} child={child} />

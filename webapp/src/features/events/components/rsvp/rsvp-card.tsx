@@ -30,6 +30,8 @@ import { goingFaces } from '../details/event-hero';
 import { GuestsStepper } from './guests-stepper';
 import { MemberPass } from './member-pass';
 import { ParentWait, waitsForConsent } from './parent-wait';
+import { PaymentPanel, usePayNow } from './payment-panel';
+import { paymentMessages } from '../../../../components/payment/payment-status';
 import { AWAITING_GUARDIAN_TOAST, isUnanswered, StatusLabel } from './rsvp';
 import { RsvpBar } from './rsvp-bar';
 import styles from './rsvp-card.module.css';
@@ -122,7 +124,9 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
   }, [questions.length]);
   const hasAnswers = Object.keys(event.myAnswers ?? {}).length > 0;
   const waitlisted = event.myStatus === 'waitlisted';
-  const holding = event.myStatus === 'attending' || event.myStatus === 'awaiting_guardian';
+  // A place held for a guardian or for payment is a place: 'I Will Attend' is the pressed choice.
+  const holding = ['attending', 'awaiting_guardian', 'awaiting_payment'].includes(event.myStatus);
+  const payNow = usePayNow(event);
   const going = holding || waitlisted;
   // Before any reply one choice leads; afterwards the pressed one is the filled button.
   const unanswered = isUnanswered(event.myStatus);
@@ -191,10 +195,15 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
     setGuests(count);
     if (going) reply('attending', count);
   };
+  // Telegram's MainButton: the reply until there is one; then "Pay now" while the fee is due.
   useMainButton(
-    holding || waitlisted || locked || takePart.open || asking
+    takePart.open || asking
       ? null
-      : { text: attendLabel, onClick: () => reply('attending'), busy: attend.isPending },
+      : payNow.canPay && holding
+        ? { text: t(paymentMessages.payNow), onClick: payNow.pay, busy: payNow.busy }
+        : holding || waitlisted || locked
+          ? null
+          : { text: attendLabel, onClick: () => reply('attending'), busy: attend.isPending },
   );
   const button = (
     key: string,
@@ -224,6 +233,7 @@ export function RsvpCard({ event, canManage = false, className = '' }: RsvpCardP
         <p>
           <StatusLabel status={event.myStatus} />
         </p>
+        {event.fee && <PaymentPanel event={event} payNow={payNow} />}
         {takePart.dialog}
         {user && (event.myStatus === 'awaiting_guardian' || waitsForConsent(user, event.id)) && (
           <ParentWait event={event} user={user} onAsk={takePart.askGuardian} />
