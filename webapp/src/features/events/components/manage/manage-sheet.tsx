@@ -47,7 +47,7 @@ const messages = defineMessages({
   answers: { id: 'web.events.answers.title', defaultMessage: 'Answers' },
   answersHint: { id: 'web.events.manage.answersHint', defaultMessage: 'Replies to the registration questions' },
   leaders: { id: 'web.leaders.title', defaultMessage: 'Leaders' },
-  leadersHint: { id: 'web.leaders.manageHint', defaultMessage: 'Who leads it: cleared adults, two or more' },
+  leadersHint: { id: 'web.leaders.manageHint', defaultMessage: 'Name the cleared adults who lead it' },
   message: { id: 'web.events.message.title', defaultMessage: 'Message attendees' },
   messageHint: { id: 'web.events.manage.messageHint', defaultMessage: 'Email, SMS or Telegram, as each person chose' },
   checkIn: { id: 'web.events.manage.checkIn', defaultMessage: 'Check in' },
