@@ -74,3 +74,9 @@ export interface EventLeaders {
   leaders: Array<{ id: number; name: string; cleared: boolean }>;
   ratio: EventRatio;
 }
+
+/** GET /api/events/{id}/leaders/candidates (the event's managers): a cleared adult leader they may name. */
+export interface LeaderCandidate {
+  id: number;
+  name: string;
+}

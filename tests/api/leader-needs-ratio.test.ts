@@ -144,10 +144,64 @@ describe.each(DATABASE_KINDS)('events short of leaders on %s', (kind) => {
     expect(await needs(admin)).toEqual({ count: 4, eventId: expected[0] });
   });
 
+  it('When the worker scans, then each short event’s managers are told once, with the figures its page shows', async () => {
+    const prisma = app.deps.prisma;
+    const runners = await prisma.user.findMany({
+      where: { name: { in: ['Ada Admin', 'Olga Organiser', 'Cara Cubs', 'Sam Scouts'] } },
+    });
+    for (const runner of runners)
+      await prisma.user.update({
+        where: { id: runner.id },
+        data: { googleEmail: `${runner.id}-${kind}@example.org`, notificationPrefs: ['email'] },
+      });
+    const idOf = (name: string) => runners.find((runner) => runner.name === name)!.id;
+    const scan = () => app.system.createWorker().drain();
+    await scan();
+    await scan();
+
+    const noticed = await prisma.leaderShortfallNotice.findMany({ orderBy: { eventId: 'asc' } });
+    expect(noticed.map((row) => row.eventId)).toEqual([...(await shortByEventPages())].sort((a, b) => a - b));
+    const told = await prisma.outboxMessage.findMany({ where: { kind: 'leader_shortfall' } });
+    const toldAbout = (name: string) =>
+      told
+        .filter((row) => row.subject === `Leaders needed: ${name}`)
+        .map((row) => row.userId)
+        .sort((a, b) => a! - b!);
+    // Creators, and the leaders of the event's section beside them.
+    expect(toldAbout('Seventeen kids need three')).toEqual([idOf('Ada Admin')]);
+    expect(toldAbout('A lapsed leader does not count')).toEqual([idOf('Ada Admin'), idOf('Cara Cubs')].sort());
+    expect(toldAbout('A minor leads')).toEqual([idOf('Olga Organiser')]);
+    expect(toldAbout('Suspended and erased leaders')).toEqual([idOf('Ada Admin'), idOf('Sam Scouts')].sort());
+    expect(told).toHaveLength(6);
+    const seventeen = told.find((row) => row.subject === 'Leaders needed: Seventeen kids need three');
+    expect(seventeen!.body).toContain('17 young members attending and 2 cleared leaders; it needs 3.');
+  });
+
   it('When a creator or a section leader asks, then they count only the events they run', async () => {
     expect(await needs(organiser.client)).toEqual({ count: 1, eventId: events['A minor leads'] });
     expect(await needs(cubsLeader)).toEqual({ count: 1, eventId: events['A lapsed leader does not count'] });
     expect(await needs(scoutsLeader)).toEqual({ count: 1, eventId: events['Suspended and erased leaders'] });
+  });
+
+  it('When managers open the leaders picker, then it offers the cleared adults by name, and only to them', async () => {
+    const path = `/api/events/${events['A lapsed leader does not count']}/leaders/candidates`;
+    const offered = await cubsLeader.get(path);
+    expect(offered.status, offered.text).toBe(200);
+    // Lapsed, young, suspended and erased leaders are not offered; a check on its last day still holds.
+    expect(offered.body.map((candidate: { name: string }) => candidate.name)).toEqual([
+      'Lee One',
+      'Lee Two',
+      'Nat Nobirth',
+      'Tia Today',
+    ]);
+    expect(Object.keys(offered.body[0]).sort()).toEqual(['id', 'name']);
+    expect((await admin.get(path)).body).toEqual(offered.body);
+    // Another section's event is not there for them; an event of everyone they do not run is refused.
+    expect((await scoutsLeader.get(path)).status).toBe(404);
+    expect((await organiser.client.get(path)).status).toBe(404);
+    const others = `/api/events/${events['Seventeen kids need three']}/leaders/candidates`;
+    expect((await organiser.client.get(others)).status).toBe(403);
+    expect((await app.anonymous().get(path)).status).toBe(401);
   });
 
   it('When the organisation changes its leader rules, then the count follows them', async () => {
@@ -164,6 +218,8 @@ describe.each(DATABASE_KINDS)('events short of leaders on %s', (kind) => {
     expect(firstAid.status, firstAid.text).toBe(200);
     const short = await shortByEventPages();
     expect(short).toHaveLength(6);
+    const offered = await admin.get(`/api/events/${short[0]}/leaders/candidates`);
+    expect(offered.body).toEqual([{ id: expect.any(Number), name: 'Lee One' }]);
     expect(await needs(admin)).toEqual({ count: 6, eventId: short[0] });
   });
 });

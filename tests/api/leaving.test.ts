@@ -147,6 +147,19 @@ describe.each(DATABASE_KINDS)('leaving with your data on %s', (kind) => {
   describe('GET /api/users/me/export', () => {
     it('When a member asks for their data, then a JSON download holds all of it and no secret', async () => {
       const { id, client, values, eventId } = await richMember();
+      // What leaders record of a member: a register mark, a nudge to reply, a section and a leader check.
+      const marked = await admin.client.put(`/api/events/${eventId}/register`, {
+        entries: [{ userId: id, status: 'late' }],
+      });
+      expect(marked.status, marked.text).toBe(200);
+      const meeting = await admin.client.post('/api/events', eventBody({ name: 'Knots evening' }));
+      expect((await admin.client.post(`/api/events/${meeting.body.id}/nudge`)).status).toBe(202);
+      const section = await admin.client.post('/api/sections', { name: `Otters ${kind} ${counter}` });
+      expect(section.status, section.text).toBe(201);
+      expect((await admin.client.put(`/api/sections/${section.body.id}/members`, { add: [id] })).status).toBe(200);
+      const check = { kind: 'first_aid', reference: 'FA-2291', completedOn: '2029-01-01', expiresOn: '2032-01-01' };
+      expect((await admin.client.post(`/api/admin/members/${id}/checks`, check)).status).toBe(201);
+
       const res = await client.get('/api/users/me/export');
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -169,6 +182,24 @@ describe.each(DATABASE_KINDS)('leaving with your data on %s', (kind) => {
       expect(data.phoneVerification.pendingCode).toMatchObject({ phoneNumber: values.phone });
       expect(data.eventsCreated).toEqual([]);
       expect(data.uploadedImages).toEqual([]);
+      expect(data.registers).toEqual([
+        {
+          event: { id: eventId, name: 'Canoe weekend', date: '2031-06-10T08:00:00.000Z' },
+          status: 'late',
+          source: 'register',
+          markedAt: expect.any(String),
+        },
+      ]);
+      expect(data.nudges).toEqual([
+        {
+          event: expect.objectContaining({ id: meeting.body.id, name: 'Knots evening' }),
+          nudgedAt: expect.any(String),
+        },
+      ]);
+      expect(data.sections).toEqual([
+        { section: { id: section.body.id, name: section.body.name }, role: 'member', since: expect.any(String) },
+      ]);
+      expect(data.leaderChecks).toEqual([{ ...check, recordedAt: expect.any(String) }]);
 
       // No secret: not the session, the feed's token or its hash, the code hash, nor any token hash.
       const feed = await app.deps.prisma.calendarFeed.findUniqueOrThrow({ where: { userId: id } });

@@ -114,7 +114,7 @@ describe('the Manage sheet on an event page', () => {
     const page = await pageFor(organiser);
     await openSheet(page);
     const dialog = sheet(page);
-    for (const name of ['Attendees', 'Message attendees', 'Check in', 'Share']) {
+    for (const name of ['Attendees', 'Leaders', 'Message attendees', 'Check in', 'Share']) {
       await shows(dialog.getByRole('button', { name: new RegExp(`^${name}`) }));
     }
     await shows(dialog.getByRole('link', { name: /^Edit Event/ }));

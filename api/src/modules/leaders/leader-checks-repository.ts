@@ -164,23 +164,6 @@ export const countAttendingMinors = (db: Db, eventId: number, bornAfter: string)
     where: { eventId, status: 'attending', user: { birthDate: { gt: asDate(bornAfter) }, deletedAt: null } },
   });
 
-/**
- * Events starting after `from` and by `until` with at least one attending minor, with who runs them: the
- * shortfall scan's candidates, only those not yet noticed at their date (so a moved event may be noticed again).
- */
-export async function eventsToCheckForLeaders(db: Db, from: Date, until: Date, bornAfter: string) {
-  return db.$queryRaw<Array<{ id: number; name: string; date: Date; creatorId: number; sectionId: number | null }>>`
-    SELECT e.id, e.name, e.date, e.creator_id AS "creatorId", e.section_id AS "sectionId"
-    FROM events e
-    WHERE e.date > ${from} AND e.date <= ${until}
-      AND EXISTS (SELECT 1 FROM attendances a JOIN users u ON u.id = a.user_id
-                  WHERE a.event_id = e.id AND a.status = 'attending' AND u.birth_date > ${bornAfter}::date)
-      AND NOT EXISTS (
-        SELECT 1 FROM leader_shortfall_notices n WHERE n.event_id = e.id AND n.event_date = e.date)
-    ORDER BY e.date, e.id
-    LIMIT 200`;
-}
-
 /** Marks the event noticed at its date; false when another scan did first. */
 export async function markShortfallNoticed(tx: Tx, eventId: number, eventDate: Date, now: Date): Promise<boolean> {
   const inserted = await tx.$executeRaw`
@@ -208,31 +191,41 @@ export interface ShortfallRule {
 }
 
 /**
- * Of the events starting after `from` and by `until` that `runner` runs (admins: all; others: their own and their
- * sections'), how many have attending minors and fewer cleared adult leaders than the ratio asks, and the soonest.
- * One statement for all of them: the ratio rule of leaders-service.ts (`ratioOf`, `clearedAdults`) in SQL, so a
- * leader's "Needs you" costs one round trip however many events the next 48 hours hold.
+ * Whose events a shortfall query looks at: a runner's (admins: all; others: their own and their sections'), or the
+ * scan's (all, not yet noticed at their date).
  */
-export async function shortOfLeaders(
-  db: Db,
-  rule: ShortfallRule,
-  runner: { id: number; isAdmin: boolean },
-): Promise<{ count: number; eventId: number | null }> {
-  const [row] = await db.$queryRaw<Array<{ count: number; eventId: number | null }>>`
+export type ShortfallScope = { runner: { id: number; isAdmin: boolean } } | { unnoticed: true };
+
+/**
+ * The events starting after `from` and by `until` in `scope` that have attending minors and fewer cleared adult
+ * leaders than the ratio asks, with their figures. One statement for all of them: the ratio rule of
+ * leaders-service.ts (`ratioOf`, `clearedAdults`) in SQL, so neither a leader's "Needs you" nor the worker's scan
+ * costs a round trip per event.
+ */
+function shortfalls(rule: ShortfallRule, scope: ShortfallScope) {
+  const { sql } = PrismaTypes;
+  const inScope =
+    'runner' in scope
+      ? sql`(${scope.runner.isAdmin}::boolean OR e.creator_id = ${scope.runner.id} OR e.section_id IN (
+          SELECT s.section_id FROM section_members s WHERE s.user_id = ${scope.runner.id} AND s.role = 'leader'))`
+      : sql`NOT EXISTS (SELECT 1 FROM leader_shortfall_notices n WHERE n.event_id = e.id AND n.event_date = e.date)`;
+  // A viewer's count stops at the first 200 events; the scan looks at them all (48 hours of events), so that
+  // events with enough leaders never hide one without.
+  const limit = 'runner' in scope ? sql`LIMIT 200` : PrismaTypes.empty;
+  return sql`
     WITH candidates AS (
-      SELECT e.id, e.date FROM events e
+      SELECT e.id, e.name, e.date, e.creator_id, e.section_id FROM events e
       WHERE e.date > ${rule.from} AND e.date <= ${rule.until}
         AND EXISTS (SELECT 1 FROM attendances a JOIN users u ON u.id = a.user_id
                     WHERE a.event_id = e.id AND a.status = 'attending' AND u.birth_date > ${rule.bornAfter}::date)
-        AND (${runner.isAdmin}::boolean OR e.creator_id = ${runner.id} OR e.section_id IN (
-          SELECT s.section_id FROM section_members s WHERE s.user_id = ${runner.id} AND s.role = 'leader'))
+        AND ${inScope}
       ORDER BY e.date, e.id
-      LIMIT 200
+      ${limit}
     ), figures AS (
-      SELECT c.id, c.date,
+      SELECT c.id, c.name, c.date, c.creator_id, c.section_id,
         (SELECT count(*) FROM attendances a JOIN users u ON u.id = a.user_id
          WHERE a.event_id = c.id AND a.status = 'attending' AND u.birth_date > ${rule.bornAfter}::date
-           AND u.deleted_at IS NULL) AS minors,
+           AND u.deleted_at IS NULL)::int AS minors,
         -- Cleared adults: active, not erased, not a minor (no birth date: an adult, as everywhere), and no
         -- required kind without a current check.
         (SELECT count(*) FROM event_leaders l JOIN users u ON u.id = l.user_id
@@ -241,12 +234,57 @@ export async function shortOfLeaders(
            AND NOT EXISTS (
              SELECT 1 FROM unnest(${rule.required}::text[]) AS k(kind)
              WHERE NOT EXISTS (SELECT 1 FROM leader_checks ch WHERE ch.user_id = u.id AND ch.kind = k.kind
-                                 AND ch.expires_on >= ${rule.today}::date))) AS leaders
+                                 AND ch.expires_on >= ${rule.today}::date)))::int AS leaders
       FROM candidates c
     )
-    SELECT count(*)::int AS count, (array_agg(id ORDER BY date, id))[1] AS "eventId"
-    FROM figures
+    SELECT * FROM figures
     WHERE minors > 0
       AND leaders < GREATEST(${rule.minLeadersPerEvent}::int, (minors + ${rule.youthPerLeader}::int - 1) / ${rule.youthPerLeader}::int)`;
+}
+
+/** Of the events a runner runs in the window, how many lack leaders, and the soonest ("Needs you"). */
+export async function shortOfLeaders(
+  db: Db,
+  rule: ShortfallRule,
+  runner: { id: number; isAdmin: boolean },
+): Promise<{ count: number; eventId: number | null }> {
+  const [row] = await db.$queryRaw<Array<{ count: number; eventId: number | null }>>`
+    SELECT count(*)::int AS count, (array_agg(id ORDER BY date, id))[1] AS "eventId"
+    FROM (${shortfalls(rule, { runner })}) short`;
   return { count: row?.count ?? 0, eventId: row?.eventId ?? null };
 }
+
+export interface ShortEvent {
+  id: number;
+  name: string;
+  date: Date;
+  creatorId: number;
+  sectionId: number | null;
+  minors: number;
+  leaders: number;
+}
+
+/** The events in the window that lack leaders and whose managers were not told yet at their date (the scan). */
+export const unnoticedShortfalls = (db: Db, rule: ShortfallRule): Promise<ShortEvent[]> =>
+  db.$queryRaw<ShortEvent[]>`
+    SELECT id, name, date, creator_id AS "creatorId", section_id AS "sectionId", minors, leaders
+    FROM (${shortfalls(rule, { unnoticed: true })}) short
+    ORDER BY date, id
+    LIMIT 200`;
+
+/**
+ * Cleared adult leaders today, by name (at most 500): whom an event's managers may name to lead it. Active
+ * members, not guardian accounts, not erased, adults (no birth date: an adult, as everywhere), with a current
+ * check of every required kind. Names only: the picker needs nothing more.
+ */
+export const clearedLeaders = (db: Db, rule: Pick<ShortfallRule, 'today' | 'bornAfter' | 'required'>) =>
+  db.$queryRaw<Array<{ id: number; name: string }>>`
+    SELECT u.id, u.name FROM users u
+    WHERE u.status = 'active' AND u.deleted_at IS NULL AND u.role <> 'guardian'
+      AND (u.birth_date IS NULL OR u.birth_date <= ${rule.bornAfter}::date)
+      AND NOT EXISTS (
+        SELECT 1 FROM unnest(${rule.required}::text[]) AS k(kind)
+        WHERE NOT EXISTS (SELECT 1 FROM leader_checks ch WHERE ch.user_id = u.id AND ch.kind = k.kind
+                            AND ch.expires_on >= ${rule.today}::date))
+    ORDER BY lower(u.name), u.id
+    LIMIT 500`;

@@ -1,5 +1,5 @@
-// /api/admin/members/{id}/checks, /api/admin/checks/expiring and /api/events/{id}/leaders: HTTP only — parse,
-// call the service, answer.
+// /api/admin/members/{id}/checks, /api/admin/checks/expiring and /api/events/{id}/leaders (and its candidates):
+// HTTP only — parse, call the service, answer.
 import { Router } from 'express';
 import {
   eventLeadersSchema,
@@ -38,6 +38,11 @@ export function leadersRouter(leaders: LeadersService): Router {
   router.get('/events/:id/leaders', requireUser, async (req, res) => {
     res.set('Cache-Control', 'no-store');
     res.json(await leaders.eventLeaders(currentUser(req), parseId(req.params.id, 'event')));
+  });
+
+  router.get('/events/:id/leaders/candidates', requireUser, async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json(await leaders.candidates(currentUser(req), parseId(req.params.id, 'event')));
   });
 
   router.put('/events/:id/leaders', requireUser, async (req, res) => {

@@ -12,6 +12,7 @@ import type { LeaderCheckInput, LeaderCheckKind } from '../../../../shared/schem
 import type {
   EventLeaders,
   ExpiringCheck,
+  LeaderCandidate,
   LeaderCheck,
   MemberChecks,
   MemberChecksStanding,
@@ -25,43 +26,7 @@ import { readOrganisationSettings } from '../organisation/organisation-service';
 import type { Viewer } from '../users/viewer';
 import * as repo from './leader-checks-repository';
 import { queueCheckReminder, queueLeaderShortfall } from './leader-messages';
-
-const DAY_MS = 86_400_000;
-/** Managers are told this long before an event that it still lacks leaders. */
-export const SHORTFALL_NOTICE_MS = 48 * 3_600_000;
-
-/** Days from `from` to `to` (both YYYY-MM-DD). */
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
-const addDays = (day: string, days: number) => new Date(Date.parse(day) + days * DAY_MS).toISOString().slice(0, 10);
-
-const toCheck = (row: repo.CheckRow, today: string): LeaderCheck => ({
-  id: row.id,
-  // The table's CHECK keeps it one of the three.
-  kind: row.kind as LeaderCheckKind,
-  reference: row.reference,
-  completedOn: repo.dayOf(row.completedOn),
-  expiresOn: repo.dayOf(row.expiresOn),
-  current: repo.dayOf(row.expiresOn) >= today,
-});
-
-/** Whether every required kind has a current check among `checks` (nothing required: everyone is cleared). */
-const clearedBy = (checks: LeaderCheck[], required: LeaderCheckKind[]) =>
-  required.every((kind) => checks.some((check) => check.kind === kind && check.current));
-
-/** A member's standing; null for one who holds no checks at all. */
-function standingOf(checks: LeaderCheck[], required: LeaderCheckKind[]): MemberChecksStanding | null {
-  if (!checks.length) return null;
-  const cleared = clearedBy(checks, required);
-  // Lapsed: a required kind they held has run out and no current one replaced it (not merely never recorded).
-  const lapsed =
-    !cleared &&
-    required.some(
-      (kind) =>
-        checks.some((check) => check.kind === kind) && !checks.some((check) => check.kind === kind && check.current),
-    );
-  const ends = checks.filter((check) => check.current).map((check) => check.expiresOn);
-  return { cleared, lapsed, nextExpiry: ends.length ? ends.reduce((a, b) => (a < b ? a : b)) : null };
-}
+import { addDays, clearedBy, daysBetween, SHORTFALL_NOTICE_MS, standingOf, toCheck } from './leader-standing';
 
 export function createLeadersService(deps: AppDeps, { access }: { access: Pick<EventAccess, 'managedRecord'> }) {
   const { prisma } = deps;
@@ -283,18 +248,28 @@ export function createLeadersService(deps: AppDeps, { access }: { access: Pick<E
     });
   }
 
-  /** Events starting within 48 hours with minors attending and too few cleared leaders: their managers, once. */
+  /** The window and the rule the shortfall queries read, as of `now`. */
+  async function shortfallRule(now: Date): Promise<repo.ShortfallRule> {
+    const { settings, today, bornAfter } = await context(now);
+    return {
+      from: now,
+      until: new Date(now.getTime() + SHORTFALL_NOTICE_MS),
+      today,
+      bornAfter,
+      required: settings.requiredLeaderChecks,
+      minLeadersPerEvent: settings.minLeadersPerEvent,
+      youthPerLeader: settings.youthPerLeader,
+    };
+  }
+
+  /**
+   * Events starting within 48 hours with minors attending and too few cleared leaders: their managers (creator
+   * and section leaders), once per event and date. The one query finds them all with their figures.
+   */
   async function scanEvents(now: Date): Promise<void> {
-    const ctx = await context(now);
-    const events = await repo.eventsToCheckForLeaders(
-      prisma,
-      now,
-      new Date(now.getTime() + SHORTFALL_NOTICE_MS),
-      ctx.bornAfter,
-    );
-    for (const event of events) {
-      const { ratio } = await leadersView(event.id);
-      if (ratio.ok) continue;
+    const rule = await shortfallRule(now);
+    for (const event of await repo.unnoticedShortfalls(prisma, rule)) {
+      const ratio = ratioOf(event.leaders, event.minors, rule);
       const managers = new Set([event.creatorId]);
       if (event.sectionId !== null)
         for (const id of await repo.sectionLeaderIds(prisma, event.sectionId)) managers.add(id);
@@ -310,21 +285,14 @@ export function createLeadersService(deps: AppDeps, { access }: { access: Pick<E
    * runs (admins: all; others: their own and their sections'), soonest first.
    */
   async function shortOfLeaders(viewer: Viewer): Promise<{ count: number; eventId: number | null }> {
-    const now = deps.now();
-    const { settings, today, bornAfter } = await context(now);
-    return repo.shortOfLeaders(
-      prisma,
-      {
-        from: now,
-        until: new Date(now.getTime() + SHORTFALL_NOTICE_MS),
-        today,
-        bornAfter,
-        required: settings.requiredLeaderChecks,
-        minLeadersPerEvent: settings.minLeadersPerEvent,
-        youthPerLeader: settings.youthPerLeader,
-      },
-      viewer,
-    );
+    return repo.shortOfLeaders(prisma, await shortfallRule(deps.now()), viewer);
+  }
+
+  /** GET /api/events/{id}/leaders/candidates: the cleared adult leaders an event's managers may name, names only. */
+  async function candidates(viewer: Viewer, eventId: number): Promise<LeaderCandidate[]> {
+    await access.managedRecord(viewer, eventId, MSG.onlyOrganisers);
+    const { settings, today, bornAfter } = await context();
+    return repo.clearedLeaders(prisma, { today, bornAfter, required: settings.requiredLeaderChecks });
   }
 
   /** The scan the delivery worker runs with the event reminders. */
@@ -341,6 +309,7 @@ export function createLeadersService(deps: AppDeps, { access }: { access: Pick<E
     standings,
     eventLeaders,
     setEventLeaders,
+    candidates,
     shortOfLeaders,
     ratioFacts,
     scanDue,

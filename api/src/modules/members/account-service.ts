@@ -18,6 +18,38 @@ const ERASURE_TX_LIMITS = { maxWait: 60_000, timeout: 60_000 };
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
+const eventRef = (event: { id: number; name: string; date: Date }) => ({
+  id: event.id,
+  name: event.name,
+  date: event.date.toISOString(),
+});
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Sections, leader checks, registers and nudges, as the member's export shows them. */
+const groupsExport = (groups: Awaited<ReturnType<typeof readMemberData>>['groups']) => ({
+  sections: groups.sections.map((row) => ({
+    section: row.section,
+    role: row.role,
+    since: row.createdAt.toISOString(),
+  })),
+  leaderChecks: groups.checks.map((check) => ({
+    kind: check.kind,
+    reference: check.reference,
+    completedOn: day(check.completedOn),
+    expiresOn: day(check.expiresOn),
+    recordedAt: check.createdAt.toISOString(),
+  })),
+  // How leaders marked the member on each meeting's register ("check_in": their pass was scanned).
+  registers: groups.registers.map((entry) => ({
+    event: eventRef(entry.event),
+    status: entry.status,
+    source: entry.source,
+    markedAt: entry.markedAt.toISOString(),
+  })),
+  // The last reminder to reply to each event the member had not answered.
+  nudges: groups.nudges.map((nudge) => ({ event: eventRef(nudge.event), nudgedAt: nudge.nudgedAt.toISOString() })),
+});
+
 export function createAccountService(deps: AppDeps) {
   const approvals = createSlipHolds(deps);
   const { prisma } = deps;
@@ -148,6 +180,7 @@ export function createAccountService(deps: AppDeps) {
           at: refund.createdAt.toISOString(),
         })),
       })),
+      ...groupsExport(data.groups),
       uploadedImages: data.images.map((image) => ({
         id: image.id,
         eventId: image.eventId,

@@ -51,7 +51,47 @@ export async function readMemberData(prisma: Prisma, userId: number) {
     ],
   );
   const guardianship = await readGuardianshipData(prisma, userId);
-  return { user, rsvps, comments, invitations, feed, phoneCode, eventsCreated, images, pendingEmails, guardianship };
+  const groups = await readGroupData(prisma, userId);
+  return {
+    user,
+    rsvps,
+    comments,
+    invitations,
+    feed,
+    phoneCode,
+    eventsCreated,
+    images,
+    pendingEmails,
+    guardianship,
+    groups,
+  };
+}
+
+/**
+ * Sections and registers: the sections the member is in (and their role), their leader checks, how they were
+ * marked on registers and when they were nudged to reply. Nothing of who marked or nudged them.
+ */
+async function readGroupData(prisma: Prisma, userId: number) {
+  const event = { select: { id: true, name: true, date: true } } as const;
+  const [sections, checks, registers, nudges] = await Promise.all([
+    prisma.sectionMember.findMany({
+      where: { userId },
+      orderBy: { sectionId: 'asc' },
+      select: { role: true, createdAt: true, section: { select: { id: true, name: true } } },
+    }),
+    prisma.leaderCheck.findMany({
+      where: { userId },
+      orderBy: { id: 'asc' },
+      select: { kind: true, reference: true, completedOn: true, expiresOn: true, createdAt: true },
+    }),
+    prisma.registerEntry.findMany({
+      where: { userId },
+      orderBy: { eventId: 'asc' },
+      select: { status: true, source: true, markedAt: true, event },
+    }),
+    prisma.eventNudge.findMany({ where: { userId }, orderBy: { eventId: 'asc' }, select: { nudgedAt: true, event } }),
+  ]);
+  return { sections, checks, registers, nudges };
 }
 
 /**

@@ -1,4 +1,5 @@
-// Edit Event: the same form, prefilled; only the creator (or an admin) may edit, others are sent back.
+// Edit Event: the same form, prefilled, under the ratio warning while the event lacks cleared leaders; only the
+// creator (or an admin) may edit, others are sent back.
 import { useEffect, useState } from 'react';
 import type { EventInput } from '../../../../../../shared/schemas/events';
 import type { SeriesScope } from '../../../../../../shared/constants';
@@ -12,6 +13,7 @@ import { defineMessages, translate, useT } from '../../../../i18n';
 import { useCurrentUser } from '../../../../lib/auth';
 import { useEvent } from '../../api/get-event';
 import { useUpdateEvent } from '../../api/save-event';
+import { LeadersWarning } from '../manage/leaders-warning';
 import { formFailure } from './create-event-page';
 import { EventForm, toFormValues } from './event-form';
 import { SeriesScopeDialog } from './series-scope-dialog';
@@ -69,6 +71,7 @@ export function EditEventPage() {
   return (
     <>
       <h1>{t(messages.title, { name: event.data.name })}</h1>
+      <LeadersWarning eventId={event.data.id} canManage />
       <EventForm
         key={event.data.id}
         initial={toFormValues(event.data)}

@@ -1,6 +1,7 @@
 // Check-in at the door by the member's pass: scanned with Telegram's own QR scanner inside the Mini App, with the
 // browser's camera on the website (camera-scanner.tsx), or typed or pasted where there is no camera. A code that
-// is no pass at all is refused here with a clear word; the server verifies a pass (signed, for this event).
+// is no pass at all is refused here with a clear word; the server verifies a pass (signed, for this event). Below,
+// the live count of cleared leaders and young members there (check-in-ratio.tsx).
 import { ScanLine, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,6 +17,7 @@ import { canScanInTelegram, hapticWarning, scanQrCode } from '../../../../lib/te
 import { useCheckIn } from '../../api/check-in';
 import { useAttendees } from '../../api/get-attendees';
 import { cameraAvailable, CameraScanner } from './camera-scanner';
+import { CheckInRatio } from './check-in-ratio';
 import { MinorState } from './minor-state';
 import styles from './check-in.module.css';
 
@@ -145,6 +147,7 @@ export function CheckInByPass({ eventId }: { eventId: number }) {
           {checkedIn && <MinorState attendee={checkedIn} />}
         </div>
       )}
+      <CheckInRatio eventId={eventId} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// The Manage sheet (a bottom sheet on phones, a dialog on wide screens): edit, attendees, message, check-in,
+// The Manage sheet (a bottom sheet on phones, a dialog on wide screens): edit, attendees, leaders, message, check-in,
 // invitations (private events), share and duplicate, with Delete Event kept apart under More so that it is never
 // one slip away from Share. Each action does what it did as a button of its own: the delete asks its SPEC
 // confirmation (or, in a series, which events), the message and the invitations open their dialogs. The server
@@ -11,6 +11,7 @@ import {
   Pencil,
   ScanLine,
   Share2,
+  ShieldCheck,
   Trash2,
   UserPlus,
   Users,
@@ -45,6 +46,8 @@ const messages = defineMessages({
   attendeesHint: { id: 'web.events.manage.attendeesHint', defaultMessage: 'Who replied, guests, CSV download' },
   answers: { id: 'web.events.answers.title', defaultMessage: 'Answers' },
   answersHint: { id: 'web.events.manage.answersHint', defaultMessage: 'Replies to the registration questions' },
+  leaders: { id: 'web.leaders.title', defaultMessage: 'Leaders' },
+  leadersHint: { id: 'web.leaders.manageHint', defaultMessage: 'Name the cleared adults who lead it' },
   message: { id: 'web.events.message.title', defaultMessage: 'Message attendees' },
   messageHint: { id: 'web.events.manage.messageHint', defaultMessage: 'Email, SMS or Telegram, as each person chose' },
   checkIn: { id: 'web.events.manage.checkIn', defaultMessage: 'Check in' },
@@ -222,6 +225,12 @@ export function ManageSheet({
               onSelect={() => close(() => showSection('answers-title'))}
             />
           )}
+          <Item
+            icon={ShieldCheck}
+            label={t(messages.leaders)}
+            hint={t(messages.leadersHint)}
+            onSelect={() => close(() => showSection('leaders-title'))}
+          />
           <Item
             icon={MessageSquare}
             label={t(messages.message)}

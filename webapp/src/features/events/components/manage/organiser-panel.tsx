@@ -1,6 +1,7 @@
-// The organiser's panel on the details page (creator or admin): everyone who replied, grouped by status with
-// their guests (a minor marked with their consent, slip and photo state), a check-in toggle per attending member, check-in by pass, the CSV download and a message to
-// attendees. The server checks every one of these permissions again.
+// The organiser's panel on the details page (creator or admin): the event's leaders (leaders-card.tsx), then
+// everyone who replied, grouped by status with their guests (a minor marked with their consent, slip and photo
+// state), a check-in toggle per attending member, check-in by pass, the CSV download and a message to attendees.
+// The server checks every one of these permissions again.
 import { Download } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { Attendee } from '../../../../../../shared/types';
@@ -21,6 +22,7 @@ import { CheckInByPass } from './check-in-by-pass';
 import { MessageAttendeesButton } from './message-attendees-dialog';
 import { MinorState } from './minor-state';
 import { TripSheetLink } from './trip-sheet-link';
+import { LeadersCard } from '../leaders/leaders-card';
 import { RegisterLink } from '../register/register-link';
 import { statusLabel } from '../rsvp/rsvp';
 import styles from './organiser-panel.module.css';
@@ -129,6 +131,7 @@ export function OrganiserPanel({
   const list = attendees.data ?? [];
   return (
     <>
+      <LeadersCard eventId={eventId} className={className} />
       <Card
         title={t(messages.title)}
         labelledBy="organiser-title"

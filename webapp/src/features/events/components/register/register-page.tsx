@@ -2,11 +2,10 @@
 // taps — each person present, late, excused or absent (a scanned pass has marked them present already), the
 // totals and the live ratio of cleared leaders to young members there, counted again with every tap. Saving
 // sends only the marks changed (others keep theirs). Inside Telegram the app's BackButton leaves it.
-import { ArrowLeft, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from '../../../../lib/router';
-import { ratioOf } from '../../../../../../shared/leader-ratio';
-import type { EventRegister, RegisterStatus } from '../../../../../../shared/types/registers';
+import type { RegisterStatus } from '../../../../../../shared/types/registers';
 import { Button } from '../../../../components/button/button';
 import { StateCard } from '../../../../components/card/card';
 import { commonMessages } from '../../../../components/common-messages';
@@ -18,42 +17,11 @@ import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { longDateTime } from '../../../../lib/dates';
 import { useEvent } from '../../api/get-event';
 import { useRegister, useSaveRegister } from '../../api/register';
+import { RatioLine } from './ratio-line';
+import { counted, type Marks } from './register-count';
 import { RegisterRow } from './register-row';
 import { registerMessages as messages, STATUSES } from './register-text';
 import styles from './register.module.css';
-
-type Marks = Map<number, RegisterStatus>;
-
-/** The totals and the ratio as the screen shows them: the saved marks with the unsaved taps over them. */
-function counted(register: EventRegister, marks: Marks) {
-  const totals = { present: 0, late: 0, excused: 0, absent: 0, unmarked: 0 };
-  let leaders = 0;
-  let minors = 0;
-  for (const line of register.lines) {
-    const status = marks.get(line.user.id) ?? line.status;
-    totals[status ?? 'unmarked'] += 1;
-    if (status === 'present' || status === 'late') {
-      if (line.clearedLeader) leaders += 1;
-      if (line.minor) minors += 1;
-    }
-  }
-  return { totals, ratio: ratioOf(leaders, minors, register.rule) };
-}
-
-function RatioLine({ ratio }: { ratio: ReturnType<typeof ratioOf> }) {
-  const t = useT();
-  const Icon = ratio.ok ? ShieldCheck : ShieldAlert;
-  return (
-    <p className={styles.ratio} data-ok={ratio.ok} role="status" data-testid="register-ratio">
-      <Icon size={20} aria-hidden="true" />
-      <span>
-        {ratio.ok
-          ? t(messages.ratio, { leaders: ratio.leaders, minors: ratio.minors })
-          : t(messages.ratioShort, { required: ratio.required, leaders: ratio.leaders })}
-      </span>
-    </p>
-  );
-}
 
 export function RegisterPage() {
   const t = useT();
