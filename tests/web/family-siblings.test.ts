@@ -214,6 +214,12 @@ describe('siblings replying together on the family home', { timeout: 300_000 }, 
     expect((await childState(page, robin, roomy)).status).toBe('not_responded');
 
     await answersOf(sheet, 'Sam').getByRole('radio', { name: 'S', exact: true }).check();
+    // Answered, the refusal is gone at once: its sentence and the mark on Sam's size, before anything is sent.
+    await expect.poll(() => sheet.getByText('Please answer: T-shirt size').count()).toBe(0);
+    expect(await answersOf(sheet, 'Sam').getByText('Please answer this question.').count()).toBe(0);
+    expect(
+      await answersOf(sheet, 'Sam').getByRole('radiogroup', { name: 'T-shirt size' }).getAttribute('aria-invalid'),
+    ).toBeNull();
     await sheet.getByRole('button', { name: 'Send: Robin and Sam are going' }).click();
     await expectToast(page, 'Reply saved', 'Robin and Sam are going to Forest day.');
     await expect.poll(() => sheet.count()).toBe(0);

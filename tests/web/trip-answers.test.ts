@@ -214,7 +214,11 @@ describe('registration answers in the browser', { timeout: 300_000 }, () => {
     // A required question left empty is named in the sheet; nothing is sent.
     await sheet.getByRole('button', { name: 'Send: Robin is going' }).click();
     await shows(sheet.getByText('Please answer this question.'));
+    await shows(sheet.getByText('Please answer: T-shirt size'));
     await sheet.getByRole('radio', { name: 'S', exact: true }).check();
+    // The next change answers the refusal: neither its sentence nor the question's mark stays on screen.
+    await expect.poll(() => sheet.getByText('Please answer: T-shirt size').count()).toBe(0);
+    expect(await sheet.getByText('Please answer this question.').count()).toBe(0);
     await sheet.getByLabel('Allergies or medication').fill('Hay fever');
     await sheet.getByRole('checkbox', { name: 'Can swim 25 m' }).check();
     await screens(page, 'guardian-sheet-en');
