@@ -1,7 +1,6 @@
 // The details under an audit entry, each name in the reader's language: a label for every name the server may
 // record (AUDIT_DETAIL_KEYS), a setting's change as its label with "before" or "after", and any other name (an
 // entry written before its label existed) spelled out of its key.
-import { Fragment } from 'react';
 import { AUDIT_DETAIL_KEYS, type AuditDetailKey } from '../../../../../shared/audit-details';
 import type { AuditEntryItem } from '../../../../../shared/types';
 import { defineMessages, useT, type MessageDescriptor, type Translate } from '../../../i18n';
@@ -128,10 +127,11 @@ export function AuditDetails({ details }: { details: AuditEntryItem['details'] }
   return (
     <dl className={styles.details}>
       {entries.map(([key, value]) => (
-        <Fragment key={key}>
+        // A name and its value as one piece, so a line never ends between them.
+        <div key={key}>
           <dt>{detailLabel(t, key)}</dt>
           <dd>{detailValue(value)}</dd>
-        </Fragment>
+        </div>
       ))}
     </dl>
   );
