@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { ARTIFACTS_DIR } from '../support/env';
+import { createFamily } from '../support/family';
 import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
 import { expectAccessible, expectToast, futureDate, launchBrowser, openPage, settle, shows } from './browser';
 import { SCHEMES, SIZES } from './layout-kit';
@@ -60,14 +61,14 @@ describe('care screens in the browser', { timeout: 240_000 }, () => {
     organiser = await prisma.user.create({
       data: { name: 'Olive Organiser', role: 'organiser', birthDate: ADULT_BIRTH },
     });
-    child = await prisma.user.create({ data: { name: 'Robin Young', birthDate: CHILD_BIRTH } });
-    guardian = await prisma.user.create({
-      data: { name: 'Pat Parent', role: 'guardian', telegramId: '770001', phoneNumber: '+447700900777' },
-    });
-    await prisma.guardianship.create({ data: { guardianId: guardian.id, childId: child.id } });
-    await prisma.guardianConsent.create({
-      data: { childId: child.id, guardianId: guardian.id, method: 'email_link', textVersion: 0 },
-    });
+    ({
+      guardian,
+      children: [child],
+    } = await createFamily(prisma, {
+      guardian: { name: 'Pat Parent', telegramId: '770001', phoneNumber: '+447700900777' },
+      children: [{ name: 'Robin Young' }],
+      childBirth: CHILD_BIRTH,
+    }));
     const event = (name: string, days: number, extra: { capacity?: number; requiresGuardianApproval?: boolean } = {}) =>
       prisma.event.create({
         data: {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import type { AnswerValues, EventsPage } from '../../shared/types';
 import { ARTIFACTS_DIR } from '../support/env';
+import { createFamily } from '../support/family';
 import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../support/test-app';
 import {
   checkScreen,
@@ -73,17 +74,14 @@ describe('siblings replying together on the family home', { timeout: 300_000 }, 
     const organiser = await prisma.user.create({
       data: { name: 'Olive Organiser', role: 'organiser', birthDate: ADULT_BIRTH },
     });
-    guardian = await prisma.user.create({
-      data: { name: 'Pat Young', role: 'guardian', telegramId: '779001', birthDate: ADULT_BIRTH },
-    });
-    robin = await prisma.user.create({ data: { name: 'Robin Young', birthDate: CHILD_BIRTH } });
-    sam = await prisma.user.create({ data: { name: 'Sam Young', birthDate: CHILD_BIRTH } });
-    for (const child of [robin, sam]) {
-      await prisma.guardianship.create({ data: { guardianId: guardian.id, childId: child.id } });
-      await prisma.guardianConsent.create({
-        data: { childId: child.id, guardianId: guardian.id, method: 'email_link', textVersion: 0 },
-      });
-    }
+    ({
+      guardian,
+      children: [robin, sam],
+    } = await createFamily(prisma, {
+      guardian: { name: 'Pat Young', telegramId: '779001', birthDate: ADULT_BIRTH },
+      children: [{ name: 'Robin Young' }, { name: 'Sam Young' }],
+      childBirth: CHILD_BIRTH,
+    }));
     const event = async (name: string, days: number, capacity: number) => {
       const made = await prisma.event.create({
         data: {
@@ -216,6 +214,12 @@ describe('siblings replying together on the family home', { timeout: 300_000 }, 
     expect((await childState(page, robin, roomy)).status).toBe('not_responded');
 
     await answersOf(sheet, 'Sam').getByRole('radio', { name: 'S', exact: true }).check();
+    // Answered, the refusal is gone at once: its sentence and the mark on Sam's size, before anything is sent.
+    await expect.poll(() => sheet.getByText('Please answer: T-shirt size').count()).toBe(0);
+    expect(await answersOf(sheet, 'Sam').getByText('Please answer this question.').count()).toBe(0);
+    expect(
+      await answersOf(sheet, 'Sam').getByRole('radiogroup', { name: 'T-shirt size' }).getAttribute('aria-invalid'),
+    ).toBeNull();
     await sheet.getByRole('button', { name: 'Send: Robin and Sam are going' }).click();
     await expectToast(page, 'Reply saved', 'Robin and Sam are going to Forest day.');
     await expect.poll(() => sheet.count()).toBe(0);

@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { ARTIFACTS_DIR } from '../support/env';
+import { createFamily } from '../support/family';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { expectAccessible, expectToast, futureDate, launchBrowser, openPage, settle, shows } from './browser';
 import { SCHEMES, SIZES } from './layout-kit';
@@ -192,11 +193,13 @@ describe('registration answers in the browser', { timeout: 300_000 }, () => {
 
   it('When a guardian replies going for a child to an event with questions, then a sheet asks them first, the reply carries the answers, and the guardian can change them later', async () => {
     const { prisma } = app.deps;
-    const child = await prisma.user.create({ data: { name: 'Robin Young', birthDate: CHILD_BIRTH } });
-    const guardian = await prisma.user.create({ data: { name: 'Pat Parent', role: 'guardian' } });
-    await prisma.guardianship.create({ data: { guardianId: guardian.id, childId: child.id } });
-    await prisma.guardianConsent.create({
-      data: { childId: child.id, guardianId: guardian.id, method: 'email_link', textVersion: 0 },
+    const {
+      guardian,
+      children: [child],
+    } = await createFamily(prisma, {
+      guardian: { name: 'Pat Parent' },
+      children: [{ name: 'Robin Young' }],
+      childBirth: CHILD_BIRTH,
     });
 
     const page = await signedIn(guardian);
@@ -211,7 +214,11 @@ describe('registration answers in the browser', { timeout: 300_000 }, () => {
     // A required question left empty is named in the sheet; nothing is sent.
     await sheet.getByRole('button', { name: 'Send: Robin is going' }).click();
     await shows(sheet.getByText('Please answer this question.'));
+    await shows(sheet.getByText('Please answer: T-shirt size'));
     await sheet.getByRole('radio', { name: 'S', exact: true }).check();
+    // The next change answers the refusal: neither its sentence nor the question's mark stays on screen.
+    await expect.poll(() => sheet.getByText('Please answer: T-shirt size').count()).toBe(0);
+    expect(await sheet.getByText('Please answer this question.').count()).toBe(0);
     await sheet.getByLabel('Allergies or medication').fill('Hay fever');
     await sheet.getByRole('checkbox', { name: 'Can swim 25 m' }).check();
     await screens(page, 'guardian-sheet-en');
@@ -258,11 +265,10 @@ describe('registration answers in the browser', { timeout: 300_000 }, () => {
 
   it('When a child has more than twenty upcoming events, then the family home shows twenty and Show more brings the rest', async () => {
     const { prisma } = app.deps;
-    const child = await prisma.user.create({ data: { name: 'Sam Many', birthDate: CHILD_BIRTH } });
-    const guardian = await prisma.user.create({ data: { name: 'Kim Many', role: 'guardian' } });
-    await prisma.guardianship.create({ data: { guardianId: guardian.id, childId: child.id } });
-    await prisma.guardianConsent.create({
-      data: { childId: child.id, guardianId: guardian.id, method: 'email_link', textVersion: 0 },
+    const { guardian } = await createFamily(prisma, {
+      guardian: { name: 'Kim Many' },
+      children: [{ name: 'Sam Many' }],
+      childBirth: CHILD_BIRTH,
     });
     const visible = await prisma.event.count({ where: { isPublic: true, date: { gte: new Date() } } });
     for (let day = 0; day < 22 - visible; day++) {

@@ -2,6 +2,7 @@
 // so the change and its record commit together or not at all. The database refuses to change an entry, or to
 // delete one within the retention period.
 import type { Prisma as PrismaTypes } from '@prisma/client';
+import type { AuditDetails } from '../../../../shared/audit-details';
 import type { AuditAction } from '../../../../shared/constants';
 import type { Prisma } from '../../db/database';
 
@@ -13,8 +14,8 @@ export interface AuditRecord {
   actorId: number | null;
   action: AuditAction;
   subject: { type: string; id: string | number };
-  /** What a reader needs to understand the entry; never a secret, never more personal data than the action needs. */
-  details?: Record<string, string | number | boolean | null>;
+  /** Only names AUDIT_DETAIL_KEYS lists: the audit tab has a label for each. */
+  details?: AuditDetails;
 }
 
 export async function recordAudit(db: AuditDb, record: AuditRecord): Promise<void> {

@@ -118,7 +118,7 @@ export function createMembersAdminService(
 
       await setMemberStatusAndRole(tx, id, { status, role });
       // The admin's own words, when given, stay with the entry they explain.
-      const withReason: Record<string, string> = input.reason === undefined ? {} : { reason: input.reason };
+      const withReason: { reason?: string } = input.reason === undefined ? {} : { reason: input.reason };
       const subject = { type: 'member', id };
       if (status !== undefined) {
         if (status === 'suspended') {

@@ -1,6 +1,7 @@
 // Use cases of the organisation's settings: how people become members, the age of consent, whether a birth date
 // is asked for, the default language and the time zone. The environment's values stand until an admin saves
 // their own.
+import type { AuditDetails } from '../../../../shared/audit-details';
 import type { ConsentVerification, MembershipMode, OrganisationLanguage } from '../../../../shared/constants';
 import type { OrganisationSettingsInput } from '../../../../shared/schemas/membership';
 import type { LeaderCheckKind } from '../../../../shared/schemas/leader-checks';
@@ -159,10 +160,10 @@ export function createOrganisationService(deps: AppDeps) {
       const { consentText: _text, consentTextVersion: _version, configured: _configured, ...values } = after;
       await saveOrganisationSettings(tx, values);
       after.configured = true;
-      const details: Record<string, string | number | boolean> = {};
+      const details: AuditDetails = {};
       for (const key of SETTING_KEYS.filter((name) => changed.includes(name))) {
-        details[`${key}.before`] = settingValue(before[key]);
-        details[`${key}.after`] = settingValue(after[key]);
+        details[`${key}.before` as const] = settingValue(before[key]);
+        details[`${key}.after` as const] = settingValue(after[key]);
       }
       if (textChanged) {
         after.consentText = consentText ?? DEFAULT_CONSENT_TEXT;

@@ -1,6 +1,7 @@
 // Sections use cases: admins make, change and delete sections and name their leaders; a section's leaders and
 // admins manage its membership; every active member may list the sections. A section leader's powers stop at
 // their section's edge (an admin's do not). Every change is audited (section.*).
+import type { AuditDetails } from '../../../../shared/audit-details';
 import type { AuditAction } from '../../../../shared/constants';
 import { conflict, forbidden, invalid, notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
@@ -40,8 +41,7 @@ export function createSectionsService(deps: Pick<AppDeps, 'prisma'>, minors: Min
     return viewer.isAdmin || repo.leadsSection(prisma, viewer.id, sectionId);
   }
 
-  type Details = Record<string, string | number | boolean | null>;
-  const audit = (tx: repo.Tx, viewer: Viewer, action: AuditAction, id: number, details: Details) =>
+  const audit = (tx: repo.Tx, viewer: Viewer, action: AuditAction, id: number, details: AuditDetails) =>
     recordAudit(tx, { actorId: viewer.id, action, subject: { type: 'section', id }, details });
 
   function list(viewer: Viewer): Promise<SectionItem[]> {

@@ -5,7 +5,7 @@
 // saved, so a refused reply (a missing or invalid answer, RSVPs closed, no connection) or a closed sheet loses
 // nothing, and the refusal points at the questions it names. Inside Telegram the MainButton sends it and the
 // BackButton closes it.
-import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { AnswersInput } from '../../../../shared/schemas/questions';
 import type { AnswerValues, RegistrationQuestion } from '../../../../shared/types';
@@ -222,6 +222,16 @@ function AnswersForm({
     setProblem(text ?? t(messages.failed));
   };
 
+  /**
+   * The member's next change answers a refusal: its sentence goes (it may be about a question now answered, or a
+   * child no longer included), and so does the mark on the question changed; the other marks stay until a send.
+   */
+  const changed = (event: FormEvent<HTMLFormElement>) => {
+    setProblem(null);
+    const { name } = event.target as HTMLInputElement;
+    if (name) clearErrors(name as `${string}.${string}`);
+  };
+
   const submit = handleSubmit(async (values) => {
     setProblem(null);
     clearErrors();
@@ -259,7 +269,7 @@ function AnswersForm({
     ));
 
   return (
-    <form ref={formRef} className={`form ${styles.form}`} noValidate onSubmit={submit}>
+    <form ref={formRef} className={`form ${styles.form}`} noValidate onSubmit={submit} onChange={changed}>
       {children}
       {people.length === 1
         ? fields(keys[0]!)

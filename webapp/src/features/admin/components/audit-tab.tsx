@@ -1,8 +1,7 @@
 // Audit: the organisation's record of who did what, newest first, filtered by action and paged. Read only:
 // nobody changes or removes an entry.
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../../../shared/constants';
-import type { AuditEntryItem } from '../../../../../shared/types';
 import { Button } from '../../../components/button/button';
 import { Card } from '../../../components/card/card';
 import { Field } from '../../../components/field/field';
@@ -11,6 +10,7 @@ import { defineMessages, useT, type MessageDescriptor, type Translate } from '..
 import { errorMessage } from '../../../lib/api-client';
 import { longDateTime } from '../../../lib/dates';
 import { useAudit } from '../api/audit';
+import { AuditDetails, words } from './audit-details';
 import styles from './admin-lists.module.css';
 import { memberName } from '../../../lib/member-name';
 
@@ -102,14 +102,8 @@ const messages = defineMessages({
   subject: {
     id: 'web.admin.audit.subject',
     defaultMessage:
-      '{type, select, audit_log {audit log} comment {comment} event {event} invite {invite} member {member} organisation {organisation} registration_answers {registration answers} report {report} section {section} settings {settings} user {user} other {{words}}} #{id}',
+      '{type, select, audit_log {audit log} comment {comment} event {event} invite {invite} member {member} organisation {organisation} payment {payment} permission_slip {permission slip} registration_answers {registration answers} report {report} section {section} settings {settings} user {user} other {{words}}} #{id}',
     description: 'What an entry is about and its id; `words` is an unknown kind spelled out.',
-  },
-  detail: {
-    id: 'web.admin.audit.detail',
-    defaultMessage:
-      '{key, select, action {action} after {after} alsoResolved {also resolved} audience {audience} authorId {author id} before {before} by {by} cards {cards} change {change} childId {child id} commentId {comment id} consentId {consent id} consents {consents} count {count} enabled {enabled} eventId {event id} expiresAt {expires at} format {format} host {host} invite {invite} keys {keys} maxUses {max uses} method {method} name {name} passwordChanged {password changed} reason {reason} recipients {recipients} recordedBy {recorded by} repliesReleased {replies released} reportId {report id} requestId {request id} role {role} rows {rows} scope {scope} status {status} textVersion {text version} uses {uses} via {via} other {{words}}}',
-    description: 'The name of a recorded detail; `words` is an unknown name spelled out.',
   },
   loadingMore: { id: 'web.admin.audit.loadingMore', defaultMessage: 'Loading...' },
   loadMore: { id: 'web.admin.audit.loadMore', defaultMessage: 'Load more' },
@@ -119,36 +113,6 @@ const inWords = (t: Translate, action: string) => {
   const known = AUDIT_ACTION_WORDS[action as AuditAction];
   return known ? t(known) : action;
 };
-
-/** 'removeComment' and 'remove_comment' read as 'remove comment'. */
-const words = (key: string) =>
-  key
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/[_.]/g, ' ')
-    .toLowerCase();
-
-function detailValue(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
-
-function Details({ details }: { details: AuditEntryItem['details'] }) {
-  const t = useT();
-  const entries = Object.entries(details ?? {});
-  if (entries.length === 0) return null;
-  return (
-    <dl className={styles.details}>
-      {entries.map(([key, value]) => (
-        <Fragment key={key}>
-          <dt>{t(messages.detail, { key, words: words(key) })}</dt>
-          <dd>{detailValue(value)}</dd>
-        </Fragment>
-      ))}
-    </dl>
-  );
-}
 
 export function AuditTab() {
   const t = useT();
@@ -192,7 +156,7 @@ export function AuditTab() {
                     id: entry.subject.id,
                   })}
                 </p>
-                <Details details={entry.details} />
+                <AuditDetails details={entry.details} />
               </div>
             </li>
           ))}
