@@ -22,10 +22,13 @@ export function createPaymentPort(deps: Pick<AppDeps, 'config' | 'prisma' | 'now
       repo.findPayment(prisma, event.id, userId),
       repo.findReply(prisma, event.id, userId),
     ]);
-    if (payment && payment.status !== 'owed') {
+    const holdsPlace = reply !== null && repo.OWING_REPLIES.includes(reply.status);
+    // Refunded in full but still holding a place: the fee is owed again.
+    const settled = payment && payment.status !== 'owed' && !(payment.status === 'refunded' && holdsPlace);
+    if (payment && settled) {
       return { status: payment.status as PaymentStatus, amount: payment.amount, currency: payment.currency };
     }
-    if (!event.fee || !reply || !repo.OWING_REPLIES.includes(reply.status)) return null;
+    if (!event.fee || !holdsPlace) return null;
     const hold = reply.status === 'awaiting_payment' ? reply.paymentHoldUntil : null;
     return {
       status: 'owed',
