@@ -5,12 +5,17 @@
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users-repository';
 import type { MinorsService } from '../minors/minors-service';
+import type { PaymentPort } from '../events/payment-port';
 import { createConsentDecisions } from './consent-decisions';
 import { createConsentRequests } from './consent-requests';
 import { createGuardianChildren } from './guardian-children';
 
-export function createGuardiansService(deps: AppDeps, minors: MinorsService) {
-  const { childOf, ...children } = createGuardianChildren(deps, minors);
+export function createGuardiansService(
+  deps: AppDeps,
+  minors: MinorsService,
+  payments: Pick<PaymentPort, 'settledAmong'>,
+) {
+  const { childOf, ...children } = createGuardianChildren(deps, minors, payments);
   return {
     ...createConsentRequests(deps, minors),
     ...children,
