@@ -103,7 +103,8 @@ export const holdPendingMembers: RequestHandler = (req, _res, next) => {
 
 /**
  * What a guardian account may do: sign in and out, its own account and how it is reached, the guardian pages,
- * and reply for a child (POST /events/{id}/attend, which checks the child is theirs) with the event's questions
+ * and reply for a child (POST /events/{id}/attend, which checks the child is theirs) and pay their fee online
+ * (POST /events/{id}/payments/checkout, checked the same way) with the event's questions
  * answered (read only of an event the child may see, and the child's answers only with forUserId). It sees nothing else of
  * the organisation: no calendar feed either, whose link would list the events without a session.
  */
@@ -113,6 +114,8 @@ const GUARDIAN_ALLOWED: ReadonlyArray<readonly [method: string | null, path: Reg
   [null, /^\/guardian\/.+$/],
   [null, /^\/auth\/.+$/],
   ['POST', /^\/events\/\d{1,10}\/attend$/],
+  // Paying a child's fee online (the route checks each child is theirs, and refuses the guardian's own).
+  ['POST', /^\/events\/\d{1,10}\/payments\/checkout$/],
   ['PUT', /^\/events\/\d{1,10}\/answers$/],
   ['GET', /^\/events\/\d{1,10}\/(questions|answers)$/],
   ['GET', /^\/telegram\/bot-info$/],

@@ -50,7 +50,13 @@ export function createCheckoutService(
     });
     if (owed === null) throw conflict(MSG.paymentNothingOwed);
 
-    const page = `${deps.config.publicUrl ?? ''}/events/${eventId}`;
+    // Back where the payer can see it: the event's page, or for a guardian account (which sees no event pages)
+    // the guardian page, told which event.
+    const site = deps.config.publicUrl ?? '';
+    const back = (outcome: 'success' | 'cancelled') =>
+      viewer.role === 'guardian'
+        ? `${site}/guardian?payment=${outcome}&event=${eventId}`
+        : `${site}/events/${eventId}?payment=${outcome}`;
     const session = await gateway.createCheckoutSession({
       eventId,
       eventName,
@@ -59,8 +65,8 @@ export function createCheckoutService(
       unitAmount,
       quantity: userIds.length,
       currency,
-      successUrl: `${page}?payment=success`,
-      cancelUrl: `${page}?payment=cancelled`,
+      successUrl: back('success'),
+      cancelUrl: back('cancelled'),
       holdEndsAt: owed.holdEndsAt,
     });
     await rsvp.withEventLocked(eventId, async (tx) => {
