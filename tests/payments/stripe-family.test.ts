@@ -93,6 +93,10 @@ describe.each(DATABASE_KINDS)('family and delayed payments with Stripe on %s', (
     for (const id of ids) expect(await replyOf(event.id, id)).toBe('awaiting_payment');
 
     const before = stripe.calls.length;
+    // A guardian account has no fee of its own: it names the children.
+    const own = await guardian.client.post(`/api/events/${event.id}/payments/checkout`, {});
+    expect(own.status).toBe(400);
+    expect(own.body.code).toBe('for_user_ids_invalid');
     const session = await checkout(guardian, event.id, { forUserIds: ids });
     const sent = stripe.calls.slice(before).find((call) => call.path === '/v1/checkout/sessions');
     expect(sent?.params).toMatchObject({
