@@ -34,6 +34,8 @@ const GUARDIAN_ALLOWED = new Set([
   'POST /users/me/guardians',
   // Replying for a child (the route checks the child is theirs).
   'POST /events/:id/attend',
+  // Paying children's fees online in one Checkout (checked the same way).
+  'POST /events/:id/payments/checkout',
   // Changing a child's answers to the event's registration questions (checked the same way).
   'PUT /events/:id/answers',
   // Reading the questions of an event a child may see, and (forUserId) the child's answers to them.

@@ -142,8 +142,8 @@ describe.each(DATABASE_KINDS)('places held for payment on %s', (kind) => {
       where: { action: 'payment.hold_expired', subjectId: { startsWith: `${big.id}:` } },
     });
     expect(audits).toBe(capacity);
-    // Those promoted were told once each.
-    const jobs = await app.deps.prisma.notificationJob.findMany({ where: { eventId: big.id, kind: 'promoted' } });
+    // Those promoted were told once each, to pay by their deadline.
+    const jobs = await app.deps.prisma.notificationJob.findMany({ where: { eventId: big.id, kind: 'promoted_held' } });
     const told = jobs.flatMap((job) => job.userIds).sort((a, b) => a - b);
     expect(told).toEqual(waiting.map((who) => who.user.id).sort((a, b) => a - b));
   });

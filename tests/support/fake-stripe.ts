@@ -47,8 +47,13 @@ export interface FakeStripe {
   calls: FakeStripeCall[];
   /** The Checkout Sessions made, by id (Stripe's object shape). */
   sessions: Map<string, Record<string, any>>;
-  /** Pays a session: complete and paid, with a new payment intent. */
-  complete(sessionId: string): Record<string, any>;
+  /**
+   * Pays a session: complete and paid, with a new payment intent. `{ delayed: true }`: complete but still unpaid,
+   * as with a bank debit, until `settle` says how it ended.
+   */
+  complete(sessionId: string, options?: { delayed?: boolean }): Record<string, any>;
+  /** A delayed payment ended: paid (async_payment_succeeded) or not (async_payment_failed). */
+  settle(sessionId: string, succeeded: boolean): Record<string, any>;
   /** Lets an open session run out (what Stripe does at expires_at). */
   expire(sessionId: string): Record<string, any>;
   /** The charge of a paid session's payment intent, with what was refunded of it (a charge.refunded object). */
@@ -250,7 +255,7 @@ export async function startFakeStripe(options: { now?: () => number } = {}): Pro
     url: base,
     calls,
     sessions,
-    complete(sessionId) {
+    complete(sessionId, { delayed = false } = {}) {
       const session = sessionOf(sessionId);
       if (session.status !== 'open') throw new Error(`session ${sessionId} is ${session.status}, not open`);
       const intent: PaymentIntent = {
@@ -261,7 +266,15 @@ export async function startFakeStripe(options: { now?: () => number } = {}): Pro
         refunded: 0,
       };
       intents.set(intent.id, intent);
-      return Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id });
+      const paymentStatus = delayed ? 'unpaid' : 'paid';
+      return Object.assign(session, { status: 'complete', payment_status: paymentStatus, payment_intent: intent.id });
+    },
+    settle(sessionId, succeeded) {
+      const session = sessionOf(sessionId);
+      if (session.status !== 'complete' || session.payment_status !== 'unpaid') {
+        throw new Error(`session ${sessionId} has no delayed payment under way`);
+      }
+      return Object.assign(session, { payment_status: succeeded ? 'paid' : 'unpaid' });
     },
     expire(sessionId) {
       const session = sessionOf(sessionId);

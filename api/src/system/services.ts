@@ -66,7 +66,7 @@ export function createServices(deps: AppDeps) {
   const rsvp = createRsvpService(deps, access, minors, registrationAnswers, payments.port);
   const series = createSeriesService(deps);
   const auth = createAuthService(deps);
-  const guardians = createGuardiansService(deps, minors, createMemberPayments(deps));
+  const guardians = createGuardiansService(deps, minors, payments.port, createMemberPayments(deps));
   const leaders = createLeadersService(deps, { access });
   const questions = createQuestionsService(deps, { access, minors, rsvp, registrationAnswers });
   const events = createEventsService(deps, {
@@ -108,12 +108,12 @@ export function createServices(deps: AppDeps) {
     reachability: createReachabilityService(deps),
     sharing: createSharedCardsService(deps, access),
     members: createMembersService(deps, minors),
-    account: createAccountService(deps),
+    account: createAccountService(deps, payments.port),
     phone: createPhoneVerificationService(deps, minors),
     templates: createTemplatesService(deps),
     organisation: createOrganisationService(deps),
     invites: createInvitesService(deps, minors),
-    membersAdmin: createMembersAdminService(deps, minors, leaders),
+    membersAdmin: createMembersAdminService(deps, minors, leaders, payments.port),
     notifications: createNotificationsService(deps),
     audit: createAuditService(deps),
     moderation: createModerationService(deps),

@@ -114,6 +114,7 @@ const GUARDIAN_ALLOWED: ReadonlyArray<readonly [method: string | null, path: Reg
   [null, /^\/guardian\/.+$/],
   [null, /^\/auth\/.+$/],
   ['POST', /^\/events\/\d{1,10}\/attend$/],
+  // Paying a child's fee online (the route checks each child is theirs, and refuses the guardian's own).
   ['POST', /^\/events\/\d{1,10}\/payments\/checkout$/],
   ['PUT', /^\/events\/\d{1,10}\/answers$/],
   ['GET', /^\/events\/\d{1,10}\/(questions|answers)$/],

@@ -2,9 +2,8 @@
 // order, and are told through the outbox in the same transaction. Used by every path that frees spots: a reply, an
 // edit of the capacity, a held spot given back, an erased account, a withdrawn consent.
 import type { Tx } from './events-repository';
-import type { PaymentPort } from './payment-port';
+import type { PaymentHolds } from './payment-holds';
 import type { SlipHolds } from './permission-slips';
-import * as holdsRepo from './payment-holds-repository';
 import * as rsvpRepo from './rsvp-repository';
 import { partiesToPromote } from './rsvp-rules';
 
@@ -14,15 +13,15 @@ export interface Promotion {
   actorId?: number | null;
   /** People attending now, when the caller knows it. */
   people?: number;
-  /** Queues the promoted members' notifications in this transaction. */
-  tell: (eventId: number, userIds: number[]) => Promise<void>;
+  /**
+   * Queues the promoted members' notifications in this transaction: `heldUntil` null for those who attend, the
+   * hold's deadline for those whose place waits for their payment (they are told to pay by then).
+   */
+  tell: (eventId: number, userIds: number[], heldUntil: Date | null) => Promise<void>;
   /** Minors promoted on an event that needs a guardian's approval hold the spot until a guardian answers. */
   approvals: SlipHolds;
-  /**
-   * On an event whose fee is paid to confirm, those promoted who have not paid hold the spot for this long
-   * (`holdMs`); `settledAmong` says who paid already. Left out: they attend.
-   */
-  payments?: { holdMs: number; settledAmong: PaymentPort['settledAmong'] };
+  /** On an event whose fee is paid to confirm, those promoted who have not paid hold the spot until they pay. */
+  payments: PaymentHolds;
 }
 
 /**
@@ -43,19 +42,18 @@ export async function promoteIntoFreeSpots(
   );
   const held = await approvals.awaitingAmong(tx, event.id, promoted);
   const admitted = promoted.filter((id) => !held.includes(id));
-  let paid = admitted;
-  // On a pay-to-confirm event the place is theirs once paid: held for the payment, and told like any promotion.
-  if (payments && admitted.length && (await holdsRepo.paysToConfirm(tx, event.id))) {
-    paid = await payments.settledAmong(tx, event.id, admitted);
-    const owing = admitted.filter((id) => !paid.includes(id));
-    await rsvpRepo.promote(tx, event.id, owing, now, 'awaiting_payment', new Date(now.getTime() + payments.holdMs));
-  }
-  await rsvpRepo.promote(tx, event.id, paid, now);
+  // On a pay-to-confirm event the place is theirs once paid: held for the payment, and told until when.
+  const owing = await payments.heldAmong(tx, event, admitted);
+  const confirmed = admitted.filter((id) => !owing.includes(id));
+  const heldUntil = payments.until(now);
+  await rsvpRepo.promote(tx, event.id, confirmed, now);
+  await rsvpRepo.promote(tx, event.id, owing, now, 'awaiting_payment', heldUntil);
   await rsvpRepo.promote(tx, event.id, held, now, 'awaiting_guardian');
   // Their guardians are asked; the minor hears when a guardian answers.
   await approvals.ask(tx, event.id, held);
-  const toTell = admitted.filter((id) => id !== actorId);
-  if (toTell.length) await tell(event.id, toTell);
+  const toTell = (ids: number[]) => ids.filter((id) => id !== actorId);
+  if (toTell(confirmed).length) await tell(event.id, toTell(confirmed), null);
+  if (toTell(owing).length) await tell(event.id, toTell(owing), heldUntil);
   return promoted;
 }
 
@@ -69,7 +67,7 @@ export async function promoteIntoFreeSpots(
 export async function releaseAllReplies(
   tx: Tx,
   userId: number,
-  options: Pick<Promotion, 'now' | 'tell' | 'approvals'> & { only?: rsvpRepo.RepliesFilter },
+  options: Pick<Promotion, 'now' | 'tell' | 'approvals' | 'payments'> & { only?: rsvpRepo.RepliesFilter },
 ): Promise<void> {
   for (const event of await rsvpRepo.lockEventsRepliedBy(tx, userId, options.only)) {
     await rsvpRepo.deleteReply(tx, event.id, userId, options.only?.statuses);

@@ -235,19 +235,26 @@ export async function promote(
 }
 
 /**
- * Settles a reply held for a guardian: approved, it becomes attending (the same people count); released, it
- * becomes not attending (the count trigger gives the spot back). True when the reply was held.
+ * Settles a reply held for a guardian: approved, it becomes attending, or held for the payment until
+ * `paymentHoldUntil` (the same people count); released, it becomes not attending (the count trigger gives the
+ * spot back). True when the reply was held.
  */
 export async function settleHeldReply(
   tx: Tx,
   eventId: number,
   userId: number,
-  status: 'attending' | 'not_attending',
+  status: 'attending' | 'awaiting_payment' | 'not_attending',
   now: Date,
+  paymentHoldUntil: Date | null = null,
 ): Promise<boolean> {
   const changed = await tx.attendance.updateMany({
     where: { eventId, userId, status: 'awaiting_guardian' },
-    data: { status, ...(status === 'not_attending' ? { guests: 0 } : {}), updatedAt: now },
+    data: {
+      status,
+      ...(status === 'not_attending' ? { guests: 0 } : {}),
+      paymentHoldUntil: status === 'awaiting_payment' ? paymentHoldUntil : null,
+      updatedAt: now,
+    },
   });
   return changed.count > 0;
 }

@@ -116,11 +116,12 @@ export function partiesToPromote(event: Pick<EventSeats, 'capacity' | 'attending
 }
 
 /** A sibling of a together reply: their reply now, their block if they wait in one, and whether a spot taken now
- * would be held for a guardian's approval. */
+ * would be held for a guardian's approval or for their payment. */
 export interface Sibling {
   current: Reply | null;
   block: string | null;
   needsApproval: boolean;
+  needsPayment?: boolean;
 }
 
 /**
@@ -138,9 +139,9 @@ export function planTogether(
     throw invalid(MSG.tooManyGuests({ allowed: event.guestsAllowed }));
   }
   let seats = { ...event };
-  const kept = siblings.map(({ current, needsApproval }) => {
+  const kept = siblings.map(({ current, needsApproval, needsPayment }) => {
     if (!holdsSpot(current)) return null;
-    const plan = planReply(seats, current, 'attending', requestedGuests, needsApproval);
+    const plan = planReply(seats, current, 'attending', requestedGuests, needsApproval, needsPayment);
     seats = { ...seats, attendingPeople: seats.attendingPeople - peopleIn(current) + peopleIn(plan) };
     return plan;
   });
@@ -152,11 +153,12 @@ export function planTogether(
   const first = placing[0]?.block ?? null;
   const already =
     first !== null && placing.every((sibling) => sibling.current?.status === 'waitlisted' && sibling.block === first);
-  const plans = siblings.map(({ current, needsApproval }, index): PlannedReply => {
+  const plans = siblings.map(({ current, needsApproval, needsPayment }, index): PlannedReply => {
     const plan = kept[index];
     if (plan) return plan;
     const guests = guestsOf(current);
-    if (fits) return { status: needsApproval ? 'awaiting_guardian' : 'attending', guests, waitlist: 'none' };
+    const taken = needsApproval ? 'awaiting_guardian' : needsPayment ? 'awaiting_payment' : 'attending';
+    if (fits) return { status: taken, guests, waitlist: 'none' };
     return { status: 'waitlisted', guests, waitlist: already ? 'keep' : 'join' };
   });
   return { plans, block: fits || !placing.length ? null : already ? first : 'new' };

@@ -16,6 +16,7 @@ import { createAttendeeList } from './attendee-list';
 import { mayManage, type EventAccess } from './event-access';
 import { createEventQueue } from './event-queue';
 import { NO_PAYMENTS, type PaymentPort } from './payment-port';
+import { createPaymentHolds } from './payment-holds';
 import type { Tx } from './events-repository';
 import { createSlipHolds } from './permission-slips';
 import type { RegistrationAnswers } from './registration-answers';
@@ -54,6 +55,8 @@ export function createRsvpService(
   const approvals = createSlipHolds(deps);
   const repliers = createRepliers(deps, minors, approvals);
   const { replierFor, approvalContext, settleSlip } = repliers;
+  // The one rule for places and fees paid to confirm, asked by every path into a place (payment-holds.ts).
+  const holds = createPaymentHolds(deps.config, payments);
 
   /**
    * Promotes the waitlisted parties that now fit and tells them, except `actorId`, who is told by the answer to
@@ -69,19 +72,17 @@ export function createRsvpService(
       now: deps.now(),
       actorId,
       people,
-      tell: (eventId, userIds) => deps.notifications.promoted(eventId, userIds, tx),
+      tell: (eventId, userIds, heldUntil) =>
+        heldUntil
+          ? deps.notifications.promotedHeld(eventId, userIds, heldUntil, tx)
+          : deps.notifications.promoted(eventId, userIds, tx),
       approvals,
-      payments: { holdMs: deps.config.paymentHoldMs, settledAmong: payments.settledAmong },
+      payments: holds,
     });
 
-  /** When a place held for payment from `now` is released unpaid. */
-  const holdEnd = (now: Date) => new Date(now.getTime() + deps.config.paymentHoldMs);
-
   /** Whether 'attending' would hold the member's place for a payment: a fee paid to confirm, not paid yet. */
-  async function paymentHeld(tx: Tx, event: rsvpRepo.LockedEvent, userId: number, status: string): Promise<boolean> {
-    if (status !== 'attending' || event.feeAmount === null || event.paymentMode !== 'pay_to_confirm') return false;
-    return (await payments.settledAmong(tx, event.id, [userId])).length === 0;
-  }
+  const paymentHeld = async (tx: Tx, event: rsvpRepo.LockedEvent, userId: number, status: string) =>
+    status === 'attending' && (await holds.heldAmong(tx, event, [userId])).length > 0;
 
   /** The organiser's opt-in digest: one queued message at a time, at most one an hour (RSVPs meanwhile join it). */
   async function queueDigest(tx: Tx, event: rsvpRepo.LockedEvent, now: Date): Promise<void> {
@@ -121,7 +122,7 @@ export function createRsvpService(
         const needsPayment = !needsApproval && (await paymentHeld(tx, event, replier.id, input.status));
         const plan = planReply(event, current, input.status, input.guests, needsApproval, needsPayment);
         const newHold = plan.status === 'awaiting_payment' && current?.status !== 'awaiting_payment';
-        await rsvpRepo.saveReply(tx, id, replier.id, plan, now, null, newHold ? holdEnd(now) : null);
+        await rsvpRepo.saveReply(tx, id, replier.id, plan, now, null, newHold ? holds.until(now) : null);
         await checked.save(tx);
         if (approval) await settleSlip(tx, id, replier, current, plan, input.status, approval.slip, now);
         // Giving up a place may refund what was paid for it.
@@ -154,6 +155,8 @@ export function createRsvpService(
     withEventLocked,
     fillSpots: (tx, event) => fillSpots(tx, event),
     queueDigest,
+    holds,
+    left: payments.left,
   });
 
   /** POST /api/events/{id}/attend: one member's reply, or (forUserIds) a guardian's for several children. */
@@ -198,11 +201,14 @@ export function createRsvpService(
 
   /**
    * Settles a reply held for a guardian (the caller holds the lock and has decided the slip): approved, it is
-   * attending; declined, the spot is released and the waitlist moves up. False when no reply was held.
+   * attending, or held for the payment when the fee is paid to confirm and not paid yet; declined, the spot is
+   * released and the waitlist moves up. False when no reply was held.
    */
   async function settleHeld(tx: Tx, event: rsvpRepo.LockedEvent, childId: number, approve: boolean) {
     const now = deps.now();
-    const held = await rsvpRepo.settleHeldReply(tx, event.id, childId, approve ? 'attending' : 'not_attending', now);
+    const owing = approve && (await holds.heldAmong(tx, event, [childId])).length > 0;
+    const status = !approve ? 'not_attending' : owing ? 'awaiting_payment' : 'attending';
+    const held = await rsvpRepo.settleHeldReply(tx, event.id, childId, status, now, owing ? holds.until(now) : null);
     if (held && !approve && event.capacity !== null) await fillSpots(tx, event);
     return held;
   }
@@ -225,6 +231,8 @@ export function createRsvpService(
         const userIds = await holdsRepo.releaseExpiredHolds(tx, eventId, deps.now());
         if (!userIds.length) return 0;
         if (event.capacity !== null) await fillSpots(tx, event);
+        // Each member (and a minor's guardians, in copy) is told in their language that the place went.
+        await deps.notifications.paymentHoldExpired(eventId, userIds, tx);
         await recordAudits(
           tx,
           userIds.map((userId) => ({

@@ -10,6 +10,8 @@ import type { AppDeps } from '../../deps';
 import type { Viewer } from '../users/viewer';
 import { mayManage, type EventAccess } from './event-access';
 import type { Tx } from './events-repository';
+import type { PaymentHolds } from './payment-holds';
+import type { PaymentPort } from './payment-port';
 import type { CheckedAnswers, RegistrationAnswers } from './registration-answers';
 import type { Replier, Repliers } from './replier';
 import * as rsvpRepo from './rsvp-repository';
@@ -23,6 +25,10 @@ export interface SiblingsReplyParts {
   withEventLocked: <T>(eventId: number, work: (tx: Tx, event: rsvpRepo.LockedEvent) => Promise<T>) => Promise<T | null>;
   fillSpots: (tx: Tx, event: { id: number; capacity: number | null }) => Promise<number[]>;
   queueDigest: (tx: Tx, event: rsvpRepo.LockedEvent, now: Date) => Promise<void>;
+  /** Children taking a place at an event whose fee is paid to confirm hold it until it is paid. */
+  holds: PaymentHolds;
+  /** A child who gave up their place (refunded when it was in time). */
+  left: PaymentPort['left'];
 }
 
 export function createSiblingsReply({
@@ -33,27 +39,34 @@ export function createSiblingsReply({
   withEventLocked,
   fillSpots,
   queueDigest,
+  holds,
+  left,
 }: SiblingsReplyParts) {
-  /** Each sibling's plan: all or none with `together` and 'attending', else one after another as single replies. */
+  /**
+   * Each sibling's plan: all or none with `together` and 'attending', else one after another as single replies.
+   * `owing[i]`: the sibling's place, taken now, waits for their payment.
+   */
   function plansFor(
     event: rsvpRepo.LockedEvent,
     input: SiblingsReplyInput,
     stored: Array<{ reply: Reply; block: string | null } | undefined>,
+    owing: boolean[],
   ): { plans: PlannedReply[]; block: string | null } {
     if (input.together && input.status === 'attending') {
       // A guardian's 'attending' is their approval of the slip: no sibling's spot is held for one.
-      const siblings = stored.map((row) => ({
+      const siblings = stored.map((row, index) => ({
         current: row?.reply ?? null,
         block: row?.block ?? null,
         needsApproval: false,
+        needsPayment: owing[index] === true,
       }));
       const planned = planTogether(event, siblings, input.guests);
       return { plans: planned.plans, block: planned.block === 'new' ? randomUUID() : planned.block };
     }
     let seats = event;
-    const plans = stored.map((row) => {
+    const plans = stored.map((row, index) => {
       const current = row?.reply ?? null;
-      const plan = planReply(seats, current, input.status, input.guests, false);
+      const plan = planReply(seats, current, input.status, input.guests, false, owing[index] === true);
       seats = { ...seats, attendingPeople: seats.attendingPeople - peopleIn(current) + peopleIn(plan) };
       return plan;
     });
@@ -90,15 +103,24 @@ export function createSiblingsReply({
       const ids = children.map((child) => child.id);
       const replies = await rsvpRepo.repliesOf(tx, id, ids);
       const stored = ids.map((childId) => replies.get(childId));
-      const { plans, block } = plansFor(event, input, stored);
+      const held = input.status === 'attending' ? await holds.heldAmong(tx, event, ids) : [];
+      const { plans, block } = plansFor(
+        event,
+        input,
+        stored,
+        ids.map((childId) => held.includes(childId)),
+      );
       let changed = false;
       for (const [index, child] of children.entries()) {
         const current = stored[index]?.reply ?? null;
         const plan = plans[index]!;
         const approval = await repliers.approvalContext(tx, event, child);
-        await rsvpRepo.saveReply(tx, id, child.id, plan, now, block);
+        const newHold = plan.status === 'awaiting_payment' && current?.status !== 'awaiting_payment';
+        await rsvpRepo.saveReply(tx, id, child.id, plan, now, block, newHold ? holds.until(now) : null);
         await checked[index]!.save(tx);
         if (approval) await repliers.settleSlip(tx, id, child, current, plan, input.status, approval.slip, now);
+        // Giving up a place may refund what was paid for it, as for a single reply.
+        if (peopleIn(current) > 0 && peopleIn(plan) === 0) await left(tx, id, child.id);
         const differs = current?.status !== plan.status || current.guests !== plan.guests;
         if (differs && child.id !== event.creatorId) changed = true;
       }

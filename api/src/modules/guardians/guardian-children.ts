@@ -6,6 +6,8 @@ import { MSG } from '../../../../shared/messages';
 import type { GuardianChild } from '../../../../shared/types/guardians';
 import type { AppDeps } from '../../deps';
 import { recordAudit, type AuditDb } from '../audit/audit-repository';
+import { createPaymentHolds } from '../events/payment-holds';
+import type { PaymentPort } from '../events/payment-port';
 import { createSlipHolds } from '../events/permission-slips';
 import { releaseAllReplies } from '../events/rsvp-service';
 import { awaitsVerification, birthDateText, isGuardianOf } from '../minors/minors-repository';
@@ -27,12 +29,25 @@ const UPCOMING_STATUSES: readonly StoredRsvpStatus[] = [
  * What withdrawing consent takes back: every upcoming reply that holds or may get a place. A waitlisted reply
  * goes too, or a promotion would later seat a child nobody consents for.
  */
-const RELEASED_ON_WITHDRAWAL: StoredRsvpStatus[] = ['attending', 'maybe', 'waitlisted', 'awaiting_guardian'];
+const RELEASED_ON_WITHDRAWAL: StoredRsvpStatus[] = [
+  'attending',
+  'maybe',
+  'waitlisted',
+  'awaiting_guardian',
+  'awaiting_payment',
+];
 
-export function createGuardianChildren(deps: AppDeps, minors: MinorsService, paymentsOf: MemberPayments) {
+export function createGuardianChildren(
+  deps: AppDeps,
+  minors: MinorsService,
+  payments: Pick<PaymentPort, 'settledAmong'>,
+  paymentsOf: MemberPayments,
+) {
   const { prisma } = deps;
-  // A released held spot promotes the waitlist like any other, asking the promoted minors' guardians in turn.
+  // A released held spot promotes the waitlist like any other, asking the promoted minors' guardians in turn and
+  // holding the places of those who still have to pay.
   const approvals = createSlipHolds(deps);
+  const paymentHolds = createPaymentHolds(deps.config, payments);
 
   async function toChildren(
     rows: repo.ChildRow[],
@@ -130,8 +145,9 @@ export function createGuardianChildren(deps: AppDeps, minors: MinorsService, pay
       if (isMinor) {
         await releaseAllReplies(tx, childId, {
           now,
-          tell: (eventId, userIds) => queuePromoted(tx, eventId, userIds, now),
+          tell: (eventId, userIds, heldUntil) => queuePromoted(tx, eventId, userIds, now, heldUntil),
           approvals,
+          payments: paymentHolds,
           only: { statuses: RELEASED_ON_WITHDRAWAL, startsAfter: now },
         });
       }

@@ -6,12 +6,18 @@ import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users-repository';
 import type { MinorsService } from '../minors/minors-service';
 import type { MemberPayments } from '../payments/member-payments';
+import type { PaymentPort } from '../events/payment-port';
 import { createConsentDecisions } from './consent-decisions';
 import { createConsentRequests } from './consent-requests';
 import { createGuardianChildren } from './guardian-children';
 
-export function createGuardiansService(deps: AppDeps, minors: MinorsService, payments: MemberPayments) {
-  const { childOf, ...children } = createGuardianChildren(deps, minors, payments);
+export function createGuardiansService(
+  deps: AppDeps,
+  minors: MinorsService,
+  payments: Pick<PaymentPort, 'settledAmong'>,
+  paymentsOf: MemberPayments,
+) {
+  const { childOf, ...children } = createGuardianChildren(deps, minors, payments, paymentsOf);
   return {
     ...createConsentRequests(deps, minors),
     ...children,

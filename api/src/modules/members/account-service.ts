@@ -4,6 +4,8 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/audit-repository';
 import { birthDateText } from '../minors/minors-repository';
 import { countOtherAdmins, signInEmail, type UserRow } from '../users/users-repository';
+import { createPaymentHolds } from '../events/payment-holds';
+import type { PaymentPort } from '../events/payment-port';
 import { createSlipHolds } from '../events/permission-slips';
 import { readCareCard } from '../care/care-cards';
 import { eraseMember } from './erasure';
@@ -50,8 +52,9 @@ const groupsExport = (groups: Awaited<ReturnType<typeof readMemberData>>['groups
   nudges: groups.nudges.map((nudge) => ({ event: eventRef(nudge.event), nudgedAt: nudge.nudgedAt.toISOString() })),
 });
 
-export function createAccountService(deps: AppDeps) {
-  const approvals = createSlipHolds(deps);
+export function createAccountService(deps: AppDeps, payments: Pick<PaymentPort, 'settledAmong'>) {
+  // A place freed by the erasure goes to the waitlist by the same rules as any other.
+  const holds = { approvals: createSlipHolds(deps), payments: createPaymentHolds(deps.config, payments) };
   const { prisma } = deps;
 
   /**
@@ -200,7 +203,7 @@ export function createAccountService(deps: AppDeps) {
       if (viewer.role === 'admin') {
         if ((await countOtherAdmins(tx, viewer.id)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
       }
-      await eraseMember(tx, viewer.id, approvals);
+      await eraseMember(tx, viewer.id, holds);
       // Nothing personal: the entry outlives the data it would otherwise keep.
       await recordAudit(tx, {
         actorId: viewer.id,

@@ -12,6 +12,8 @@ import type { LeadersService } from '../leaders/leaders-service';
 import type { AdminMemberWithChecks } from '../../../../shared/types/leader-checks';
 import { recordAudit, type AuditDb } from '../audit/audit-repository';
 import { deleteSessionsOfUser } from '../auth/sessions-repository';
+import { createPaymentHolds } from '../events/payment-holds';
+import type { PaymentPort } from '../events/payment-port';
 import { createSlipHolds } from '../events/permission-slips';
 import { eraseMember } from '../members/erasure';
 import { birthDateText, findBirthDate, saveBirthDate } from '../minors/minors-repository';
@@ -56,8 +58,10 @@ export function createMembersAdminService(
   deps: AppDeps,
   minors: MinorsService,
   leaders: Pick<LeadersService, 'standings'>,
+  payments: Pick<PaymentPort, 'settledAmong'>,
 ) {
-  const approvals = createSlipHolds(deps);
+  // A place freed by an erasure goes to the waitlist by the same rules as any other.
+  const holds = { approvals: createSlipHolds(deps), payments: createPaymentHolds(deps.config, payments) };
   const { prisma } = deps;
 
   async function list(query: MembersQuery): Promise<MembersPage & { members: AdminMemberWithChecks[] }> {
@@ -153,7 +157,7 @@ export function createMembersAdminService(
       if (!target) throw notFound(MSG.memberNotFound);
       if (id === actorId) throw conflict(MSG.selfDemotion);
       await assertAdminKept(tx, actorId, target, target.role === 'admin' && target.status === 'active');
-      await eraseMember(tx, id, approvals);
+      await eraseMember(tx, id, holds);
       // Who it was stays out of the log: erasure must leave no trace of their data. The admin's reason is the
       // admin's text, not the member's data.
       await recordAudit(tx, {

@@ -42,6 +42,12 @@ export function recipientsOf(
     // Promoted members who still hold the spot (one who already gave it back is not told they have it).
     case 'promoted':
       return recipientData.findRepliedAmong(db, event, job.userIds, page, 'attending');
+    // Promoted into a place held for their payment, and still holding it (one who paid at once needs no word).
+    case 'promoted_held':
+      return recipientData.findRepliedAmong(db, event, job.userIds, page, 'awaiting_payment');
+    // Their held place was released: told while they may still see the event, whatever they replied since.
+    case 'payment_hold_expired':
+      return recipientData.findRepliedAmong(db, event, job.userIds, page);
     case 'event_message':
       return recipientData.findRepliedAmong(db, event, job.userIds, page);
     case 'rsvp_digest':
@@ -50,6 +56,8 @@ export function recipientsOf(
       throw new Error(`unknown notification job kind: ${job.kind}`);
   }
 }
+
+const WITHOUT_BUTTONS = new Set(['rsvp_digest', 'promoted_held', 'payment_hold_expired']);
 
 export function messagesOf(
   job: jobs.JobRow,
@@ -77,9 +85,11 @@ export function messagesOf(
         body: message.text,
         html: message.html,
         subjectUserIds: job.subjectUserIds,
-        // The digest goes to the organiser: no RSVP buttons under it.
-        payload:
-          job.kind === 'rsvp_digest' ? { eventId: job.eventId, buttons: false } : { eventId: job.eventId, ...written },
+        // The digest goes to the organiser, and a held place is paid or taken again on the event page: no RSVP
+        // buttons under them.
+        payload: WITHOUT_BUTTONS.has(job.kind)
+          ? { eventId: job.eventId, buttons: false }
+          : { eventId: job.eventId, ...written },
       });
     }
   }

@@ -9,6 +9,8 @@ import type * as jobs from './jobs-repository';
 import * as recipientData from './recipients-repository';
 import { renderAll, type RenderedTexts } from './recipient-texts';
 import { renderRsvpDigest } from './organiser-texts';
+import { formatMoney } from '../../../../shared/money';
+import { renderHoldExpired, renderPromotedHeld } from './hold-texts';
 import {
   chooseTemplate,
   describeUpdate,
@@ -53,6 +55,23 @@ export async function renderJobTexts(
   if (kind === 'rsvp_digest') {
     const counts = await recipientData.rsvpCounts(db, event.id);
     return renderAll((language) => renderRsvpDigest({ eventName: event.name }, counts, link, language));
+  }
+  if (kind === 'promoted_held' || kind === 'payment_hold_expired') {
+    const zone = event.timeZone ?? (await readTimeZone(config, db));
+    // A held promotion's job is versioned by the hold's deadline (outbox-triggers.ts queuePromoted).
+    const dueBy = kind === 'promoted_held' ? new Date(Number(job.keyVersion)) : null;
+    const { feeAmount, feeCurrency } = event;
+    return renderAll((language) => {
+      const values = {
+        eventName: event.name,
+        eventDate: formatEventDate(event.date, zone, language),
+        dueBy: dueBy && formatEventDate(dueBy, zone, language),
+        amount: feeAmount !== null && feeCurrency !== null ? formatMoney(feeAmount, feeCurrency, language) : null,
+      };
+      return kind === 'promoted_held'
+        ? renderPromotedHeld(values, link, language)
+        : renderHoldExpired(values, link, language);
+    });
   }
   const type = templateTypeOf(kind);
   const [emailTemplates, smsTemplates] = type

@@ -127,6 +127,33 @@ export const TEXTS = defineMessages({
   fieldLocation: { id: 'notify.field.location', defaultMessage: 'location' },
   fieldVisibility: { id: 'notify.field.visibility', defaultMessage: 'visibility' },
   fieldDetails: { id: 'notify.field.details', defaultMessage: 'details' },
+  // A place held for a payment (hold-texts.ts): a promotion into one, and one released unpaid.
+  subjectPromotedHeld: { id: 'notify.promoted.heldSubject', defaultMessage: 'A spot is held for you: {eventName}' },
+  promotedHeld: {
+    id: 'notify.promoted.held',
+    description: 'dueBy: a date and time, e.g. "Saturday, May 4, 2030 at 10:30 AM GMT+2 (Europe/Berlin)"',
+    defaultMessage: 'Good news: a spot opened up at {eventName} on {eventDate}, and it is held for you until {dueBy}.',
+  },
+  promotedHeldPay: {
+    id: 'notify.promoted.heldPay',
+    defaultMessage:
+      'Please pay {amount} by then to keep it. If it is not paid in time, the spot goes to the next person on the waitlist.',
+  },
+  promotedHeldPayLink: { id: 'notify.promoted.heldPayLink', defaultMessage: 'Pay on the event page: {link}' },
+  promotedHeldPayButton: { id: 'notify.promoted.heldPayButton', defaultMessage: 'Pay on the event page' },
+  promotedHeldNoLink: {
+    id: 'notify.promoted.heldNoLink',
+    defaultMessage: 'Open the event in the app to pay, or pay an organiser.',
+  },
+  subjectHoldExpired: { id: 'payments.holdExpired.subject', defaultMessage: 'Place released: {eventName}' },
+  holdExpired: {
+    id: 'payments.holdExpired.body',
+    defaultMessage: 'Your held place at {eventName} on {eventDate} was released because it was not paid in time.',
+  },
+  holdExpiredAgain: {
+    id: 'payments.holdExpired.again',
+    defaultMessage: 'If you still want to go, reply again on the event page.',
+  },
 });
 
 /** A built-in text in `language`. */

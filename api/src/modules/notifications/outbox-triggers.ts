@@ -61,12 +61,22 @@ export interface TriggerDeps {
 
 /**
  * Tells members they moved up from the waitlist: one job in the promoting transaction. Each promotion is news
- * once: a random version keeps a later promotion of the same member apart. Exported for erasure, which frees
- * spots inside a transaction that has no service at hand.
+ * once: a random version keeps a later promotion of the same member apart. With `heldUntil` the place waits for
+ * their payment: the job ('promoted_held') carries the deadline as its version (its texts say to pay by then).
+ * Exported for erasure and withdrawn consents, which free spots inside a transaction with no service at hand.
  */
-export async function queuePromoted(tx: Db, eventId: number, userIds: number[], now: Date): Promise<void> {
+export async function queuePromoted(
+  tx: Db,
+  eventId: number,
+  userIds: number[],
+  now: Date,
+  heldUntil: Date | null = null,
+): Promise<void> {
   if (!userIds.length) return;
-  await jobs.insertJobs(tx, [{ kind: 'promoted', eventId, userIds, keyVersion: randomToken(9) }], now);
+  const job = heldUntil
+    ? { kind: 'promoted_held' as const, eventId, userIds, keyVersion: String(heldUntil.getTime()) }
+    : { kind: 'promoted' as const, eventId, userIds, keyVersion: randomToken(9) };
+  await jobs.insertJobs(tx, [job], now);
 }
 
 export function createOutboxTriggers(deps: TriggerDeps) {
@@ -120,6 +130,21 @@ export function createOutboxTriggers(deps: TriggerDeps) {
 
     async promoted(eventId, userIds, tx) {
       await queuePromoted(tx, eventId, userIds, deps.now());
+    },
+
+    async promotedHeld(eventId, userIds, heldUntil, tx) {
+      await queuePromoted(tx, eventId, userIds, deps.now(), heldUntil);
+    },
+
+    /** Each release is news once: its time versions the keys (a member held and released again is told again). */
+    async paymentHoldExpired(eventId, userIds, tx) {
+      if (!userIds.length) return;
+      const now = deps.now();
+      await jobs.insertJobs(
+        tx,
+        [{ kind: 'payment_hold_expired', eventId, userIds, keyVersion: String(now.getTime()) }],
+        now,
+      );
     },
 
     /** The organiser's words are rendered now and kept on the job, like any job's texts after its first batch. */

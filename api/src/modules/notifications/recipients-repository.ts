@@ -53,6 +53,9 @@ export const findEvent = (prisma: Db, id: number) =>
       creatorId: true,
       sectionId: true,
       updatedAt: true,
+      // A place held for payment is told what the fee is.
+      feeAmount: true,
+      feeCurrency: true,
       // A new series is announced once, saying how it repeats.
       seriesId: true,
       series: { select: { frequency: true, monthlyBy: true } },
@@ -213,7 +216,7 @@ export const findRepliedAmong = (
   event: EventForMessage,
   ids: number[],
   page: Page,
-  status?: 'attending',
+  status?: 'attending' | 'awaiting_payment',
 ): Promise<RecipientRow[]> =>
   prisma.user.findMany(
     pageOf(

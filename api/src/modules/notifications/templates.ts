@@ -18,6 +18,8 @@ export type MessageKind =
   | 'reminder'
   | 'nudge'
   | 'promoted'
+  | 'promoted_held'
+  | 'payment_hold_expired'
   | 'event_message'
   | 'rsvp_digest'
   | 'reports_digest'
@@ -67,6 +69,8 @@ const SUBJECTS: Record<MessageKind, MessageDescriptor> = {
   reminder: TEXTS.subjectReminder,
   nudge: TEXTS.subjectNudge,
   promoted: TEXTS.subjectPromoted,
+  promoted_held: TEXTS.subjectPromotedHeld,
+  payment_hold_expired: TEXTS.subjectHoldExpired,
   event_message: TEXTS.subjectEventMessage,
   rsvp_digest: TEXTS.subjectRsvpDigest,
   reports_digest: TEXTS.subjectReportsDigest,

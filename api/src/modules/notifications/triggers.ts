@@ -28,6 +28,10 @@ export interface NotificationTriggers {
   ): Promise<void>;
   /** These members moved from the waitlist to attending: tell them, with buttons to give the spot back. */
   promoted(eventId: number, userIds: number[], tx: Db): Promise<void>;
+  /** These members moved from the waitlist to a place held for their payment: tell them to pay by `heldUntil`. */
+  promotedHeld(eventId: number, userIds: number[], heldUntil: Date, tx: Db): Promise<void>;
+  /** These members' places, held for a payment that did not come in time, were released: tell them. */
+  paymentHoldExpired(eventId: number, userIds: number[], tx: Db): Promise<void>;
   /** The organiser's message to these members (the audience as it was when sent). */
   eventMessage(
     eventId: number,

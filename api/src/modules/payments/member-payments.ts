@@ -20,12 +20,15 @@ export function myPaymentFrom(
   // While the place is held for the money (owed, or a checkout under way), until when.
   const hold = reply?.status === 'awaiting_payment' ? reply.paymentHoldUntil : null;
   const due = hold ? { dueBy: hold.toISOString() } : {};
-  if (payment && payment.status !== 'owed') {
+  const holdsPlace = reply !== null && repo.OWING_REPLIES.includes(reply.status as StoredRsvpStatus);
+  // Refunded in full but still holding a place: the fee is owed again.
+  const settledRow = payment && payment.status !== 'owed' && !(payment.status === 'refunded' && holdsPlace);
+  if (payment && settledRow) {
     const status = payment.status as PaymentStatus;
     const settled = status === 'paid' || status === 'waived';
     return { status, amount: payment.amount, currency: payment.currency, ...(settled ? {} : due) };
   }
-  if (!fee || !reply || !repo.OWING_REPLIES.includes(reply.status as StoredRsvpStatus)) return null;
+  if (!fee || !holdsPlace) return null;
   return { status: 'owed', amount: fee.amount, currency: fee.currency, ...due };
 }
 

@@ -114,7 +114,10 @@ export async function paidForDeletedEvents(db: Db): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-/** Each member's payment status for the event: their row's, or owed while their reply holds a place. */
+/**
+ * Each member's payment status for the event: their row's, or owed while their reply holds a place (also after a
+ * full refund: who keeps their place owes again).
+ */
 export async function statusesOf(db: Db, eventId: number, userIds: number[]): Promise<Map<number, PaymentStatus>> {
   if (!userIds.length) return new Map();
   const [payments, replies] = await Promise.all([
@@ -126,23 +129,30 @@ export async function statusesOf(db: Db, eventId: number, userIds: number[]): Pr
   ]);
   const statuses = new Map<number, PaymentStatus>(replies.map((reply) => [reply.userId, 'owed']));
   for (const payment of payments) {
-    if (payment.userId !== null) statuses.set(payment.userId, payment.status as PaymentStatus);
+    if (payment.userId === null) continue;
+    if (payment.status === 'refunded' && statuses.has(payment.userId)) continue;
+    statuses.set(payment.userId, payment.status as PaymentStatus);
   }
   return statuses;
 }
 
-/** The organisers' sums over the event's payments (counts of members; `total` kept money in minor units). */
+/**
+ * The organisers' sums over the event's payments (counts of members, each in one of them; `total` kept money in
+ * minor units). A member refunded in full who still holds a place counts as owed, not refunded.
+ */
 export async function totalsOf(db: Db, eventId: number) {
   const [row] = await db.$queryRaw<
     Array<{ paid: number; waived: number; refunded: number; owed: number; total: bigint | number | null }>
   >`
     SELECT count(*) FILTER (WHERE p.status = 'paid')::int AS paid,
            count(*) FILTER (WHERE p.status = 'waived')::int AS waived,
-           count(*) FILTER (WHERE p.status = 'refunded')::int AS refunded,
+           count(*) FILTER (WHERE p.status = 'refunded' AND NOT EXISTS (
+             SELECT 1 FROM attendances b WHERE b.event_id = p.event_id AND b.user_id = p.user_id
+                AND b.status IN ('attending', 'awaiting_payment')))::int AS refunded,
            (SELECT count(*)::int FROM attendances a
              WHERE a.event_id = ${eventId} AND a.status IN ('attending', 'awaiting_payment')
                AND NOT EXISTS (SELECT 1 FROM payments q WHERE q.event_id = a.event_id AND q.user_id = a.user_id
-                                 AND q.status <> 'owed')) AS owed,
+                                 AND q.status NOT IN ('owed', 'refunded'))) AS owed,
            COALESCE(sum(p.amount - p.refunded_amount) FILTER (WHERE p.status IN ('paid', 'refunded')), 0) AS total
       FROM payments p WHERE p.event_id = ${eventId}`;
   return {

@@ -1,7 +1,7 @@
 // POST /api/events/{id}/payments/checkout: who is paid for (the member, or a guardian's children), what they owe,
 // and a Stripe Checkout Session for it. The members' payments wait as pending on the session until its webhook
 // says paid or expired (stripe-webhooks.ts).
-import { conflict, notFound } from '../../../../../shared/errors';
+import { conflict, invalid, notFound } from '../../../../../shared/errors';
 import { MSG } from '../../../../../shared/messages';
 import type { CheckoutRequest } from '../../../../../shared/schemas/payments';
 import type { AppDeps } from '../../../deps';
@@ -28,6 +28,8 @@ export function createCheckoutService(
     input: CheckoutRequest,
     origin: string,
   ): Promise<{ url: string }> {
+    // A guardian account has no fee of its own: it names the children it pays for.
+    if (!input.forUserIds && viewer.role === 'guardian') throw invalid(MSG.forUserIdsInvalid);
     const ids = input.forUserIds ?? [viewer.id];
     // Each person must be the viewer or their child, and each must be able to see the event (404 otherwise).
     const people = [];

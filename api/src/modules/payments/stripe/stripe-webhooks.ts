@@ -1,6 +1,8 @@
 // What Stripe's webhooks change: a paid Checkout Session pays its members (their held places attend; a place
 // whose hold ran out is booked again if there is room, else the money goes straight back), an expired one lets
-// them owe again, and a refund made at Stripe is recorded. Each event is recorded once (stripe_events) in the
+// them owe again, and a refund made at Stripe is recorded. A session paid by a delayed method (a bank debit)
+// completes unpaid: its members stay pending until Stripe says the payment succeeded (paid, as above) or failed
+// (owed again, like an expired session; a held place keeps its deadline). Each event is recorded once (stripe_events) in the
 // same transaction that handles it, under the event's row lock, so replays and racing deliveries change nothing
 // and a failure rolls both back for Stripe's next attempt.
 import type Stripe from 'stripe';
@@ -16,6 +18,14 @@ import { checkoutSessionFacts, type CheckoutSessionFacts } from './checkout-meta
 import type { StripeGateway } from './gateway';
 import { createStripeEventsRepository } from './stripe-events-repository';
 import * as stripeRepo from './stripe-payments-repository';
+
+/** The Checkout Session events handled; the others are answered 200 and ignored. */
+const SESSION_EVENTS = new Set<string>([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
 
 export function createStripeWebhooks(
   deps: Pick<AppDeps, 'prisma' | 'now' | 'logger'>,
@@ -137,15 +147,16 @@ export function createStripeWebhooks(
 
   /** Handles one verified event (gateway.parseWebhook); a replay changes nothing. */
   async function handle(event: Stripe.Event): Promise<void> {
-    if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.expired') {
-      const facts = checkoutSessionFacts(event.data.object);
+    if (SESSION_EVENTS.has(event.type)) {
+      const facts = checkoutSessionFacts(event.data.object as Stripe.Checkout.Session);
       // Not a session this app made: nothing of ours to change.
       if (!facts) return;
-      if (event.type === 'checkout.session.expired') {
+      if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
         const release = (tx: Tx) =>
           stripeRepo.releasePending(tx, facts.eventId, facts.userIds, facts.sessionId, deps.now()).then(() => {});
         return underEvent(event, facts.eventId, release, async () => {});
       }
+      // checkout.session.completed, or async_payment_succeeded: paid only when Stripe says the money came.
       return underEvent(
         event,
         facts.eventId,
