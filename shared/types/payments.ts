@@ -73,3 +73,9 @@ export interface PaymentSettings {
   /** A member who cancels at least this many hours before the event is refunded automatically. */
   refundUntilHours: number;
 }
+
+/** GET /api/payments/defaults: what a new fee starts with in the event form. */
+export interface FeeDefaults {
+  /** The organisation's currency (ISO 4217). */
+  currency: string;
+}

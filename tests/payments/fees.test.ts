@@ -76,6 +76,7 @@ describe.each(DATABASE_KINDS)('event fees and recorded payments on %s', (kind) =
   it('When fees are in yen, euros and dinars, then the minor units are kept exactly and the currency defaults', async () => {
     const yen = await create(leader, { name: 'Tokyo trip', fee: { amount: 1500, currency: 'jpy' } });
     expect(yen.fee).toEqual({ amount: 1500, currency: 'JPY' });
+    expect((await leader.client.get('/api/payments/defaults')).body).toEqual({ currency: 'EUR' });
     const euro = await create(leader, { name: 'Camp', fee: { amount: 1250 } });
     expect(euro.fee).toEqual({ amount: 1250, currency: 'EUR' });
     const dinar = await create(leader, { name: 'Kuwait visit', fee: { amount: 1250, currency: 'KWD' } });
@@ -84,6 +85,9 @@ describe.each(DATABASE_KINDS)('event fees and recorded payments on %s', (kind) =
     const saved = await admin.client.patch('/api/admin/organisation', { currency: 'gbp', refundUntilHours: 24 });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toMatchObject({ currency: 'GBP', refundUntilHours: 24 });
+    // The event form starts a new fee in it: any signed-in member may read it (a section leader is no admin).
+    expect((await amy.client.get('/api/payments/defaults')).body).toEqual({ currency: 'GBP' });
+    expect((await app.anonymous().get('/api/payments/defaults')).status).toBe(401);
     expect((await create(leader, { name: 'London', fee: { amount: 999 } })).fee).toEqual({
       amount: 999,
       currency: 'GBP',

@@ -1,5 +1,5 @@
-// /api/events/{id}/attendees/{userId}/payment and …/refund (an event's organisers), /api/admin/payments and its
-// CSV (admins): HTTP only — parse, call the service, answer.
+// /api/events/{id}/attendees/{userId}/payment and …/refund (an event's organisers), /api/payments/defaults
+// (members), /api/admin/payments and its CSV (admins): HTTP only — parse, call the service, answer.
 import { Router } from 'express';
 import { paymentsRangeSchema, recordPaymentSchema, refundSchema } from '../../../../shared/schemas/payments';
 import { parse, parseId } from '../../http/validate';
@@ -11,6 +11,10 @@ export function paymentsRouter(payments: PaymentsService, ledger: PaymentsLedger
   const router = Router();
   const ids = (params: { id?: string; userId?: string }) =>
     [parseId(params.id, 'event'), parseId(params.userId, 'member')] as const;
+
+  router.get('/payments/defaults', requireUser, async (_req, res) => {
+    res.json(await payments.defaults());
+  });
 
   router.post('/events/:id/attendees/:userId/payment', requireUser, async (req, res) => {
     const [eventId, userId] = ids(req.params);

@@ -4,9 +4,10 @@
 import { conflict, forbidden, invalid, notFound } from '../../../../shared/errors';
 import { MSG } from '../../../../shared/messages';
 import type { RecordPaymentInput, RefundInput } from '../../../../shared/schemas/payments';
-import type { PaymentMethod, PaymentRecord, PaymentStatus } from '../../../../shared/types/payments';
+import type { FeeDefaults, PaymentMethod, PaymentRecord, PaymentStatus } from '../../../../shared/types/payments';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/audit-repository';
+import { readOrganisationSettings } from '../organisation/organisation-service';
 import type { EventAccess } from '../events/event-access';
 import type { Tx } from '../events/events-repository';
 import type { LockedEvent } from '../events/rsvp-repository';
@@ -28,7 +29,7 @@ const toRecord = (row: repo.PaymentRow): PaymentRecord => ({
 const paymentSubject = (eventId: number, userId: number) => ({ type: 'payment', id: `${eventId}:${userId}` });
 
 export function createPaymentsService(
-  deps: Pick<AppDeps, 'prisma' | 'now'>,
+  deps: Pick<AppDeps, 'prisma' | 'now' | 'config'>,
   access: Pick<EventAccess, 'managedRecord'>,
   rsvp: Pick<RsvpService, 'withEventLocked' | 'confirmPaid'>,
   refunds: Refunds,
@@ -133,7 +134,15 @@ export function createPaymentsService(
     });
   }
 
-  return { record, undo, refund };
+  /**
+   * GET /api/payments/defaults: what the event form starts a new fee with (the organisation's currency), for any
+   * member who may open the form; the currency is no secret, and section leaders cannot read the admin settings.
+   */
+  async function defaults(): Promise<FeeDefaults> {
+    return { currency: (await readOrganisationSettings(deps)).currency };
+  }
+
+  return { record, undo, refund, defaults };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

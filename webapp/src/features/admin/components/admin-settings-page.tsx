@@ -1,9 +1,9 @@
 // Admin settings (SPEC §2): the organisation's members and reported comments first (with how many wait in each),
-// the audit log, and Setup: notification templates, email (SMTP) settings, the database's backups and the
-// organisation's settings, behind one entry so that a phone shows one row of tabs. The open tab is in the URL
+// the audit log, the treasurer's payments, and Setup: notification templates, email (SMTP) settings, the
+// database's backups and the organisation's settings, behind one entry so that a phone shows one row of tabs. The open tab is in the URL
 // (?tab=reports, ?tab=email), so a link can open the tab it is about. A member who is not an admin sees one clear
 // 'admins only' state instead of forms full of refused requests (the server refuses them anyway).
-import { ScrollText, Settings, ShieldAlert } from 'lucide-react';
+import { ScrollText, Settings, ShieldAlert, Wallet } from 'lucide-react';
 import { Link, useSearchParams } from '../../../lib/router';
 import { Badge } from '../../../components/badge/badge';
 import { buttonClass } from '../../../components/button/button';
@@ -15,11 +15,12 @@ import { useCurrentUser } from '../../../lib/auth';
 import { useNeeds } from '../../../lib/needs';
 import { AuditTab } from './audit-tab';
 import { MembersTab } from './members-tab';
+import { PaymentsTab } from './payments-tab';
 import { ReportsTab } from './reports-tab';
 import styles from './admin-settings-page.module.css';
 import { SETUP_SECTIONS, SetupTab } from './setup-tab';
 
-const TABS = ['members', 'reports', 'audit', 'setup'] as const;
+const TABS = ['members', 'reports', 'audit', 'payments', 'setup'] as const;
 type Tab = (typeof TABS)[number];
 
 const messages = defineMessages({
@@ -34,6 +35,7 @@ const messages = defineMessages({
   members: { id: 'web.admin.settings.tabMembers', defaultMessage: 'Members' },
   reports: { id: 'web.admin.settings.tabReports', defaultMessage: 'Reports' },
   audit: { id: 'web.admin.settings.tabAudit', defaultMessage: 'Audit' },
+  payments: { id: 'web.admin.payments.tab', defaultMessage: 'Payments' },
   setup: {
     id: 'web.admin.settings.tabSetup',
     defaultMessage: 'Setup',
@@ -89,10 +91,14 @@ export function AdminSettingsPage() {
           <TabsTrigger value="reports">
             {t(messages.reports)} <CountBadge count={needs.data?.openReports} />
           </TabsTrigger>
-          {/* On a phone these two show their icon only (the name stays for screen readers): one row of tabs. */}
+          {/* On a phone these show their icon only (the name stays for screen readers): one row of tabs. */}
           <TabsTrigger value="audit">
             <ScrollText size={18} aria-hidden="true" />
             <span className={styles.compact}>{t(messages.audit)}</span>
+          </TabsTrigger>
+          <TabsTrigger value="payments">
+            <Wallet size={18} aria-hidden="true" />
+            <span className={styles.compact}>{t(messages.payments)}</span>
           </TabsTrigger>
           <TabsTrigger value="setup">
             <Settings size={18} aria-hidden="true" />
@@ -107,6 +113,9 @@ export function AdminSettingsPage() {
         </TabsContent>
         <TabsContent value="audit">
           <AuditTab />
+        </TabsContent>
+        <TabsContent value="payments">
+          <PaymentsTab />
         </TabsContent>
         <TabsContent value="setup">
           <SetupTab section={section} />

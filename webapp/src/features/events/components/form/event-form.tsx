@@ -20,7 +20,8 @@ import { longDateTime, organisationTimeZone } from '../../../../lib/dates';
 import { schemaResolver } from '../../../../lib/form-resolver';
 import { useMainButton } from '../../../../lib/use-main-button';
 import { CoverPicker, fallbackCover } from './cover-picker';
-import { feeOf, noFee, type FeeValues } from './fee-values';
+import { FeeFields } from './fee-fields';
+import { feeOf, noFee, toFee, type FeeValues } from './fee-values';
 import { fieldMessage, focusFirstInvalid, messages } from './event-form-text';
 import { schemaMessage } from './schema-message';
 import { SectionField } from './section-field';
@@ -124,6 +125,7 @@ const resolver = schemaResolver(
     capacity: toCount(values.capacity),
     guestsAllowed: Number(values.guestsAllowed),
     rsvpClosesAt: toIso(values.rsvpClosesAt, values.timeZone) || null,
+    fee: toFee(values.fee),
   }),
 );
 
@@ -321,6 +323,7 @@ export function EventForm({
             {t(messages.guardianHint)}
           </p>
         </fieldset>
+        <FeeFields control={control} />
         {questions}
         <div>
           <Button type="submit" disabled={busy}>

@@ -1,15 +1,18 @@
-// The collapsible attendees table (SPEC §2: Name, Status). Its heading counts replies by status, so it never
-// reads 'Attendees (1)' beside 'Attending: 0 people' when the one reply is 'not attending'.
+// The collapsible attendees table (SPEC §2: Name, Status; on an event with a fee, Payment). Its heading counts
+// replies by status, so it never reads 'Attendees (1)' beside 'Attending: 0 people' when the one reply is 'not
+// attending'.
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { Attendee } from '../../../../../../shared/types';
 import { Avatar } from '../../../../components/avatar/avatar';
+import { Badge } from '../../../../components/badge/badge';
 import { buttonClass } from '../../../../components/button/button';
 import { Card } from '../../../../components/card/card';
 import { defineMessages, translate, useT } from '../../../../i18n';
 import { useAttendees } from '../../api/get-attendees';
 import { StatusLabel } from '../rsvp/rsvp';
+import { paymentMessages, paymentStatusTone, paymentStatusWords } from './payment-messages';
 
 const messages = defineMessages({
   title: { id: 'web.events.details.attendeesTitle', defaultMessage: 'Attendees' },
@@ -71,6 +74,8 @@ export function AttendeeName({ attendee }: { attendee: Pick<Attendee, 'name' | '
 export interface AttendeeColumn {
   header: string;
   cell: (attendee: Attendee) => ReactNode;
+  /** On the column's header and cells (e.g. one a phone shows elsewhere). */
+  className?: string;
 }
 
 /**
@@ -99,7 +104,7 @@ export function AttendeeTable({
           <tr>
             <th scope="col">{t(messages.name)}</th>
             {columns.map((column) => (
-              <th key={column.header} scope="col">
+              <th key={column.header} scope="col" className={column.className}>
                 {column.header}
               </th>
             ))}
@@ -113,7 +118,9 @@ export function AttendeeTable({
                 {aboutName?.(attendee)}
               </td>
               {columns.map((column) => (
-                <td key={column.header}>{column.cell(attendee)}</td>
+                <td key={column.header} className={column.className}>
+                  {column.cell(attendee)}
+                </td>
               ))}
             </tr>
           ))}
@@ -145,7 +152,19 @@ export function Attendees({ eventId, className = '' }: { eventId: number; classN
           {list.length > 0 && (
             <AttendeeTable
               list={list}
-              columns={[{ header: t(messages.status), cell: (attendee) => <StatusLabel status={attendee.status} /> }]}
+              columns={[
+                { header: t(messages.status), cell: (attendee) => <StatusLabel status={attendee.status} /> },
+                // On an event with a fee: as the server tells it (a waiver reads "paid" to all but organisers).
+                ...(list.some((attendee) => attendee.payment)
+                  ? [
+                      {
+                        header: t(paymentMessages.column),
+                        cell: ({ payment }: Attendee) =>
+                          payment && <Badge tone={paymentStatusTone[payment]}>{t(paymentStatusWords[payment])}</Badge>,
+                      },
+                    ]
+                  : []),
+              ]}
             />
           )}
         </Collapsible.Content>

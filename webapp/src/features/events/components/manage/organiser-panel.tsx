@@ -1,10 +1,12 @@
 // The organiser's panel on the details page (creator or admin): the event's leaders (leaders-card.tsx), then
 // everyone who replied, grouped by status with their guests (a minor marked with their consent, slip and photo
-// state), a check-in toggle per attending member, check-in by pass, the CSV download and a message to attendees.
-// The server checks every one of these permissions again.
+// state), a check-in toggle per attending member, on an event with a fee the payments' totals and each member's
+// payment, check-in by pass, the CSV download and a message to attendees. The server checks every one of these
+// permissions again.
 import { Download } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { Attendee } from '../../../../../../shared/types';
+import type { EventFee } from '../../../../../../shared/types/payments';
 import { Badge } from '../../../../components/badge/badge';
 import { Button, buttonClass } from '../../../../components/button/button';
 import { Card } from '../../../../components/card/card';
@@ -15,12 +17,17 @@ import { isMiniApp } from '../../../../lib/telegram-mini-app';
 import { commentDate } from '../../../../lib/dates';
 import { useCheckIn } from '../../api/check-in';
 import { useAttendees } from '../../api/get-attendees';
+import { useEvent } from '../../api/get-event';
 import { useEventQuestions } from '../../api/questions';
 import { attendeesCsvUrl, downloadAttendeesCsv } from '../../api/attendees-csv';
 import { AttendeeTable, type AttendeeColumn } from './attendees';
 import { CheckInByPass } from './check-in-by-pass';
 import { MessageAttendeesButton } from './message-attendees-dialog';
 import { MinorState } from './minor-state';
+import { PaymentCell } from './payment-actions';
+import paymentStyles from './payment-actions.module.css';
+import { paymentMessages } from './payment-messages';
+import { PaymentTotals } from './payment-totals';
 import { TripSheetLink } from './trip-sheet-link';
 import { LeadersCard } from '../leaders/leaders-card';
 import { RegisterLink } from '../register/register-link';
@@ -51,7 +58,7 @@ const AnswersPanel = lazy(() => import('./answers-panel').then((m) => ({ default
 const number = (value: number) => new Intl.NumberFormat(intlLocale()).format(value);
 
 // Captioned with the same words as the member's own status, so organiser and member speak alike.
-const GROUPS = ['attending', 'awaiting_guardian', 'waitlisted', 'maybe', 'not_attending'] as const;
+const GROUPS = ['attending', 'awaiting_payment', 'awaiting_guardian', 'waitlisted', 'maybe', 'not_attending'] as const;
 
 function CheckInToggle({ eventId, attendee }: { eventId: number; attendee: Attendee & { id: number } }) {
   const t = useT();
@@ -94,7 +101,36 @@ function lastColumn(eventId: number, status: Attendee['status']): AttendeeColumn
   return { header: translate(messages.replied), cell: (attendee) => commentDate(attendee.respondedAt) };
 }
 
-function GroupTable({ eventId, status, list }: { eventId: number; status: Attendee['status']; list: Attendee[] }) {
+/** The member's payment and the organiser's actions, on an event with a fee. */
+const paymentCell = (eventId: number, fee: EventFee | null, { id, payment, ...attendee }: Attendee) =>
+  fee && id !== null && payment && <PaymentCell eventId={eventId} fee={fee} attendee={{ ...attendee, id, payment }} />;
+
+/**
+ * A Payment column for a group where someone has a payment. A phone has no room for a fourth column: there the
+ * payment sits under the name instead (payment-actions.module.css shows one or the other).
+ */
+function paymentColumn(eventId: number, fee: EventFee | null, list: Attendee[]): AttendeeColumn[] {
+  if (!fee || !list.some((attendee) => attendee.payment)) return [];
+  return [
+    {
+      header: translate(paymentMessages.column),
+      className: paymentStyles.wideOnly,
+      cell: (attendee) => paymentCell(eventId, fee, attendee),
+    },
+  ];
+}
+
+function GroupTable({
+  eventId,
+  status,
+  list,
+  fee,
+}: {
+  eventId: number;
+  status: Attendee['status'];
+  list: Attendee[];
+  fee: EventFee | null;
+}) {
   const t = useT();
   const people = list.reduce((sum, attendee) => sum + 1 + attendee.guests, 0);
   return (
@@ -106,10 +142,18 @@ function GroupTable({ eventId, status, list }: { eventId: number; status: Attend
         </>
       }
       list={list}
-      aboutName={(attendee) => <MinorState attendee={attendee} />}
+      aboutName={(attendee) => (
+        <>
+          <MinorState attendee={attendee} />
+          {fee && attendee.payment && (
+            <div className={paymentStyles.phoneOnly}>{paymentCell(eventId, fee, attendee)}</div>
+          )}
+        </>
+      )}
       columns={[
         { header: t(messages.guests), cell: (attendee) => number(attendee.guests) },
         lastColumn(eventId, status),
+        ...paymentColumn(eventId, fee, list),
       ]}
     />
   );
@@ -128,6 +172,7 @@ export function OrganiserPanel({
   const t = useT();
   const attendees = useAttendees(eventId);
   const questions = useEventQuestions(eventId);
+  const event = useEvent(eventId).data;
   const list = attendees.data ?? [];
   return (
     <>
@@ -160,11 +205,16 @@ export function OrganiserPanel({
         }
       >
         <CheckInByPass eventId={eventId} />
+        {event?.fee && event.payments && <PaymentTotals fee={event.fee} totals={event.payments} />}
         {attendees.isPending && <p className="muted">{t(messages.loading)}</p>}
         {!attendees.isPending && list.length === 0 && <p className="muted">{t(messages.none)}</p>}
         {GROUPS.map((status) => {
           const group = list.filter((attendee) => attendee.status === status);
-          return group.length > 0 && <GroupTable key={status} eventId={eventId} status={status} list={group} />;
+          return (
+            group.length > 0 && (
+              <GroupTable key={status} eventId={eventId} status={status} list={group} fee={event?.fee ?? null} />
+            )
+          );
         })}
       </Card>
       {questions.data && questions.data.length > 0 && (
