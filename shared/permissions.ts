@@ -19,3 +19,14 @@ export const mayManageEvent = (
   user: { id: number; isAdmin: boolean; role: string },
   event: { creatorId: number },
 ): boolean => mayCreateEvents(user) && (user.isAdmin || event.creatorId === user.id);
+
+/**
+ * Whether the web app offers the organiser's tools on an event: mayManageEvent, or leading the event's section
+ * (the server decides the same per request from the sections it reads: event-access.ts `manages`).
+ */
+export const managesEvent = (
+  user: { id: number; isAdmin: boolean; role: string; leadsSections: readonly { id: number }[] },
+  event: { creatorId: number; sectionId: number | null },
+): boolean =>
+  mayManageEvent(user, event) ||
+  (event.sectionId !== null && user.leadsSections.some((section) => section.id === event.sectionId));

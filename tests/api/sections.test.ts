@@ -154,6 +154,17 @@ describe.each(DATABASE_KINDS)('sections on %s', (kind) => {
     const edit = await cubLeader.client.patch(`/api/events/${adminCubs.body.id}`, eventBody({ name: 'Cub camp!' }));
     expect(edit.status, edit.text).toBe(200);
     expect(edit.body).toMatchObject({ name: 'Cub camp!', sectionId: cubs });
+    // They run it as its creator does: the organisers' attendee list, and removing a member's comment.
+    const camp = adminCubs.body.id as number;
+    expect((await cub.client.post(`/api/events/${camp}/attend`, { status: 'attending' })).status).toBe(200);
+    const seen = (await cubLeader.client.get(`/api/events/${camp}/attendees`)).body as Array<Record<string, unknown>>;
+    expect(seen.find((entry) => entry.id === cub.user.id)).toMatchObject({ checkedIn: false });
+    const seenByCub = (await cub.client.get(`/api/events/${camp}/attendees`)).body as Array<Record<string, unknown>>;
+    expect(seenByCub.find((entry) => entry.id === cub.user.id)).not.toHaveProperty('checkedIn');
+    const said = await cub.client.post(`/api/events/${camp}/comments`, { content: 'Can I bring my dog?' });
+    expect(said.status, said.text).toBe(201);
+    expect((await scout.client.delete(`/api/events/${camp}/comments/${said.body.id}`)).status).toBe(404);
+    expect((await cubLeader.client.delete(`/api/events/${camp}/comments/${said.body.id}`)).status).toBe(204);
     const moved = await cubLeader.client.patch(`/api/events/${adminCubs.body.id}`, eventBody({ sectionId: scouts }));
     expect(moved.status).toBe(403);
     const hike = (await admin.client.get(`/api/events?sectionId=${scouts}`)).body[0] as { id: number };

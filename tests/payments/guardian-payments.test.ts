@@ -166,14 +166,16 @@ describe.each(DATABASE_KINDS)('a guardian paying for children on %s', (kind) => 
     }
   });
 
-  it('When a guardian account pays for itself or a child not theirs, then it is 403 and no session is made', async () => {
+  it('When a guardian account names no child or a child not theirs, then it is refused and no session is made', async () => {
     const parent = await family();
     const other = await family();
     const trip = await create({ name: 'Museum', fee: { amount: 800 }, paymentMode: 'pay_later' });
     expect(await replyFor(other, trip.id, other.children[0]!)).toBe('attending');
     const before = stripe.sessions.size;
+    // A guardian account has no fee of its own: it must name the children it pays for.
     const own = await parent.client.post(`/api/events/${trip.id}/payments/checkout`, {});
-    expect(own.status).toBe(403);
+    expect(own.status).toBe(400);
+    expect(own.body.code).toBe('for_user_ids_invalid');
     const notMine = await parent.client.post(`/api/events/${trip.id}/payments/checkout`, {
       forUserIds: [other.children[0]!.id],
     });

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';
 import type { Viewer } from '../users/viewer';
 import * as attendanceRepo from './attendance-repository';
-import { mayManage, type EventAccess } from './event-access';
+import type { EventAccess } from './event-access';
 import type { PaymentPort } from './payment-port';
 
 /** Places held (for a guardian's approval, for a payment): the organisers' business and the member's own. */
@@ -32,7 +32,8 @@ export function createAttendeeList(
   async function attendees(viewer: Viewer, id: number): Promise<Attendee[]> {
     const event = await access.visibleRecord(viewer, id);
     const rows = await attendanceRepo.listAttendees(prisma, id);
-    const manages = mayManage(viewer, event);
+    // The section's leaders manage its events as the creator does.
+    const manages = await access.manages(viewer, event);
     // On an event with a fee each entry says how its payment stands (a waiver reads "paid" to non-managers).
     const paid =
       event.feeAmount === null

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';
 import type { Viewer } from '../users/viewer';
 import * as commentsRepo from './comments-repository';
-import { mayManage, type EventAccess } from './event-access';
+import type { EventAccess } from './event-access';
 
 export function createCommentsService(
   deps: Pick<AppDeps, 'notifications' | 'now' | 'prisma'>,
@@ -24,7 +24,7 @@ export function createCommentsService(
     const authors = await minors.shownTo(
       viewer,
       list.map((comment) => comment.user),
-      mayManage(viewer, event),
+      await access.manages(viewer, event),
     );
     return list.map((comment, index) => ({ ...comment, user: authors[index]! }));
   }
@@ -55,10 +55,11 @@ export function createCommentsService(
     return edited;
   }
 
-  /** The author, the event's organiser (mayManage) and admins; someone else's removal is audited. */
+  /** The author, the event's managers (its organiser, its section's leaders, admins); another's removal is audited. */
   async function removeComment(viewer: Viewer, id: number, commentId: number): Promise<void> {
     const { event, comment } = await visibleComment(viewer, id, commentId);
-    if (comment.userId !== viewer.id && !mayManage(viewer, event)) throw forbidden(MSG.mayNotRemoveComment);
+    if (comment.userId !== viewer.id && !(await access.manages(viewer, event)))
+      throw forbidden(MSG.mayNotRemoveComment);
     if (!(await commentsRepo.removeComment(prisma, comment, viewer.id, deps.now())))
       throw notFound(MSG.commentNotFound);
   }

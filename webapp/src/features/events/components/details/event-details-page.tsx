@@ -5,7 +5,7 @@
 import { ArrowLeft, CalendarX } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from '../../../../lib/router';
-import { mayManageEvent } from '../../../../../../shared/permissions';
+import { managesEvent } from '../../../../../../shared/permissions';
 import { Card, StateCard } from '../../../../components/card/card';
 import { Skeleton } from '../../../../components/skeleton/skeleton';
 import { paths } from '../../../../config/paths';
@@ -81,7 +81,7 @@ export function EventDetailsPage() {
     );
   }
   const data = event.data;
-  const canManage = Boolean(user && mayManageEvent(user, data));
+  const canManage = Boolean(user && managesEvent(user, data));
 
   return (
     <>

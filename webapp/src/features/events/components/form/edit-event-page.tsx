@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { EventInput } from '../../../../../../shared/schemas/events';
 import type { SeriesScope } from '../../../../../../shared/constants';
-import { mayManageEvent } from '../../../../../../shared/permissions';
+import { managesEvent } from '../../../../../../shared/permissions';
 import { useNavigate, useParams } from '../../../../lib/router';
 import { toast, toastError } from '../../../../components/toast-store';
 import { StateCard } from '../../../../components/card/card';
@@ -41,7 +41,7 @@ export function EditEventPage() {
   const questions = useQuestionsSection(id);
   // An event of a series asks "this" or "this and following" before saving.
   const [pending, setPending] = useState<EventInput | null>(null);
-  const allowed = Boolean(event.data && user && mayManageEvent(user, event.data));
+  const allowed = Boolean(event.data && user && managesEvent(user, event.data));
 
   useEffect(() => {
     if (event.data && user && !allowed) {
