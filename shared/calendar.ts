@@ -2,6 +2,7 @@
 // their description says. The server's .ics and the web app's links both build the description here, each reading
 // the catalog its own way (the server's translator, the web app's loaded part).
 import { dateFormat } from './date-format';
+import { memberTextsShown, type MemberTexts } from './event-texts';
 import { defineMessages, type MessageDescriptor } from './i18n/define';
 import { zoneLabel } from './time-zones';
 
@@ -13,6 +14,12 @@ const CALENDAR_TEXTS = defineMessages({
     id: 'calendar.eventDate',
     description: 'day: "Saturday, November 28, 2026"; time: "6:00 PM"; zone: " GMT+1 (Europe/Berlin)" with its space',
     defaultMessage: '{day} at {time}{zone}',
+  },
+  eventText: {
+    id: 'calendar.eventText',
+    description:
+      'One of the event\'s texts in a calendar entry. heading: "What to bring"; text: the organiser\'s words',
+    defaultMessage: '{heading}: {text}',
   },
 });
 
@@ -46,13 +53,16 @@ export function eventDateText(date: Date, timeZone: string, language: string, sa
 export const eventPageUrl = (baseUrl: string, id: number) => `${baseUrl}/events/${id}`;
 
 /**
- * An entry's description: the event's own words, then its local time and zone (calendars get the instant in
+ * An entry's description: the event's own words and the texts members read (each after its heading), then its local time and zone (calendars get the instant in
  * UTC), then its page.
  */
 export function calendarDescription(
-  event: { id: number; description: string; date: Date; timeZone: string },
+  event: { id: number; description: string; date: Date; timeZone: string } & Partial<MemberTexts>,
   reader: CalendarReader,
 ): string {
   const when = eventDateText(event.date, event.timeZone, reader.language, reader.say);
-  return `${event.description}\n\n${when}\n${eventPageUrl(reader.baseUrl, event.id)}`;
+  const texts = memberTextsShown(event).map(
+    ({ heading, text }) => `\n\n${reader.say(CALENDAR_TEXTS.eventText, { heading: reader.say(heading, {}), text })}`,
+  );
+  return `${event.description}${texts.join('')}\n\n${when}\n${eventPageUrl(reader.baseUrl, event.id)}`;
 }

@@ -126,8 +126,6 @@ export const LIMITS = {
   eventName: 200,
   eventDescription: 5000,
   eventLocation: 300,
-  /** What visitors read of a public event (its shared page and link previews): a line or two. */
-  publicSummary: 200,
   imageUrl: 2048,
   comment: 2000,
   reportReason: 500,

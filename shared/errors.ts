@@ -2,7 +2,8 @@
 // point. The API's error middleware maps a kind to an HTTP status and the SPEC's `{ "error": … }` body; the
 // bot maps the same errors to its replies. Services never speak HTTP.
 import { compileMessage } from './i18n/translate';
-import { FIELD_NAMES, MSG, withFieldName, type MessageWithValues } from './messages';
+import { FIELD_NAMES, withFieldName } from './field-names';
+import { MSG, type MessageWithValues } from './messages';
 
 /** A message with values in English, as zod and the logs hold it. */
 export const inEnglish = (message: MessageWithValues): string =>

@@ -3,7 +3,7 @@
 import type { DomainError } from '../errors';
 import { translator } from './all-catalogs';
 import type { Language } from './languages';
-import { withFieldName } from '../messages';
+import { withFieldName } from '../field-names';
 import { fieldCatalogKey, msgCatalogKey, msgKeyOf, snakeCase } from './message-keys';
 
 export interface ErrorText {

@@ -1,6 +1,7 @@
 // MSG's key names are its catalog keys and its error codes: `conflict(MSG.templateExists)` needs nothing more to
 // be translated and to carry `code: "template_exists"`.
-import { FIELD_NAMES, MSG, type FieldName } from '../messages';
+import { FIELD_NAMES, type FieldName } from '../field-names';
+import { MSG } from '../messages';
 
 export type MsgKey = keyof typeof MSG;
 

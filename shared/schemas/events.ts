@@ -12,7 +12,9 @@ import {
   UPLOADED_IMAGE_URL,
   brandCoverUrl,
 } from '../constants';
-import { MSG, type FieldName } from '../messages';
+import { type FieldName } from '../field-names';
+import { MSG } from '../messages';
+import { EVENT_TEXTS, eachText } from '../event-texts';
 import { canonicalTimeZone } from '../time-zones';
 import { optionalLine, requiredLine, requiredText } from './fields';
 import { boolean, eitherOr, oneOfThree, said, wholeNumber } from './said';
@@ -115,6 +117,9 @@ const rsvpSettingsShape = {
   paymentMode: paymentModeSchema.optional(),
 };
 
+/** The event's optional texts (shared/event-texts.ts), each within its limit. */
+const eventTextsShape = eachText((key) => optionalLine(key, EVENT_TEXTS[key].max));
+
 export const eventInputSchema = z.object({
   name: requiredLine(MSG.eventFieldsRequired, LIMITS.eventName, 'name'),
   description: requiredText(MSG.eventFieldsRequired, LIMITS.eventDescription, 'description'),
@@ -128,8 +133,7 @@ export const eventInputSchema = z.object({
   location: requiredLine(MSG.eventFieldsRequired, LIMITS.eventLocation, 'location'),
   imageUrl: imageUrlSchema,
   isPublic: z.boolean({ error: boolean('isPublic') }).default(true),
-  /** What visitors may read (the shared page's teaser, link previews). */
-  publicSummary: optionalLine('publicSummary', LIMITS.publicSummary),
+  ...eventTextsShape,
   /** The event's section (its members see it); null: the whole organisation. Left out: a create's null, an edit's kept. */
   sectionId: z
     .number({ error: MSG.sectionInvalid })
@@ -143,7 +147,7 @@ export const eventInputSchema = z.object({
 export type EventInput = z.input<typeof eventInputSchema>;
 
 /**
- * Every text field of the event form is named in its messages: one that FIELD_NAMES (shared/messages.ts) lacks
+ * Every text field of the event form is named in its messages: one that FIELD_NAMES (shared/field-names.ts) lacks
  * fails here ("Type 'true' is not assignable to type '"<field>"'"); add it there. The time zone, the RSVP
  * closing time and the payment mode have messages of their own.
  */

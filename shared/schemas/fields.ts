@@ -2,7 +2,8 @@
 // child a guardian acts for.
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { MSG, type FieldName } from '../messages';
+import { type FieldName } from '../field-names';
+import { MSG } from '../messages';
 import { mustBeText, tooLongMessage } from './said';
 
 /** PostgreSQL text cannot hold NUL, and an unpaired UTF-16 surrogate is not valid UTF-8: refuse both up front. */

@@ -1,7 +1,8 @@
 // The message machinery of the request schemas: zod holds an issue's message as English text, so a message with
 // values is remembered here by its English, for the API to answer it in the request's language (validationMessage).
 import { asWritten, inEnglish, type ErrorMessage } from '../errors';
-import { MSG, type FieldName, type MessageWithValues } from '../messages';
+import { type FieldName } from '../field-names';
+import { MSG, type MessageWithValues } from '../messages';
 
 /**
  * Zod carries an issue's message as text, so a message with values is given to it in English and remembered
@@ -35,7 +36,7 @@ export const validationMessage = (text: string): ErrorMessage =>
 
 /**
  * A request field that messages name as the client sends it, in every language: no form shows it under a name.
- * Any other text field is named in FIELD_NAMES (shared/messages.ts).
+ * Any other text field is named in FIELD_NAMES (shared/field-names.ts).
  */
 type AsWrittenField = 'consentText' | 'q' | 'note' | CareField;
 /** The care card's fields (shared/care.ts), named by their place in the request: emergencyContacts[1].phone. */

@@ -7,6 +7,7 @@ import type {
   RecurrenceFrequency,
   StoredRsvpStatus,
 } from '../constants';
+import type { EventTexts } from '../event-texts';
 import type { EventFee, MyPayment, PaymentMode, PaymentTotals } from './payments';
 
 /**
@@ -39,7 +40,8 @@ export interface EventHost {
   avatarUrl: string | null;
 }
 
-export interface EventSummary {
+/** The event's optional texts (shared/event-texts.ts) are fields of it, null when none. */
+export interface EventSummary extends EventTexts {
   id: number;
   name: string;
   description: string;
@@ -62,8 +64,6 @@ export interface EventSummary {
   requiresGuardianApproval: boolean;
   /** The IANA zone the event happens in (Europe/Berlin): its local time is shown in this zone. */
   timeZone: string;
-  /** What visitors read of it (shared page, link previews); null: none. For the edit form. */
-  publicSummary: string | null;
   /** The section the event belongs to (GET /api/sections names it); null: the whole organisation. */
   sectionId: number | null;
   /** Grows with every edit that changes what a calendar shows (the iCalendar SEQUENCE). */

@@ -2,6 +2,8 @@
 // feed never shows what GET /api/events/{id} would not.
 import { Prisma as PrismaTypes } from '@prisma/client';
 import type { Prisma } from '../../db/database';
+import { MEMBER_TEXT_KEYS, memberTextsOf, type MemberTexts } from '../../../../shared/event-texts';
+import { columnOf } from '../events/event-columns';
 import type { CalendarEntry, EntryStatus } from './ics';
 import type { Viewer } from '../users/viewer';
 import { visibleSql } from '../events/event-visibility-repository';
@@ -11,18 +13,10 @@ import { visibleSql } from '../events/event-visibility-repository';
  * event_view_columns (its migration) watch the shown ones, so an edit of any of them raises SEQUENCE and calendar
  * apps take it (tests/api/event-columns.test.ts).
  */
-export const ENTRY_COLUMNS = [
-  'id',
-  'name',
-  'description',
-  'date',
-  'time_zone',
-  'location',
-  'sequence',
-  'updated_at',
-] as const;
+const OWN_COLUMNS = ['id', 'name', 'description', 'date', 'time_zone', 'location', 'sequence', 'updated_at'] as const;
+export const ENTRY_COLUMNS = [...OWN_COLUMNS, ...MEMBER_TEXT_KEYS.map(columnOf)];
 
-interface EntrySqlRow {
+interface EntrySqlRow extends MemberTexts {
   id: number;
   name: string;
   description: string;
@@ -35,7 +29,13 @@ interface EntrySqlRow {
   status: string | null;
 }
 
-const ENTRY_SELECT = PrismaTypes.raw(ENTRY_COLUMNS.map((column) => `e.${column}`).join(', '));
+// The members' texts under their fields' names (`e.what_to_bring AS "whatToBring"`).
+const ENTRY_SELECT = PrismaTypes.raw(
+  [
+    ...OWN_COLUMNS.map((column) => `e.${column}`),
+    ...MEMBER_TEXT_KEYS.map((key) => `e.${columnOf(key)} AS "${key}"`),
+  ].join(', '),
+);
 
 /**
  * The one read of calendar entries: the events `where` picks (over `e` and the viewer's attendance `me`) that
@@ -65,6 +65,7 @@ async function readEntries(
     sequence: row.sequence,
     changedAt: new Date(row.updated_at),
     status: statusOf(row.status),
+    texts: memberTextsOf(row),
   }));
 }
 
@@ -170,6 +171,7 @@ export async function cancelledEntries(
     sequence: row.sequence,
     changedAt: row.cancelledAt,
     status: 'cancelled',
+    texts: {},
   }));
 }
 

@@ -2,6 +2,7 @@
 // feed, so calendar apps recognise an event by its UID and update it in place when SEQUENCE grows.
 import ical, { ICalAlarmType, ICalEventStatus, ICalEventTransparency, type ICalEventData } from 'ical-generator';
 import { calendarDescription, DEFAULT_EVENT_DURATION_MS, eventPageUrl, type Say } from '../../../../shared/calendar';
+import type { MemberTexts } from '../../../../shared/event-texts';
 import { translator } from '../../../../shared/i18n/all-catalogs';
 import { defineMessages } from '../../../../shared/i18n/define';
 import type { Language } from '../../../../shared/i18n/languages';
@@ -28,6 +29,8 @@ export interface CalendarEntry {
   /** DTSTAMP and LAST-MODIFIED: the same entry gives the same text. */
   changedAt: Date;
   status: EntryStatus;
+  /** The texts members read (shared/event-texts.ts), in the description; none for a cancellation. */
+  texts: Partial<MemberTexts>;
 }
 
 export interface IcsContext {
@@ -63,7 +66,7 @@ function toVevent(entry: CalendarEntry, context: IcsContext): ICalEventData {
     description: cancelled
       ? `${translator.t(context.language, CALENDAR.cancelled.id)}\n\n${url}`
       : // DTSTART/DTEND in UTC (no VTIMEZONE needed); the description says the local time and its zone.
-        calendarDescription({ ...entry, description: entry.description ?? '' }, { ...context, say }),
+        calendarDescription({ ...entry, ...entry.texts, description: entry.description ?? '' }, { ...context, say }),
     location: entry.location,
     url,
     status: STATUS[entry.status],

@@ -1,4 +1,5 @@
 // What an edit changed, as the keys notifications word for {{updateType}} (notifications/templates.ts).
+import { EVENT_TEXTS, eachText } from '../../../../shared/event-texts';
 import { EVENT_CHANGES, type EventChange } from '../notifications/templates';
 import type { EventField, EventWrite } from './events-repository';
 
@@ -26,8 +27,8 @@ const ANNOUNCED: { [Field in keyof EventWrite]: (Field extends NamedChange ? 'na
     rsvpDigest: 'quiet',
     // Members replying are told by their answer (awaiting a guardian); nobody needs a message about the setting.
     requiresGuardianApproval: 'quiet',
-    // Words for visitors: members read the description, and nobody needs a message when the teaser changes.
-    publicSummary: 'quiet',
+    // Each text as its row in shared/event-texts.ts says.
+    ...eachText((key) => EVENT_TEXTS[key].announced),
     // Who may see it changes; those who can no longer see it are not told of it (as for a private event).
     sectionId: 'quiet',
     // A fee set or changed is read on the event page; members who owe are reminded before the event.
@@ -93,7 +94,7 @@ const ON_LATER_OCCURRENCES: { [Field in Exclude<keyof EventWrite, 'date' | 'rsvp
   guestsAllowed: 'copied',
   rsvpDigest: 'copied',
   requiresGuardianApproval: 'copied',
-  publicSummary: 'copied',
+  ...eachText((key) => EVENT_TEXTS[key].onLaterOccurrences),
   sectionId: 'copied',
   feeAmount: 'copied',
   feeCurrency: 'copied',

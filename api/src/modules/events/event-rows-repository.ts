@@ -2,12 +2,14 @@
 // and how a row becomes an EventSummary. Only repositories import it.
 import { Prisma as PrismaTypes } from '@prisma/client';
 import type { MonthlyBy, RecurrenceFrequency, StoredRsvpStatus } from '../../../../shared/constants';
+import { EVENT_TEXT_KEYS, textsOf, type EventTexts } from '../../../../shared/event-texts';
 import type { EventSummary } from '../../../../shared/types';
 import type { PaymentMode } from '../../../../shared/types/payments';
+import { columnOf } from './event-columns';
 import { spotsLeft } from './rsvp-rules';
 
 /** A row of the list and detail statement (the bench's baseline server maps its rows with toSummary too). */
-export interface SummarySqlRow {
+export interface SummarySqlRow extends EventTexts {
   id: number;
   name: string;
   description: string;
@@ -21,7 +23,6 @@ export interface SummarySqlRow {
   rsvp_closes_at: Date | string | null;
   rsvp_digest: boolean;
   requires_guardian_approval: boolean;
-  public_summary: string | null;
   section_id: number | null;
   series_id: number | null;
   series_frequency: RecurrenceFrequency | null;
@@ -63,7 +64,7 @@ export function eventPart(row: EventSqlRow): Omit<EventSummary, keyof ViewerPart
     rsvpClosesAt: row.rsvp_closes_at === null ? null : new Date(row.rsvp_closes_at).toISOString(),
     rsvpDigest: row.rsvp_digest,
     requiresGuardianApproval: row.requires_guardian_approval,
-    publicSummary: row.public_summary,
+    ...textsOf(row),
     sectionId: row.section_id,
     seriesId: row.series_id,
     repeats:
@@ -116,7 +117,8 @@ export const LISTED_COLUMNS = {
   rsvp_closes_at: 'e.rsvp_closes_at',
   rsvp_digest: 'e.rsvp_digest',
   requires_guardian_approval: 'e.requires_guardian_approval',
-  public_summary: 'e.public_summary',
+  // Each text under its field's name (`e.public_summary AS "publicSummary"`).
+  ...Object.fromEntries(EVENT_TEXT_KEYS.map((key) => [columnOf(key), `e.${columnOf(key)} AS "${key}"`])),
   attending_people: 'e.attending_people AS attending_count',
   series_id: 'e.series_id, sr.frequency AS series_frequency, sr.monthly_by AS series_monthly_by',
   time_zone: "COALESCE(e.time_zone, 'UTC') AS time_zone",

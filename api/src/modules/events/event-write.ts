@@ -3,6 +3,7 @@
 // that does not know a field changes nothing of it. The fee is one request field (`fee: { amount, currency }`)
 // written as two columns.
 import type { z } from 'zod';
+import { eachText } from '../../../../shared/event-texts';
 import { eventUpdateSchema } from '../../../../shared/schemas/events';
 import type { EventWrite } from './events-repository';
 
@@ -34,7 +35,7 @@ const WRITTEN = (Object.keys(eventUpdateSchema.shape) as Array<keyof EventFields
 export const createDefaults = (timeZone: string): KeptFields => ({
   timeZone,
   isPublic: true,
-  publicSummary: null,
+  ...eachText(() => null),
   capacity: null,
   guestsAllowed: 0,
   rsvpClosesAt: null,

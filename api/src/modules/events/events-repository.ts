@@ -3,8 +3,15 @@
 import { Prisma as PrismaTypes } from '@prisma/client';
 import type { Prisma } from '../../db/database';
 import { isDbFailure } from '../../db/errors';
+import { eachText, type EventTextKey, type EventTexts } from '../../../../shared/event-texts';
 import type { Viewer } from '../users/viewer';
+import { columnOf } from './event-columns';
 import { visibleSql } from './event-visibility-repository';
+
+// Each of the event's texts (shared/event-texts.ts) is a column of the Event model: one without its column in
+// prisma/schema.prisma fails here ("Type 'true' is not assignable to type '"<text>"'").
+type TextWithoutColumn = Exclude<EventTextKey, keyof PrismaTypes.EventSelect>;
+const _everyTextStored: [TextWithoutColumn] extends [never] ? true : TextWithoutColumn = true;
 
 /**
  * What a link preview of a public event shows: its name, date and time (with its zone), cover, the organiser's
@@ -53,7 +60,7 @@ export async function findPublicPreview(
 }
 
 /** The fields an edit may change, as stored: what permission checks and change detection need. */
-export interface EventRecord {
+export interface EventRecord extends EventTexts {
   id: number;
   name: string;
   description: string;
@@ -67,8 +74,6 @@ export interface EventRecord {
   rsvpClosesAt: Date | null;
   rsvpDigest: boolean;
   requiresGuardianApproval: boolean;
-  /** What visitors read of it; null: none. */
-  publicSummary: string | null;
   /** Null only before startup gave older events the organisation's zone (calendar/time-zones-repository). */
   timeZone: string | null;
   /** The event's section; null: the whole organisation. */
@@ -94,7 +99,7 @@ export const recordSelect = {
   rsvpClosesAt: true,
   rsvpDigest: true,
   requiresGuardianApproval: true,
-  publicSummary: true,
+  ...eachText(() => true as const),
   timeZone: true,
   sectionId: true,
   feeAmount: true,
@@ -105,7 +110,7 @@ export const recordSelect = {
 /** recordSelect as SQL over `e`: each column under its field's name (imageUrl: `e.image_url AS "imageUrl"`). */
 const RECORD_COLUMNS = PrismaTypes.raw(
   Object.keys(recordSelect)
-    .map((field) => `e.${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)} AS "${field}"`)
+    .map((field) => `e.${columnOf(field)} AS "${field}"`)
     .join(', '),
 );
 

@@ -2,11 +2,15 @@
 // filled in. Every entry lasts the same default time and says the same description as the server's .ics
 // (shared/calendar.ts builds both).
 import { calendarDescription, DEFAULT_EVENT_DURATION_MS } from '../../../../../shared/calendar';
+import type { MemberTextKey } from '../../../../../shared/event-texts';
 import type { EventDetail } from '../../../../../shared/types';
 import { intlLocale, translate } from '../../../i18n';
 import { api } from '../../../lib/api-client';
 
-type CalendarEvent = Pick<EventDetail, 'id' | 'name' | 'description' | 'date' | 'location' | 'timeZone'>;
+type CalendarEvent = Pick<
+  EventDetail,
+  'id' | 'name' | 'description' | 'date' | 'location' | 'timeZone' | MemberTextKey
+>;
 
 const endOf = (event: CalendarEvent) => new Date(Date.parse(event.date) + DEFAULT_EVENT_DURATION_MS);
 /** 20300704T170000Z, as Google's dates parameter takes it. */

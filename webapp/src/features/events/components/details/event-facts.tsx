@@ -1,6 +1,7 @@
-// The facts table of the details page (SPEC §2): Date, Time, Location and the attending count; capacity
-// when the event has one, who can come, and maybes when there are some.
+// The facts table of the details page (SPEC §2): Date, Time, Location, the texts members read and the attending
+// count; capacity when the event has one, who can come, and maybes when there are some.
 import type { ReactNode } from 'react';
+import { memberTextsShown } from '../../../../../../shared/event-texts';
 import type { EventDetail } from '../../../../../../shared/types';
 import { Card } from '../../../../components/card/card';
 import { ZoneNote } from '../../../../components/zone-note/zone-note';
@@ -42,6 +43,8 @@ export function EventFacts({ event, className = '' }: { event: EventDetail; clas
       </>,
     ],
     ['location', t(factsMessages.location), event.location || t(factsMessages.noLocation)],
+    // The texts members read (shared/event-texts.ts), each under its heading.
+    ...memberTextsShown(event).map(({ key, heading, text }): [string, string, ReactNode] => [key, t(heading), text]),
     ['attending', t(factsMessages.attending), peopleCount(event.attendingCount)],
   ];
   const spots = spotsText(event);

@@ -58,12 +58,6 @@ export const messages = defineMessages({
     defaultMessage: '{date} is in the past. Save the event with this date anyway?',
   },
   pastConfirm: { id: 'web.events.form.pastConfirm', defaultMessage: 'Save anyway' },
-  publicSummary: { id: 'web.events.form.publicSummary', defaultMessage: 'Public summary (optional)' },
-  publicSummaryHint: {
-    id: 'web.events.form.publicSummaryHint',
-    defaultMessage:
-      'Visitors and link previews in chats see this. Write it for people outside the group: never the place or anything private.',
-  },
 });
 
 /** What a missing field says beside itself, in place of the schema's one sentence for all of them. */

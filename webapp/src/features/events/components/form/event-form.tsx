@@ -19,7 +19,9 @@ import { fromDateTimeLocal, timeZoneOptions, toDateTimeLocal } from '../../../..
 import { longDateTime, organisationTimeZone } from '../../../../lib/dates';
 import { schemaResolver } from '../../../../lib/form-resolver';
 import { useMainButton } from '../../../../lib/use-main-button';
+import type { EventTextKey } from '../../../../../../shared/event-texts';
 import { CoverPicker, fallbackCover } from './cover-picker';
+import { EventTextFields, noTexts, textValuesOf, type TextValues } from './event-text-fields';
 import { FeeFields } from './fee-fields';
 import { feeOf, noFee, toFee, type FeeValues } from './fee-values';
 import { fieldMessage, focusFirstInvalid, messages } from './event-form-text';
@@ -29,7 +31,7 @@ import { noRepeat, toRecurrence, type RepeatValues } from './series-recurrence';
 import { SeriesRepeatFields } from './series-repeat-fields';
 import styles from './event-form.module.css';
 
-export interface EventFormValues extends RepeatValues, FeeValues {
+export interface EventFormValues extends RepeatValues, FeeValues, TextValues {
   name: string;
   description: string;
   /** datetime-local: the wall time in timeZone. */
@@ -39,8 +41,6 @@ export interface EventFormValues extends RepeatValues, FeeValues {
   location: string;
   imageUrl: string;
   isPublic: boolean;
-  /** What visitors and link previews read; '' = none. */
-  publicSummary: string;
   /** '' = no limit. */
   capacity: string;
   guestsAllowed: string;
@@ -67,7 +67,7 @@ export const emptyEventValues = (): EventFormValues => ({
   location: '',
   imageUrl: '',
   isPublic: true,
-  publicSummary: '',
+  ...noTexts(),
   capacity: '',
   guestsAllowed: '0',
   rsvpClosesAt: '',
@@ -80,13 +80,7 @@ export const emptyEventValues = (): EventFormValues => ({
 
 type StoredEvent = Pick<
   EventSummary,
-  | 'capacity'
-  | 'guestsAllowed'
-  | 'rsvpClosesAt'
-  | 'rsvpDigest'
-  | 'requiresGuardianApproval'
-  | 'timeZone'
-  | 'publicSummary'
+  'capacity' | 'guestsAllowed' | 'rsvpClosesAt' | 'rsvpDigest' | 'requiresGuardianApproval' | 'timeZone' | EventTextKey
 >;
 
 export const toFormValues = (event: EventInput & StoredEvent & { date: string }): EventFormValues => ({
@@ -97,7 +91,7 @@ export const toFormValues = (event: EventInput & StoredEvent & { date: string })
   location: event.location,
   imageUrl: event.imageUrl,
   isPublic: event.isPublic ?? true,
-  publicSummary: event.publicSummary ?? '',
+  ...textValuesOf(event),
   capacity: event.capacity === null ? '' : String(event.capacity),
   guestsAllowed: String(event.guestsAllowed),
   rsvpClosesAt: toDateTimeLocal(event.rsvpClosesAt, event.timeZone),
@@ -228,6 +222,7 @@ export function EventForm({
         <Field label={t(messages.location)} necessity="required" id="event-location" error={error('location')}>
           <input type="text" maxLength={LIMITS.eventLocation} aria-required {...register('location')} />
         </Field>
+        <EventTextFields readBy="members" register={register} error={error} />
         <Controller
           control={control}
           name="imageUrl"
@@ -253,16 +248,7 @@ export function EventForm({
             </p>
           )}
         </div>
-        {isPublic && (
-          <Field
-            label={t(messages.publicSummary)}
-            id="event-public-summary"
-            hint={t(messages.publicSummaryHint)}
-            error={error('publicSummary')}
-          >
-            <textarea rows={2} maxLength={LIMITS.publicSummary} {...register('publicSummary')} />
-          </Field>
-        )}
+        {isPublic && <EventTextFields readBy="visitors" register={register} error={error} />}
         {repeatable && (
           <SeriesRepeatFields
             field={register}
