@@ -34,6 +34,15 @@ export const EVENT_TEXTS = {
     announced: 'quiet',
     onLaterOccurrences: 'copied',
   },
+  whatToBring: {
+    max: 500,
+    name: 'What to bring',
+    readBy: 'members',
+    rows: 2,
+    // Members pack by it: a change is worth a message.
+    announced: 'details',
+    onLaterOccurrences: 'copied',
+  },
 } as const satisfies Record<string, EventTextSpec>;
 
 export type EventTextKey = keyof typeof EVENT_TEXTS;
@@ -63,6 +72,14 @@ export const EVENT_TEXT_WORDS: { [K in EventTextKey]: TextWords<K> } = {
       defaultMessage:
         'Visitors and link previews in chats see this. Write it for people outside the group: never the place or anything private.',
     },
+  }),
+  whatToBring: defineMessages({
+    label: { id: 'web.events.form.whatToBring', defaultMessage: 'What to bring' },
+    hint: {
+      id: 'web.events.form.whatToBringHint',
+      defaultMessage: 'Kit, food, money for the bus: members see it on the event page and in their calendar.',
+    },
+    heading: { id: 'web.events.details.whatToBring', defaultMessage: 'What to bring' },
   }),
 };
 

@@ -238,6 +238,30 @@ describe.each(WEB_DATABASE_KINDS)('the event form on %s', (kind) => {
     expect(saved.location).toBe('Riverside park, by the bridge');
   });
 
+  it.each(SCREENS)(
+    'When the organiser says what to bring ($size, $scheme), then the event page lists it under its heading and the form shows it again',
+    async ({ size, scheme }) => {
+      await page.setViewportSize(SIZES[size]);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`/events/${eventId}/edit`);
+      const box = page.getByLabel('What to bring (optional)', { exact: true });
+      await box.fill(`Waterproofs and a torch (${size}, ${scheme})`);
+      await page.getByRole('button', { name: 'Update Event' }).click();
+      await expectToast(page, 'Event updated');
+      await page.goto(`/events/${eventId}`);
+      const row = page.getByRole('row', { name: /What to bring/ });
+      await shows(row);
+      expect(await row.textContent()).toContain(`Waterproofs and a torch (${size}, ${scheme})`);
+      await settle(page);
+      await shot(page, `details-what-to-bring-${size}-${scheme}`);
+      await page.goto(`/events/${eventId}/edit`);
+      expect(await page.getByLabel('What to bring (optional)', { exact: true }).inputValue()).toBe(
+        `Waterproofs and a torch (${size}, ${scheme})`,
+      );
+      await shot(page, `form-what-to-bring-${size}-${scheme}`);
+    },
+  );
+
   it('When a chat app fetches the link of an event with a brand cover, then its preview picture is a PNG drawn from it', async () => {
     // Only an upcoming event is previewed: the throwback picnic moves to next week.
     await app.deps.prisma.event.update({
