@@ -107,6 +107,11 @@ export type AnswerValues = Record<string, AnswerValue>;
  */
 export type EventDetail = EventSummary & {
   myAnswers?: AnswerValues;
+  /**
+   * The viewer may take the event's register (PUT /api/events/{id}/register): they manage the event or it names
+   * them among its leaders. Always there in the details; absent in the list.
+   */
+  mayTakeRegister?: boolean;
   /** On an event with a fee: the viewer's payment (null: they owe nothing, not attending). */
   myPayment?: MyPayment | null;
   /** On an event with a fee, for its organisers: the sums of its payments. */

@@ -48,9 +48,14 @@ describe.each(DATABASE_KINDS)('the list shows each event as its details do, on %
       for (const [id, json] of events) {
         const details = await get(who, `/api/events/${id}`);
         expect(details.status).toBe(200);
-        // The details add the viewer's own answers to the event's questions (myAnswers); the list does not.
-        const { myAnswers, ...summary } = JSON.parse(details.bytes.toString('utf8')) as { myAnswers?: unknown };
+        // The details add the viewer's own answers to the event's questions (myAnswers) and whether they may take
+        // its register; the list does not.
+        const { myAnswers, mayTakeRegister, ...summary } = JSON.parse(details.bytes.toString('utf8')) as {
+          myAnswers?: unknown;
+          mayTakeRegister?: unknown;
+        };
         expect(myAnswers, `${path}: event ${id}`).toBeDefined();
+        expect(typeof mayTakeRegister, `${path}: event ${id}`).toBe('boolean');
         expect(json, `${path}: event ${id}`).toBe(JSON.stringify(summary));
       }
       ids = [...events.keys()];

@@ -240,4 +240,79 @@ describe.each(DATABASE_KINDS)('registers and section attendance on %s', (kind) =
     expect((await lena.client.get(`/api/sections/${cubs}/attendance?from=2030-02-30`)).status).toBe(400);
     expect((await lena.client.get(`/api/sections/${cubs}/attendance?from=2020-01-01&to=2030-01-01`)).status).toBe(400);
   });
+
+  it('When a manager names a cleared leader, then that leader takes the register and nothing more, until taken off', async () => {
+    app.setNow(BEFORE);
+    // Nia is a cleared adult and a Cub member: not the meeting's creator, not a leader of its section.
+    const nia = await app.signedIn({ name: 'Nia Helper', birthDate: born('1988-08-08') });
+    for (const check of ['background_check', 'safeguarding_training']) {
+      const added = await admin.client.post(`/api/admin/members/${nia.user.id}/checks`, {
+        kind: check,
+        completedOn: '2029-01-01',
+        expiresOn: '2032-01-01',
+      });
+      expect(added.status, added.text).toBe(201);
+    }
+    expect((await admin.client.put(`/api/sections/${cubs}/members`, { add: [nia.user.id] })).status).toBe(200);
+    const hikeBody = eventBody({ name: 'Cub meeting: hike', date: '2030-05-01T17:00:00.000Z', sectionId: cubs });
+    const made = await lena.client.post('/api/events', hikeBody);
+    expect(made.status, made.text).toBe(201);
+    const hike = made.body.id as number;
+    const mark = [{ userId: amy.user.id, status: 'present' }];
+    const details = async () => (await nia.client.get(`/api/events/${hike}`)).body.mayTakeRegister as boolean;
+
+    // Not named yet: a member of the section sees the meeting but not its register.
+    expect(await details()).toBe(false);
+    expect((await lena.client.get(`/api/events/${hike}`)).body.mayTakeRegister).toBe(true);
+    expect((await nia.client.get(`/api/events/${hike}/register`)).status).toBe(403);
+    expect((await register(nia, hike, mark)).status).toBe(403);
+
+    const named = await lena.client.put(`/api/events/${hike}/leaders`, { userIds: [nia.user.id] });
+    expect(named.status, named.text).toBe(200);
+    expect(await details()).toBe(true);
+    const taken = await register(nia, hike, mark);
+    expect(taken.status, taken.text).toBe(200);
+    expect(taken.body.totals.present).toBe(1);
+    const read = await nia.client.get(`/api/events/${hike}/register`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.lines.find((line: { user: { id: number } }) => line.user.id === amy.user.id).status).toBe(
+      'present',
+    );
+    const saved = await app.deps.prisma.auditEntry.findMany({
+      where: { action: 'register.saved', subjectId: String(hike) },
+    });
+    expect(saved.map((entry) => entry.actorId)).toEqual([nia.user.id]);
+
+    // The register only: editing, nudging, the attendees' CSV and the leaders stay the managers'.
+    const moved = await nia.client.patch(`/api/events/${hike}`, { ...hikeBody, name: 'Hike (moved)' });
+    expect(moved.status, moved.text).toBe(403);
+    expect((await nia.client.post(`/api/events/${hike}/nudge`, {})).status).toBe(403);
+    expect((await nia.client.get(`/api/events/${hike}/attendees.csv`)).status).toBe(403);
+    expect((await nia.client.get(`/api/events/${hike}/leaders`)).status).toBe(403);
+    expect((await nia.client.put(`/api/events/${hike}/leaders`, { userIds: [] })).status).toBe(403);
+    expect((await nia.client.get(`/api/events/${hike}`)).body.name).toBe('Cub meeting: hike');
+
+    // Taken off the event, she loses the register at once (and the details say so, past a kept ETag).
+    const tag = (await nia.client.get(`/api/events/${hike}`)).headers.get('etag');
+    expect(tag).toMatch(/^W\//);
+    expect((await lena.client.put(`/api/events/${hike}/leaders`, { userIds: [] })).status).toBe(200);
+    const again = await nia.client.get(`/api/events/${hike}`, { headers: { 'If-None-Match': tag ?? '' } });
+    expect(again.status).toBe(200);
+    expect(again.body.mayTakeRegister).toBe(false);
+    expect((await nia.client.get(`/api/events/${hike}/register`)).status).toBe(403);
+    expect((await register(nia, hike, mark)).status).toBe(403);
+
+    // A private meeting she was not invited to: named by a manager, she still takes its register.
+    const walkBody = eventBody({ name: 'Leaders’ night walk', date: '2030-05-02T19:00:00.000Z', isPublic: false });
+    const secret = await admin.client.post('/api/events', walkBody);
+    expect(secret.status, secret.text).toBe(201);
+    const walk = secret.body.id as number;
+    expect((await nia.client.get(`/api/events/${walk}/register`)).status).toBe(404);
+    expect((await admin.client.put(`/api/events/${walk}/leaders`, { userIds: [nia.user.id] })).status).toBe(200);
+    const walkRegister = await nia.client.get(`/api/events/${walk}/register`);
+    expect(walkRegister.status, walkRegister.text).toBe(200);
+    expect(walkRegister.body.eventId).toBe(walk);
+    expect((await nia.client.patch(`/api/events/${walk}`, { ...walkBody, name: 'Night walk' })).status).toBe(404);
+    expect((await nia.client.get(`/api/events/${walk}`)).status).toBe(404);
+  });
 });

@@ -2,7 +2,8 @@
 // ratio warning on the event page and on its form, picks leaders among the cleared adults (a leader named before
 // whose check ran out is refused by name until unticked), the warning goes once two cleared leaders are named,
 // and the check-in counts the cleared leaders and young members there as passes are scanned. Screenshots of the
-// picker and the check-in at 390×844, light and dark (test-artifacts/web/leaders-picker-*, check-in-ratio-*).
+// picker and the check-in at 390×844, light and dark (test-artifacts/web/leaders-picker-*, check-in-ratio-*). The
+// warning opens the picker where it is, and a leader the event names finds its register on the event page.
 import type { User } from '@prisma/client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +86,39 @@ describe.each(WEB_DATABASE_KINDS)('naming leaders and counting them at the door 
     expect(await warning.textContent()).toBe('Two cleared leaders needed — 1 assigned');
     await page.context().close();
   });
+
+  it('When the page warns of too few leaders, then its Choose leaders opens the picker, and a named leader finds the register', async () => {
+    const page = await pageAs();
+    await page.goto(`/events/${eventId}`);
+    const warning = page.getByTestId('leaders-warning');
+    await shows(warning);
+    // On a phone the Leaders card is below the discussion: the warning opens its picker where the manager is.
+    await warning.getByRole('button', { name: 'Choose leaders' }).click();
+    const picker = page.getByRole('dialog', { name: 'Leaders of this event' });
+    await shows(picker.getByRole('checkbox', { name: /Dev Daniels/ }));
+    expect(await picker.getByRole('checkbox', { name: /Cleo Cleared/ }).isChecked()).toBe(true);
+    await picker.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => picker.count()).toBe(0);
+    await page.context().close();
+
+    // Cleo is named (not the creator, no section): Register is at the top of her event page and opens it.
+    const named = await signedInPage(browser, app, cleo.id, { viewport: SIZES.phone });
+    await named.goto(`/events/${eventId}`);
+    await shows(named.getByRole('heading', { name: 'Cub camp' }));
+    expect(await named.getByTestId('leaders-warning').count()).toBe(0);
+    expect(await named.getByRole('button', { name: 'Manage' }).count()).toBe(0);
+    await named.getByRole('link', { name: 'Register' }).click();
+    await shows(named.getByRole('heading', { name: 'Register' }));
+    await shows(named.getByText('Kit Cub'));
+    await named.context().close();
+
+    // Dev is cleared but not named: no Register.
+    const other = await signedInPage(browser, app, dev.id, { viewport: SIZES.phone });
+    await other.goto(`/events/${eventId}`);
+    await shows(other.getByRole('heading', { name: 'Cub camp' }));
+    expect(await other.getByRole('link', { name: 'Register' }).count()).toBe(0);
+    await other.context().close();
+  }, 120_000);
 
   it('When the organiser picks leaders, then only cleared adults are offered, a lapsed one is refused by name, and the warning goes', async () => {
     // Dark first, only looked at; then light, where the leaders are saved.

@@ -1,7 +1,7 @@
 // The database-wide data version behind version ETags: one row, bumped once by every transaction
-// that writes events, attendances, invitations, comments or event_series (deferred triggers, migration
-// 20261124010400_kept_counts). A cookie session reads it with the session check (auth/sessions-repository.ts);
-// this is the one tiny query for everyone else (the Mini App, other answers).
+// that writes events, attendances, invitations, comments or event_series, or who sees and leads them (deferred
+// triggers, migration 20261124010400_kept_counts and later ones). A cookie session reads it with the session
+// check (auth/sessions-repository.ts); this is the one tiny query for everyone else (the Mini App, other answers).
 import { Prisma as PrismaTypes } from '@prisma/client';
 import type { Prisma } from './database';
 import { leanQuery } from './lean-sql';

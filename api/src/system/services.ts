@@ -78,6 +78,7 @@ export function createServices(deps: AppDeps) {
     comments: createCommentsService(deps, { access, minors }),
     sections,
     payments: payments.port,
+    leaders,
   });
   return {
     access,

@@ -1,8 +1,9 @@
 // Child process: the baseline, the best plain server we know for these answers. A bare node:http server, pg,
 // and one named prepared statement per endpoint that checks the session and reads what ours answers for the
 // signed-in member: visibility (public, created or invited; admins see all), the counts kept on the event's row,
-// the member's own RSVP and, in the details, their answers to the event's questions. Rows become JSON through the app's own toSummary, so both send the same bytes
-// (the bench checks that before loading either).
+// the member's own RSVP and, in the details, their answers to the event's questions and whether they may take its
+// register. Rows become JSON through the app's own toSummary, so both send the same bytes (the bench checks that
+// before loading either).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -17,13 +18,17 @@ import { serveFromChild } from '../bench-kit';
 if (SUMMARY_COLUMNS.values.length > 0) throw new Error('SUMMARY_COLUMNS takes parameters: number them after $2');
 const selectVisible = (oneEvent: boolean) => `
 WITH viewer AS (
-  SELECT u.id, u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
+  SELECT u.id, u.is_admin, u.role FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id = $1 AND s.expires_at > (now() AT TIME ZONE 'UTC')
 )
 SELECT ${SUMMARY_COLUMNS.text}${
   oneEvent
     ? `, (SELECT COALESCE(jsonb_object_agg(ra.question_id::text, ra.value), '{}'::jsonb) FROM registration_answers ra
-  WHERE ra.event_id = e.id AND ra.user_id = v.id) AS my_answers`
+  WHERE ra.event_id = e.id AND ra.user_id = v.id) AS my_answers,
+  ((v.role IN ('organiser', 'admin') AND (v.is_admin OR e.creator_id = v.id))
+    OR (e.section_id IS NOT NULL AND (v.is_admin OR EXISTS (SELECT 1 FROM section_members sm
+          WHERE sm.section_id = e.section_id AND sm.user_id = v.id AND sm.role = 'leader')))
+    OR EXISTS (SELECT 1 FROM event_leaders el WHERE el.event_id = e.id AND el.user_id = v.id)) AS may_take_register`
     : ''
 }
 FROM viewer v
@@ -62,7 +67,9 @@ serveFromChild<{ databaseUrl: string; poolSize: number }>(async ({ databaseUrl, 
       }
       if (!token) return send(401, UNAUTHENTICATED);
       const values = detail ? [sha256(token), Number(detail[1])] : [sha256(token)];
-      const { rows } = await pool.query<SummarySqlRow & { id: number | null; my_answers?: unknown }>({
+      const { rows } = await pool.query<
+        SummarySqlRow & { id: number | null; my_answers?: unknown; may_take_register?: boolean }
+      >({
         ...(detail ? DETAIL : LIST),
         values,
         types,
@@ -70,9 +77,18 @@ serveFromChild<{ databaseUrl: string; poolSize: number }>(async ({ databaseUrl, 
       if (!rows.length) return send(401, UNAUTHENTICATED);
       const found = rows.filter((row) => row.id !== null);
       if (!detail) return send(200, JSON.stringify(found.map(toSummary)));
-      // The details add the member's own answers to the event's registration questions.
-      return found[0]
-        ? send(200, JSON.stringify({ ...toSummary(found[0]), myAnswers: found[0].my_answers ?? {} }))
+      // The details add the member's own answers to the event's registration questions, and whether they may
+      // take its register (its managers and the leaders it names).
+      const row = found[0];
+      return row
+        ? send(
+            200,
+            JSON.stringify({
+              ...toSummary(row),
+              myAnswers: row.my_answers ?? {},
+              mayTakeRegister: row.may_take_register ?? false,
+            }),
+          )
         : send(404, JSON.stringify({ error: 'Event not found' }));
     } catch {
       send(500, JSON.stringify({ error: 'Internal server error' }));

@@ -12,6 +12,7 @@ import { visibleToSql } from './event-visibility-repository';
 /** The session's user, as the statement's first part reads it. */
 const VIEWER_ID = PrismaTypes.raw('v.id');
 const VIEWER_IS_ADMIN = PrismaTypes.raw('v.is_admin');
+import { mayManageEvent } from '../../../../shared/permissions';
 import type { AnswerValues, EventDetail } from '../../../../shared/types';
 import type { Viewer } from '../users/viewer';
 
@@ -22,6 +23,8 @@ type Row = { [K in keyof SummarySqlRow]: SummarySqlRow[K] | null } & {
   session_expires_at: Date | string;
   data_version: string | null;
   my_answers: AnswerValues | string | null;
+  leads_section: boolean | null;
+  named_leader: boolean | null;
 };
 
 /** The viewer's answers to the event's registration questions, one JSON object by question id. */
@@ -70,16 +73,33 @@ export async function readEventWithSession(
       v.expires_at AS session_expires_at,
       (SELECT dv.version::text FROM data_version dv WHERE dv.id = 1) AS data_version,
       ${myAnswersSql(VIEWER_ID, PrismaTypes.raw('e.id'))} AS my_answers,
+      EXISTS (SELECT 1 FROM section_members sm WHERE sm.section_id = e.section_id AND sm.user_id = v.id
+                AND sm.role = 'leader') AS leads_section,
+      EXISTS (SELECT 1 FROM event_leaders el WHERE el.event_id = e.id AND el.user_id = v.id) AS named_leader,
       ${SUMMARY_COLUMNS}
     FROM viewer v
     LEFT JOIN events e ON e.id = ${eventId} AND ${visibleToSql(VIEWER_ID, VIEWER_IS_ADMIN)}
     ${viewerJoinsSql(VIEWER_ID)}`,
   );
   if (!row) return null;
+  const viewer: Viewer = { id: row.viewer_id, isAdmin: row.viewer_is_admin, role: row.viewer_role };
+  const summary = row.id === null ? null : toSummary(row as SummarySqlRow);
   return {
-    viewer: { id: row.viewer_id, isAdmin: row.viewer_is_admin, role: row.viewer_role },
+    viewer,
     expiresAt: new Date(row.session_expires_at),
     dataVersion: { version: row.data_version ?? '0', boundary: null },
-    event: row.id === null ? null : { ...toSummary(row as SummarySqlRow), myAnswers: asAnswers(row.my_answers) },
+    event:
+      summary === null
+        ? null
+        : {
+            ...summary,
+            myAnswers: asAnswers(row.my_answers),
+            // The details' rule (events-service.ts getVisible): the event's managers (event-access.ts `manages`,
+            // a section's leaders among them) and the leaders it names.
+            mayTakeRegister:
+              mayManageEvent(viewer, summary) ||
+              (summary.sectionId !== null && (viewer.isAdmin || row.leads_section === true)) ||
+              row.named_leader === true,
+          },
   };
 }

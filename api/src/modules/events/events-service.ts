@@ -25,6 +25,7 @@ import { readDataVersion, type DataVersion } from '../../db/data-version-reposit
 import { mayManage, type EventAccess } from './event-access';
 import { NO_PAYMENTS, type PaymentPort } from './payment-port';
 import { decodeCursor, encodeCursor } from './events-cursor';
+import type { RatioFactsPort } from './register-service';
 import type { RsvpService } from './rsvp-service';
 import type { CommentsService } from './comments-service';
 import type { SectionsService } from '../sections/sections-service';
@@ -66,11 +67,13 @@ export interface EventsCollaborators {
   sections: SectionsService;
   /** Fees: the details' payment parts, refunds when events are deleted. */
   payments?: PaymentPort;
+  /** The leaders an event names (the details tell one of them they may take its register). */
+  leaders: Pick<RatioFactsPort, 'namedOn'>;
 }
 
 export function createEventsService(
   deps: Pick<AppDeps, 'config' | 'notifications' | 'now' | 'prisma'>,
-  { access, images, rsvp, series, minors, comments, sections, payments = NO_PAYMENTS }: EventsCollaborators,
+  { access, images, rsvp, series, minors, comments, sections, payments = NO_PAYMENTS, leaders }: EventsCollaborators,
 ) {
   // A change and its notifications commit together (DESIGN §5): each trigger writes its fan-out job inside
   // the transaction of the change, so a failure undoes both, and a crash after the commit loses neither.
@@ -81,13 +84,20 @@ export function createEventsService(
   // The organisation's zone (cached briefly): events that name none are held in it.
   const orgZone = () => organisationTimeZone(deps);
 
-  /** An event's details, with the viewer's own answers to its registration questions (myAnswers). */
+  /**
+   * An event's details, with the viewer's own answers to its registration questions (myAnswers) and whether they
+   * may take its register (its managers and the leaders it names; the hot read decides the same in its statement).
+   */
   async function getVisible(viewer: Viewer, id: number): Promise<EventDetail> {
     const event = await listRepo.findVisibleEvent(prisma, viewer, id);
     if (!event) throw notFound(MSG.eventNotFound);
-    const detail: EventDetail = { ...event, myAnswers: await findMyAnswers(prisma, id, viewer.id) };
+    const [myAnswers, manages] = await Promise.all([
+      findMyAnswers(prisma, id, viewer.id),
+      access.manages(viewer, event),
+    ]);
+    const mayTakeRegister = manages || (await leaders.namedOn(id, viewer.id));
+    const detail: EventDetail = { ...event, myAnswers, mayTakeRegister };
     if (event.fee === null) return detail;
-    const manages = await access.manages(viewer, event);
     return { ...detail, ...(await payments.detailsOf(viewer, detail, manages)) };
   }
 

@@ -1,5 +1,6 @@
 // A meeting's register: the event's managers (its creator while they may create events, admins, the leaders of
-// its section) see who is expected and mark each one present, late, excused or absent. A scanned pass marks
+// its section) and the leaders the event names see who is expected and mark each one present, late, excused or
+// absent. A named leader gets the register and nothing else of the organiser's tools. A scanned pass marks
 // "present" on its own (a database trigger). Every save is audited (register.saved).
 import { invalid } from '../../../../shared/errors';
 import { ratioOf, type RatioRule } from '../../../../shared/leader-ratio';
@@ -11,6 +12,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/audit-repository';
 import type { Viewer } from '../users/viewer';
 import type { EventAccess } from './event-access';
+import { findRecord, type EventRecord } from './events-repository';
 import * as repo from './register-repository';
 
 /** The first ten ids, comma-separated, with ", …" after them when there are more. */
@@ -18,11 +20,16 @@ const idList = (userIds: number[]) => `${userIds.slice(0, 10).join(', ')}${userI
 
 const ROLE_ORDER = { leader: 0, member: 1 } as const;
 
-/** What the register asks of the leaders module (above this one): who is a minor, who a cleared leader, the rule. */
+/**
+ * What the register asks of the leaders module (above this one): who is a minor, who a cleared leader, the rule,
+ * and whether a member is named to lead the event.
+ */
 export interface RatioFactsPort {
   ratioFacts(
     users: Array<{ id: number; birthDate: Date | null }>,
   ): Promise<{ minors: Set<number>; cleared: Set<number>; rule: RatioRule }>;
+  /** Asked on every request, so that a leader taken off the event loses the register at once. */
+  namedOn(eventId: number, userId: number): Promise<boolean>;
 }
 
 export function createRegisterService(
@@ -31,7 +38,18 @@ export function createRegisterService(
   leaders: RatioFactsPort,
 ) {
   const { prisma } = deps;
-  const managed = (viewer: Viewer, id: number) => access.managedRecord(viewer, id, MSG.onlyOrganisers);
+
+  /**
+   * The event when the viewer may take its register: a leader it names (even of a private event they were not
+   * invited to: a manager chose them), else its managers (managedRecord's 404 and 403 for everyone else).
+   */
+  async function managed(viewer: Viewer, id: number): Promise<EventRecord> {
+    if (await leaders.namedOn(id, viewer.id)) {
+      const event = await findRecord(prisma, id);
+      if (event) return event;
+    }
+    return access.managedRecord(viewer, id, MSG.onlyOrganisers);
+  }
 
   /** Leaders first, then members, then the others who replied; by name within each. */
   async function read(eventId: number, sectionId: number | null): Promise<EventRegister> {

@@ -145,6 +145,10 @@ export const eventLeaders = (db: Db, eventId: number) =>
     })
     .then((rows) => rows.map((row) => row.user));
 
+/** Whether the member is one of the leaders the event names (who may take its register). */
+export const isEventLeader = async (db: Db, eventId: number, userId: number): Promise<boolean> =>
+  (await db.eventLeader.count({ where: { eventId, userId } })) > 0;
+
 /** Active members among `ids` (not erased, not guardian accounts), with their birth dates. */
 export const activeMembers = (db: Db, ids: number[]) =>
   db.user.findMany({

@@ -162,6 +162,9 @@ export function createLeadersService(deps: AppDeps, { access }: { access: Pick<E
     };
   }
 
+  /** Whether the member is named to lead the event: they may take its register, and nothing more of its tools. */
+  const namedOn = (eventId: number, userId: number): Promise<boolean> => repo.isEventLeader(prisma, eventId, userId);
+
   async function leadersView(eventId: number): Promise<EventLeaders> {
     const ctx = await context();
     const leaders = (await repo.eventLeaders(prisma, eventId)).filter(
@@ -312,6 +315,7 @@ export function createLeadersService(deps: AppDeps, { access }: { access: Pick<E
     candidates,
     shortOfLeaders,
     ratioFacts,
+    namedOn,
     scanDue,
   };
 }

@@ -1,7 +1,8 @@
 // Event details (SPEC §2): the cover, then what a friend opening a shared link wants first — the name, when,
 // where (a map link), the host and the faces of those going, all within a phone's first screen (event-hero.tsx) —
 // then RSVP, the facts table, the description, attendees and the discussion; Share and, for a manager, the Manage
-// sheet at the top and, full width below, the organiser's panel (attendee table, check-in, CSV, messages).
+// sheet at the top and, full width below, the organiser's panel (attendee table, check-in, CSV, messages); for a
+// leader the event names who does not manage it, Register at the top.
 import { ArrowLeft, CalendarX } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from '../../../../lib/router';
@@ -23,6 +24,7 @@ import { ManageEvent } from '../manage/manage-event';
 import { LeadersWarning } from '../manage/leaders-warning';
 import pageStyles from './event-details-page.module.css';
 import styles from '../manage/organiser-panel.module.css';
+import { RegisterLink } from '../register/register-link';
 import { RsvpCard } from '../rsvp/rsvp-card';
 import { ShareEvent } from './share-event';
 
@@ -82,12 +84,16 @@ export function EventDetailsPage() {
   }
   const data = event.data;
   const canManage = Boolean(user && managesEvent(user, data));
+  // A leader the event names takes its register, its one organiser's tool (the organiser's panel has it for
+  // managers).
+  const registerOnly = !canManage && data.mayTakeRegister === true;
 
   return (
     <>
       <div className="details-top">
         <BackToEvents />
         <div className={`button-group ${pageStyles.topActions}`}>
+          {registerOnly && <RegisterLink eventId={data.id} />}
           <AddToCalendar event={data} />
           <ShareEvent event={data} />
         </div>
@@ -97,7 +103,7 @@ export function EventDetailsPage() {
           </div>
         )}
       </div>
-      <LeadersWarning eventId={data.id} canManage={canManage} />
+      <LeadersWarning eventId={data.id} canManage={canManage} offerPicker />
       <article className="details-grid">
         <div className={`details-cover ${pageStyles.cover}`}>
           <EventCover event={data} variant="cover" priority />

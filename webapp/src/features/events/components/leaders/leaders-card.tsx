@@ -15,7 +15,6 @@ import styles from './leaders.module.css';
 
 const messages = defineMessages({
   none: { id: 'web.leaders.none', defaultMessage: 'No leaders named yet.' },
-  choose: { id: 'web.leaders.choose', defaultMessage: 'Choose leaders' },
 });
 
 export function LeadersCard({ eventId, className = '' }: { eventId: number; className?: string }) {
@@ -31,7 +30,7 @@ export function LeadersCard({ eventId, className = '' }: { eventId: number; clas
       actions={
         <Button size="small" variant="secondary" onClick={() => setOpen(true)} disabled={!leaders.data}>
           <UserCog size={16} aria-hidden="true" />
-          {t(messages.choose)}
+          {t(leadersMessages.choose)}
         </Button>
       }
     >

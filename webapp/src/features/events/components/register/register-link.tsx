@@ -1,4 +1,5 @@
-// The register's link among the event's tools (the panel is its managers' already).
+// The register's link: among the event's tools (the panel is its managers' already), and at the top of the event
+// page for a leader the event names.
 import { ClipboardCheck } from 'lucide-react';
 import { Link } from '../../../../lib/router';
 import { buttonClass } from '../../../../components/button/button';
