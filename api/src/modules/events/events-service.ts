@@ -5,21 +5,14 @@ import { MSG } from '../../../../shared/messages';
 import { mayCreateEvents } from '../../../../shared/permissions';
 import type { OrganisationLanguage, SeriesScope } from '../../../../shared/constants';
 import type { eventCreateSchema, EventsPageQuery } from '../../../../shared/schemas/events';
-import type {
-  EventDetail,
-  EventHost,
-  EventPreview,
-  EventSummary,
-  EventsPage,
-  InvitationItem,
-} from '../../../../shared/types';
+import type { EventDetail, EventHost, EventPreview, EventSummary, EventsPage } from '../../../../shared/types';
 import { DELETED_MEMBER_NAME } from '../../../../shared/deleted-member';
 import { firstName } from '../../../../shared/minor-names';
 import type { AppDeps } from '../../deps';
 import type { MinorsService } from '../minors/minors-service';
 import type { EventChange } from '../notifications/templates';
 import type { ImagesService } from '../images/images-service';
-import { forbidden, invalid, notFound, type ErrorMessage } from '../../../../shared/errors';
+import { forbidden, invalid, notFound } from '../../../../shared/errors';
 import { versionTag } from '../../http/version-etag';
 import { readDataVersion, type DataVersion } from '../../db/data-version-repository';
 import { mayManage, type EventAccess } from './event-access';
@@ -34,7 +27,7 @@ import { createDefaults, toWrite, type EventFields } from './event-write';
 import * as repo from './events-repository';
 import * as listRepo from './events-list-repository';
 import { findMyAnswers } from './event-read-repository';
-import * as invitationsRepo from './invitations-repository';
+import { createInvitations } from './invitations';
 import * as seriesRepo from './series-repository';
 import { idOfPartKey } from './event-rows-repository';
 import { createSummaryParts, joinJson, summariesJson } from './summary-json';
@@ -230,28 +223,6 @@ export function createEventsService(
     return shown!;
   }
 
-  async function invitations(viewer: Viewer, id: number): Promise<InvitationItem[]> {
-    await managedRecord(viewer, id, MSG.onlyCreatorInvites);
-    return invitationsRepo.listInvitations(prisma, id);
-  }
-
-  /**
-   * Replaces the invited set. Invitations on a public event are accepted and stored: they change nothing
-   * while it is public, and they keep their meaning if the creator later makes it private (the web app
-   * only offers them on private events). Only users not invited before are notified, and only active members
-   * may be newly invited (400 naming the others).
-   */
-  async function replaceInvitations(viewer: Viewer, id: number, userIds: number[]): Promise<InvitationItem[]> {
-    await managedRecord(viewer, id, MSG.onlyCreatorInvites);
-    const result = await invitationsRepo.replaceInvitations(prisma, id, userIds, (tx, added) =>
-      notifications.invited(id, added, tx),
-    );
-    if (result.kind === 'event-gone') throw notFound(MSG.eventNotFound);
-    if (result.kind === 'unknown-users') throw invalid(unknownUsersMessage(result.userIds));
-    if (result.kind === 'not-members') throw invalid(MSG.inviteesNotMembers({ ids: idList(result.userIds) }));
-    return result.invitations;
-  }
-
   /** The whole list as JSON bytes (SPEC's GET /api/events): every visible event, oldest first. */
   async function listJson(viewer: Viewer, sectionId?: number): Promise<Buffer> {
     const listed = await listRepo.listVisible(prisma, viewer, sectionId);
@@ -344,17 +315,8 @@ export function createEventsService(
     attendees: rsvp.attendees,
     host,
     ...comments,
-    invitations,
-    replaceInvitations,
+    ...createInvitations(deps, access),
   };
 }
 
 export type EventsService = ReturnType<typeof createEventsService>;
-
-/** The first ten ids, comma-separated, with ", …" after them when there are more. */
-const idList = (userIds: number[]) => `${userIds.slice(0, 10).join(', ')}${userIds.length > 10 ? ', …' : ''}`;
-
-function unknownUsersMessage(userIds: number[]): ErrorMessage {
-  if (userIds.length === 0) return MSG.unknownInvitees;
-  return MSG.unknownInviteesNamed({ ids: idList(userIds) });
-}

@@ -7,13 +7,11 @@ import { conflict, forbidden, invalid, notFound } from '../../../../shared/error
 import { MSG } from '../../../../shared/messages';
 import type { SectionItem, SectionMembers } from '../../../../shared/types/sections';
 import type { AppDeps } from '../../deps';
+import { idList } from '../../lib/id-list';
 import { recordAudit } from '../audit/audit-repository';
 import type { MinorsService } from '../minors/minors-service';
 import type { Viewer } from '../users/viewer';
 import * as repo from './sections-repository';
-
-/** The first ten ids, comma-separated, with ", …" after them when there are more. */
-const idList = (userIds: number[]) => `${userIds.slice(0, 10).join(', ')}${userIds.length > 10 ? ', …' : ''}`;
 
 export function createSectionsService(deps: Pick<AppDeps, 'prisma'>, minors: MinorsService) {
   const { prisma } = deps;
