@@ -241,10 +241,11 @@ describe.each(WEB_DATABASE_KINDS)('Telegram in the web app on %s', (kind) => {
     await page.addInitScript(installTelegram);
     await page.goto(`/${launchHash(initData)}`);
     const panel = page.getByRole('region', { name: 'Organiser tools' });
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      panel.getByRole('link', { name: 'Download CSV' }).click(),
-    ]);
+    const link = panel.getByRole('link', { name: 'Download CSV' });
+    // The Mini App signs in from initData, opens the event and then loads the organiser's panel on its own: on a
+    // busy machine that alone can take the page's whole default wait, which is for the download.
+    await link.waitFor({ state: 'visible', timeout: 30_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const chunks: Buffer[] = [];
     for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
     expect(download.suggestedFilename()).toBe(`attendees-event-${event.id}.csv`);
