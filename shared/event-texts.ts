@@ -1,8 +1,8 @@
 // An event's optional texts (beyond its required name, description and place), each declared once here: its
-// limit, its name in messages, who reads it, how an edit of it is told, and its words on screen. The request
-// schema, the stored record, the list's and calendar's columns, the edit's announcement, the form and the details
-// page follow from these two tables, so adding a text is a row in each, a column in the database and its words in
-// the catalogs (docs/architecture.md, "Adding a field to events").
+// limit, its name in messages, who reads it and how an edit of it is told. The request schema, the stored record,
+// the list's and calendar's columns, the edit's announcement, the form and the details page follow from this
+// table, so adding a text is a row here (and its heading, for members' texts), its words in the web app
+// (EVENT_TEXT_WORDS), a column in the database and its catalog entries (docs/architecture.md, "Adding a field").
 import { defineMessages, type MessageDescriptor } from './i18n/define';
 
 interface EventTextSpec {
@@ -57,31 +57,14 @@ export type MemberTextKey = {
 }[EventTextKey];
 export type MemberTexts = Pick<EventTexts, MemberTextKey>;
 
-/** A text's words on screen: the form's label and the hint under it; a members' text's heading where it is read. */
-type TextWords<K extends EventTextKey> = {
-  label: MessageDescriptor;
-  hint: MessageDescriptor;
-} & (K extends MemberTextKey ? { heading: MessageDescriptor } : unknown);
-
-/** Kept apart from EVENT_TEXTS so that code that only validates (the server, the first page) carries no words. */
-export const EVENT_TEXT_WORDS: { [K in EventTextKey]: TextWords<K> } = {
-  publicSummary: defineMessages({
-    label: { id: 'web.events.form.publicSummary', defaultMessage: 'Public summary' },
-    hint: {
-      id: 'web.events.form.publicSummaryHint',
-      defaultMessage:
-        'Visitors and link previews in chats see this. Write it for people outside the group: never the place or anything private.',
-    },
-  }),
-  whatToBring: defineMessages({
-    label: { id: 'web.events.form.whatToBring', defaultMessage: 'What to bring' },
-    hint: {
-      id: 'web.events.form.whatToBringHint',
-      defaultMessage: 'Kit, food, money for the bus: members see it on the event page and in their calendar.',
-    },
-    heading: { id: 'web.events.details.whatToBring', defaultMessage: 'What to bring' },
-  }),
-};
+/**
+ * A members' text's heading where it is read outside the web app's own screens (calendar entries, from the server
+ * and the web app's links): "What to bring: …". The web app's labels and headings are its own
+ * (webapp/src/features/events/components/common/event-text-words.ts), so that each screen loads its words.
+ */
+export const EVENT_TEXT_HEADINGS: { [K in MemberTextKey]: MessageDescriptor } = defineMessages({
+  whatToBring: { id: 'calendar.text.whatToBring', defaultMessage: 'What to bring' },
+});
 
 export const MEMBER_TEXT_KEYS = EVENT_TEXT_KEYS.filter(
   (key) => (EVENT_TEXTS[key] as EventTextSpec).readBy === 'members',
@@ -105,7 +88,6 @@ export function memberTextsShown(
 ): Array<{ key: MemberTextKey; heading: MessageDescriptor; text: string }> {
   return MEMBER_TEXT_KEYS.flatMap((key) => {
     const text = source[key];
-    const words = EVENT_TEXT_WORDS[key] as { heading?: MessageDescriptor };
-    return text && words.heading ? [{ key, heading: words.heading, text }] : [];
+    return text ? [{ key, heading: EVENT_TEXT_HEADINGS[key], text }] : [];
   });
 }

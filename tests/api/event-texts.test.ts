@@ -4,8 +4,7 @@
 // heading. The texts are read from the table, so a new one is tried as soon as it is declared. On PGlite and
 // (when configured) PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_TEXT_KEYS, EVENT_TEXTS, MEMBER_TEXT_KEYS, EVENT_TEXT_WORDS } from '../../shared/event-texts';
-import type { MessageDescriptor } from '../../shared/i18n/define';
+import { EVENT_TEXT_KEYS, EVENT_TEXTS, MEMBER_TEXT_KEYS, EVENT_TEXT_HEADINGS } from '../../shared/event-texts';
 import { FIELD_NAMES } from '../../shared/field-names';
 import type { EventSummary } from '../../shared/types';
 import { columnOf } from '../../api/src/modules/events/event-columns';
@@ -63,7 +62,6 @@ describe.each(DATABASE_KINDS)("an event's optional texts on %s", (kind) => {
     const ics = await admin.get<string>(`/api/events/${created.body.id}/calendar.ics`);
     expect(ics.status).toBe(200);
     const unfolded = String(ics.body).replace(/\r\n[ \t]/g, '');
-    const { heading } = EVENT_TEXT_WORDS[key] as { heading: MessageDescriptor };
-    expect(unfolded).toContain(`${heading.defaultMessage}: Waterproofs and a torch`);
+    expect(unfolded).toContain(`${EVENT_TEXT_HEADINGS[key].defaultMessage}: Waterproofs and a torch`);
   });
 });

@@ -7,6 +7,7 @@ import { Card } from '../../../../components/card/card';
 import { ZoneNote } from '../../../../components/zone-note/zone-note';
 import { defineMessages, useT } from '../../../../i18n';
 import { detailDate, detailTime } from '../../../../lib/dates';
+import { EVENT_TEXT_WORDS } from '../common/event-text-words';
 import { peopleCount, spotsText } from '../rsvp/rsvp-text';
 
 export const factsMessages = defineMessages({
@@ -44,7 +45,11 @@ export function EventFacts({ event, className = '' }: { event: EventDetail; clas
     ],
     ['location', t(factsMessages.location), event.location || t(factsMessages.noLocation)],
     // The texts members read (shared/event-texts.ts), each under its heading.
-    ...memberTextsShown(event).map(({ key, heading, text }): [string, string, ReactNode] => [key, t(heading), text]),
+    ...memberTextsShown(event).map(({ key, text }): [string, string, ReactNode] => [
+      key,
+      t(EVENT_TEXT_WORDS[key].heading),
+      text,
+    ]),
     ['attending', t(factsMessages.attending), peopleCount(event.attendingCount)],
   ];
   const spots = spotsText(event);

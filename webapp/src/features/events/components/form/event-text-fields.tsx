@@ -3,7 +3,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import {
   EVENT_TEXT_KEYS,
-  EVENT_TEXT_WORDS,
   EVENT_TEXTS,
   eachText,
   type EventTextKey,
@@ -11,6 +10,7 @@ import {
 } from '../../../../../../shared/event-texts';
 import { Field } from '../../../../components/field/field';
 import { useT } from '../../../../i18n';
+import { EVENT_TEXT_WORDS } from '../common/event-text-words';
 
 /** The texts as the form holds them: '' is none. */
 export type TextValues = { [K in EventTextKey]: string };
