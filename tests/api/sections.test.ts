@@ -1,12 +1,14 @@
 // Sections over HTTP: admins make them and name their leaders; leaders run their section's membership and
-// events and nothing else; a section's events are seen by its members, their guardians, its leaders and admins
-// only, in every channel (list, page, filter, details, calendar download and feed, link preview). A leader's own
-// account names the sections they lead.
+// events and nothing else; a section's events are seen by its members, their guardians, its leaders, admins and
+// the leaders an event names only, in every channel (list, page, filter, details, calendar download and feed,
+// link preview). A leader's own account names the sections they lead.
 import type { User } from '@prisma/client';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases';
 import { eventBody } from '../support/events';
 import type { TestClient } from '../support/http-client';
+import { pageFor } from '../support/pages';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type Who = { user: User; client: TestClient };
@@ -205,5 +207,89 @@ describe.each(DATABASE_KINDS)('sections on %s', (kind) => {
     const now = await outsider.client.get(`/api/events/${trip.body.id}`);
     expect(now.status).toBe(200);
     expect(now.body.sectionId).toBeNull();
+  });
+
+  it('When a Scout leader is named on a Cubs event, then they see it everywhere until taken off; other Scouts do not', async () => {
+    // Sid is a cleared adult who leads the Scouts and is nothing of the Cubs.
+    const sid = await app.signedIn({ name: 'Sid Scoutleader', birthDate: new Date('1985-07-07T00:00:00.000Z') });
+    for (const check of ['background_check', 'safeguarding_training']) {
+      const added = await admin.client.post(`/api/admin/members/${sid.user.id}/checks`, {
+        kind: check,
+        completedOn: '2029-01-01',
+        expiresOn: '2032-01-01',
+      });
+      expect(added.status, added.text).toBe(201);
+    }
+    expect((await admin.client.put(`/api/sections/${scouts}/leaders`, { userIds: [sid.user.id] })).status).toBe(200);
+    await sid.client.get('/api/users/me/calendar-feed');
+    expect((await sid.client.patch('/api/users/me/calendar-feed', { allEvents: true })).status).toBe(200);
+    const made = await cubLeader.client.post(
+      '/api/events',
+      eventBody({ name: 'Cub sleepover', date: '2030-06-20T18:00:00.000Z', sectionId: cubs }),
+    );
+    expect(made.status, made.text).toBe(201);
+    const sleepover = made.body.id as number;
+
+    /** The sleepover's entry in the member's "every event" feed (its STATUS), or undefined. */
+    const feedEntry = async (who: Who) => {
+      const { url } = (await who.client.get('/api/users/me/calendar-feed')).body as { url: string };
+      const res = await fetch(url.replace('https://events.example.org', app.url));
+      expect(res.status).toBe(200);
+      const calendar = new ICAL.Component(ICAL.parse(await res.text()));
+      const vevent = calendar
+        .getAllSubcomponents('vevent')
+        .find((entry) => String(entry.getFirstPropertyValue('uid')).startsWith(`event-${sleepover}@`));
+      return (
+        vevent && { summary: vevent.getFirstPropertyValue('summary'), status: vevent.getFirstPropertyValue('status') }
+      );
+    };
+    const hidden = async (who: Who) => {
+      expect(ids((await who.client.get('/api/events')).body)).not.toContain(sleepover);
+      expect(ids((await who.client.get('/api/events?when=upcoming&limit=50')).body.events)).not.toContain(sleepover);
+      expect((await who.client.get(`/api/events/${sleepover}`)).status).toBe(404);
+      expect((await who.client.get(`/api/events/${sleepover}/calendar.ics`)).status).toBe(404);
+    };
+    await hidden(sid);
+    expect(await feedEntry(sid)).toBeUndefined();
+    const listTag = (await sid.client.get('/api/events')).headers.get('etag') ?? '';
+    expect(listTag).toMatch(/^W\//);
+
+    const named = await cubLeader.client.put(`/api/events/${sleepover}/leaders`, { userIds: [sid.user.id] });
+    expect(named.status, named.text).toBe(200);
+    // At once, past the list's kept ETag: the list, its pages, the details, the download, the feed, the page.
+    const listed = await sid.client.get('/api/events', { headers: { 'If-None-Match': listTag } });
+    expect(listed.status).toBe(200);
+    expect(ids(listed.body)).toContain(sleepover);
+    expect(ids((await sid.client.get(`/api/events?when=upcoming&sectionId=${cubs}`)).body.events)).toEqual([sleepover]);
+    const details = await sid.client.get(`/api/events/${sleepover}`);
+    expect(details.status, details.text).toBe(200);
+    expect(details.body).toMatchObject({ name: 'Cub sleepover', sectionId: cubs, mayTakeRegister: true });
+    const ics = await sid.client.get(`/api/events/${sleepover}/calendar.ics`);
+    expect(ics.status).toBe(200);
+    expect(ics.text).toContain('SUMMARY:Cub sleepover');
+    expect(await feedEntry(sid)).toEqual({ summary: 'Cub sleepover', status: 'TENTATIVE' });
+    expect((await pageFor(app, `/events/${sleepover}`, sid.client)).html).toContain('Cub sleepover');
+    // Leading it is not running it: editing stays the managers'.
+    expect((await sid.client.patch(`/api/events/${sleepover}`, eventBody({ name: 'Sid’s sleepover' }))).status).toBe(
+      403,
+    );
+    // Another Scout, not named, still sees nothing of it.
+    await hidden(scout);
+
+    const detailsTag = (await sid.client.get(`/api/events/${sleepover}`)).headers.get('etag') ?? '';
+    const shownTag = (await sid.client.get('/api/events')).headers.get('etag') ?? '';
+    expect((await cubLeader.client.put(`/api/events/${sleepover}/leaders`, { userIds: [] })).status).toBe(200);
+    // Taken off: gone at once, past kept ETags, and the feed tells the calendar app to remove it.
+    const after = await sid.client.get('/api/events', { headers: { 'If-None-Match': shownTag } });
+    expect(after.status).toBe(200);
+    expect(ids(after.body)).not.toContain(sleepover);
+    const detailsAfter = await sid.client.get(`/api/events/${sleepover}`, { headers: { 'If-None-Match': detailsTag } });
+    expect(detailsAfter.status).toBe(404);
+    await hidden(sid);
+    // The database stamps a cancellation with its own clock: the feed is read on that day, not the test's.
+    app.setNow(new Date());
+    expect(await feedEntry(sid)).toEqual({ summary: 'Cub sleepover', status: 'CANCELLED' });
+    app.setNow(NOW);
+    expect((await pageFor(app, `/events/${sleepover}`, sid.client)).html).not.toContain('Cub sleepover');
   });
 });

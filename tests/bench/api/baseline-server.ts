@@ -1,8 +1,8 @@
 // Child process: the baseline, the best plain server we know for these answers. A bare node:http server, pg,
 // and one named prepared statement per endpoint that checks the session and reads what ours answers for the
-// signed-in member: visibility (public, created or invited; admins see all), the counts kept on the event's row,
-// the member's own RSVP and, in the details, their answers to the event's questions and whether they may take its
-// register. Rows become JSON through the app's own toSummary, so both send the same bytes (the bench checks that
+// signed-in member: visibility (public, created, invited or named to lead; admins see all), the counts kept on the
+// event's row, the member's own RSVP and, in the details, their answers to the event's questions and whether they
+// may take its register. Rows become JSON through the app's own toSummary, so both send the same bytes (the bench checks that
 // before loading either).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,7 +33,8 @@ SELECT ${SUMMARY_COLUMNS.text}${
 }
 FROM viewer v
 LEFT JOIN events e ON ${oneEvent ? 'e.id = $2 AND ' : ''}(v.is_admin OR e.is_public OR e.creator_id = v.id
-  OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = v.id))
+  OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = v.id)
+  OR EXISTS (SELECT 1 FROM event_leaders el WHERE el.event_id = e.id AND el.user_id = v.id))
 LEFT JOIN attendances me ON me.event_id = e.id AND me.user_id = v.id
 LEFT JOIN event_series sr ON sr.id = e.series_id
 ORDER BY e.date, e.id`;

@@ -115,19 +115,9 @@ const RECORD_COLUMNS = PrismaTypes.raw(
 );
 
 /** The event's record when the viewer may see it (the one visibility rule), else null. */
-export const findVisibleRecord = (prisma: Prisma, viewer: Viewer, id: number): Promise<EventRecord | null> =>
-  findRecordWhere(prisma, id, visibleSql(viewer));
-
-/**
- * The event's record whoever asks, else null: only for a caller that has already decided the viewer may act on
- * it without seeing it (a leader the event names takes its register).
- */
-export const findRecord = (prisma: Prisma, id: number): Promise<EventRecord | null> =>
-  findRecordWhere(prisma, id, PrismaTypes.sql`TRUE`);
-
-async function findRecordWhere(prisma: Prisma, id: number, condition: PrismaTypes.Sql): Promise<EventRecord | null> {
+export async function findVisibleRecord(prisma: Prisma, viewer: Viewer, id: number): Promise<EventRecord | null> {
   const [row] = await prisma.$queryRaw<EventRecord[]>`
-    SELECT ${RECORD_COLUMNS} FROM events e WHERE e.id = ${id} AND ${condition}`;
+    SELECT ${RECORD_COLUMNS} FROM events e WHERE e.id = ${id} AND ${visibleSql(viewer)}`;
   if (!row) return null;
   // Drivers differ in how they hand over instants; the record holds Dates.
   return {

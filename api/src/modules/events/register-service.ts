@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/audit-repository';
 import type { Viewer } from '../users/viewer';
 import type { EventAccess } from './event-access';
-import { findRecord, type EventRecord } from './events-repository';
+import { findVisibleRecord, type EventRecord } from './events-repository';
 import * as repo from './register-repository';
 
 /** The first ten ids, comma-separated, with ", …" after them when there are more. */
@@ -40,12 +40,12 @@ export function createRegisterService(
   const { prisma } = deps;
 
   /**
-   * The event when the viewer may take its register: a leader it names (even of a private event they were not
-   * invited to: a manager chose them), else its managers (managedRecord's 404 and 403 for everyone else).
+   * The event when the viewer may take its register: a leader it names (who sees it, as the visibility rule says),
+   * else its managers (managedRecord's 404 and 403 for everyone else).
    */
   async function managed(viewer: Viewer, id: number): Promise<EventRecord> {
     if (await leaders.namedOn(id, viewer.id)) {
-      const event = await findRecord(prisma, id);
+      const event = await findVisibleRecord(prisma, viewer, id);
       if (event) return event;
     }
     return access.managedRecord(viewer, id, MSG.onlyOrganisers);
