@@ -9,14 +9,12 @@ import { byShownName } from '../../../../shared/minor-names';
 import type { RegisterInput } from '../../../../shared/schemas/registers';
 import type { EventRegister, RegisterStatus } from '../../../../shared/types/registers';
 import type { AppDeps } from '../../deps';
+import { idList } from '../../lib/id-list';
 import { recordAudit } from '../audit/audit-repository';
 import type { Viewer } from '../users/viewer';
 import type { EventAccess } from './event-access';
 import { findVisibleRecord, type EventRecord } from './events-repository';
 import * as repo from './register-repository';
-
-/** The first ten ids, comma-separated, with ", …" after them when there are more. */
-const idList = (userIds: number[]) => `${userIds.slice(0, 10).join(', ')}${userIds.length > 10 ? ', …' : ''}`;
 
 const ROLE_ORDER = { leader: 0, member: 1 } as const;
 
