@@ -131,7 +131,11 @@ describe.each(WEB_DATABASE_KINDS)('leader checks in the web app on %s', (kind) =
           await page.goto(`/events/${eventId}`);
           const warning = page.getByTestId('leaders-warning');
           await shows(warning);
-          if (language === 'en') expect(await warning.textContent()).toBe('Two cleared leaders needed — 1 assigned');
+          // On the event page the warning also offers the leaders picker.
+          if (language === 'en') {
+            expect(await warning.textContent()).toBe('Two cleared leaders needed — 1 assigned Choose leaders');
+            await shows(warning.getByRole('button', { name: 'Choose leaders' }));
+          }
           await settle(page);
           const { scrollWidth, innerWidth } = await page.evaluate(() => ({
             scrollWidth: document.documentElement.scrollWidth,
