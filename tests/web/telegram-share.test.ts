@@ -56,7 +56,9 @@ describe('Sharing an event from the Mini App', () => {
     const preparedBefore = botApi.callsOf('savePreparedInlineMessage').length;
     const page = await openPage(browser, app.url);
     await launchMiniApp(page, { id: 945002, first_name: 'Olga' }, { startParam: `event_${event.id}` });
-    await shows(page.getByRole('heading', { name: 'Leaders Meeting' }));
+    // Signing in from initData and opening the deep-linked event can take the page's whole 10 s default when the
+    // suite runs its browsers side by side; what this test checks comes after.
+    await page.getByRole('heading', { name: 'Leaders Meeting' }).waitFor({ state: 'visible', timeout: 30_000 });
     // The Manage button sits beside where Share would be, drawn in the same pass.
     await shows(page.getByRole('button', { name: 'Manage', exact: true }));
 
