@@ -7,6 +7,7 @@ import type { AttendanceMember } from '../../shared/types/registers';
 import { DATABASE_KINDS } from '../support/databases';
 import { eventBody } from '../support/events';
 import type { TestClient } from '../support/http-client';
+import { clearAsLeader } from '../support/leaders';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type Who = { user: User; client: TestClient };
@@ -101,14 +102,7 @@ describe.each(DATABASE_KINDS)('registers and section attendance on %s', (kind) =
     // The live ratio counts who is there: Amy and Ben (Cat is excused; Dan gave no age), and no cleared leader yet.
     expect(taken.body.ratio).toEqual({ leaders: 0, minors: 2, required: 2, ok: false });
     expect(taken.body.rule).toEqual({ minLeadersPerEvent: 2, youthPerLeader: 8 });
-    for (const check of ['background_check', 'safeguarding_training']) {
-      const added = await admin.client.post(`/api/admin/members/${lena.user.id}/checks`, {
-        kind: check,
-        completedOn: '2029-01-01',
-        expiresOn: '2032-01-01',
-      });
-      expect(added.status, added.text).toBe(201);
-    }
+    await clearAsLeader(admin.client, lena.user.id);
     const cleared = (await lena.client.get(`/api/events/${first}/register`)).body;
     expect(cleared.ratio).toEqual({ leaders: 1, minors: 2, required: 2, ok: false });
     const flags = (line: { user: { name: string }; minor: boolean; clearedLeader: boolean }) => [
@@ -245,14 +239,7 @@ describe.each(DATABASE_KINDS)('registers and section attendance on %s', (kind) =
     app.setNow(BEFORE);
     // Nia is a cleared adult and a Cub member: not the meeting's creator, not a leader of its section.
     const nia = await app.signedIn({ name: 'Nia Helper', birthDate: born('1988-08-08') });
-    for (const check of ['background_check', 'safeguarding_training']) {
-      const added = await admin.client.post(`/api/admin/members/${nia.user.id}/checks`, {
-        kind: check,
-        completedOn: '2029-01-01',
-        expiresOn: '2032-01-01',
-      });
-      expect(added.status, added.text).toBe(201);
-    }
+    await clearAsLeader(admin.client, nia.user.id);
     expect((await admin.client.put(`/api/sections/${cubs}/members`, { add: [nia.user.id] })).status).toBe(200);
     const hikeBody = eventBody({ name: 'Cub meeting: hike', date: '2030-05-01T17:00:00.000Z', sectionId: cubs });
     const made = await lena.client.post('/api/events', hikeBody);
