@@ -89,6 +89,16 @@ function countFetches() {
  * no 'Loading' state, still so two frames later (an answer that starts another request shows between them).
  * Cheaper than Playwright's 'networkidle', which always waits for half a second of silence.
  */
+/**
+ * Waits for the page's running animations. A cancelled one (a toast taken away, a transition interrupted by the
+ * scheme change) rejects its `finished` with AbortError; it has stopped moving all the same, so it counts as done.
+ */
+export async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
+}
+
 export async function settle(page: Page) {
   await expect
     .poll(

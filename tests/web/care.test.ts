@@ -13,7 +13,16 @@ import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessio
 import { ARTIFACTS_DIR } from '../support/env';
 import { createFamily } from '../support/family';
 import { startBotTestApp, type BotTestApp } from '../support/bot-test-app';
-import { expectAccessible, expectToast, futureDate, launchBrowser, openPage, settle, shows } from './browser';
+import {
+  animationsDone,
+  expectAccessible,
+  expectToast,
+  futureDate,
+  launchBrowser,
+  openPage,
+  settle,
+  shows,
+} from './browser';
 import { SCHEMES, SIZES } from './layout-kit';
 import { launchMiniApp } from './telegram-client';
 
@@ -26,7 +35,7 @@ async function screens(page: Page, name: string) {
   mkdirSync(DIR, { recursive: true });
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    await animationsDone(page);
     for (const [label, size] of Object.entries(SIZES)) {
       await page.setViewportSize(size);
       await page.evaluate(() => window.scrollTo(0, 0));

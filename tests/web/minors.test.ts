@@ -14,7 +14,7 @@ import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';
 import { ARTIFACTS_DIR } from '../support/env';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import {
-  WEB_DATABASE_KINDS,
+  animationsDone,
   chooseBirthDate,
   expectAccessible,
   expectToast,
@@ -24,6 +24,7 @@ import {
   overnightCamp,
   settle,
   shows,
+  WEB_DATABASE_KINDS,
   yearsAgo,
 } from './browser';
 import { SCHEMES, SIZES } from './layout-kit';
@@ -39,7 +40,7 @@ async function screens(page: Page, name: string, { whole = true } = {}) {
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme });
     // The buttons fade to the new scheme's colours: checked mid-fade they would read as low contrast.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    await animationsDone(page);
     for (const [label, size] of Object.entries(SIZES)) {
       await page.setViewportSize(size);
       // A whole page from its top: scrolled, the sticky header would be drawn over the middle of the picture.

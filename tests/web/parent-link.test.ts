@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/auth/sessions';
 import { startNotifyApp, type NotifyApp } from '../notifications/notify-app';
 import { ARTIFACTS_DIR } from '../support/env';
-import { WEB_DATABASE_KINDS, futureDate, launchBrowser, openPage, settle, shows } from './browser';
+import { animationsDone, futureDate, launchBrowser, openPage, settle, shows, WEB_DATABASE_KINDS } from './browser';
 import { SCHEMES, SIZES } from './layout-kit';
 
 const DIR = path.join(ARTIFACTS_DIR, 'web', 'parent-link');
@@ -20,7 +20,7 @@ async function screens(page: Page, name: string) {
   mkdirSync(DIR, { recursive: true });
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    await animationsDone(page);
     for (const [label, size] of Object.entries(SIZES)) {
       await page.setViewportSize(size);
       await settle(page);

@@ -14,6 +14,7 @@ import { ARTIFACTS_DIR } from '../support/env';
 import { eventRow } from '../support/events';
 import { startTestApp, type TestApp } from '../support/test-app';
 import {
+  animationsDone,
   chooseBirthDate,
   expectAccessible,
   expectToast,
@@ -115,7 +116,7 @@ describe('the reply choices and the date of birth', () => {
         await page.emulateMedia({ colorScheme: scheme });
         for (const size of ['phone', 'desktop'] as const) {
           await page.setViewportSize(SIZES[size]);
-          await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+          await animationsDone(page);
           // One filled lead; the two others alike, and not like it.
           expect(await background(attend)).not.toBe(await background(maybe));
           expect(await background(maybe)).toBe(await background(cannot));
