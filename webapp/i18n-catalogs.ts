@@ -21,6 +21,8 @@ import type { Plugin } from 'vite';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SOURCE_DIR = path.join(ROOT, 'webapp/src');
+/** Shared code the web app bundles and the server runs too (shared/calendar.ts says its texts in both). */
+const SHARED_DIR = path.join(ROOT, 'shared');
 const CATALOG_DIR = path.join(ROOT, 'shared/i18n/catalogs');
 const LANGUAGES = ['en', 'de', 'es', 'fr', 'ru', 'uk', 'ar'] as const;
 export const PSEUDO_LANGUAGE = 'en-XA';
@@ -37,8 +39,8 @@ const NO_PARSER = '?no-parser';
 /** A component's useT() waits for its own chunk's part only (the build writes the key in). */
 const USE_T_CALL = /\buseT\(\s*\)/g;
 
-// `id: 'web.x.y'` inside defineMessages (and `calendar.x` of shared/calendar.ts, which the server says too), and
-// msg('key') for the API's own texts (shared/messages.ts).
+// `id: 'web.x.y'` inside defineMessages (and `calendar.x` of shared/calendar.ts and shared/event-texts.ts, which
+// the server says too), and msg('key') for the API's own texts (shared/messages.ts).
 const MESSAGE_ID = /\bid:\s*'((?:web|msg|calendar)\.[A-Za-z0-9_.-]+)'/g;
 const MSG_CALL = /\bmsg\(\s*'([A-Za-z0-9_]+)'\s*\)/g;
 /** msg(key) with a key found at run time (a validation message): the part holds every API text. */
@@ -199,7 +201,12 @@ export function i18nCatalogs(): Plugin {
     },
     transform(code, id) {
       const file = id.replace(/\?.*$/, '');
-      if (!file.startsWith(SOURCE_DIR) || !/\.tsx?$/.test(file) || file.includes('/webapp/src/i18n/')) return null;
+      // Shared modules only in the build: in development and in tests every catalog loads whole, and a server
+      // that imports shared/calendar.ts under vitest must not start loading the web app's catalogs.
+      const shared =
+        isBuild && file.startsWith(SHARED_DIR + path.sep) && !file.startsWith(path.join(SHARED_DIR, 'i18n'));
+      if (!(shared || file.startsWith(SOURCE_DIR)) || !/\.tsx?$/.test(file) || file.includes('/webapp/src/i18n/'))
+        return null;
       const ids = messageIdsIn(code);
       if (ids.length === 0) return null;
       idsOf.set(file, ids);

@@ -55,6 +55,7 @@ describe('time zones and calendars in the web app', () => {
       data: {
         name: 'Kolkata evening',
         description: 'Chai and music.',
+        whatToBring: 'A warm jumper',
         date: new Date('2031-06-15T13:30:00.000Z'),
         timeZone: 'Asia/Kolkata',
         location: 'Park Street',
@@ -82,14 +83,16 @@ describe('time zones and calendars in the web app', () => {
     expect(ics).toContain('DTSTART:20310615T133000Z');
 
     // Google's and Outlook's pages open in a new window: the URLs handed to it are what counts.
-    await page.evaluate(() => {
-      const openedUrls: string[] = [];
-      Object.assign(window, { openedUrls });
-      window.open = (url?: string | URL) => {
-        openedUrls.push(String(url));
-        return null;
-      };
-    });
+    const catchOpened = () =>
+      page.evaluate(() => {
+        const openedUrls: string[] = [];
+        Object.assign(window, { openedUrls });
+        window.open = (url?: string | URL) => {
+          openedUrls.push(String(url));
+          return null;
+        };
+      });
+    await catchOpened();
     const opened = () => page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls);
     await trigger.click();
     await items.nth(1).click();
@@ -106,6 +109,25 @@ describe('time zones and calendars in the web app', () => {
     expect(outlook.host).toBe('outlook.live.com');
     expect(outlook.searchParams.get('subject')).toBe('Kolkata evening');
     expect(outlook.searchParams.get('startdt')).toBe('2031-06-15T13:30:00.000Z');
+    // The description both pages get is the .ics's: the event's words, what to bring, its local time, its page.
+    const description =
+      'Chai and music.\n\nWhat to bring: A warm jumper\n\n' +
+      `Sunday, June 15, 2031 at 7:00 PM GMT+5:30 (Asia/Kolkata)\n${app.url}/events/${event.id}`;
+    expect(google.searchParams.get('details')).toBe(description);
+    expect(outlook.searchParams.get('body')).toBe(description);
+
+    // In German the headings and the date's sentence come from the German catalog.
+    await page.evaluate(() => localStorage.setItem('language', 'de'));
+    await page.reload();
+    await catchOpened();
+    await page.getByRole('button', { name: /Kolkata evening/ }).click();
+    await page.getByRole('menuitem').nth(1).click();
+    await expect.poll(opened).toHaveLength(1);
+    const details = new URL((await opened())[0]!).searchParams.get('details');
+    expect(details).toContain('Was mitbringen: A warm jumper');
+    expect(details).toContain('Sonntag, 15. Juni 2031 um 19:00');
+    await page.evaluate(() => localStorage.removeItem('language'));
+    await page.reload();
   });
 
   it('When someone opens Settings, then their calendar feed URL shows, and regenerate replaces it', async () => {
