@@ -14,21 +14,28 @@ import type { Viewer } from '../users/viewer';
  * is its members' and leaders', and their guardians' (through the child who is a member); a section's leaders
  * see its private events too (they run them).
  *
- * `perRow` (a page, which reads a few rows of many): the OFFSET 0 keeps PostgreSQL from turning the invitation
- * and named-leader lookups into hashes of all the viewer's invitations and leaderships (events-list-repository.ts,
- * visibleRows). The sections are looked up the other way round: the viewer's few sections (their own, their
- * children's, those they lead) are read once per statement by the member's index and each event's section is
- * looked for among them. Asked per
- * event ("is the viewer among this section's members?"), PostgreSQL scanned the section's members for every
- * event of a section, and with 10,000 members the list cost tens of times more than without sections
- * (`npm run bench -- api-bench`, the sections rows). The calendar triggers keep a copy of this rule in SQL
+ * What the viewer is named in (their invitations, the events they lead, their sections, their children's, the
+ * sections they lead) is read once per statement by the user's index, and each event is looked for among those
+ * few ids. Asked per event instead ("does the viewer lead this one? are they among this section's members?"),
+ * PostgreSQL probed or scanned for every event the viewer may not see: with 10,000 members the section lookup
+ * made the list cost tens of times more than without sections, and the invitation and leader probes cost a
+ * member of one section of twenty 10 to 45 % more CPU per list or page than without sections (`npm run bench --
+ * api-bench`, the sections rows; docs/performance.md). One exception: a page (`perRow`, a few rows of many) looks
+ * each row's invitation up by its (event, user) key, the OFFSET 0 keeping PostgreSQL from hashing all the
+ * viewer's invitations; hashed there, a first page of 10,000 events cost 30 % more than one of 200
+ * (events-list-repository.ts, visibleRows). The calendar triggers keep a copy of this rule in SQL
  * (calendar_may_see, last redefined by migration 20261202110000_named_leaders_see_events).
  */
 export function visibleToSql(viewerId: PrismaTypes.Sql, viewerIsAdmin: PrismaTypes.Sql, perRow = false) {
-  const offset = perRow ? PrismaTypes.sql`OFFSET 0` : PrismaTypes.empty;
+  const named = perRow
+    ? PrismaTypes.sql`EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = ${viewerId} OFFSET 0)
+           OR e.id IN (SELECT el.event_id FROM event_leaders el WHERE el.user_id = ${viewerId})`
+    : PrismaTypes.sql`e.id IN (
+                SELECT i.event_id FROM invitations i WHERE i.user_id = ${viewerId}
+                UNION ALL
+                SELECT el.event_id FROM event_leaders el WHERE el.user_id = ${viewerId})`;
   return PrismaTypes.sql`(${viewerIsAdmin} OR (e.is_public AND e.section_id IS NULL) OR e.creator_id = ${viewerId}
-           OR EXISTS (SELECT 1 FROM invitations i WHERE i.event_id = e.id AND i.user_id = ${viewerId} ${offset})
-           OR EXISTS (SELECT 1 FROM event_leaders el WHERE el.event_id = e.id AND el.user_id = ${viewerId} ${offset})
+           OR ${named}
            OR (e.is_public AND e.section_id IN (
                 SELECT sm.section_id FROM section_members sm WHERE sm.user_id = ${viewerId}
                 UNION ALL

@@ -120,7 +120,7 @@ export function readEventParts(
     PrismaTypes.sql`
     SELECT ${EVENT_COLUMNS}, ${PART_KEY} AS part_key
     FROM events e LEFT JOIN event_series sr ON sr.id = e.series_id
-    WHERE e.id = ANY(${[...ids]}) AND ${visibleSql(viewer, false)}`,
+    WHERE e.id = ANY(${[...ids]}) AND ${visibleSql(viewer)}`,
   );
 }
 
